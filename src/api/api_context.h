@@ -1,0 +1,26 @@
+// What the API handlers need from the rest of the process, handed over once
+// by the composition root (cli/serve_command.cpp). Handlers hold references
+// into it; it outlives the server.
+#pragma once
+
+#include <string>
+
+#include "api/public_limiter.h"
+#include "domain/chain_catalog.h"
+#include "domain/credentials.h"
+#include "domain/store.h"
+
+namespace payd::api {
+
+struct ApiContext {
+  domain::Store& store;
+  const domain::ChainCatalog& catalog;
+  domain::Environment environment;
+  std::string public_url;  // base of payer-facing URLs, no trailing slash
+  int api_requests_per_min = 60;
+  int public_reads_per_min = 600;
+  int public_intents_per_min = 30;
+  PublicLimiter& public_limiter;
+};
+
+}  // namespace payd::api

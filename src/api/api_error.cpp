@@ -1,0 +1,56 @@
+#include "api/api_error.h"
+
+#include "base/log.h"
+#include "domain/error.h"
+#include "domain/store.h"
+#include "http/json_response.h"
+
+namespace payd::api {
+
+namespace {
+
+http::Status StatusOf(domain::ErrorKind kind) {
+  switch (kind) {
+    case domain::ErrorKind::kInvalidRequest: return http::Status::bad_request;
+    case domain::ErrorKind::kNotFound: return http::Status::not_found;
+    case domain::ErrorKind::kIdempotencyConflict: return http::Status::conflict;
+    case domain::ErrorKind::kUnavailable: return http::Status::service_unavailable;
+  }
+  return http::Status::internal_server_error;
+}
+
+const char* CodeOf(domain::ErrorKind kind) {
+  switch (kind) {
+    case domain::ErrorKind::kInvalidRequest: return "invalid_request";
+    case domain::ErrorKind::kNotFound: return "not_found";
+    case domain::ErrorKind::kIdempotencyConflict: return "idempotency_conflict";
+    case domain::ErrorKind::kUnavailable: return "unavailable";
+  }
+  return "internal_error";
+}
+
+}  // namespace
+
+http::Handler Endpoint(http::Handler handler) {
+  return [handler = std::move(handler)](const http::Request& req, http::RequestContext& ctx) {
+    try {
+      return handler(req, ctx);
+    } catch (const ApiError& e) {
+      auto res = http::ErrorResponse(e.status(), e.code(), e.what(), ctx.request_id, e.param());
+      for (const auto& [name, value] : e.headers()) res.set(name, value);
+      return res;
+    } catch (const domain::Error& e) {
+      return http::ErrorResponse(StatusOf(e.kind()), CodeOf(e.kind()), e.what(), ctx.request_id,
+                                 e.param());
+    } catch (const domain::StoreUnavailable& e) {
+      base::LogError("database unavailable", {{"requestId", ctx.request_id}, {"error", e.what()}});
+      auto res = http::ErrorResponse(http::Status::service_unavailable, "unavailable",
+                                     "The database cannot be reached; retry shortly.",
+                                     ctx.request_id);
+      res.set("Retry-After", "5");
+      return res;
+    }
+  };
+}
+
+}  // namespace payd::api

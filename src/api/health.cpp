@@ -1,0 +1,20 @@
+// Liveness (/healthz: the process answers) and readiness (/readyz: it can
+// reach its database), for load balancers and orchestrators. No auth.
+#include "api/api_error.h"
+#include "api/routes.h"
+#include "http/json_response.h"
+
+namespace payd::api {
+
+void AddHealthRoutes(http::Router& router, ApiContext& api) {
+  router.Add(http::Verb::get, "/healthz", Endpoint([](const auto&, auto&) {
+               return http::JsonResponse(http::Status::ok, boost::json::object{{"status", "ok"}});
+             }));
+  router.Add(http::Verb::get, "/readyz", Endpoint([&api](const auto&, auto&) {
+               api.store.Ping();
+               return http::JsonResponse(http::Status::ok,
+                                         boost::json::object{{"status", "ready"}, {"database", "ok"}});
+             }));
+}
+
+}  // namespace payd::api

@@ -1,0 +1,146 @@
+#include "api/json_input.h"
+
+#include <algorithm>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/url/parse.hpp>
+#include <cctype>
+
+#include "api/api_error.h"
+
+namespace payd::api {
+
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+const char* TypeName(const boost::json::value& v) {
+  switch (v.kind()) {
+    case boost::json::kind::string: return "a string";
+    case boost::json::kind::bool_: return "a boolean";
+    case boost::json::kind::object: return "an object";
+    case boost::json::kind::array: return "an array";
+    case boost::json::kind::null: return "null";
+    default: return "a number";
+  }
+}
+
+void WriteCanonical(const boost::json::value& value, std::string& out) {
+  if (value.is_object()) {
+    const auto& object = value.as_object();
+    std::vector<std::string_view> keys;
+    for (const auto& [k, v] : object) keys.push_back(k);
+    std::sort(keys.begin(), keys.end());
+    out += '{';
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i) out += ',';
+      out += boost::json::serialize(boost::json::string(keys[i]));
+      out += ':';
+      WriteCanonical(object.at(keys[i]), out);
+    }
+    out += '}';
+  } else if (value.is_array()) {
+    out += '[';
+    bool first = true;
+    for (const auto& item : value.as_array()) {
+      if (!first) out += ',';
+      first = false;
+      WriteCanonical(item, out);
+    }
+    out += ']';
+  } else {
+    out += boost::json::serialize(value);
+  }
+}
+
+}  // namespace
+
+boost::json::object ParseJsonObjectBody(const http::Request& req) {
+  std::string_view type = req[http::beast_http::field::content_type];
+  std::string media = Lower(Trim(type.substr(0, type.find(';'))));
+  if (media != "application/json") {
+    throw ApiError(http::Status::unsupported_media_type, "unsupported_media_type",
+                   "Send the request body as JSON with 'Content-Type: application/json'.");
+  }
+  boost::json::error_code ec;
+  boost::json::value body = boost::json::parse(req.body(), ec);
+  if (ec) ThrowBadRequest("", "Malformed JSON in request body: " + ec.message());
+  if (!body.is_object()) ThrowBadRequest("", "The request body must be a JSON object.");
+  return std::move(body.as_object());
+}
+
+std::string CanonicalJson(const boost::json::value& value) {
+  std::string out;
+  WriteCanonical(value, out);
+  return out;
+}
+
+const boost::json::value* FieldReader::Get(const char* name) {
+  known_.insert(name);
+  const boost::json::value* v = object_.if_contains(name);
+  return (v && v->is_null()) ? nullptr : v;
+}
+
+std::string FieldReader::RequiredString(const char* name) {
+  const boost::json::value* v = Get(name);
+  if (!v) ThrowBadRequest(name, std::string(name) + " is required.");
+  if (!v->is_string()) {
+    ThrowBadRequest(name, std::string(name) + " must be a string, not " + TypeName(*v) + ".");
+  }
+  return std::string(v->as_string());
+}
+
+std::optional<std::string> FieldReader::OptionalString(const char* name) {
+  const boost::json::value* v = Get(name);
+  if (!v) return std::nullopt;
+  if (!v->is_string()) {
+    ThrowBadRequest(name, std::string(name) + " must be a string, not " + TypeName(*v) + ".");
+  }
+  return std::string(v->as_string());
+}
+
+std::optional<bool> FieldReader::OptionalBool(const char* name) {
+  const boost::json::value* v = Get(name);
+  if (!v) return std::nullopt;
+  if (!v->is_bool()) {
+    ThrowBadRequest(name, std::string(name) + " must be a boolean, not " + TypeName(*v) + ".");
+  }
+  return v->as_bool();
+}
+
+void FieldReader::RejectUnknown() const {
+  for (const auto& [key, value] : object_) {
+    if (!known_.contains(key)) {
+      ThrowBadRequest(std::string(key), "Unknown field: " + std::string(key) + ".");
+    }
+  }
+}
+
+std::vector<std::pair<std::string, std::string>> ParseQuery(const http::Request& req,
+                                                             const std::set<std::string>& allowed) {
+  auto url = boost::urls::parse_origin_form(req.target());
+  if (!url) ThrowBadRequest("", "Malformed request target.");
+  std::vector<std::pair<std::string, std::string>> out;
+  for (auto param : url->params()) {
+    if (!allowed.contains(param.key)) {
+      ThrowBadRequest(param.key, "Unknown query parameter: " + param.key + ".");
+    }
+    bool repeated = std::any_of(out.begin(), out.end(), [&](const auto& p) { return p.first == param.key; });
+    if (repeated) ThrowBadRequest(param.key, "Query parameter " + param.key + " is repeated.");
+    out.emplace_back(param.key, param.value);
+  }
+  return out;
+}
+
+}  // namespace payd::api

@@ -1,0 +1,45 @@
+// Reading request input strictly: a JSON object body (415 for another media
+// type, 400 for malformed JSON), typed fields whose errors name the field, a
+// 400 for any field or query parameter the endpoint does not know, and the
+// canonical form of a body for idempotency fingerprints.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "http/message.h"
+
+namespace payd::api {
+
+boost::json::object ParseJsonObjectBody(const http::Request& req);
+
+// Objects serialised with keys sorted at every depth, so that two bodies that
+// mean the same thing have the same text.
+std::string CanonicalJson(const boost::json::value& value);
+
+class FieldReader {
+ public:
+  explicit FieldReader(const boost::json::object& object) : object_(object) {}
+
+  std::string RequiredString(const char* name);
+  // JSON null counts as absent.
+  std::optional<std::string> OptionalString(const char* name);
+  std::optional<bool> OptionalBool(const char* name);
+  // Fails on the first field no getter asked for.
+  void RejectUnknown() const;
+
+ private:
+  const boost::json::value* Get(const char* name);
+
+  const boost::json::object& object_;
+  std::set<std::string, std::less<>> known_;
+};
+
+// Query parameters of the target; 400 for names outside `allowed` or repeated ones.
+std::vector<std::pair<std::string, std::string>> ParseQuery(const http::Request& req,
+                                                             const std::set<std::string>& allowed);
+
+}  // namespace payd::api

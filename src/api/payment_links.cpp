@@ -1,0 +1,85 @@
+// /api/v1/payment-links: list (a bare array, newest first), get, and create
+// with Idempotency-Key support.
+#include <boost/json/array.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "api/api_error.h"
+#include "api/idempotency_http.h"
+#include "api/json_input.h"
+#include "api/rest_auth.h"
+#include "api/routes.h"
+#include "api/views.h"
+#include "domain/payment_link.h"
+#include "http/json_response.h"
+
+namespace payd::api {
+
+namespace {
+
+domain::PaymentLinkRequest ReadCreateRequest(const boost::json::object& body) {
+  FieldReader fields(body);
+  domain::PaymentLinkRequest request;
+  request.integration_id = fields.RequiredString("integrationId");
+  request.type = fields.RequiredString("type");
+  request.name = fields.RequiredString("name");
+  request.amount = fields.RequiredString("amount");
+  request.currency = fields.RequiredString("currency");
+  request.denomination_type = fields.OptionalString("denominationType");
+  request.return_url = fields.OptionalString("returnUrl");
+  request.description = fields.OptionalString("description");
+  request.allow_custom_amount = fields.OptionalBool("allowCustomAmount");
+  request.min_amount = fields.OptionalString("minAmount");
+  fields.RejectUnknown();
+  return request;
+}
+
+http::Response List(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsRead);
+  ParseQuery(req, {});
+  boost::json::array out;
+  for (const auto& link : api.store.ListPaymentLinks(principal.tenant_id)) {
+    out.push_back(PaymentLinkView(link, api.public_url));
+  }
+  return http::JsonResponse(http::Status::ok, out);
+}
+
+http::Response Get(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsRead);
+  ParseQuery(req, {});
+  std::string id(ctx.Param("id"));
+  auto link = api.store.FindPaymentLink(principal.tenant_id, id);
+  if (!link) throw ApiError(http::Status::not_found, "not_found", "No such payment link: " + id);
+  return http::JsonResponse(http::Status::ok, PaymentLinkView(*link, api.public_url));
+}
+
+http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
+  ParseQuery(req, {});
+  auto idempotency_key = IdempotencyKeyHeader(req);
+  boost::json::object body = ParseJsonObjectBody(req);
+  base::TimeMs now = base::NowMs();
+  auto link = domain::PreparePaymentLink(api.store, api.catalog, principal.tenant_id,
+                                         ReadCreateRequest(body), now);
+  domain::StoredResponse created{201, boost::json::serialize(PaymentLinkView(link, api.public_url))};
+  std::optional<domain::IdempotencyClaim> claim;
+  if (idempotency_key) {
+    claim = domain::IdempotencyClaim{"tenant:" + principal.tenant_id, *idempotency_key,
+                                     RequestFingerprint(req, body), created};
+  }
+  auto result = api.store.InsertPaymentLink(link, claim ? &*claim : nullptr, now);
+  if (!claim) result.response = created;
+  return CreateResultResponse(result, ctx.request_id);
+}
+
+}  // namespace
+
+void AddPaymentLinkRoutes(http::Router& router, ApiContext& api) {
+  router.Add(http::Verb::get, "/api/v1/payment-links",
+             Endpoint([&api](const auto& req, auto& ctx) { return List(req, ctx, api); }));
+  router.Add(http::Verb::post, "/api/v1/payment-links",
+             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api); }));
+  router.Add(http::Verb::get, "/api/v1/payment-links/:id",
+             Endpoint([&api](const auto& req, auto& ctx) { return Get(req, ctx, api); }));
+}
+
+}  // namespace payd::api

@@ -1,0 +1,16 @@
+// The gate in front of every /api/v1 handler: finds the key in X-API-Key or
+// Authorization: Bearer, authenticates it, charges its rate limit (adding the
+// X-RateLimit-* headers to the response) and checks the scope. Throws the
+// matching ApiError (401, 429, 403) when the request may not proceed.
+#pragma once
+
+#include "api/api_context.h"
+#include "domain/auth.h"
+#include "http/message.h"
+
+namespace payd::api {
+
+domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx,
+                               ApiContext& api, domain::Scope scope);
+
+}  // namespace payd::api

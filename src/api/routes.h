@@ -1,0 +1,24 @@
+// Every route payd serves, registered on the HTTP router. Start here to find
+// where a request goes: each Add*Routes lives in the file of the same name.
+//
+//   GET  /healthz, /readyz                            health.cpp
+//   GET  /public/integrations/:publicId (+ OPTIONS)   public_integrations.cpp
+//   GET  /api/v1/payment-links[/:id], POST            payment_links.cpp
+#pragma once
+
+#include "api/api_context.h"
+#include "http/router.h"
+
+namespace payd::api {
+
+void AddHealthRoutes(http::Router& router, ApiContext& api);
+void AddPublicIntegrationRoutes(http::Router& router, ApiContext& api);
+void AddPaymentLinkRoutes(http::Router& router, ApiContext& api);
+
+inline void RegisterRoutes(http::Router& router, ApiContext& api) {
+  AddHealthRoutes(router, api);
+  AddPublicIntegrationRoutes(router, api);
+  AddPaymentLinkRoutes(router, api);
+}
+
+}  // namespace payd::api

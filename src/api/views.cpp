@@ -1,0 +1,75 @@
+#include "api/views.h"
+
+#include <boost/json/array.hpp>
+
+#include "base/time.h"
+
+namespace payd::api {
+
+namespace {
+
+template <typename T>
+boost::json::value OrNull(const std::optional<T>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+}  // namespace
+
+boost::json::object PaymentLinkView(const domain::PaymentLink& link, const std::string& public_url) {
+  return {
+      {"id", link.id},
+      {"type", link.type},
+      {"name", link.name},
+      {"amount", link.amount},
+      {"denominationType", link.denomination_type},
+      {"currency", link.currency},
+      {"url", public_url + "/pay/" + link.id},
+      {"status", link.status},
+      {"views", link.views},
+      {"payments", link.payments},
+      {"createdAt", base::FormatTimestamp(link.created_at)},
+      {"integrationId", link.integration_id},
+      {"returnUrl", OrNull(link.return_url)},
+      {"description", OrNull(link.description)},
+      {"allowCustomAmount", link.allow_custom_amount},
+      {"minAmount", OrNull(link.min_amount)},
+  };
+}
+
+boost::json::object PublicIntegrationView(const domain::Integration& integration,
+                                          const domain::ChainCatalog& catalog) {
+  boost::json::array allow_chains;
+  boost::json::object chains;
+  for (auto chain_id : integration.allow_chains) {
+    allow_chains.emplace_back(chain_id);
+    const domain::ChainInfo* chain = catalog.FindChain(chain_id);
+    // A chain removed from the config since the integration was made is not offered.
+    if (!chain) continue;
+    boost::json::array tokens;
+    for (const domain::TokenInfo* token : integration.TokensOn(*chain)) {
+      tokens.push_back(boost::json::object{
+          {"symbol", token->symbol},
+          {"name", token->name},
+          {"address", OrNull(token->address)},
+          {"decimals", token->decimals},
+          {"isNative", token->IsNative()},
+      });
+    }
+    chains[std::to_string(chain_id)] = boost::json::object{{"name", chain->name},
+                                                           {"tokens", std::move(tokens)}};
+  }
+  boost::json::array allow_tokens;
+  for (const auto& symbol : integration.allow_tokens) allow_tokens.emplace_back(symbol);
+  return {
+      {"publicId", integration.id},
+      {"name", integration.name},
+      {"allowChains", std::move(allow_chains)},
+      {"allowTokens", std::move(allow_tokens)},
+      {"autoConversion", integration.auto_conversion},
+      // The spec types preferredToken as a string: without a preference, the first allowed token.
+      {"preferredToken", integration.preferred_token.value_or(integration.allow_tokens.front())},
+      {"chains", std::move(chains)},
+  };
+}
+
+}  // namespace payd::api

@@ -1,0 +1,19 @@
+// The JSON shapes of the API's objects. One function per resource view, so
+// that a field is named in exactly one place.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <string>
+
+#include "domain/chain_catalog.h"
+#include "domain/integration.h"
+#include "domain/payment_link.h"
+
+namespace payd::api {
+
+boost::json::object PaymentLinkView(const domain::PaymentLink& link, const std::string& public_url);
+// The spec's integration configuration: what a widget needs to offer chains and tokens.
+boost::json::object PublicIntegrationView(const domain::Integration& integration,
+                                          const domain::ChainCatalog& catalog);
+
+}  // namespace payd::api

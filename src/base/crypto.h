@@ -1,0 +1,33 @@
+// Cryptographic primitives used across payd: hashing, MACs, randomness and the
+// text encodings keys and secrets are shown in. Thin wrappers over OpenSSL
+// (and Crypto++ for Keccak, which OpenSSL 3.0 lacks). Byte strings are
+// std::string holding raw bytes.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace payd::base {
+
+// Cryptographically secure random bytes (OpenSSL RAND_bytes). Throws on failure.
+std::string RandomBytes(std::size_t count);
+
+std::string Sha256(std::string_view data);
+std::string HmacSha256(std::string_view key, std::string_view data);
+// Ethereum's Keccak-256 (pre-standard padding, not SHA3-256).
+std::string Keccak256(std::string_view data);
+
+// Compares without early exit so that timing does not reveal where inputs differ.
+bool ConstantTimeEquals(std::string_view a, std::string_view b);
+
+std::string HexEncode(std::string_view bytes);
+std::string Base64Encode(std::string_view bytes);
+std::optional<std::string> Base64Decode(std::string_view text);
+// RFC 4648 §5 alphabet, no padding: safe in URLs, headers and shells.
+std::string Base64UrlEncode(std::string_view bytes);
+// Lowercase RFC 4648 base32 without padding; used for identifiers.
+std::string Base32Encode(std::string_view bytes);
+
+}  // namespace payd::base

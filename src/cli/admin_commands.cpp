@@ -1,0 +1,195 @@
+// Admin commands that set up merchants: tenants, integrations, keys and the
+// webhook secret. They open the same database a running server uses; SQLite's
+// locking makes that safe, and the server sees changes on its next request.
+#include <CLI/CLI.hpp>
+#include <boost/json/array.hpp>
+
+#include "base/ids.h"
+#include "cli/admin_views.h"
+#include "cli/command_context.h"
+#include "domain/api_key.h"
+#include "domain/error.h"
+#include "domain/integration.h"
+
+namespace payd::cli {
+
+namespace {
+
+constexpr base::TimeMs kSecretOverlapMs = 24LL * 60 * 60 * 1000;
+
+void RequireTenant(domain::Store& store, const std::string& id) {
+  if (!store.FindTenant(id)) throw domain::Error(domain::ErrorKind::kNotFound, "No such tenant: " + id, "tenant");
+}
+
+void AddTenantCommands(CLI::App& app, CommandContext& ctx) {
+  auto* tenant = app.add_subcommand("tenant", "Manage tenants (merchant accounts)");
+  tenant->require_subcommand(1);
+  auto* create = tenant->add_subcommand("create", "Create a tenant and its webhook secret");
+  auto name = std::make_shared<std::string>();
+  create->add_option("--name", *name, "Display name")->required();
+  create->callback(Guarded([&ctx, name] {
+    auto config = ctx.LoadConfig();
+    auto store = ctx.OpenStore(config);
+    if (name->empty() || name->size() > 200) {
+      domain::ThrowInvalid("name", "name must be 1 to 200 characters");
+    }
+    base::TimeMs now = base::NowMs();
+    domain::Tenant t{base::NewId("ten_"), *name, now};
+    store->InsertTenant(t, {t.id, domain::GenerateWebhookSecret(), now, std::nullopt});
+    ctx.Print(TenantView(t));
+  }));
+}
+
+void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
+  auto* integration = app.add_subcommand("integration", "Manage integrations");
+  integration->require_subcommand(1);
+
+  auto* create = integration->add_subcommand("create", "Create an integration");
+  auto req = std::make_shared<domain::IntegrationRequest>();
+  create->add_option("--tenant", req->tenant_id, "Tenant id (ten_...)")->required();
+  create->add_option("--name", req->name, "Display name")->required();
+  create->add_option("--chains", req->chains, "Allowed chain ids, comma-separated")
+      ->required()
+      ->delimiter(',');
+  create->add_option("--tokens", req->tokens, "Allowed token symbols, comma-separated")
+      ->required()
+      ->delimiter(',');
+  create->add_option("--payout", req->payout_address, "Payout address (0x..., EIP-55)")->required();
+  create->add_option("--origins", req->origins,
+                     "Allowed web origins: https://shop.example or *.example.org, comma-separated")
+      ->delimiter(',');
+  auto preferred = std::make_shared<std::string>();
+  create->add_option("--preferred-token", *preferred, "Token offered first");
+  create->add_flag("--auto-conversion", req->auto_conversion, "Enable automatic conversion");
+  create->callback(Guarded([&ctx, req, preferred] {
+    auto config = ctx.LoadConfig();
+    auto store = ctx.OpenStore(config);
+    if (!preferred->empty()) req->preferred_token = *preferred;
+    auto created = domain::CreateIntegration(*store, config.catalog, *req, base::NowMs());
+    ctx.Print(IntegrationView(created));
+  }));
+
+  auto* list = integration->add_subcommand("list", "List a tenant's integrations");
+  auto tenant = std::make_shared<std::string>();
+  list->add_option("--tenant", *tenant, "Tenant id")->required();
+  list->callback(Guarded([&ctx, tenant] {
+    auto config = ctx.LoadConfig();
+    auto store = ctx.OpenStore(config);
+    RequireTenant(*store, *tenant);
+    boost::json::array out;
+    for (const auto& i : store->ListIntegrations(*tenant)) out.push_back(IntegrationView(i));
+    ctx.Print(out);
+  }));
+}
+
+void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
+  auto* key = app.add_subcommand("key", "Manage API keys");
+  key->require_subcommand(1);
+
+  auto* create = key->add_subcommand("create", "Create a key; its text is printed once");
+  auto req = std::make_shared<domain::ApiKeyRequest>();
+  auto kind = std::make_shared<std::string>("public");
+  auto expires = std::make_shared<std::string>();
+  auto integration = std::make_shared<std::string>();
+  auto rate_limit = std::make_shared<int>(0);
+  create->add_option("--tenant", req->tenant_id, "Tenant id")->required();
+  create->add_option("--name", req->name, "What the key is for")->required();
+  create->add_option("--scopes", req->scopes,
+                     "payments:read, payments:write, events:read (comma-separated; public keys)")
+      ->delimiter(',');
+  create->add_option("--expires", *expires, "Expiry, RFC 3339 (e.g. 2027-01-01T00:00:00Z)");
+  create->add_option("--kind", *kind, "public (default), account or integration")
+      ->check(CLI::IsMember({"public", "account", "integration"}));
+  create->add_option("--integration", *integration, "Integration id (integration keys)");
+  create->add_option("--rate-limit", *rate_limit, "Requests per minute for this key (default 60)");
+  create->callback(Guarded([&ctx, req, kind, expires, integration, rate_limit] {
+    auto config = ctx.LoadConfig();
+    auto store = ctx.OpenStore(config);
+    req->kind = *domain::ParseKeyKind(*kind);
+    if (!expires->empty()) req->expires = *expires;
+    if (!integration->empty()) req->integration_id = *integration;
+    if (*rate_limit != 0) req->rate_limit_per_min = *rate_limit;
+    base::TimeMs now = base::NowMs();
+    auto issued = domain::IssueApiKey(*store, *req, config.environment, now);
+    auto view = ApiKeyView(issued.record, now);
+    view["key"] = issued.plaintext;
+    ctx.Print(view);
+    if (!ctx.json) std::cerr << "Store the key now: it is not shown again." << std::endl;
+  }));
+
+  auto* list = key->add_subcommand("list", "List a tenant's keys (never their text)");
+  auto tenant = std::make_shared<std::string>();
+  list->add_option("--tenant", *tenant, "Tenant id")->required();
+  list->callback(Guarded([&ctx, tenant] {
+    auto config = ctx.LoadConfig();
+    auto store = ctx.OpenStore(config);
+    RequireTenant(*store, *tenant);
+    boost::json::array out;
+    base::TimeMs now = base::NowMs();
+    for (const auto& k : store->ListApiKeys(*tenant)) out.push_back(ApiKeyView(k, now));
+    ctx.Print(out);
+  }));
+
+  auto* revoke = key->add_subcommand("revoke", "Revoke a key, permanently, from the next request on");
+  auto key_id = std::make_shared<std::string>();
+  revoke->add_option("KEY_ID", *key_id, "Key id (key_...)")->required();
+  revoke->callback(Guarded([&ctx, key_id] {
+    auto config = ctx.LoadConfig();
+    auto store = ctx.OpenStore(config);
+    base::TimeMs now = base::NowMs();
+    if (!store->RevokeApiKey(*key_id, now)) {
+      throw domain::Error(domain::ErrorKind::kNotFound, "No such key: " + *key_id, "KEY_ID");
+    }
+    ctx.Print(ApiKeyView(*store->FindApiKey(*key_id), now));
+  }));
+}
+
+void AddWebhookSecretCommands(CLI::App& app, CommandContext& ctx) {
+  auto* secret = app.add_subcommand("webhook-secret", "Show or rotate a tenant's webhook signing secret");
+  secret->require_subcommand(1);
+  auto tenant = std::make_shared<std::string>();
+  auto* show = secret->add_subcommand("show", "Show the current secret (and rotated ones still valid)");
+  show->add_option("--tenant", *tenant, "Tenant id")->required();
+  auto* rotate = secret->add_subcommand(
+      "rotate", "Make a new secret current; the old one keeps signing for 24 hours");
+  rotate->add_option("--tenant", *tenant, "Tenant id")->required();
+
+  auto print = [&ctx](domain::Store& store, const std::string& tenant_id) {
+    auto secrets = store.WebhookSecrets(tenant_id, base::NowMs());
+    boost::json::array previous;
+    for (std::size_t i = 1; i < secrets.size(); ++i) {
+      previous.push_back({{"secret", secrets[i].secret},
+                          {"expiresAt", base::FormatTimestamp(secrets[i].expires_at.value_or(0))}});
+    }
+    ctx.Print(boost::json::object{{"tenantId", tenant_id},
+                                  {"secret", secrets.at(0).secret},
+                                  {"createdAt", base::FormatTimestamp(secrets.at(0).created_at)},
+                                  {"previous", std::move(previous)}});
+  };
+  show->callback(Guarded([&ctx, tenant, print] {
+    auto config = ctx.LoadConfig();
+    auto store = ctx.OpenStore(config);
+    RequireTenant(*store, *tenant);
+    print(*store, *tenant);
+  }));
+  rotate->callback(Guarded([&ctx, tenant, print] {
+    auto config = ctx.LoadConfig();
+    auto store = ctx.OpenStore(config);
+    RequireTenant(*store, *tenant);
+    base::TimeMs now = base::NowMs();
+    store->RotateWebhookSecret({*tenant, domain::GenerateWebhookSecret(), now, std::nullopt},
+                               now + kSecretOverlapMs);
+    print(*store, *tenant);
+  }));
+}
+
+}  // namespace
+
+void AddAdminCommands(CLI::App& app, CommandContext& ctx) {
+  AddTenantCommands(app, ctx);
+  AddIntegrationCommands(app, ctx);
+  AddKeyCommands(app, ctx);
+  AddWebhookSecretCommands(app, ctx);
+}
+
+}  // namespace payd::cli

@@ -1,0 +1,76 @@
+#include "cli/command_context.h"
+
+#include <CLI/CLI.hpp>
+#include <boost/json/serialize.hpp>
+#include <iostream>
+
+#include "domain/error.h"
+#include "store/open_store.h"
+
+namespace payd::cli {
+
+namespace {
+
+void PrintHuman(const boost::json::value& v, const std::string& indent) {
+  if (v.is_array()) {
+    for (const auto& item : v.as_array()) {
+      if (item.is_object()) {
+        PrintHuman(item, indent);
+        std::cout << "\n";
+      } else {
+        std::cout << indent << "- " << (item.is_string() ? std::string(item.as_string()) : boost::json::serialize(item)) << "\n";
+      }
+    }
+    return;
+  }
+  if (!v.is_object()) {
+    std::cout << indent << (v.is_string() ? std::string(v.as_string()) : boost::json::serialize(v)) << "\n";
+    return;
+  }
+  for (const auto& [key, value] : v.as_object()) {
+    std::cout << indent << std::string(key) << ": ";
+    if (value.is_string()) {
+      std::cout << std::string(value.as_string()) << "\n";
+    } else if (value.is_array() && !value.as_array().empty() && value.as_array()[0].is_object()) {
+      std::cout << "\n";
+      PrintHuman(value, indent + "  ");
+    } else {
+      std::cout << boost::json::serialize(value) << "\n";
+    }
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<domain::Store> CommandContext::OpenStore(const config::Config& config) const {
+  return store::OpenStore({config.data_dir, config.database_url}).store;
+}
+
+void CommandContext::Print(const boost::json::value& doc) const {
+  if (json) {
+    std::cout << boost::json::serialize(doc) << std::endl;
+  } else {
+    PrintHuman(doc, "");
+    std::cout.flush();
+  }
+}
+
+std::function<void()> Guarded(std::function<void()> body) {
+  return [body = std::move(body)] {
+    std::string message;
+    try {
+      body();
+      return;
+    } catch (const domain::Error& e) {
+      message = e.param().empty() ? e.what() : "--" + e.param() + ": " + e.what();
+    } catch (const config::ConfigError& e) {
+      message = std::string("config: ") + e.what();
+    } catch (const domain::StoreUnavailable& e) {
+      message = std::string("database: ") + e.what();
+    }
+    std::cerr << "error: " << message << std::endl;
+    throw CLI::RuntimeError(1);
+  };
+}
+
+}  // namespace payd::cli

@@ -1,0 +1,38 @@
+// What every command shares: the global options, loading the config, opening
+// the store, and printing results either as JSON (--json: one document on
+// stdout, nothing else) or as readable text.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "config/config.h"
+#include "domain/store.h"
+
+namespace CLI {
+class App;
+}
+
+namespace payd::cli {
+
+struct CommandContext {
+  config::CommandLine command_line;
+  bool json = false;
+
+  config::Config LoadConfig() const { return config::LoadConfig(command_line); }
+  std::unique_ptr<domain::Store> OpenStore(const config::Config& config) const;
+  // Prints `doc` as JSON, or as "key: value" lines for people.
+  void Print(const boost::json::value& doc) const;
+};
+
+// Wraps a command body: known failures (bad input, config, database) become
+// one "error: ..." line on stderr and exit status 1.
+std::function<void()> Guarded(std::function<void()> body);
+
+void AddServeCommand(CLI::App& app, CommandContext& ctx);
+void AddMigrateCommand(CLI::App& app, CommandContext& ctx);
+void AddAdminCommands(CLI::App& app, CommandContext& ctx);
+
+}  // namespace payd::cli

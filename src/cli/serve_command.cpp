@@ -1,0 +1,117 @@
+// `payd serve` is the composition root: it loads the config, opens the
+// store, wires the API onto the HTTP server and runs until SIGTERM/SIGINT,
+// then lets requests in flight finish.
+#include <CLI/CLI.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <thread>
+
+#include "api/routes.h"
+#include "base/log.h"
+#include "cli/command_context.h"
+#include "http/router.h"
+#include "http/server.h"
+#include "store/open_store.h"
+
+namespace payd::cli {
+
+namespace {
+
+namespace asio = boost::asio;
+
+constexpr auto kPurgeInterval = std::chrono::minutes(10);
+
+base::LogLevel ParseLevel(const std::string& name) {
+  if (name == "debug") return base::LogLevel::kDebug;
+  if (name == "warn") return base::LogLevel::kWarn;
+  if (name == "error") return base::LogLevel::kError;
+  return base::LogLevel::kInfo;
+}
+
+// Housekeeping off the request path: expired idempotency records and idle rate windows.
+asio::awaitable<void> PurgeLoop(domain::Store& store) {
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  for (;;) {
+    try {
+      store.PurgeExpired(base::NowMs());
+    } catch (const std::exception& e) {
+      base::LogWarn("purge failed; will retry", {{"error", e.what()}});
+    }
+    timer.expires_after(kPurgeInterval);
+    co_await timer.async_wait(asio::use_awaitable);
+  }
+}
+
+void Serve(const CommandContext& ctx) {
+  config::Config config = ctx.LoadConfig();
+  base::SetLogLevel(ParseLevel(config.log_level));
+  auto opened = store::OpenStore({config.data_dir, config.database_url});
+  base::LogInfo("store ready", {{"store", opened.description},
+                                {"migrationsApplied", opened.migrations_applied}});
+
+  int threads = config.http.threads > 0 ? config.http.threads
+                                        : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  http::ServerOptions options;
+  options.host = config.listen_host;
+  options.port = config.listen_port;
+  options.threads = threads;
+  options.idle_timeout = std::chrono::seconds(config.http.idle_timeout_s);
+  options.request_timeout = std::chrono::seconds(config.http.request_timeout_s);
+  options.shutdown_grace = std::chrono::seconds(config.http.shutdown_grace_s);
+
+  api::PublicLimiter public_limiter;
+  api::ApiContext api{*opened.store,
+                      config.catalog,
+                      config.environment,
+                      /*public_url=*/"",
+                      config.limits.api_requests_per_min,
+                      config.limits.public_reads_per_min,
+                      config.limits.public_intents_per_min,
+                      public_limiter};
+  http::Router router;
+  api::RegisterRoutes(router, api);
+  http::Server server(options, [&router](const http::Request& req, http::RequestContext& rctx) {
+    return router.Dispatch(req, rctx);
+  });
+  unsigned short port = server.Listen();
+  api.public_url = config.EffectivePublicUrl(port);
+
+  asio::signal_set signals(server.io(), SIGINT, SIGTERM);
+  signals.async_wait([&server](const boost::system::error_code& ec, int signal) {
+    if (ec) return;
+    base::LogInfo("signal received; finishing requests in flight", {{"signal", signal}});
+    server.Shutdown();
+  });
+  asio::co_spawn(server.io(), PurgeLoop(*opened.store), asio::detached);
+
+  base::LogInfo("listening", {{"listen", config.listen_host + ":" + std::to_string(port)},
+                              {"port", port},
+                              {"publicUrl", api.public_url},
+                              {"environment", domain::EnvironmentName(config.environment)},
+                              {"threads", threads},
+                              {"version", PAYD_VERSION}});
+  server.Run();
+  base::LogInfo("stopped");
+}
+
+}  // namespace
+
+void AddServeCommand(CLI::App& app, CommandContext& ctx) {
+  auto* serve = app.add_subcommand("serve", "Run the payd HTTP server");
+  serve->callback(Guarded([&ctx] { Serve(ctx); }));
+}
+
+void AddMigrateCommand(CLI::App& app, CommandContext& ctx) {
+  auto* migrate = app.add_subcommand("migrate", "Apply pending database migrations and exit");
+  migrate->callback(Guarded([&ctx] {
+    auto config = ctx.LoadConfig();
+    auto opened = store::OpenStore({config.data_dir, config.database_url});
+    ctx.Print(boost::json::object{{"store", opened.description},
+                                  {"migrationsApplied", opened.migrations_applied}});
+  }));
+}
+
+}  // namespace payd::cli

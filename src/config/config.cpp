@@ -1,0 +1,240 @@
+#include "config/config.h"
+
+#include <toml++/toml.h>
+
+#include <boost/url/parse.hpp>
+#include <charconv>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "config/toml_reader.h"
+#include "domain/address.h"
+#include "domain/amount.h"
+
+namespace payd::config {
+
+namespace {
+
+void ParseListen(Config& config, const std::string& text, const std::string& where) {
+  auto colon = text.rfind(':');
+  unsigned port = 0;
+  std::string host = colon == std::string::npos ? "" : text.substr(0, colon);
+  if (host.size() > 1 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  const char* begin = text.data() + colon + 1;
+  const char* end = text.data() + text.size();
+  if (colon == std::string::npos || host.empty() ||
+      std::from_chars(begin, end, port).ptr != end || port > 65535) {
+    throw ConfigError(where + ": listen must be host:port, e.g. 127.0.0.1:8080");
+  }
+  config.listen_host = host;
+  config.listen_port = static_cast<unsigned short>(port);
+}
+
+void ParsePublicUrl(Config& config, std::string text, const std::string& where) {
+  while (!text.empty() && text.back() == '/') text.pop_back();
+  auto url = boost::urls::parse_absolute_uri(text);
+  if (!url || (url->scheme() != "http" && url->scheme() != "https") || url->encoded_host().empty() ||
+      url->has_query() || url->has_fragment()) {
+    throw ConfigError(where + ": public_url must be an absolute http(s) URL such as https://pay.example.com");
+  }
+  config.public_url = text;
+}
+
+domain::TokenInfo ReadToken(TomlReader& r, bool native) {
+  domain::TokenInfo token;
+  token.symbol = r.RequiredString("symbol");
+  token.name = r.RequiredString("name");
+  auto decimals = r.Int("decimals").value_or(18);
+  if (decimals < 0 || decimals > 77) r.Fail("decimals", "must be between 0 and 77");
+  token.decimals = static_cast<unsigned>(decimals);
+  if (!native) {
+    auto address = domain::ParseAddress(r.RequiredString("address"));
+    if (!address) r.Fail("address", "must be a 20-byte hex address with a valid EIP-55 checksum");
+    token.address = address;
+  }
+  token.usd_pegged = r.Bool("usd_pegged").value_or(false);
+  if (auto feed = r.String("price_feed")) {
+    auto address = domain::ParseAddress(*feed);
+    if (!address) r.Fail("price_feed", "must be a contract address");
+    token.price_feed = address;
+  }
+  if (auto price = r.String("price_usd")) {
+    if (!domain::IsDecimalString(*price)) r.Fail("price_usd", "must be a decimal string");
+    token.price_usd = price;
+  }
+  r.RejectUnknown();
+  return token;
+}
+
+domain::ConfirmationPolicy ReadConfirmations(TomlReader& r) {
+  domain::ConfirmationPolicy policy;
+  if (auto tag = r.String("confirmations", /*allow_other_types=*/true)) {
+    if (*tag == "safe") {
+      policy.kind = domain::ConfirmationPolicy::Kind::kSafe;
+    } else if (*tag == "finalized") {
+      policy.kind = domain::ConfirmationPolicy::Kind::kFinalized;
+    } else {
+      r.Fail("confirmations", "must be a block count, \"safe\" or \"finalized\"");
+    }
+  } else if (auto blocks = r.Int("confirmations")) {
+    if (*blocks < 0 || *blocks > 10000) r.Fail("confirmations", "must be 0 to 10000 blocks");
+    policy.blocks = static_cast<unsigned>(*blocks);
+  } else {
+    policy.blocks = 1;
+  }
+  return policy;
+}
+
+domain::ChainInfo ReadChain(TomlReader& r) {
+  domain::ChainInfo chain;
+  auto id = r.Int("id");
+  if (!id || *id <= 0) r.Fail("id", "is required and must be a positive chain id");
+  chain.id = *id;
+  chain.name = r.RequiredString("name");
+  chain.rpc_urls = r.StringArray("rpc_urls");
+  if (chain.rpc_urls.empty()) r.Fail("rpc_urls", "needs at least one JSON-RPC URL");
+  chain.confirmations = ReadConfirmations(r);
+  auto poll = r.Int("poll_interval_ms").value_or(1000);
+  if (poll < 50 || poll > 600000) r.Fail("poll_interval_ms", "must be 50 to 600000");
+  chain.poll_interval_ms = static_cast<unsigned>(poll);
+  TomlReader native = r.Table("native");
+  if (!native.present()) r.Fail("native", "is required: { symbol, name, decimals }");
+  chain.native = ReadToken(native, true);
+  std::set<std::string> symbols = {chain.native.symbol};
+  for (TomlReader& t : r.TableArray("tokens")) {
+    auto token = ReadToken(t, false);
+    if (!symbols.insert(token.symbol).second) t.Fail("symbol", "repeats a symbol on this chain");
+    chain.tokens.push_back(std::move(token));
+  }
+  r.RejectUnknown();
+  return chain;
+}
+
+int PositiveInt(TomlReader& r, const char* key, int current, int max) {
+  auto v = r.Int(key);
+  if (!v) return current;
+  if (*v < 0 || *v > max) r.Fail(key, "must be 0 to " + std::to_string(max));
+  return static_cast<int>(*v);
+}
+
+std::string HostPort(const std::string& host, unsigned short port) {
+  bool v6 = host.find(':') != std::string::npos;
+  return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
+}  // namespace
+
+std::string Config::Listen() const { return HostPort(listen_host, listen_port); }
+
+std::string Config::EffectivePublicUrl(unsigned short bound_port) const {
+  if (!public_url.empty()) return public_url;
+  return "http://" + HostPort(listen_host, bound_port);
+}
+
+std::optional<std::string> ProcessEnv(const char* name) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return std::nullopt;
+  return std::string(v);
+}
+
+void ApplyToml(Config& config, const std::string& toml_text, const std::string& source) {
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, source);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream out;
+    out << source << ":" << e.source().begin.line << ": " << e.description();
+    throw ConfigError(out.str());
+  }
+  TomlReader r(root, source, "");
+  if (auto env = r.String("environment")) {
+    auto parsed = domain::ParseEnvironment(*env);
+    if (!parsed) r.Fail("environment", "must be \"testnet\" or \"mainnet\"");
+    config.environment = *parsed;
+  }
+  if (auto listen = r.String("listen")) ParseListen(config, *listen, source);
+  if (auto url = r.String("public_url")) ParsePublicUrl(config, *url, source);
+  if (auto dir = r.String("data_dir")) config.data_dir = *dir;
+  if (auto url = r.String("database_url")) config.database_url = *url;
+  if (auto level = r.String("log_level")) config.log_level = *level;
+  config.http.threads = PositiveInt(r, "threads", config.http.threads, 256);
+
+  if (TomlReader http = r.Table("http"); http.present()) {
+    config.http.idle_timeout_s = PositiveInt(http, "idle_timeout_s", config.http.idle_timeout_s, 3600);
+    config.http.request_timeout_s =
+        PositiveInt(http, "request_timeout_s", config.http.request_timeout_s, 3600);
+    config.http.shutdown_grace_s =
+        PositiveInt(http, "shutdown_grace_s", config.http.shutdown_grace_s, 3600);
+    http.RejectUnknown();
+  }
+  if (TomlReader limits = r.Table("limits"); limits.present()) {
+    auto& l = config.limits;
+    l.api_requests_per_min = PositiveInt(limits, "api_requests_per_min", l.api_requests_per_min, 1000000);
+    l.public_reads_per_min = PositiveInt(limits, "public_reads_per_min", l.public_reads_per_min, 1000000);
+    l.public_intents_per_min =
+        PositiveInt(limits, "public_intents_per_min", l.public_intents_per_min, 1000000);
+    limits.RejectUnknown();
+  }
+  if (TomlReader hooks = r.Table("webhooks"); hooks.present()) {
+    config.webhooks.allow_private_targets =
+        hooks.Bool("allow_private_targets").value_or(config.webhooks.allow_private_targets);
+    if (hooks.Has("retry_schedule_s")) {
+      config.webhooks.retry_schedule_s.clear();
+      for (auto v : hooks.IntArray("retry_schedule_s")) {
+        if (v < 0 || v > 7 * 86400) hooks.Fail("retry_schedule_s", "entries must be 0 to 604800 seconds");
+        config.webhooks.retry_schedule_s.push_back(static_cast<int>(v));
+      }
+    }
+    hooks.RejectUnknown();
+  }
+  if (r.Has("chains")) {
+    std::vector<domain::ChainInfo> chains;
+    std::set<std::int64_t> ids;
+    for (TomlReader& c : r.TableArray("chains")) {
+      auto chain = ReadChain(c);
+      if (!ids.insert(chain.id).second) c.Fail("id", "repeats a chain id");
+      chains.push_back(std::move(chain));
+    }
+    config.catalog = domain::ChainCatalog(std::move(chains));
+  }
+  r.RejectUnknown();
+}
+
+Config LoadConfig(const CommandLine& cli, const EnvLookup& env) {
+  Config config;
+  ApplyToml(config, kDefaultConfigToml, "<defaults>");
+
+  std::optional<std::string> file = cli.config_file;
+  if (!file) file = env("PAYD_CONFIG");
+  if (!file && std::filesystem::exists("payd.toml")) file = "payd.toml";
+  if (file) {
+    std::ifstream in(*file);
+    if (!in) throw ConfigError("cannot read config file " + *file);
+    std::stringstream text;
+    text << in.rdbuf();
+    ApplyToml(config, text.str(), *file);
+    config.config_file = *file;
+  }
+
+  if (auto v = env("PAYD_ENVIRONMENT")) {
+    auto parsed = domain::ParseEnvironment(*v);
+    if (!parsed) throw ConfigError("PAYD_ENVIRONMENT must be testnet or mainnet");
+    config.environment = *parsed;
+  }
+  if (auto v = env("PAYD_LISTEN")) ParseListen(config, *v, "PAYD_LISTEN");
+  if (auto v = env("PAYD_PUBLIC_URL")) ParsePublicUrl(config, *v, "PAYD_PUBLIC_URL");
+  if (auto v = env("PAYD_DATA_DIR")) config.data_dir = *v;
+  if (auto v = env("PAYD_DATABASE_URL")) config.database_url = *v;
+  if (cli.data_dir) config.data_dir = *cli.data_dir;
+
+  if (!config.database_url.empty() && !config.database_url.starts_with("postgres://") &&
+      !config.database_url.starts_with("postgresql://")) {
+    throw ConfigError("database_url must be a postgres:// URL");
+  }
+  return config;
+}
+
+}  // namespace payd::config

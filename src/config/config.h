@@ -1,0 +1,78 @@
+// Operator configuration (DECISIONS §10). Sources, later ones winning:
+//   1. the embedded defaults (kDefaultConfigToml: a local chain 31337 with ETH
+//      and a 6-decimal USDC test token, testnet, 127.0.0.1:8080, ./data);
+//   2. the TOML file: --config, else PAYD_CONFIG, else ./payd.toml if present;
+//   3. the PAYD_* environment variables;
+//   4. command-line flags (--data-dir).
+// A file's [[chains]] replace the default chains as a whole. Unknown keys are
+// errors, so that a typo never silently falls back to a default.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "domain/chain_catalog.h"
+#include "domain/credentials.h"
+
+namespace payd::config {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct HttpSettings {
+  int threads = 0;  // 0: one per core
+  int idle_timeout_s = 30;
+  int request_timeout_s = 15;
+  int shutdown_grace_s = 10;
+};
+
+struct LimitSettings {
+  int api_requests_per_min = 60;
+  int public_reads_per_min = 600;
+  int public_intents_per_min = 30;
+};
+
+struct WebhookSettings {
+  bool allow_private_targets = false;
+  std::vector<int> retry_schedule_s = {5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400};
+};
+
+struct Config {
+  domain::Environment environment = domain::Environment::kTestnet;
+  std::string listen_host = "127.0.0.1";
+  unsigned short listen_port = 8080;
+  std::string public_url;  // no trailing slash; empty: derived from the bound address
+  std::string data_dir = "./data";
+  std::string database_url;
+  std::string log_level = "info";
+  HttpSettings http;
+  LimitSettings limits;
+  WebhookSettings webhooks;
+  domain::ChainCatalog catalog;
+  std::string config_file;  // the file that was read, or empty
+
+  std::string Listen() const;
+  // public_url, or http://<listen host>:<port> when none is configured.
+  std::string EffectivePublicUrl(unsigned short bound_port) const;
+};
+
+struct CommandLine {
+  std::optional<std::string> config_file;
+  std::optional<std::string> data_dir;
+};
+
+using EnvLookup = std::function<std::optional<std::string>(const char* name)>;
+std::optional<std::string> ProcessEnv(const char* name);
+
+Config LoadConfig(const CommandLine& cli, const EnvLookup& env = ProcessEnv);
+// Parses one TOML document onto `config` (used for the defaults and the file).
+void ApplyToml(Config& config, const std::string& toml_text, const std::string& source);
+
+extern const char* const kDefaultConfigToml;
+
+}  // namespace payd::config

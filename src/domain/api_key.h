@@ -1,0 +1,53 @@
+// A stored credential: public API keys, account keys and integration keys
+// share one record. Only the digest of the key text is kept.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/time.h"
+#include "domain/credentials.h"
+
+namespace payd::domain {
+
+class Store;
+
+struct ApiKey {
+  std::string id;  // "key_..."
+  std::string tenant_id;
+  KeyKind kind = KeyKind::kPublic;
+  std::optional<std::string> integration_id;  // integration keys only
+  std::string name;
+  std::string digest;  // SHA-256 of the key text
+  std::string prefix;
+  std::string last4;
+  ScopeSet scopes;
+  std::optional<int> rate_limit_per_min;  // operator override of the default
+  std::optional<base::TimeMs> expires_at;
+  std::optional<base::TimeMs> revoked_at;
+  std::optional<base::TimeMs> last_used_at;
+  base::TimeMs created_at = 0;
+};
+
+struct ApiKeyRequest {
+  std::string tenant_id;
+  std::string name;
+  KeyKind kind = KeyKind::kPublic;
+  std::vector<std::string> scopes;
+  std::optional<std::string> expires;  // RFC 3339
+  std::optional<std::string> integration_id;
+  std::optional<int> rate_limit_per_min;
+};
+
+struct IssuedKey {
+  ApiKey record;
+  std::string plaintext;  // the only copy; show it once
+};
+
+// Validates the request against the tenant's objects, stores the key and
+// returns it with its text. Throws domain::Error.
+IssuedKey IssueApiKey(Store& store, const ApiKeyRequest& request, Environment env,
+                      base::TimeMs now);
+
+}  // namespace payd::domain

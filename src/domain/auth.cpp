@@ -1,0 +1,62 @@
+#include "domain/auth.h"
+
+#include <algorithm>
+
+#include "base/crypto.h"
+#include "domain/store.h"
+
+namespace payd::domain {
+
+namespace {
+
+AuthResult Fail(AuthFailure failure, std::string message) {
+  return AuthResult{std::nullopt, failure, std::move(message)};
+}
+
+}  // namespace
+
+AuthResult AuthenticateRestKey(Store& store, std::string_view key_text, Environment env,
+                               base::TimeMs now, int default_rate_limit) {
+  if (key_text.empty()) {
+    return Fail(AuthFailure::kUnauthorized,
+                "No API key. Send it as 'X-API-Key: <key>' or 'Authorization: Bearer <key>'.");
+  }
+  auto presented = ParsePresentedKey(key_text);
+  if (!presented) return Fail(AuthFailure::kUnauthorized, "Invalid API key.");
+  if (presented->environment != env) {
+    return Fail(AuthFailure::kWrongEnvironment,
+                "This is a " + std::string(EnvironmentName(presented->environment)) +
+                    " key; this server is " + std::string(EnvironmentName(env)) + ".");
+  }
+  if (presented->kind == KeyKind::kIntegration) {
+    return Fail(AuthFailure::kUnauthorized,
+                "Integration keys are for the widget and SDK only; use a public API key.");
+  }
+  auto key = store.FindApiKeyByDigest(presented->digest);
+  // The index lookup found the row by digest; compare again without early exit.
+  if (!key || !base::ConstantTimeEquals(key->digest, presented->digest) ||
+      key->kind != presented->kind) {
+    return Fail(AuthFailure::kUnauthorized, "Invalid API key.");
+  }
+  if (key->revoked_at) return Fail(AuthFailure::kRevoked, "This API key has been revoked.");
+  if (key->expires_at && *key->expires_at <= now) {
+    return Fail(AuthFailure::kExpired, "This API key expired at " +
+                                           base::FormatTimestamp(*key->expires_at) + ".");
+  }
+  Principal principal{key->tenant_id, key->id, key->scopes,
+                      key->rate_limit_per_min.value_or(default_rate_limit)};
+  return AuthResult{std::move(principal), AuthFailure::kNone, {}};
+}
+
+RateDecision ChargeRateLimit(Store& store, const Principal& principal, base::TimeMs now) {
+  RateWindow window = store.CountRequest(principal.key_id, now, kRateWindowMs);
+  RateDecision decision;
+  decision.limit = principal.rate_limit_per_min;
+  decision.allowed = window.count <= principal.rate_limit_per_min;
+  decision.remaining =
+      static_cast<int>(std::max<long long>(0, principal.rate_limit_per_min - window.count));
+  decision.reset_epoch_s = (window.window_start + kRateWindowMs + 999) / 1000;
+  return decision;
+}
+
+}  // namespace payd::domain

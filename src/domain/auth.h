@@ -1,0 +1,53 @@
+// Who is calling the REST API, and may they: resolves a presented key to a
+// principal (DECISIONS §2) and charges its rate limit (DECISIONS §9). Key state
+// is read from the store on every request, so a revocation by any process
+// sharing the database takes effect on the very next request.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "base/time.h"
+#include "domain/credentials.h"
+
+namespace payd::domain {
+
+class Store;
+
+struct Principal {
+  std::string tenant_id;
+  std::string key_id;
+  ScopeSet scopes;
+  int rate_limit_per_min = 60;
+};
+
+enum class AuthFailure {
+  kNone,
+  kUnauthorized,      // missing, malformed, unknown, or not a REST key
+  kExpired,
+  kRevoked,
+  kWrongEnvironment,  // a key of the other environment
+};
+
+struct AuthResult {
+  std::optional<Principal> principal;
+  AuthFailure failure = AuthFailure::kNone;
+  std::string message;
+};
+
+AuthResult AuthenticateRestKey(Store& store, std::string_view key_text, Environment env,
+                               base::TimeMs now, int default_rate_limit);
+
+constexpr base::TimeMs kRateWindowMs = 60'000;
+
+struct RateDecision {
+  bool allowed = true;
+  int limit = 0;
+  int remaining = 0;
+  long long reset_epoch_s = 0;  // when the current window ends
+};
+
+RateDecision ChargeRateLimit(Store& store, const Principal& principal, base::TimeMs now);
+
+}  // namespace payd::domain

@@ -1,0 +1,29 @@
+#include "domain/chain_catalog.h"
+
+namespace payd::domain {
+
+std::string ConfirmationPolicy::ToString() const {
+  switch (kind) {
+    case Kind::kSafe: return "safe";
+    case Kind::kFinalized: return "finalized";
+    case Kind::kBlocks: return std::to_string(blocks);
+  }
+  return "";
+}
+
+const TokenInfo* ChainInfo::FindToken(const std::string& symbol) const {
+  if (native.symbol == symbol) return &native;
+  for (const auto& token : tokens) {
+    if (token.symbol == symbol) return &token;
+  }
+  return nullptr;
+}
+
+const ChainInfo* ChainCatalog::FindChain(std::int64_t id) const {
+  for (const auto& chain : chains_) {
+    if (chain.id == id) return &chain;
+  }
+  return nullptr;
+}
+
+}  // namespace payd::domain

@@ -1,0 +1,56 @@
+// The chains and tokens this payd instance knows, as the operator configured
+// them. Integrations may only allow what is in the catalog. Read-only after
+// start-up, so it is shared freely between threads.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace payd::domain {
+
+struct TokenInfo {
+  std::string symbol;
+  std::string name;
+  std::optional<std::string> address;  // EIP-55; none for the chain's native coin
+  unsigned decimals = 18;
+  bool usd_pegged = false;
+  std::optional<std::string> price_feed;  // Chainlink-style aggregator address
+  std::optional<std::string> price_usd;   // fixed decimal price, for development
+  bool IsNative() const { return !address.has_value(); }
+};
+
+// How deep a transfer must be before it counts as paid.
+struct ConfirmationPolicy {
+  enum class Kind { kBlocks, kSafe, kFinalized } kind = Kind::kBlocks;
+  unsigned blocks = 0;
+  std::string ToString() const;
+};
+
+struct ChainInfo {
+  std::int64_t id = 0;
+  std::string name;
+  std::vector<std::string> rpc_urls;
+  ConfirmationPolicy confirmations;
+  unsigned poll_interval_ms = 1000;
+  TokenInfo native;
+  std::vector<TokenInfo> tokens;  // ERC-20 tokens
+
+  // The native coin or an ERC-20 token by symbol (case-sensitive).
+  const TokenInfo* FindToken(const std::string& symbol) const;
+};
+
+class ChainCatalog {
+ public:
+  ChainCatalog() = default;
+  explicit ChainCatalog(std::vector<ChainInfo> chains) : chains_(std::move(chains)) {}
+
+  const std::vector<ChainInfo>& chains() const { return chains_; }
+  const ChainInfo* FindChain(std::int64_t id) const;
+
+ private:
+  std::vector<ChainInfo> chains_;
+};
+
+}  // namespace payd::domain

@@ -1,0 +1,86 @@
+// The persistence interface the domain needs. Implementations (SQLite today,
+// PostgreSQL next) live in src/store/ and are chosen at start-up; handlers and
+// commands only ever see this interface.
+//
+// Every method is safe to call from any thread. Lookups are scoped by tenant
+// where a tenant owns the object, so that a caller cannot reach another
+// tenant's data by id. Failures to reach the database throw StoreUnavailable.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "base/time.h"
+#include "domain/api_key.h"
+#include "domain/idempotency.h"
+#include "domain/integration.h"
+#include "domain/payment_link.h"
+#include "domain/tenant.h"
+
+namespace payd::domain {
+
+class StoreUnavailable : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The state of a key's current rate window after counting one request.
+struct RateWindow {
+  base::TimeMs window_start = 0;
+  long long count = 0;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Round trip to the database; throws StoreUnavailable when it is down.
+  virtual void Ping() = 0;
+
+  virtual void InsertTenant(const Tenant& tenant, const WebhookSecret& secret) = 0;
+  virtual std::optional<Tenant> FindTenant(const std::string& id) = 0;
+
+  // The current secret first, then rotated ones still within their overlap.
+  virtual std::vector<WebhookSecret> WebhookSecrets(const std::string& tenant_id,
+                                                    base::TimeMs now) = 0;
+  // Makes `secret` current; the previous current one stays valid until
+  // `previous_expires_at`.
+  virtual void RotateWebhookSecret(const WebhookSecret& secret,
+                                   base::TimeMs previous_expires_at) = 0;
+
+  virtual void InsertIntegration(const Integration& integration) = 0;
+  virtual std::optional<Integration> FindIntegration(const std::string& tenant_id,
+                                                     const std::string& id) = 0;
+  // Public endpoints know only the integration's id.
+  virtual std::optional<Integration> FindIntegrationById(const std::string& id) = 0;
+  virtual std::vector<Integration> ListIntegrations(const std::string& tenant_id) = 0;
+
+  virtual void InsertApiKey(const ApiKey& key) = 0;
+  virtual std::optional<ApiKey> FindApiKeyByDigest(const std::string& digest) = 0;
+  virtual std::optional<ApiKey> FindApiKey(const std::string& id) = 0;
+  virtual std::vector<ApiKey> ListApiKeys(const std::string& tenant_id) = 0;
+  // Sets revoked_at unless already revoked; false if there is no such key.
+  virtual bool RevokeApiKey(const std::string& id, base::TimeMs now) = 0;
+
+  // Counts one request by `key_id` in its fixed window of `window_ms`, which
+  // starts at the first request after the previous window ended, and records
+  // the key's lastUsedAt. Atomic across processes sharing the database.
+  virtual RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
+                                  base::TimeMs window_ms) = 0;
+
+  // Stores the link. With a claim, the claim is checked and recorded in the
+  // same transaction: a replay or conflict stores nothing.
+  virtual CreateResult InsertPaymentLink(const PaymentLink& link,
+                                         const IdempotencyClaim* claim, base::TimeMs now) = 0;
+  virtual std::optional<PaymentLink> FindPaymentLink(const std::string& tenant_id,
+                                                     const std::string& id) = 0;
+  // Newest first.
+  virtual std::vector<PaymentLink> ListPaymentLinks(const std::string& tenant_id) = 0;
+
+  // Forgets idempotency records past their retention and idle rate windows.
+  virtual void PurgeExpired(base::TimeMs now) = 0;
+};
+
+}  // namespace payd::domain

@@ -1,0 +1,248 @@
+#include "http/server.h"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <thread>
+#include <vector>
+
+#include "base/crypto.h"
+#include "base/log.h"
+#include "http/json_response.h"
+
+namespace payd::http {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+constexpr std::size_t kHeaderLimit = 16 * 1024;
+// After refusing a request whose body we did not read, keep reading (and
+// discarding) for a moment so the client sees our response, not a reset.
+constexpr std::size_t kLingerBytes = 1024 * 1024;
+constexpr auto kLingerTime = std::chrono::seconds(2);
+
+std::string NewRequestId() { return "req_" + base::Base32Encode(base::RandomBytes(10)); }
+
+bool IsDisconnect(const beast::error_code& ec) {
+  return ec == beast::error::timeout || ec == beast_http::error::end_of_stream ||
+         ec == asio::error::eof || ec == asio::error::operation_aborted ||
+         ec == asio::error::connection_reset || ec == asio::error::broken_pipe ||
+         ec == beast_http::error::partial_message;
+}
+
+}  // namespace
+
+struct Server::Connection {
+  explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
+  beast::tcp_stream stream;
+  // True while waiting for the first byte of a request. Only touched on the
+  // connection's strand, where shutdown also reads it.
+  bool idle = true;
+};
+
+Server::Server(ServerOptions options, Handler handler)
+    : options_(std::move(options)),
+      handler_(std::move(handler)),
+      acceptor_(ioc_),
+      grace_timer_(ioc_) {}
+
+Server::~Server() = default;
+
+unsigned short Server::Listen() {
+  tcp::endpoint endpoint(asio::ip::make_address(options_.host), options_.port);
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(asio::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(asio::socket_base::max_listen_connections);
+  asio::co_spawn(ioc_, AcceptLoop(), asio::detached);
+  return acceptor_.local_endpoint().port();
+}
+
+void Server::Run() {
+  std::vector<std::thread> workers;
+  for (int i = 1; i < options_.threads; ++i) workers.emplace_back([this] { ioc_.run(); });
+  ioc_.run();
+  for (auto& t : workers) t.join();
+}
+
+void Server::Shutdown() {
+  asio::post(ioc_, [this] {
+    if (draining_.exchange(true)) return;
+    beast::error_code ec;
+    acceptor_.close(ec);
+    std::lock_guard lock(conns_mu_);
+    base::LogInfo("shutting down", {{"openConnections", conns_.size()}});
+    if (conns_.empty()) {
+      ioc_.stop();
+      return;
+    }
+    for (const auto& conn : conns_) {
+      asio::post(conn->stream.get_executor(), [conn] {
+        if (conn->idle) conn->stream.socket().cancel();
+      });
+    }
+    grace_timer_.expires_after(options_.shutdown_grace);
+    grace_timer_.async_wait([this](beast::error_code wait_ec) {
+      if (wait_ec) return;
+      base::LogWarn("shutdown grace period over; closing remaining connections");
+      ioc_.stop();
+    });
+  });
+}
+
+void Server::Register(const std::shared_ptr<Connection>& conn) {
+  std::lock_guard lock(conns_mu_);
+  conns_.insert(conn);
+}
+
+void Server::Unregister(const std::shared_ptr<Connection>& conn) {
+  std::lock_guard lock(conns_mu_);
+  conns_.erase(conn);
+  if (draining_ && conns_.empty()) ioc_.stop();
+}
+
+asio::awaitable<void> Server::AcceptLoop() {
+  for (;;) {
+    auto [ec, socket] = co_await acceptor_.async_accept(asio::make_strand(ioc_),
+                                                        asio::as_tuple(asio::use_awaitable));
+    if (ec) {
+      if (!acceptor_.is_open()) co_return;
+      base::LogWarn("accept failed", {{"error", ec.message()}});
+      asio::steady_timer pause(ioc_, std::chrono::milliseconds(50));
+      co_await pause.async_wait(asio::as_tuple(asio::use_awaitable));
+      continue;
+    }
+    socket.set_option(tcp::no_delay(true), ec);
+    auto executor = socket.get_executor();
+    asio::co_spawn(executor, Session(std::move(socket)), asio::detached);
+  }
+}
+
+Response Server::Handle(const Request& req, RequestContext& ctx) {
+  try {
+    return handler_(req, ctx);
+  } catch (const std::exception& e) {
+    base::LogError("unhandled error", {{"requestId", ctx.request_id}, {"error", e.what()}});
+  } catch (...) {
+    base::LogError("unhandled error", {{"requestId", ctx.request_id}});
+  }
+  return ErrorResponse(Status::internal_server_error, "internal_error",
+                       "Internal server error. Quote the requestId when reporting it.",
+                       ctx.request_id);
+}
+
+void Server::Finish(Response& res, const RequestContext& ctx, std::string_view method,
+                    std::string_view target, std::chrono::steady_clock::time_point start) {
+  for (const auto& [name, value] : ctx.response_headers) res.set(name, value);
+  res.set("X-Request-Id", ctx.request_id);
+  res.set(beast_http::field::server, "payd");
+  auto micros =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start)
+          .count();
+  boost::json::object fields{{"requestId", ctx.request_id},
+                             {"method", method},
+                             {"path", target.substr(0, target.find('?'))},
+                             {"status", res.result_int()},
+                             {"durationMs", static_cast<double>(micros) / 1000.0},
+                             {"remote", ctx.remote_ip}};
+  if (!ctx.key_id.empty()) fields["keyId"] = ctx.key_id;
+  base::LogInfo("request", std::move(fields));
+}
+
+asio::awaitable<void> Server::Session(tcp::socket socket) {
+  auto conn = std::make_shared<Connection>(std::move(socket));
+  Register(conn);
+  beast::error_code ec;
+  std::string remote = conn->stream.socket().remote_endpoint(ec).address().to_string();
+  auto token = asio::redirect_error(asio::use_awaitable, ec);
+  beast::flat_buffer buffer;
+  bool linger = false;
+
+  for (;;) {
+    if (buffer.size() == 0) {
+      conn->idle = true;
+      if (draining_) break;
+      conn->stream.expires_after(options_.idle_timeout);
+      std::size_t n = co_await conn->stream.async_read_some(buffer.prepare(4096), token);
+      if (ec) break;
+      buffer.commit(n);
+    }
+    conn->idle = false;
+    auto start = std::chrono::steady_clock::now();
+    beast_http::request_parser<beast_http::string_body> parser;
+    parser.header_limit(kHeaderLimit);
+    parser.body_limit(options_.body_limit);
+    conn->stream.expires_after(options_.request_timeout);
+    co_await beast_http::async_read_header(conn->stream, buffer, parser, token);
+    if (!ec && beast::iequals(parser.get()[beast_http::field::expect], "100-continue")) {
+      static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+      co_await asio::async_write(conn->stream, asio::buffer(kContinue), token);
+    }
+    if (!ec && !parser.is_done()) co_await beast_http::async_read(conn->stream, buffer, parser, token);
+    if (ec && IsDisconnect(ec)) break;
+
+    RequestContext ctx;
+    ctx.request_id = NewRequestId();
+    ctx.remote_ip = remote;
+    Response res;
+    bool keep_alive = false;
+    std::string method = parser.is_header_done() ? std::string(parser.get().method_string()) : "";
+    std::string target = parser.is_header_done() ? std::string(parser.get().target()) : "";
+    if (ec == beast_http::error::body_limit) {
+      res = ErrorResponse(Status::payload_too_large, "payload_too_large",
+                          "Request body exceeds " + std::to_string(options_.body_limit) + " bytes",
+                          ctx.request_id);
+      linger = true;
+    } else if (ec) {
+      res = ErrorResponse(Status::bad_request, "invalid_request",
+                          ec == beast_http::error::header_limit ? "Request headers are too large"
+                                                                : "Malformed HTTP request",
+                          ctx.request_id);
+      linger = true;
+    } else {
+      const Request& req = parser.get();
+      res = Handle(req, ctx);
+      keep_alive = req.keep_alive() && !draining_;
+    }
+    Finish(res, ctx, method, target, start);
+    res.keep_alive(keep_alive);
+    res.prepare_payload();
+    conn->stream.expires_after(options_.request_timeout);
+    if (parser.is_header_done() && parser.get().method() == Verb::head) {
+      beast_http::response<beast_http::empty_body> head{std::move(res.base())};
+      co_await beast_http::async_write(conn->stream, head, token);
+    } else {
+      co_await beast_http::async_write(conn->stream, res, token);
+    }
+    if (ec || !keep_alive) break;
+  }
+
+  conn->stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+  if (linger) {
+    conn->stream.expires_after(kLingerTime);
+    std::size_t drained = 0;
+    char sink[4096];
+    while (drained < kLingerBytes) {
+      std::size_t n = co_await conn->stream.async_read_some(asio::buffer(sink), token);
+      if (ec) break;
+      drained += n;
+    }
+  }
+  conn->stream.socket().close(ec);
+  Unregister(conn);
+}
+
+}  // namespace payd::http

@@ -1,0 +1,32 @@
+#include "store/open_store.h"
+
+#include <filesystem>
+
+#include "store/sqlite/sqlite_store.h"
+
+namespace payd::store {
+
+OpenedStore OpenStore(const StoreOptions& options) {
+  if (!options.database_url.empty()) {
+    // The PostgreSQL store is a later step (see docs/operator-guide.md); refuse
+    // rather than silently falling back to SQLite.
+    throw domain::StoreUnavailable(
+        "PAYD_DATABASE_URL / database_url: PostgreSQL is not supported by this build yet");
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(options.data_dir, ec);
+  if (ec) {
+    throw domain::StoreUnavailable("cannot create data directory " + options.data_dir + ": " +
+                                   ec.message());
+  }
+  std::string path = (std::filesystem::path(options.data_dir) / "payd.sqlite3").string();
+  auto sqlite = std::make_unique<sqlite::SqliteStore>(path);
+  auto applied = sqlite->Migrate();
+  OpenedStore opened;
+  opened.description = "sqlite:" + path;
+  opened.migrations_applied = static_cast<int>(applied.size());
+  opened.store = std::move(sqlite);
+  return opened;
+}
+
+}  // namespace payd::store

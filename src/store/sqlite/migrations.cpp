@@ -1,0 +1,125 @@
+#include "store/sqlite/migrations.h"
+
+#include "base/time.h"
+
+namespace payd::store::sqlite {
+
+namespace {
+
+struct Migration {
+  int version;
+  const char* name;
+  const char* sql;
+};
+
+// Timestamps are epoch milliseconds; JSON arrays are stored as text.
+const Migration kMigrations[] = {
+    {1, "accounts, keys and payment links", R"sql(
+CREATE TABLE tenants (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE webhook_secrets (
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  secret TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER
+);
+CREATE INDEX webhook_secrets_by_tenant ON webhook_secrets(tenant_id, created_at);
+CREATE TABLE integrations (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  name TEXT NOT NULL,
+  allow_chains TEXT NOT NULL,
+  allow_tokens TEXT NOT NULL,
+  payout_address TEXT NOT NULL,
+  allowed_origins TEXT NOT NULL,
+  auto_conversion INTEGER NOT NULL,
+  preferred_token TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX integrations_by_tenant ON integrations(tenant_id, created_at);
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  kind TEXT NOT NULL,
+  integration_id TEXT REFERENCES integrations(id),
+  name TEXT NOT NULL,
+  digest BLOB NOT NULL UNIQUE,
+  prefix TEXT NOT NULL,
+  last4 TEXT NOT NULL,
+  scopes TEXT NOT NULL,
+  rate_limit INTEGER,
+  expires_at INTEGER,
+  revoked_at INTEGER,
+  last_used_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX api_keys_by_tenant ON api_keys(tenant_id, created_at);
+CREATE TABLE rate_windows (
+  key_id TEXT PRIMARY KEY,
+  window_start INTEGER NOT NULL,
+  count INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE payment_links (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  integration_id TEXT NOT NULL REFERENCES integrations(id),
+  type TEXT NOT NULL,
+  name TEXT NOT NULL,
+  amount TEXT NOT NULL,
+  denomination_type TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  return_url TEXT,
+  description TEXT,
+  allow_custom_amount INTEGER NOT NULL,
+  min_amount TEXT,
+  status TEXT NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  payments INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX payment_links_by_tenant ON payment_links(tenant_id, created_at);
+CREATE TABLE idempotency_keys (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint BLOB NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+) WITHOUT ROWID;
+CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
+)sql"},
+};
+
+}  // namespace
+
+int LatestSchemaVersion() { return std::size(kMigrations) ? std::end(kMigrations)[-1].version : 0; }
+
+std::vector<AppliedMigration> Migrate(Connection& conn) {
+  conn.Exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations ("
+      " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+  std::vector<AppliedMigration> applied;
+  for (const auto& m : kMigrations) {
+    // The IMMEDIATE transaction serialises concurrent migrators; each re-checks
+    // under the lock whether another already applied this version.
+    Transaction tx(conn);
+    auto q = conn.Prepare("SELECT 1 FROM schema_migrations WHERE version = ?");
+    q.Bind(1, m.version);
+    if (q.Step()) continue;
+    conn.Exec(m.sql);
+    conn.Prepare("INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)")
+        .Bind(1, m.version)
+        .Bind(2, m.name)
+        .Bind(3, base::NowMs())
+        .Run();
+    tx.Commit();
+    applied.push_back({m.version, m.name});
+  }
+  return applied;
+}
+
+}  // namespace payd::store::sqlite

@@ -1,0 +1,161 @@
+#include "store/sqlite/sqlite_db.h"
+
+#include <stdexcept>
+
+#include "domain/store.h"
+
+namespace payd::store::sqlite {
+
+namespace {
+
+constexpr int kBusyTimeoutMs = 5000;
+
+}  // namespace
+
+Query::~Query() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
+
+Query& Query::Bind(int index, std::string_view text) {
+  int rc = sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()),
+                             SQLITE_TRANSIENT);
+  if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
+  return *this;
+}
+
+Query& Query::Bind(int index, std::int64_t value) {
+  int rc = sqlite3_bind_int64(stmt_, index, value);
+  if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
+  return *this;
+}
+
+Query& Query::BindBlob(int index, std::string_view bytes) {
+  int rc = sqlite3_bind_blob(stmt_, index, bytes.data(), static_cast<int>(bytes.size()),
+                             SQLITE_TRANSIENT);
+  if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
+  return *this;
+}
+
+Query& Query::BindNull(int index) {
+  int rc = sqlite3_bind_null(stmt_, index);
+  if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
+  return *this;
+}
+
+bool Query::Step() {
+  int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  conn_->Fail(rc, sqlite3_sql(stmt_));
+}
+
+void Query::Run() {
+  while (Step()) {
+  }
+}
+
+bool Query::IsNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+
+std::int64_t Query::Int(int column) const { return sqlite3_column_int64(stmt_, column); }
+
+std::string Query::Text(int column) const {
+  auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+  return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
+           : std::string();
+}
+
+std::string Query::Blob(int column) const {
+  auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, column));
+  return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
+           : std::string();
+}
+
+std::optional<std::int64_t> Query::OptInt(int column) const {
+  if (IsNull(column)) return std::nullopt;
+  return Int(column);
+}
+
+std::optional<std::string> Query::OptText(int column) const {
+  if (IsNull(column)) return std::nullopt;
+  return Text(column);
+}
+
+Connection::Connection(const std::string& path, Sync sync) {
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw domain::StoreUnavailable("cannot open database " + path + ": " + message);
+  }
+  sqlite3_extended_result_codes(db_, 1);
+  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  Exec("PRAGMA journal_mode=WAL");
+  Exec("PRAGMA foreign_keys=ON");
+  // OFF is only used for the request counters: losing the last few counts in a
+  // power cut is harmless, and a later FULL commit syncs the shared WAL anyway.
+  Exec(sync == Sync::kFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=OFF");
+}
+
+Connection::~Connection() {
+  for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
+  sqlite3_close(db_);
+}
+
+Query Connection::Prepare(std::string_view sql) {
+  auto it = statements_.find(sql);
+  if (it == statements_.end()) {
+    sqlite3_stmt* stmt = nullptr;
+    int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
+                                SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
+    if (rc != SQLITE_OK) Fail(rc, sql);
+    it = statements_.emplace(std::string(sql), stmt).first;
+  }
+  return Query(*this, it->second);
+}
+
+void Connection::Exec(const std::string& sql) {
+  char* error = nullptr;
+  int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
+  if (rc != SQLITE_OK) {
+    std::string message = error ? error : sqlite3_errstr(rc);
+    sqlite3_free(error);
+    Fail(rc, message);
+  }
+}
+
+void Connection::Fail(int code, std::string_view what) const {
+  std::string message = std::string(sqlite3_errmsg(db_)) + " (" + std::string(what) + ")";
+  switch (code & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_IOERR:
+    case SQLITE_FULL:
+    case SQLITE_CANTOPEN:
+    case SQLITE_READONLY:
+      throw domain::StoreUnavailable(message);
+    default:
+      throw std::runtime_error("sqlite: " + message);
+  }
+}
+
+Transaction::Transaction(Connection& conn) : conn_(conn) { conn_.Exec("BEGIN IMMEDIATE"); }
+
+Transaction::~Transaction() {
+  if (!done_) {
+    try {
+      conn_.Exec("ROLLBACK");
+    } catch (...) {
+      // A failed rollback leaves nothing to do: SQLite rolls back on close.
+    }
+  }
+}
+
+void Transaction::Commit() {
+  conn_.Exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace payd::store::sqlite

@@ -1,0 +1,105 @@
+// A small RAII layer over the SQLite C API: a connection that caches its
+// prepared statements, a statement cursor that resets itself, and an
+// IMMEDIATE transaction. Errors become exceptions: "cannot reach the data"
+// (busy past the timeout, I/O, disk full) is domain::StoreUnavailable, and
+// anything else (constraint violations, SQL mistakes) a std::runtime_error.
+//
+// A Connection is used by one thread at a time; the pool in sqlite_store.h
+// hands them out.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace payd::store::sqlite {
+
+class Connection;
+
+// A prepared statement in use. Reset and unbound when it goes out of scope,
+// so the cached statement is ready for its next user.
+class Query {
+ public:
+  Query(Connection& conn, sqlite3_stmt* stmt) : conn_(&conn), stmt_(stmt) {}
+  Query(const Query&) = delete;
+  Query& operator=(const Query&) = delete;
+  ~Query();
+
+  Query& Bind(int index, std::string_view text);
+  Query& Bind(int index, const char* text) { return Bind(index, std::string_view(text)); }
+  Query& Bind(int index, const std::string& text) { return Bind(index, std::string_view(text)); }
+  Query& Bind(int index, std::int64_t value);
+  Query& Bind(int index, int value) { return Bind(index, static_cast<std::int64_t>(value)); }
+  Query& Bind(int index, bool value) { return Bind(index, static_cast<std::int64_t>(value)); }
+  Query& BindBlob(int index, std::string_view bytes);
+  Query& BindNull(int index);
+  template <typename T>
+  Query& Bind(int index, const std::optional<T>& value) {
+    return value ? Bind(index, *value) : BindNull(index);
+  }
+
+  // Advances to the next row; false when the statement is done.
+  bool Step();
+  // Runs a statement that returns no rows.
+  void Run();
+
+  bool IsNull(int column) const;
+  std::int64_t Int(int column) const;
+  std::string Text(int column) const;
+  std::string Blob(int column) const;
+  std::optional<std::int64_t> OptInt(int column) const;
+  std::optional<std::string> OptText(int column) const;
+
+ private:
+  Connection* conn_;
+  sqlite3_stmt* stmt_;
+};
+
+class Connection {
+ public:
+  enum class Sync { kFull, kOff };
+
+  // Opens (creating if needed) the database in WAL mode with a busy timeout.
+  Connection(const std::string& path, Sync sync);
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+  ~Connection();
+
+  Query Prepare(std::string_view sql);
+  void Exec(const std::string& sql);
+  std::int64_t Changes() const { return sqlite3_changes64(db_); }
+
+  // Throws the exception that fits the result code, with the connection's message.
+  [[noreturn]] void Fail(int code, std::string_view what) const;
+
+ private:
+  // Transparent hashing lets Prepare() look statements up without copying the SQL.
+  struct SqlHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  sqlite3* db_ = nullptr;
+  std::unordered_map<std::string, sqlite3_stmt*, SqlHash, std::equal_to<>> statements_;
+};
+
+// BEGIN IMMEDIATE takes the write lock up front, so a transaction never has
+// to be retried halfway through for a lock upgrade. Rolls back unless committed.
+class Transaction {
+ public:
+  explicit Transaction(Connection& conn);
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  ~Transaction();
+  void Commit();
+
+ private:
+  Connection& conn_;
+  bool done_ = false;
+};
+
+}  // namespace payd::store::sqlite

@@ -1,0 +1,109 @@
+// domain::Store on one SQLite database file in WAL mode.
+//
+// Concurrency: readers each take a connection from a pool and run in
+// parallel. Writers in this process queue on one mutex, so they never spin in
+// SQLite's busy handler against each other; other processes (the admin CLI, a
+// second server) are serialised by SQLite's own lock and the busy timeout.
+// Durable writes use a synchronous=FULL connection; the per-request counters
+// use a synchronous=OFF one (see sqlite_db.cpp).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "domain/store.h"
+#include "store/sqlite/migrations.h"
+#include "store/sqlite/sqlite_db.h"
+
+namespace payd::store::sqlite {
+
+class SqliteStore final : public domain::Store {
+ public:
+  explicit SqliteStore(std::string path);
+
+  std::vector<AppliedMigration> Migrate();
+  const std::string& path() const { return path_; }
+
+  void Ping() override;
+  void InsertTenant(const domain::Tenant& tenant, const domain::WebhookSecret& secret) override;
+  std::optional<domain::Tenant> FindTenant(const std::string& id) override;
+  std::vector<domain::WebhookSecret> WebhookSecrets(const std::string& tenant_id,
+                                                    base::TimeMs now) override;
+  void RotateWebhookSecret(const domain::WebhookSecret& secret,
+                           base::TimeMs previous_expires_at) override;
+  void InsertIntegration(const domain::Integration& integration) override;
+  std::optional<domain::Integration> FindIntegration(const std::string& tenant_id,
+                                                     const std::string& id) override;
+  std::optional<domain::Integration> FindIntegrationById(const std::string& id) override;
+  std::vector<domain::Integration> ListIntegrations(const std::string& tenant_id) override;
+  void InsertApiKey(const domain::ApiKey& key) override;
+  std::optional<domain::ApiKey> FindApiKeyByDigest(const std::string& digest) override;
+  std::optional<domain::ApiKey> FindApiKey(const std::string& id) override;
+  std::vector<domain::ApiKey> ListApiKeys(const std::string& tenant_id) override;
+  bool RevokeApiKey(const std::string& id, base::TimeMs now) override;
+  domain::RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
+                                  base::TimeMs window_ms) override;
+  domain::CreateResult InsertPaymentLink(const domain::PaymentLink& link,
+                                         const domain::IdempotencyClaim* claim,
+                                         base::TimeMs now) override;
+  std::optional<domain::PaymentLink> FindPaymentLink(const std::string& tenant_id,
+                                                     const std::string& id) override;
+  std::vector<domain::PaymentLink> ListPaymentLinks(const std::string& tenant_id) override;
+  void PurgeExpired(base::TimeMs now) override;
+
+ private:
+  // Runs `fn` with a pooled reader connection.
+  template <typename Fn>
+  auto Read(Fn&& fn);
+  // Runs `fn` inside an IMMEDIATE transaction on the durable writer; commits
+  // when `fn` returns normally.
+  template <typename Fn>
+  auto Write(Fn&& fn);
+
+  std::unique_ptr<Connection> LeaseReader();
+  void ReturnReader(std::unique_ptr<Connection> conn);
+
+  // Checks a claim inside the caller's transaction; a result when the claim
+  // decides the request (replay or conflict), nothing when creation proceeds.
+  std::optional<domain::CreateResult> CheckClaim(Connection& conn,
+                                                 const domain::IdempotencyClaim& claim,
+                                                 base::TimeMs now);
+  void RecordClaim(Connection& conn, const domain::IdempotencyClaim& claim, base::TimeMs now);
+
+  std::string path_;
+  std::mutex write_mu_;
+  std::unique_ptr<Connection> writer_;
+  std::unique_ptr<Connection> counter_;
+  std::mutex pool_mu_;
+  std::vector<std::unique_ptr<Connection>> readers_;
+};
+
+template <typename Fn>
+auto SqliteStore::Read(Fn&& fn) {
+  auto conn = LeaseReader();
+  struct Return {
+    SqliteStore* self;
+    std::unique_ptr<Connection>& conn;
+    ~Return() { self->ReturnReader(std::move(conn)); }
+  } give_back{this, conn};
+  return fn(*conn);
+}
+
+template <typename Fn>
+auto SqliteStore::Write(Fn&& fn) {
+  std::lock_guard lock(write_mu_);
+  Transaction tx(*writer_);
+  if constexpr (std::is_void_v<decltype(fn(*writer_))>) {
+    fn(*writer_);
+    tx.Commit();
+  } else {
+    auto result = fn(*writer_);
+    tx.Commit();
+    return result;
+  }
+}
+
+}  // namespace payd::store::sqlite
