@@ -11,20 +11,28 @@ namespace {
 
 http::Status StatusOf(domain::ErrorKind kind) {
   switch (kind) {
-    case domain::ErrorKind::kInvalidRequest: return http::Status::bad_request;
-    case domain::ErrorKind::kNotFound: return http::Status::not_found;
-    case domain::ErrorKind::kIdempotencyConflict: return http::Status::conflict;
-    case domain::ErrorKind::kUnavailable: return http::Status::service_unavailable;
+    case domain::ErrorKind::kInvalidRequest:
+      return http::Status::bad_request;
+    case domain::ErrorKind::kNotFound:
+      return http::Status::not_found;
+    case domain::ErrorKind::kIdempotencyConflict:
+      return http::Status::conflict;
+    case domain::ErrorKind::kUnavailable:
+      return http::Status::service_unavailable;
   }
   return http::Status::internal_server_error;
 }
 
 const char* CodeOf(domain::ErrorKind kind) {
   switch (kind) {
-    case domain::ErrorKind::kInvalidRequest: return "invalid_request";
-    case domain::ErrorKind::kNotFound: return "not_found";
-    case domain::ErrorKind::kIdempotencyConflict: return "idempotency_conflict";
-    case domain::ErrorKind::kUnavailable: return "unavailable";
+    case domain::ErrorKind::kInvalidRequest:
+      return "invalid_request";
+    case domain::ErrorKind::kNotFound:
+      return "not_found";
+    case domain::ErrorKind::kIdempotencyConflict:
+      return "idempotency_conflict";
+    case domain::ErrorKind::kUnavailable:
+      return "unavailable";
   }
   return "internal_error";
 }
@@ -44,9 +52,9 @@ http::Handler Endpoint(http::Handler handler) {
                                  e.param());
     } catch (const domain::StoreUnavailable& e) {
       base::LogError("database unavailable", {{"requestId", ctx.request_id}, {"error", e.what()}});
-      auto res = http::ErrorResponse(http::Status::service_unavailable, "unavailable",
-                                     "The database cannot be reached; retry shortly.",
-                                     ctx.request_id);
+      auto res =
+          http::ErrorResponse(http::Status::service_unavailable, "unavailable",
+                              "The database cannot be reached; retry shortly.", ctx.request_id);
       res.set("Retry-After", "5");
       return res;
     }

@@ -38,7 +38,8 @@ class ApiError : public std::runtime_error {
 };
 
 [[noreturn]] inline void ThrowBadRequest(std::string param, std::string message) {
-  throw ApiError(http::Status::bad_request, "invalid_request", std::move(message), std::move(param));
+  throw ApiError(http::Status::bad_request, "invalid_request", std::move(message),
+                 std::move(param));
 }
 
 // Wraps a handler so that every failure becomes a JSON error response.

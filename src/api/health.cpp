@@ -12,8 +12,8 @@ void AddHealthRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::get, "/readyz", Endpoint([&api](const auto&, auto&) {
                api.store.Ping();
-               return http::JsonResponse(http::Status::ok,
-                                         boost::json::object{{"status", "ready"}, {"database", "ok"}});
+               return http::JsonResponse(
+                   http::Status::ok, boost::json::object{{"status", "ready"}, {"database", "ok"}});
              }));
 }
 

@@ -11,7 +11,8 @@ std::optional<std::string> IdempotencyKeyHeader(const http::Request& req) {
   auto it = req.find("Idempotency-Key");
   if (it == req.end()) return std::nullopt;
   std::string key(it->value());
-  if (auto problem = domain::IdempotencyKeyProblem(key)) ThrowBadRequest("Idempotency-Key", *problem);
+  if (auto problem = domain::IdempotencyKeyProblem(key))
+    ThrowBadRequest("Idempotency-Key", *problem);
   return key;
 }
 
@@ -28,7 +29,8 @@ http::Response CreateResultResponse(const domain::CreateResult& result,
                                "This Idempotency-Key was already used with different parameters.",
                                request_id, "Idempotency-Key");
   }
-  auto res = http::JsonResponse(static_cast<http::Status>(result.response.status), result.response.body);
+  auto res =
+      http::JsonResponse(static_cast<http::Status>(result.response.status), result.response.body);
   if (result.outcome == domain::CreateOutcome::kReplayed) res.set("Idempotent-Replayed", "true");
   return res;
 }

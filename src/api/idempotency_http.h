@@ -15,6 +15,7 @@ namespace payd::api {
 // The validated header value, if one was sent.
 std::optional<std::string> IdempotencyKeyHeader(const http::Request& req);
 std::string RequestFingerprint(const http::Request& req, const boost::json::value& body);
-http::Response CreateResultResponse(const domain::CreateResult& result, const std::string& request_id);
+http::Response CreateResultResponse(const domain::CreateResult& result,
+                                    const std::string& request_id);
 
 }  // namespace payd::api

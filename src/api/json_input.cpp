@@ -27,12 +27,18 @@ std::string_view Trim(std::string_view s) {
 
 const char* TypeName(const boost::json::value& v) {
   switch (v.kind()) {
-    case boost::json::kind::string: return "a string";
-    case boost::json::kind::bool_: return "a boolean";
-    case boost::json::kind::object: return "an object";
-    case boost::json::kind::array: return "an array";
-    case boost::json::kind::null: return "null";
-    default: return "a number";
+    case boost::json::kind::string:
+      return "a string";
+    case boost::json::kind::bool_:
+      return "a boolean";
+    case boost::json::kind::object:
+      return "an object";
+    case boost::json::kind::array:
+      return "an array";
+    case boost::json::kind::null:
+      return "null";
+    default:
+      return "a number";
   }
 }
 
@@ -128,7 +134,7 @@ void FieldReader::RejectUnknown() const {
 }
 
 std::vector<std::pair<std::string, std::string>> ParseQuery(const http::Request& req,
-                                                             const std::set<std::string>& allowed) {
+                                                            const std::set<std::string>& allowed) {
   auto url = boost::urls::parse_origin_form(req.target());
   if (!url) ThrowBadRequest("", "Malformed request target.");
   std::vector<std::pair<std::string, std::string>> out;
@@ -136,7 +142,8 @@ std::vector<std::pair<std::string, std::string>> ParseQuery(const http::Request&
     if (!allowed.contains(param.key)) {
       ThrowBadRequest(param.key, "Unknown query parameter: " + param.key + ".");
     }
-    bool repeated = std::any_of(out.begin(), out.end(), [&](const auto& p) { return p.first == param.key; });
+    bool repeated =
+        std::any_of(out.begin(), out.end(), [&](const auto& p) { return p.first == param.key; });
     if (repeated) ThrowBadRequest(param.key, "Query parameter " + param.key + " is repeated.");
     out.emplace_back(param.key, param.value);
   }

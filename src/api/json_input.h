@@ -40,6 +40,6 @@ class FieldReader {
 
 // Query parameters of the target; 400 for names outside `allowed` or repeated ones.
 std::vector<std::pair<std::string, std::string>> ParseQuery(const http::Request& req,
-                                                             const std::set<std::string>& allowed);
+                                                            const std::set<std::string>& allowed);
 
 }  // namespace payd::api

@@ -20,7 +20,8 @@ std::string RequireAllowedOrigin(const http::Request& req, const domain::Integra
   std::optional<domain::Origin> origin;
   if (!origin_header.empty()) {
     origin = domain::ParseOrigin(origin_header);
-    if (!origin) Refuse("Origin '" + std::string(origin_header) + "' is not allowed for this integration.");
+    if (!origin)
+      Refuse("Origin '" + std::string(origin_header) + "' is not allowed for this integration.");
   } else if (!referer.empty()) {
     origin = domain::OriginOfUrl(referer);
     if (!origin) Refuse("The Referer header is not a URL this integration allows.");

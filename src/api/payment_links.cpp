@@ -60,7 +60,8 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   base::TimeMs now = base::NowMs();
   auto link = domain::PreparePaymentLink(api.store, api.catalog, principal.tenant_id,
                                          ReadCreateRequest(body), now);
-  domain::StoredResponse created{201, boost::json::serialize(PaymentLinkView(link, api.public_url))};
+  domain::StoredResponse created{201,
+                                 boost::json::serialize(PaymentLinkView(link, api.public_url))};
   std::optional<domain::IdempotencyClaim> claim;
   if (idempotency_key) {
     claim = domain::IdempotencyClaim{"tenant:" + principal.tenant_id, *idempotency_key,

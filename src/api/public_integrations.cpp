@@ -19,7 +19,8 @@ constexpr const char* kPreflightMaxAge = "600";
 domain::Integration LoadIntegration(const http::RequestContext& ctx, ApiContext& api) {
   std::string id(ctx.Param("publicId"));
   auto integration = api.store.FindIntegrationById(id);
-  if (!integration) throw ApiError(http::Status::not_found, "not_found", "No such integration: " + id);
+  if (!integration)
+    throw ApiError(http::Status::not_found, "not_found", "No such integration: " + id);
   return *integration;
 }
 

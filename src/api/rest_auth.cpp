@@ -28,17 +28,21 @@ std::string_view PresentedKey(const http::Request& req) {
 
 const char* CodeOf(domain::AuthFailure failure) {
   switch (failure) {
-    case domain::AuthFailure::kExpired: return "key_expired";
-    case domain::AuthFailure::kRevoked: return "key_revoked";
-    case domain::AuthFailure::kWrongEnvironment: return "wrong_environment";
-    default: return "unauthorized";
+    case domain::AuthFailure::kExpired:
+      return "key_expired";
+    case domain::AuthFailure::kRevoked:
+      return "key_revoked";
+    case domain::AuthFailure::kWrongEnvironment:
+      return "wrong_environment";
+    default:
+      return "unauthorized";
   }
 }
 
 }  // namespace
 
-domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx,
-                               ApiContext& api, domain::Scope scope) {
+domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
+                               domain::Scope scope) {
   base::TimeMs now = base::NowMs();
   auto auth = domain::AuthenticateRestKey(api.store, PresentedKey(req), api.environment, now,
                                           api.api_requests_per_min);

@@ -10,7 +10,7 @@
 
 namespace payd::api {
 
-domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx,
-                               ApiContext& api, domain::Scope scope);
+domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
+                               domain::Scope scope);
 
 }  // namespace payd::api

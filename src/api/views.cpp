@@ -15,7 +15,8 @@ boost::json::value OrNull(const std::optional<T>& v) {
 
 }  // namespace
 
-boost::json::object PaymentLinkView(const domain::PaymentLink& link, const std::string& public_url) {
+boost::json::object PaymentLinkView(const domain::PaymentLink& link,
+                                    const std::string& public_url) {
   return {
       {"id", link.id},
       {"type", link.type},
@@ -55,8 +56,8 @@ boost::json::object PublicIntegrationView(const domain::Integration& integration
           {"isNative", token->IsNative()},
       });
     }
-    chains[std::to_string(chain_id)] = boost::json::object{{"name", chain->name},
-                                                           {"tokens", std::move(tokens)}};
+    chains[std::to_string(chain_id)] =
+        boost::json::object{{"name", chain->name}, {"tokens", std::move(tokens)}};
   }
   boost::json::array allow_tokens;
   for (const auto& symbol : integration.allow_tokens) allow_tokens.emplace_back(symbol);

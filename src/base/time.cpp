@@ -40,10 +40,9 @@ std::string FormatTimestamp(TimeMs ms) {
 
 std::optional<TimeMs> ParseRfc3339(std::string_view s) {
   int y, mo, d, h, mi, sec;
-  if (!Digits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !Digits(s, 5, 2, mo) ||
-      s[7] != '-' || !Digits(s, 8, 2, d) || (s[10] != 'T' && s[10] != 't') ||
-      !Digits(s, 11, 2, h) || s[13] != ':' || !Digits(s, 14, 2, mi) || s[16] != ':' ||
-      !Digits(s, 17, 2, sec)) {
+  if (!Digits(s, 0, 4, y) || s.size() < 19 || s[4] != '-' || !Digits(s, 5, 2, mo) || s[7] != '-' ||
+      !Digits(s, 8, 2, d) || (s[10] != 'T' && s[10] != 't') || !Digits(s, 11, 2, h) ||
+      s[13] != ':' || !Digits(s, 14, 2, mi) || s[16] != ':' || !Digits(s, 17, 2, sec)) {
     return std::nullopt;
   }
   year_month_day ymd{year{y}, month{unsigned(mo)}, day{unsigned(d)}};

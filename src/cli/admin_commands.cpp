@@ -18,7 +18,8 @@ namespace {
 constexpr base::TimeMs kSecretOverlapMs = 24LL * 60 * 60 * 1000;
 
 void RequireTenant(domain::Store& store, const std::string& id) {
-  if (!store.FindTenant(id)) throw domain::Error(domain::ErrorKind::kNotFound, "No such tenant: " + id, "tenant");
+  if (!store.FindTenant(id))
+    throw domain::Error(domain::ErrorKind::kNotFound, "No such tenant: " + id, "tenant");
 }
 
 void AddTenantCommands(CLI::App& app, CommandContext& ctx) {
@@ -55,8 +56,9 @@ void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
       ->required()
       ->delimiter(',');
   create->add_option("--payout", req->payout_address, "Payout address (0x..., EIP-55)")->required();
-  create->add_option("--origins", req->origins,
-                     "Allowed web origins: https://shop.example or *.example.org, comma-separated")
+  create
+      ->add_option("--origins", req->origins,
+                   "Allowed web origins: https://shop.example or *.example.org, comma-separated")
       ->delimiter(',');
   auto preferred = std::make_shared<std::string>();
   create->add_option("--preferred-token", *preferred, "Token offered first");
@@ -94,8 +96,9 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
   auto rate_limit = std::make_shared<int>(0);
   create->add_option("--tenant", req->tenant_id, "Tenant id")->required();
   create->add_option("--name", req->name, "What the key is for")->required();
-  create->add_option("--scopes", req->scopes,
-                     "payments:read, payments:write, events:read (comma-separated; public keys)")
+  create
+      ->add_option("--scopes", req->scopes,
+                   "payments:read, payments:write, events:read (comma-separated; public keys)")
       ->delimiter(',');
   create->add_option("--expires", *expires, "Expiry, RFC 3339 (e.g. 2027-01-01T00:00:00Z)");
   create->add_option("--kind", *kind, "public (default), account or integration")
@@ -130,7 +133,8 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
     ctx.Print(out);
   }));
 
-  auto* revoke = key->add_subcommand("revoke", "Revoke a key, permanently, from the next request on");
+  auto* revoke =
+      key->add_subcommand("revoke", "Revoke a key, permanently, from the next request on");
   auto key_id = std::make_shared<std::string>();
   revoke->add_option("KEY_ID", *key_id, "Key id (key_...)")->required();
   revoke->callback(Guarded([&ctx, key_id] {
@@ -145,10 +149,12 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
 }
 
 void AddWebhookSecretCommands(CLI::App& app, CommandContext& ctx) {
-  auto* secret = app.add_subcommand("webhook-secret", "Show or rotate a tenant's webhook signing secret");
+  auto* secret =
+      app.add_subcommand("webhook-secret", "Show or rotate a tenant's webhook signing secret");
   secret->require_subcommand(1);
   auto tenant = std::make_shared<std::string>();
-  auto* show = secret->add_subcommand("show", "Show the current secret (and rotated ones still valid)");
+  auto* show =
+      secret->add_subcommand("show", "Show the current secret (and rotated ones still valid)");
   show->add_option("--tenant", *tenant, "Tenant id")->required();
   auto* rotate = secret->add_subcommand(
       "rotate", "Make a new secret current; the old one keeps signing for 24 hours");

@@ -20,7 +20,9 @@ boost::json::array ToArray(const std::vector<T>& values) {
 }  // namespace
 
 boost::json::object TenantView(const domain::Tenant& tenant) {
-  return {{"id", tenant.id}, {"name", tenant.name}, {"createdAt", base::FormatTimestamp(tenant.created_at)}};
+  return {{"id", tenant.id},
+          {"name", tenant.name},
+          {"createdAt", base::FormatTimestamp(tenant.created_at)}};
 }
 
 boost::json::object IntegrationView(const domain::Integration& i) {
@@ -40,9 +42,9 @@ boost::json::object IntegrationView(const domain::Integration& i) {
 }
 
 boost::json::object ApiKeyView(const domain::ApiKey& k, base::TimeMs now) {
-  const char* status = k.revoked_at                            ? "revoked"
+  const char* status = k.revoked_at                             ? "revoked"
                        : (k.expires_at && *k.expires_at <= now) ? "expired"
-                                                               : "active";
+                                                                : "active";
   return {
       {"id", k.id},
       {"tenantId", k.tenant_id},

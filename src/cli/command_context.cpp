@@ -18,13 +18,17 @@ void PrintHuman(const boost::json::value& v, const std::string& indent) {
         PrintHuman(item, indent);
         std::cout << "\n";
       } else {
-        std::cout << indent << "- " << (item.is_string() ? std::string(item.as_string()) : boost::json::serialize(item)) << "\n";
+        std::cout << indent << "- "
+                  << (item.is_string() ? std::string(item.as_string())
+                                       : boost::json::serialize(item))
+                  << "\n";
       }
     }
     return;
   }
   if (!v.is_object()) {
-    std::cout << indent << (v.is_string() ? std::string(v.as_string()) : boost::json::serialize(v)) << "\n";
+    std::cout << indent << (v.is_string() ? std::string(v.as_string()) : boost::json::serialize(v))
+              << "\n";
     return;
   }
   for (const auto& [key, value] : v.as_object()) {

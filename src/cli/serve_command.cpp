@@ -49,11 +49,12 @@ void Serve(const CommandContext& ctx) {
   config::Config config = ctx.LoadConfig();
   base::SetLogLevel(ParseLevel(config.log_level));
   auto opened = store::OpenStore({config.data_dir, config.database_url});
-  base::LogInfo("store ready", {{"store", opened.description},
-                                {"migrationsApplied", opened.migrations_applied}});
+  base::LogInfo("store ready",
+                {{"store", opened.description}, {"migrationsApplied", opened.migrations_applied}});
 
-  int threads = config.http.threads > 0 ? config.http.threads
-                                        : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int threads = config.http.threads > 0
+                    ? config.http.threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   http::ServerOptions options;
   options.host = config.listen_host;
   options.port = config.listen_port;

@@ -22,11 +22,12 @@ void ParseListen(Config& config, const std::string& text, const std::string& whe
   auto colon = text.rfind(':');
   unsigned port = 0;
   std::string host = colon == std::string::npos ? "" : text.substr(0, colon);
-  if (host.size() > 1 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  if (host.size() > 1 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
   const char* begin = text.data() + colon + 1;
   const char* end = text.data() + text.size();
-  if (colon == std::string::npos || host.empty() ||
-      std::from_chars(begin, end, port).ptr != end || port > 65535) {
+  if (colon == std::string::npos || host.empty() || std::from_chars(begin, end, port).ptr != end ||
+      port > 65535) {
     throw ConfigError(where + ": listen must be host:port, e.g. 127.0.0.1:8080");
   }
   config.listen_host = host;
@@ -36,9 +37,10 @@ void ParseListen(Config& config, const std::string& text, const std::string& whe
 void ParsePublicUrl(Config& config, std::string text, const std::string& where) {
   while (!text.empty() && text.back() == '/') text.pop_back();
   auto url = boost::urls::parse_absolute_uri(text);
-  if (!url || (url->scheme() != "http" && url->scheme() != "https") || url->encoded_host().empty() ||
-      url->has_query() || url->has_fragment()) {
-    throw ConfigError(where + ": public_url must be an absolute http(s) URL such as https://pay.example.com");
+  if (!url || (url->scheme() != "http" && url->scheme() != "https") ||
+      url->encoded_host().empty() || url->has_query() || url->has_fragment()) {
+    throw ConfigError(
+        where + ": public_url must be an absolute http(s) URL such as https://pay.example.com");
   }
   config.public_url = text;
 }
@@ -127,7 +129,9 @@ std::string HostPort(const std::string& host, unsigned short port) {
 
 }  // namespace
 
-std::string Config::Listen() const { return HostPort(listen_host, listen_port); }
+std::string Config::Listen() const {
+  return HostPort(listen_host, listen_port);
+}
 
 std::string Config::EffectivePublicUrl(unsigned short bound_port) const {
   if (!public_url.empty()) return public_url;
@@ -163,7 +167,8 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
   config.http.threads = PositiveInt(r, "threads", config.http.threads, 256);
 
   if (TomlReader http = r.Table("http"); http.present()) {
-    config.http.idle_timeout_s = PositiveInt(http, "idle_timeout_s", config.http.idle_timeout_s, 3600);
+    config.http.idle_timeout_s =
+        PositiveInt(http, "idle_timeout_s", config.http.idle_timeout_s, 3600);
     config.http.request_timeout_s =
         PositiveInt(http, "request_timeout_s", config.http.request_timeout_s, 3600);
     config.http.shutdown_grace_s =
@@ -172,8 +177,10 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
   }
   if (TomlReader limits = r.Table("limits"); limits.present()) {
     auto& l = config.limits;
-    l.api_requests_per_min = PositiveInt(limits, "api_requests_per_min", l.api_requests_per_min, 1000000);
-    l.public_reads_per_min = PositiveInt(limits, "public_reads_per_min", l.public_reads_per_min, 1000000);
+    l.api_requests_per_min =
+        PositiveInt(limits, "api_requests_per_min", l.api_requests_per_min, 1000000);
+    l.public_reads_per_min =
+        PositiveInt(limits, "public_reads_per_min", l.public_reads_per_min, 1000000);
     l.public_intents_per_min =
         PositiveInt(limits, "public_intents_per_min", l.public_intents_per_min, 1000000);
     limits.RejectUnknown();
@@ -184,7 +191,8 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
     if (hooks.Has("retry_schedule_s")) {
       config.webhooks.retry_schedule_s.clear();
       for (auto v : hooks.IntArray("retry_schedule_s")) {
-        if (v < 0 || v > 7 * 86400) hooks.Fail("retry_schedule_s", "entries must be 0 to 604800 seconds");
+        if (v < 0 || v > 7 * 86400)
+          hooks.Fail("retry_schedule_s", "entries must be 0 to 604800 seconds");
         config.webhooks.retry_schedule_s.push_back(static_cast<int>(v));
       }
     }

@@ -9,7 +9,9 @@ const toml::node* TomlReader::Get(const char* key) {
   return table_ ? table_->get(key) : nullptr;
 }
 
-bool TomlReader::Has(const char* key) { return Get(key) != nullptr; }
+bool TomlReader::Has(const char* key) {
+  return Get(key) != nullptr;
+}
 
 std::string TomlReader::KeyPath(const std::string& key) const {
   return path_.empty() ? key : path_ + "." + key;

@@ -26,12 +26,13 @@ std::optional<std::string> ParseAddress(std::string_view text) {
     return std::nullopt;
   }
   std::string_view hex = text.substr(2);
-  if (!std::all_of(hex.begin(), hex.end(),
-                   [](unsigned char c) { return std::isxdigit(c) != 0; })) {
+  if (!std::all_of(hex.begin(), hex.end(), [](unsigned char c) { return std::isxdigit(c) != 0; })) {
     return std::nullopt;
   }
-  bool has_lower = std::any_of(hex.begin(), hex.end(), [](unsigned char c) { return std::islower(c); });
-  bool has_upper = std::any_of(hex.begin(), hex.end(), [](unsigned char c) { return std::isupper(c); });
+  bool has_lower =
+      std::any_of(hex.begin(), hex.end(), [](unsigned char c) { return std::islower(c); });
+  bool has_upper =
+      std::any_of(hex.begin(), hex.end(), [](unsigned char c) { return std::isupper(c); });
   std::string checksummed = ChecksumAddress(hex);
   if (has_lower && has_upper && checksummed.substr(2) != hex) return std::nullopt;
   return checksummed;

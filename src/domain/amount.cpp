@@ -58,13 +58,15 @@ std::optional<Uint256> ParseUnits(std::string_view text) {
   return value;
 }
 
-std::string FormatUnits(const Uint256& units) { return units.str(); }
+std::string FormatUnits(const Uint256& units) {
+  return units.str();
+}
 
 int CompareDecimals(std::string_view a, std::string_view b) {
   auto split = [](std::string_view s) {
     auto dot = s.find('.');
-    return std::pair{s.substr(0, dot), dot == std::string_view::npos ? std::string_view{}
-                                                                      : s.substr(dot + 1)};
+    return std::pair{s.substr(0, dot),
+                     dot == std::string_view::npos ? std::string_view{} : s.substr(dot + 1)};
   };
   auto [aw, af] = split(a);
   auto [bw, bf] = split(b);

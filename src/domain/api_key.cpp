@@ -36,7 +36,8 @@ IssuedKey IssueApiKey(Store& store, const ApiKeyRequest& request, Environment en
       break;
     case KeyKind::kIntegration:
       if (!scopes->Empty()) ThrowInvalid("scopes", "an integration key has no scopes");
-      if (!request.integration_id) ThrowInvalid("integration", "an integration key needs an integration");
+      if (!request.integration_id)
+        ThrowInvalid("integration", "an integration key needs an integration");
       break;
   }
   if (request.integration_id) {

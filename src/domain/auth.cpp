@@ -40,8 +40,8 @@ AuthResult AuthenticateRestKey(Store& store, std::string_view key_text, Environm
   }
   if (key->revoked_at) return Fail(AuthFailure::kRevoked, "This API key has been revoked.");
   if (key->expires_at && *key->expires_at <= now) {
-    return Fail(AuthFailure::kExpired, "This API key expired at " +
-                                           base::FormatTimestamp(*key->expires_at) + ".");
+    return Fail(AuthFailure::kExpired,
+                "This API key expired at " + base::FormatTimestamp(*key->expires_at) + ".");
   }
   Principal principal{key->tenant_id, key->id, key->scopes,
                       key->rate_limit_per_min.value_or(default_rate_limit)};

@@ -24,7 +24,7 @@ struct Principal {
 
 enum class AuthFailure {
   kNone,
-  kUnauthorized,      // missing, malformed, unknown, or not a REST key
+  kUnauthorized,  // missing, malformed, unknown, or not a REST key
   kExpired,
   kRevoked,
   kWrongEnvironment,  // a key of the other environment

@@ -4,9 +4,12 @@ namespace payd::domain {
 
 std::string ConfirmationPolicy::ToString() const {
   switch (kind) {
-    case Kind::kSafe: return "safe";
-    case Kind::kFinalized: return "finalized";
-    case Kind::kBlocks: return std::to_string(blocks);
+    case Kind::kSafe:
+      return "safe";
+    case Kind::kFinalized:
+      return "finalized";
+    case Kind::kBlocks:
+      return std::to_string(blocks);
   }
   return "";
 }

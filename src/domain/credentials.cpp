@@ -35,9 +35,12 @@ std::optional<Environment> ParseEnvironment(std::string_view text) {
 
 std::string_view KeyKindName(KeyKind kind) {
   switch (kind) {
-    case KeyKind::kPublic: return "public";
-    case KeyKind::kAccount: return "account";
-    case KeyKind::kIntegration: return "integration";
+    case KeyKind::kPublic:
+      return "public";
+    case KeyKind::kAccount:
+      return "account";
+    case KeyKind::kIntegration:
+      return "integration";
   }
   return "public";
 }
@@ -51,9 +54,12 @@ std::optional<KeyKind> ParseKeyKind(std::string_view text) {
 
 std::string_view ScopeName(Scope scope) {
   switch (scope) {
-    case Scope::kPaymentsRead: return "payments:read";
-    case Scope::kPaymentsWrite: return "payments:write";
-    case Scope::kEventsRead: return "events:read";
+    case Scope::kPaymentsRead:
+      return "payments:read";
+    case Scope::kPaymentsWrite:
+      return "payments:write";
+    case Scope::kEventsRead:
+      return "events:read";
   }
   return "";
 }
@@ -86,9 +92,12 @@ std::vector<std::string> ScopeSet::Names() const {
 std::string KeyPrefix(KeyKind kind, Environment env) {
   std::string suffix = env == Environment::kMainnet ? "live_" : "test_";
   switch (kind) {
-    case KeyKind::kPublic: return "svc_pk_" + suffix;
-    case KeyKind::kAccount: return "svc_ak_" + suffix;
-    case KeyKind::kIntegration: return "svc_" + suffix;
+    case KeyKind::kPublic:
+      return "svc_pk_" + suffix;
+    case KeyKind::kAccount:
+      return "svc_ak_" + suffix;
+    case KeyKind::kIntegration:
+      return "svc_" + suffix;
   }
   return "";
 }
@@ -108,7 +117,8 @@ std::optional<PresentedKey> ParsePresentedKey(std::string_view text) {
       std::string prefix = KeyPrefix(kind, env);
       if (!text.starts_with(prefix)) continue;
       std::string_view body = text.substr(prefix.size());
-      if (body.size() != kKeyBodyLength || !std::all_of(body.begin(), body.end(), IsBase64UrlChar)) {
+      if (body.size() != kKeyBodyLength ||
+          !std::all_of(body.begin(), body.end(), IsBase64UrlChar)) {
         return std::nullopt;
       }
       return PresentedKey{kind, env, base::Sha256(text)};
@@ -117,6 +127,8 @@ std::optional<PresentedKey> ParsePresentedKey(std::string_view text) {
   return std::nullopt;
 }
 
-std::string GenerateWebhookSecret() { return "whsec_" + base::Base64Encode(base::RandomBytes(32)); }
+std::string GenerateWebhookSecret() {
+  return "whsec_" + base::Base64Encode(base::RandomBytes(32));
+}
 
 }  // namespace payd::domain

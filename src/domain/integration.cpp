@@ -64,11 +64,11 @@ Integration CreateIntegration(Store& store, const ChainCatalog& catalog,
   }
   auto payout = ParseAddress(request.payout_address);
   if (!payout) {
-    ThrowInvalid("payout", "payout must be a 0x-prefixed 20-byte address with a valid EIP-55 checksum");
+    ThrowInvalid("payout",
+                 "payout must be a 0x-prefixed 20-byte address with a valid EIP-55 checksum");
   }
-  if (request.preferred_token &&
-      std::find(request.tokens.begin(), request.tokens.end(), *request.preferred_token) ==
-          request.tokens.end()) {
+  if (request.preferred_token && std::find(request.tokens.begin(), request.tokens.end(),
+                                           *request.preferred_token) == request.tokens.end()) {
     ThrowInvalid("preferred-token", "preferred token must be one of the allowed tokens");
   }
   Integration integration;

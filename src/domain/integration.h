@@ -23,7 +23,7 @@ struct Integration {
   std::string name;
   std::vector<std::int64_t> allow_chains;
   std::vector<std::string> allow_tokens;
-  std::string payout_address;  // EIP-55
+  std::string payout_address;                // EIP-55
   std::vector<std::string> allowed_origins;  // as entered, validated rules
   bool auto_conversion = false;
   std::optional<std::string> preferred_token;

@@ -16,7 +16,9 @@ std::string Lower(std::string_view s) {
   return out;
 }
 
-std::uint16_t DefaultPort(std::string_view scheme) { return scheme == "https" ? 443 : 80; }
+std::uint16_t DefaultPort(std::string_view scheme) {
+  return scheme == "https" ? 443 : 80;
+}
 
 bool ValidHostname(std::string_view host) {
   if (host.empty() || host.size() > 253) return false;
@@ -44,8 +46,8 @@ bool ParseHostPort(std::string_view text, std::string& host, std::optional<std::
     std::string_view digits = text.substr(colon + 1);
     unsigned value = 0;
     auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (digits.empty() || ec != std::errc{} || ptr != digits.data() + digits.size() ||
-        value == 0 || value > 65535) {
+    if (digits.empty() || ec != std::errc{} || ptr != digits.data() + digits.size() || value == 0 ||
+        value > 65535) {
       return false;
     }
     port = static_cast<std::uint16_t>(value);
@@ -79,9 +81,13 @@ std::string Origin::ToString() const {
   return out;
 }
 
-std::optional<Origin> ParseOrigin(std::string_view text) { return FromUrl(text, false); }
+std::optional<Origin> ParseOrigin(std::string_view text) {
+  return FromUrl(text, false);
+}
 
-std::optional<Origin> OriginOfUrl(std::string_view url) { return FromUrl(url, true); }
+std::optional<Origin> OriginOfUrl(std::string_view url) {
+  return FromUrl(url, true);
+}
 
 bool OriginRule::Matches(const Origin& origin) const {
   if (origin.scheme != scheme || origin.port != port) return false;

@@ -46,8 +46,9 @@ std::pair<std::string, unsigned> ResolveCurrency(const std::string& denomination
     }
     return {symbol, decimals};
   }
-  ThrowInvalid("currency", "currency must be one of the integration's tokens when "
-                           "denominationType is TOKEN");
+  ThrowInvalid("currency",
+               "currency must be one of the integration's tokens when "
+               "denominationType is TOKEN");
 }
 
 void CheckAmount(const std::string& param, const std::string& value, unsigned decimals) {
@@ -85,7 +86,8 @@ PaymentLink PreparePaymentLink(Store& store, const ChainCatalog& catalog,
   if (denomination != "CURRENCY" && denomination != "TOKEN") {
     ThrowInvalid("denominationType", "denominationType must be CURRENCY or TOKEN");
   }
-  auto [currency, decimals] = ResolveCurrency(denomination, request.currency, *integration, catalog);
+  auto [currency, decimals] =
+      ResolveCurrency(denomination, request.currency, *integration, catalog);
   CheckAmount("amount", request.amount, decimals);
 
   PaymentLink link;

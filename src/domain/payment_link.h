@@ -17,7 +17,7 @@ struct PaymentLink {
   std::string id;  // "plink_..."
   std::string tenant_id;
   std::string integration_id;
-  std::string type;               // LINK, BUTTON or WIDGET
+  std::string type;  // LINK, BUTTON or WIDGET
   std::string name;
   std::string amount;             // decimal string
   std::string denomination_type;  // CURRENCY or TOKEN

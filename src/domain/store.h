@@ -72,8 +72,8 @@ class Store {
 
   // Stores the link. With a claim, the claim is checked and recorded in the
   // same transaction: a replay or conflict stores nothing.
-  virtual CreateResult InsertPaymentLink(const PaymentLink& link,
-                                         const IdempotencyClaim* claim, base::TimeMs now) = 0;
+  virtual CreateResult InsertPaymentLink(const PaymentLink& link, const IdempotencyClaim* claim,
+                                         base::TimeMs now) = 0;
   virtual std::optional<PaymentLink> FindPaymentLink(const std::string& tenant_id,
                                                      const std::string& id) = 0;
   // Newest first.

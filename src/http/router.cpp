@@ -76,10 +76,11 @@ Response Router::Dispatch(const Request& req, RequestContext& ctx) const {
     allowed.push_back(Verb::head);
   }
   std::string allow;
-  for (Verb v : allowed) allow += (allow.empty() ? "" : ", ") + std::string(beast_http::to_string(v));
-  auto res = ErrorResponse(Status::method_not_allowed, "method_not_allowed",
-                           std::string(req.method_string()) + " is not allowed here; allowed: " + allow,
-                           ctx.request_id);
+  for (Verb v : allowed)
+    allow += (allow.empty() ? "" : ", ") + std::string(beast_http::to_string(v));
+  auto res = ErrorResponse(
+      Status::method_not_allowed, "method_not_allowed",
+      std::string(req.method_string()) + " is not allowed here; allowed: " + allow, ctx.request_id);
   res.set(beast_http::field::allow, allow);
   return res;
 }

@@ -34,7 +34,9 @@ constexpr std::size_t kHeaderLimit = 16 * 1024;
 constexpr std::size_t kLingerBytes = 1024 * 1024;
 constexpr auto kLingerTime = std::chrono::seconds(2);
 
-std::string NewRequestId() { return "req_" + base::Base32Encode(base::RandomBytes(10)); }
+std::string NewRequestId() {
+  return "req_" + base::Base32Encode(base::RandomBytes(10));
+}
 
 bool IsDisconnect(const beast::error_code& ec) {
   return ec == beast::error::timeout || ec == beast_http::error::end_of_stream ||
@@ -149,9 +151,9 @@ void Server::Finish(Response& res, const RequestContext& ctx, std::string_view m
   for (const auto& [name, value] : ctx.response_headers) res.set(name, value);
   res.set("X-Request-Id", ctx.request_id);
   res.set(beast_http::field::server, "payd");
-  auto micros =
-      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start)
-          .count();
+  auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
   boost::json::object fields{{"requestId", ctx.request_id},
                              {"method", method},
                              {"path", target.substr(0, target.find('?'))},
@@ -191,7 +193,8 @@ asio::awaitable<void> Server::Session(tcp::socket socket) {
       static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
       co_await asio::async_write(conn->stream, asio::buffer(kContinue), token);
     }
-    if (!ec && !parser.is_done()) co_await beast_http::async_read(conn->stream, buffer, parser, token);
+    if (!ec && !parser.is_done())
+      co_await beast_http::async_read(conn->stream, buffer, parser, token);
     if (ec && IsDisconnect(ec)) break;
 
     RequestContext ctx;

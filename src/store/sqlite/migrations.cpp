@@ -96,7 +96,9 @@ CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
 
 }  // namespace
 
-int LatestSchemaVersion() { return std::size(kMigrations) ? std::end(kMigrations)[-1].version : 0; }
+int LatestSchemaVersion() {
+  return std::size(kMigrations) ? std::end(kMigrations)[-1].version : 0;
+}
 
 std::vector<AppliedMigration> Migrate(Connection& conn) {
   conn.Exec(

@@ -18,8 +18,8 @@ Query::~Query() {
 }
 
 Query& Query::Bind(int index, std::string_view text) {
-  int rc = sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()),
-                             SQLITE_TRANSIENT);
+  int rc =
+      sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
   if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
   return *this;
 }
@@ -55,9 +55,13 @@ void Query::Run() {
   }
 }
 
-bool Query::IsNull(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+bool Query::IsNull(int column) const {
+  return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
 
-std::int64_t Query::Int(int column) const { return sqlite3_column_int64(stmt_, column); }
+std::int64_t Query::Int(int column) const {
+  return sqlite3_column_int64(stmt_, column);
+}
 
 std::string Query::Text(int column) const {
   auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
@@ -141,7 +145,9 @@ void Connection::Fail(int code, std::string_view what) const {
   }
 }
 
-Transaction::Transaction(Connection& conn) : conn_(conn) { conn_.Exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Connection& conn) : conn_(conn) {
+  conn_.Exec("BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
   if (!done_) {

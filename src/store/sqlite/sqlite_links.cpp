@@ -52,8 +52,7 @@ domain::CreateResult SqliteStore::InsertPaymentLink(const domain::PaymentLink& l
       if (auto decided = CheckClaim(c, *claim, now)) return *decided;
       RecordClaim(c, *claim, now);
     }
-    static const std::string sql = "INSERT INTO payment_links(" +
-                                   std::string(kPaymentLinkColumns) +
+    static const std::string sql = "INSERT INTO payment_links(" + std::string(kPaymentLinkColumns) +
                                    ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     c.Prepare(sql)
         .Bind(1, l.id)

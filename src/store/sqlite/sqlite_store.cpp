@@ -91,7 +91,8 @@ std::vector<domain::WebhookSecret> SqliteStore::WebhookSecrets(const std::string
 void SqliteStore::RotateWebhookSecret(const domain::WebhookSecret& secret,
                                       base::TimeMs previous_expires_at) {
   Write([&](Connection& c) {
-    c.Prepare("UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND expires_at IS NULL")
+    c.Prepare(
+         "UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND expires_at IS NULL")
         .Bind(1, previous_expires_at)
         .Bind(2, secret.tenant_id)
         .Run();
@@ -140,8 +141,9 @@ std::optional<domain::Integration> SqliteStore::FindIntegrationById(const std::s
 
 std::vector<domain::Integration> SqliteStore::ListIntegrations(const std::string& tenant_id) {
   return Read([&](Connection& c) {
-    static const std::string sql = Select(kIntegrationColumns,
-                           "FROM integrations WHERE tenant_id = ? ORDER BY created_at DESC, rowid DESC");
+    static const std::string sql =
+        Select(kIntegrationColumns,
+               "FROM integrations WHERE tenant_id = ? ORDER BY created_at DESC, rowid DESC");
     auto q = c.Prepare(sql);
     q.Bind(1, tenant_id);
     std::vector<domain::Integration> out;
@@ -194,7 +196,8 @@ std::optional<domain::ApiKey> SqliteStore::FindApiKey(const std::string& id) {
 
 std::vector<domain::ApiKey> SqliteStore::ListApiKeys(const std::string& tenant_id) {
   return Read([&](Connection& c) {
-    static const std::string sql = Select(kApiKeyColumns, "FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, rowid DESC");
+    static const std::string sql = Select(
+        kApiKeyColumns, "FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, rowid DESC");
     auto q = c.Prepare(sql);
     q.Bind(1, tenant_id);
     std::vector<domain::ApiKey> out;

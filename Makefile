@@ -1,0 +1,59 @@
+# payd: the two commands are `make run` and `make test` (see README.md).
+# Both install what is missing, build, and are quick to repeat.
+
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= $(shell nproc)
+CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+.PHONY: run test deps build build-asan unit e2e test-release test-asan bench format format-check clean
+
+run: deps build
+	scripts/dev-run.sh
+
+test: deps build build-asan format-check
+	$(MAKE) --no-print-directory test-release test-asan
+	@echo "make test: all suites passed"
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+$(ASAN_BUILD)/build.ninja:
+	cmake -S . -B $(ASAN_BUILD) $(CMAKE_FLAGS) -DPAYD_SANITIZE=ON
+
+build: $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+build-asan: $(ASAN_BUILD)/build.ninja
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# Unit tests, then end-to-end tests against the real binary, for one build.
+test-release:
+	@echo "== unit tests ($(BUILD))"
+	$(BUILD)/payd_unit_tests --gtest_brief=1
+	@echo "== end-to-end tests ($(BUILD))"
+	PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+
+test-asan: export ASAN_OPTIONS = detect_leaks=1:abort_on_error=1:halt_on_error=1
+test-asan: export UBSAN_OPTIONS = print_stacktrace=1:halt_on_error=1
+test-asan:
+	@echo "== unit tests under ASan+UBSan ($(ASAN_BUILD))"
+	$(ASAN_BUILD)/payd_unit_tests --gtest_brief=1
+	@echo "== end-to-end tests under ASan+UBSan ($(ASAN_BUILD))"
+	PAYD_BIN=$(abspath $(ASAN_BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+
+bench: build
+	@scripts/install-deps.sh --bench
+	bench/run.sh
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.h')
+
+format-check:
+	@clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.h')
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what payd needs to build and test, and nothing that is already there:
+# Debian packages through apt, test and dev tools through `npm ci`.
+# Idempotent; a second run only checks (well under a second).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(
+  g++ cmake ninja-build pkg-config make git ca-certificates clang-format
+  libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
+  libsqlite3-dev libssl-dev libcrypto++-dev
+  libspdlog-dev libfmt-dev libcli11-dev libtomlplusplus-dev
+  libgtest-dev libgmock-dev
+)
+# Extra packages for `make bench` only.
+if [[ "${1:-}" == "--bench" ]]; then APT_PACKAGES+=(wrk nginx-light); fi
+command -v node >/dev/null && command -v npm >/dev/null || APT_PACKAGES+=(nodejs npm)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "installed" ]] || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: apt-get install ${missing[*]}"
+  SUDO=""
+  [[ $(id -u) -eq 0 ]] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm: reinstall only when package.json or the lockfile changed since the last
+# install. `npm install` rather than `npm ci`: this registry lacks the other
+# platforms' optional anvil binaries, which makes `npm ci` refuse the lockfile
+# (see docs/development.md); `npm install` still installs the locked versions.
+stamp=node_modules/.payd-deps-stamp
+want=$(cat package.json package-lock.json | sha256sum)
+if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want" ]]; then
+  echo "install-deps: npm install"
+  npm install --no-audit --no-fund --loglevel=error
+  cat package.json package-lock.json | sha256sum > "$stamp"
+fi

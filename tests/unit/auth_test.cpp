@@ -1,0 +1,107 @@
+// Key authentication and the per-key rate window against a real SQLite store.
+#include "domain/auth.h"
+
+#include <gtest/gtest.h>
+
+#include "domain/api_key.h"
+#include "domain/error.h"
+#include "store_fixture.h"
+
+namespace payd::domain {
+namespace {
+
+constexpr base::TimeMs kNow = 1'800'000'000'000;
+
+class AuthTest : public testing::StoreTest {
+ protected:
+  IssuedKey Issue(KeyKind kind, std::vector<std::string> scopes,
+                  std::optional<std::string> expires = std::nullopt,
+                  Environment env = Environment::kTestnet) {
+    ApiKeyRequest req;
+    req.tenant_id = tenant_.id;
+    req.name = "test";
+    req.kind = kind;
+    req.scopes = std::move(scopes);
+    req.expires = std::move(expires);
+    if (kind == KeyKind::kIntegration) req.integration_id = integration_.id;
+    return IssueApiKey(*store_, req, env, kNow);
+  }
+  AuthResult Auth(const std::string& text, base::TimeMs now = kNow) {
+    return AuthenticateRestKey(*store_, text, Environment::kTestnet, now, 60);
+  }
+};
+
+TEST_F(AuthTest, PublicKeyAuthenticatesWithItsScopes) {
+  auto key = Issue(KeyKind::kPublic, {"payments:read"});
+  auto result = Auth(key.plaintext);
+  ASSERT_TRUE(result.principal);
+  EXPECT_EQ(result.principal->tenant_id, tenant_.id);
+  EXPECT_TRUE(result.principal->scopes.Has(Scope::kPaymentsRead));
+  EXPECT_FALSE(result.principal->scopes.Has(Scope::kPaymentsWrite));
+}
+
+TEST_F(AuthTest, AccountKeyHasEveryScope) {
+  auto result = Auth(Issue(KeyKind::kAccount, {}).plaintext);
+  ASSERT_TRUE(result.principal);
+  EXPECT_TRUE(result.principal->scopes.Has(Scope::kEventsRead));
+  EXPECT_TRUE(result.principal->scopes.Has(Scope::kPaymentsWrite));
+}
+
+TEST_F(AuthTest, FailuresAreTold) {
+  EXPECT_EQ(Auth("").failure, AuthFailure::kUnauthorized);
+  EXPECT_EQ(Auth("nonsense").failure, AuthFailure::kUnauthorized);
+  auto unknown = GenerateKey(KeyKind::kPublic, Environment::kTestnet);
+  EXPECT_EQ(Auth(unknown.plaintext).failure, AuthFailure::kUnauthorized);
+  EXPECT_EQ(Auth(Issue(KeyKind::kIntegration, {}).plaintext).failure, AuthFailure::kUnauthorized);
+  auto live = Issue(KeyKind::kPublic, {"payments:read"}, std::nullopt, Environment::kMainnet);
+  EXPECT_EQ(Auth(live.plaintext).failure, AuthFailure::kWrongEnvironment);
+}
+
+TEST_F(AuthTest, ExpiryAndRevocation) {
+  auto key = Issue(KeyKind::kPublic, {"payments:read"}, "2027-01-15T09:00:00Z");
+  auto expires = *base::ParseRfc3339("2027-01-15T09:00:00Z");
+  EXPECT_TRUE(Auth(key.plaintext, expires - 1).principal);
+  EXPECT_EQ(Auth(key.plaintext, expires).failure, AuthFailure::kExpired);
+  ASSERT_TRUE(store_->RevokeApiKey(key.record.id, kNow + 5));
+  EXPECT_EQ(Auth(key.plaintext, kNow + 6).failure, AuthFailure::kRevoked);
+  EXPECT_FALSE(store_->RevokeApiKey("key_missing", kNow));
+}
+
+TEST_F(AuthTest, IssuingRefusesBadRequests) {
+  EXPECT_THROW(Issue(KeyKind::kPublic, {}), Error);
+  EXPECT_THROW(Issue(KeyKind::kPublic, {"payments:admin"}), Error);
+  EXPECT_THROW(Issue(KeyKind::kAccount, {"payments:read"}), Error);
+  EXPECT_THROW(Issue(KeyKind::kPublic, {"payments:read"}, "2020-01-01T00:00:00Z"), Error);
+  EXPECT_THROW(Issue(KeyKind::kPublic, {"payments:read"}, "tomorrow"), Error);
+}
+
+TEST_F(AuthTest, RateWindowCountsToTheLimitThenResets) {
+  auto key = Issue(KeyKind::kPublic, {"payments:read"});
+  Principal p = *Auth(key.plaintext).principal;
+  for (int i = 1; i <= 60; ++i) {
+    auto d = ChargeRateLimit(*store_, p, kNow + i);
+    ASSERT_TRUE(d.allowed) << i;
+    EXPECT_EQ(d.remaining, 60 - i);
+  }
+  auto over = ChargeRateLimit(*store_, p, kNow + 100);
+  EXPECT_FALSE(over.allowed);
+  EXPECT_EQ(over.remaining, 0);
+  // Seconds, rounded up: never earlier than the window really ends.
+  EXPECT_EQ(over.reset_epoch_s, (kNow + 1 + kRateWindowMs + 999) / 1000);
+  // The window began at the first request; it ends a minute later.
+  EXPECT_FALSE(ChargeRateLimit(*store_, p, kNow + kRateWindowMs).allowed);
+  EXPECT_TRUE(ChargeRateLimit(*store_, p, kNow + 1 + kRateWindowMs).allowed);
+  EXPECT_TRUE(store_->FindApiKey(key.record.id)->last_used_at.has_value());
+}
+
+TEST_F(AuthTest, PerKeyOverrideRaisesTheLimit) {
+  ApiKeyRequest req{tenant_.id,   "bulk", KeyKind::kPublic, {"payments:read"}, std::nullopt,
+                    std::nullopt, 1000};
+  auto key = IssueApiKey(*store_, req, Environment::kTestnet, kNow);
+  Principal p = *Auth(key.plaintext).principal;
+  EXPECT_EQ(p.rate_limit_per_min, 1000);
+  for (int i = 0; i < 100; ++i) ASSERT_TRUE(ChargeRateLimit(*store_, p, kNow).allowed);
+}
+
+}  // namespace
+}  // namespace payd::domain

@@ -1,0 +1,94 @@
+#include "config/config.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace payd::config {
+namespace {
+
+EnvLookup Env(std::map<std::string, std::string> vars) {
+  return [vars](const char* name) -> std::optional<std::string> {
+    auto it = vars.find(name);
+    if (it == vars.end()) return std::nullopt;
+    return it->second;
+  };
+}
+
+TEST(Config, EmbeddedDefaultsRunOutOfTheBox) {
+  Config c = LoadConfig({}, Env({}));
+  EXPECT_EQ(c.environment, domain::Environment::kTestnet);
+  EXPECT_EQ(c.Listen(), "127.0.0.1:8080");
+  EXPECT_EQ(c.EffectivePublicUrl(8080), "http://127.0.0.1:8080");
+  EXPECT_EQ(c.data_dir, "./data");
+  const domain::ChainInfo* chain = c.catalog.FindChain(31337);
+  ASSERT_NE(chain, nullptr);
+  EXPECT_EQ(chain->native.symbol, "ETH");
+  const domain::TokenInfo* usdc = chain->FindToken("USDC");
+  ASSERT_NE(usdc, nullptr);
+  EXPECT_EQ(usdc->decimals, 6u);
+  EXPECT_TRUE(usdc->usd_pegged);
+  EXPECT_EQ(c.limits.api_requests_per_min, 60);
+}
+
+TEST(Config, EnvironmentOverridesWin) {
+  Config c = LoadConfig({}, Env({{"PAYD_LISTEN", "0.0.0.0:9000"},
+                                 {"PAYD_ENVIRONMENT", "mainnet"},
+                                 {"PAYD_PUBLIC_URL", "https://pay.example.com/"},
+                                 {"PAYD_DATA_DIR", "/var/lib/payd"}}));
+  EXPECT_EQ(c.Listen(), "0.0.0.0:9000");
+  EXPECT_EQ(c.environment, domain::Environment::kMainnet);
+  EXPECT_EQ(c.EffectivePublicUrl(9000), "https://pay.example.com");
+  EXPECT_EQ(c.data_dir, "/var/lib/payd");
+  Config flag = LoadConfig({std::nullopt, std::string("/tmp/x")}, Env({{"PAYD_DATA_DIR", "/y"}}));
+  EXPECT_EQ(flag.data_dir, "/tmp/x");
+}
+
+TEST(Config, FileChainsReplaceTheDefaults) {
+  Config c;
+  ApplyToml(c, kDefaultConfigToml, "defaults");
+  ApplyToml(c, R"(
+[[chains]]
+id = 8453
+name = "Base"
+rpc_urls = ["https://mainnet.base.org"]
+confirmations = "safe"
+native = { symbol = "ETH", name = "Ether", decimals = 18 }
+[[chains.tokens]]
+symbol = "USDC"
+name = "USD Coin"
+address = "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913"
+decimals = 6
+usd_pegged = true
+)",
+            "file");
+  ASSERT_EQ(c.catalog.chains().size(), 1u);
+  EXPECT_EQ(c.catalog.chains()[0].confirmations.ToString(), "safe");
+  EXPECT_EQ(*c.catalog.chains()[0].tokens[0].address, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+}
+
+TEST(Config, MistakesAreNamed) {
+  auto fails_with = [](const std::string& toml, const std::string& needle) {
+    Config c;
+    try {
+      ApplyToml(c, toml, "payd.toml");
+    } catch (const ConfigError& e) {
+      return std::string(e.what()).find(needle) != std::string::npos;
+    }
+    return false;
+  };
+  EXPECT_TRUE(fails_with("listn = \"x\"", "listn is not a known setting"));
+  EXPECT_TRUE(fails_with("environment = \"prod\"", "environment"));
+  EXPECT_TRUE(fails_with("listen = \"8080\"", "listen"));
+  EXPECT_TRUE(
+      fails_with("[limits]\napi_requests_per_min = \"lots\"", "limits.api_requests_per_min"));
+  EXPECT_TRUE(
+      fails_with("[[chains]]\nid = 1\nname = \"x\"\nrpc_urls = [\"http://a\"]\n"
+                 "native = { symbol = \"ETH\", name = \"E\" }\n[[chains.tokens]]\n"
+                 "symbol = \"T\"\nname = \"T\"\naddress = \"0x1\"\n",
+                 "chains[0].tokens[0].address"));
+  EXPECT_TRUE(fails_with("environment = ", "payd.toml:1"));
+}
+
+}  // namespace
+}  // namespace payd::config

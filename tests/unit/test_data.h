@@ -1,0 +1,33 @@
+// Reads the tab-separated case tables in tests/unit/data. Lines starting
+// with '#' and blank lines are skipped; each case records its line number so
+// a failure points at the line to look at.
+#pragma once
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace payd::testing {
+
+struct Case {
+  int line = 0;
+  std::vector<std::string> columns;
+};
+
+inline std::vector<Case> ReadCases(const std::string& name) {
+  std::ifstream in(std::string(PAYD_TEST_DATA_DIR) + "/" + name);
+  std::vector<Case> cases;
+  std::string text;
+  for (int line = 1; std::getline(in, text); ++line) {
+    if (text.empty() || text[0] == '#') continue;
+    Case c{line, {}};
+    std::stringstream row(text);
+    for (std::string col; std::getline(row, col, '\t');) c.columns.push_back(col);
+    if (!text.empty() && text.back() == '\t') c.columns.push_back("");
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
+}  // namespace payd::testing
