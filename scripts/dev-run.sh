@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# `make run`: a local chain (anvil, state kept in .run/), the test USDC, a demo
+# merchant, and payd on its embedded defaults. Ctrl-C stops everything.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PAYD=build/payd
+RUN=.run
+RPC=http://127.0.0.1:8545
+ANVIL=node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil
+# anvil's well-known account #2 plays the merchant's payout wallet.
+PAYOUT=0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC
+mkdir -p "$RUN"
+
+rpc_up() {
+  curl -s -m 1 -H 'Content-Type: application/json' \
+    -d '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' "$RPC" | grep -q '"0x7a69"'
+}
+
+anvil_pid=""
+cleanup() { [[ -n "$anvil_pid" ]] && kill "$anvil_pid" 2>/dev/null || true; }
+trap cleanup EXIT INT TERM
+
+if rpc_up; then
+  echo "make run: using the chain already answering at $RPC"
+else
+  # One block a second, so confirmations accrue; state survives restarts.
+  "$ANVIL" --host 127.0.0.1 --port 8545 --chain-id 31337 --block-time 1 --silent \
+    --state "$RUN/anvil-state.json" &
+  anvil_pid=$!
+  for _ in $(seq 50); do rpc_up && break; sleep 0.1; done
+  rpc_up || { echo "make run: anvil did not start" >&2; exit 1; }
+fi
+node tools/devchain/setup.mjs "$RPC" > "$RUN/chain.json"
+
+demo="$RUN/demo.env"
+if [[ -f "$demo" ]]; then
+  # shellcheck disable=SC1090
+  source "$demo"
+  "$PAYD" integration list --tenant "$TENANT" --json >/dev/null 2>&1 || rm -f "$demo"
+fi
+if [[ ! -f "$demo" ]]; then
+  json() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+  TENANT=$("$PAYD" tenant create --name "Demo Shop" --json | json id)
+  INTEGRATION=$("$PAYD" integration create --tenant "$TENANT" --name "Demo web shop" --chains 31337 \
+    --tokens USDC,ETH --payout "$PAYOUT" --origins "http://localhost:3000,https://shop.example" \
+    --preferred-token USDC --json | json id)
+  KEY=$("$PAYD" key create --tenant "$TENANT" --name "demo server" \
+    --scopes payments:read,payments:write,events:read --json | json key)
+  printf 'TENANT=%s\nINTEGRATION=%s\nKEY=%s\n' "$TENANT" "$INTEGRATION" "$KEY" > "$demo"
+fi
+# shellcheck disable=SC1090
+source "$demo"
+
+BASE=http://127.0.0.1:8080
+cat <<EOT
+
+payd is starting on its embedded defaults (testnet, local chain 31337).
+  API              $BASE/api/v1            (key below, in X-API-Key)
+  Health           $BASE/healthz  $BASE/readyz
+  Public config    $BASE/public/integrations/$INTEGRATION
+                   (widgets call it from an allowed origin: http://localhost:3000, https://shop.example)
+  Demo tenant      $TENANT
+  Demo API key     $KEY
+  Local chain      $RPC  (USDC at $(python3 -c "import json;print(json.load(open('$RUN/chain.json'))['usdc'])"), payer 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 1,000,000 USDC)
+
+Try:
+  curl -s -H "X-API-Key: $KEY" -H 'Content-Type: application/json' \\
+    -d '{"integrationId":"$INTEGRATION","type":"LINK","name":"T-shirt","amount":"25.00","currency":"USD"}' \\
+    $BASE/api/v1/payment-links
+  curl -s -H 'Origin: http://localhost:3000' $BASE/public/integrations/$INTEGRATION
+
+Ctrl-C stops payd and the chain.
+EOT
+"$PAYD" serve
