@@ -7,6 +7,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <malloc.h>
 #include <thread>
 
 #include "api/routes.h"
@@ -46,6 +47,10 @@ asio::awaitable<void> PurgeLoop(domain::Store& store) {
 }
 
 void Serve(const CommandContext& ctx) {
+  // glibc otherwise returns the heap top to the kernel and grows it again on
+  // almost every request (two brk calls each); keep a few MiB around instead.
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+  mallopt(M_TOP_PAD, 16 << 20);
   config::Config config = ctx.LoadConfig();
   base::SetLogLevel(ParseLevel(config.log_level));
   auto opened = store::OpenStore({config.data_dir, config.database_url});

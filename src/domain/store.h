@@ -79,7 +79,7 @@ class Store {
   // Newest first.
   virtual std::vector<PaymentLink> ListPaymentLinks(const std::string& tenant_id) = 0;
 
-  // Forgets idempotency records past their retention and idle rate windows.
+  // Forgets idempotency records past their retention.
   virtual void PurgeExpired(base::TimeMs now) = 0;
 };
 

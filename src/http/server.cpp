@@ -13,6 +13,8 @@
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
+#include <cstring>
+#include <random>
 #include <thread>
 #include <vector>
 

@@ -19,11 +19,10 @@ OpenedStore OpenStore(const StoreOptions& options) {
     throw domain::StoreUnavailable("cannot create data directory " + options.data_dir + ": " +
                                    ec.message());
   }
-  std::string path = (std::filesystem::path(options.data_dir) / "payd.sqlite3").string();
-  auto sqlite = std::make_unique<sqlite::SqliteStore>(path);
+  auto sqlite = std::make_unique<sqlite::SqliteStore>(options.data_dir);
   auto applied = sqlite->Migrate();
   OpenedStore opened;
-  opened.description = "sqlite:" + path;
+  opened.description = "sqlite:" + sqlite->path();
   opened.migrations_applied = static_cast<int>(applied.size());
   opened.store = std::move(sqlite);
   return opened;

@@ -103,5 +103,19 @@ TEST_F(AuthTest, PerKeyOverrideRaisesTheLimit) {
   for (int i = 0; i < 100; ++i) ASSERT_TRUE(ChargeRateLimit(*store_, p, kNow).allowed);
 }
 
+TEST_F(AuthTest, CountingFallsBackToTheUsageDatabaseWhenTheSharedTableIsFull) {
+  std::filesystem::create_directories(dir_ / "tiny");
+  store_ = std::make_unique<store::sqlite::SqliteStore>((dir_ / "tiny").string(), 1);
+  store_->Migrate();
+  for (const char* key : {"key_shared", "key_fallback"}) {
+    for (int i = 1; i <= 3; ++i) {
+      auto window = store_->CountRequest(key, kNow + i, kRateWindowMs);
+      EXPECT_EQ(window.count, i) << key;
+      EXPECT_EQ(window.window_start, kNow + 1) << key;
+    }
+    EXPECT_EQ(store_->CountRequest(key, kNow + 1 + kRateWindowMs, kRateWindowMs).count, 1);
+  }
+}
+
 }  // namespace
 }  // namespace payd::domain

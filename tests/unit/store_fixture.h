@@ -30,7 +30,7 @@ class StoreTest : public ::testing::Test {
   void SetUp() override {
     dir_ = std::filesystem::temp_directory_path() / base::NewId("payd-test-");
     std::filesystem::create_directories(dir_);
-    store_ = std::make_unique<store::sqlite::SqliteStore>((dir_ / "payd.sqlite3").string());
+    store_ = std::make_unique<store::sqlite::SqliteStore>(dir_.string());
     store_->Migrate();
     tenant_ = {base::NewId("ten_"), "Shop", 1};
     store_->InsertTenant(tenant_, {tenant_.id, "whsec_x", 1, std::nullopt});

@@ -53,15 +53,9 @@ CREATE TABLE api_keys (
   rate_limit INTEGER,
   expires_at INTEGER,
   revoked_at INTEGER,
-  last_used_at INTEGER,
   created_at INTEGER NOT NULL
 );
 CREATE INDEX api_keys_by_tenant ON api_keys(tenant_id, created_at);
-CREATE TABLE rate_windows (
-  key_id TEXT PRIMARY KEY,
-  window_start INTEGER NOT NULL,
-  count INTEGER NOT NULL
-) WITHOUT ROWID;
 CREATE TABLE payment_links (
   id TEXT PRIMARY KEY,
   tenant_id TEXT NOT NULL REFERENCES tenants(id),
@@ -94,18 +88,27 @@ CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
 )sql"},
 };
 
-}  // namespace
+// The usage database takes one small write per authenticated request. Keeping
+// it out of the main file means those writes never invalidate the page caches
+// of the connections reading payments. Losing it loses only counters and lastUsedAt.
+const Migration kUsageMigrations[] = {
+    {1, "per-key rate windows and last use", R"sql(
+CREATE TABLE key_usage (
+  key_id TEXT PRIMARY KEY,
+  window_start INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql"},
+};
 
-int LatestSchemaVersion() {
-  return std::size(kMigrations) ? std::end(kMigrations)[-1].version : 0;
-}
-
-std::vector<AppliedMigration> Migrate(Connection& conn) {
+template <std::size_t N>
+std::vector<AppliedMigration> Apply(Connection& conn, const Migration (&migrations)[N]) {
   conn.Exec(
       "CREATE TABLE IF NOT EXISTS schema_migrations ("
       " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
   std::vector<AppliedMigration> applied;
-  for (const auto& m : kMigrations) {
+  for (const auto& m : migrations) {
     // The IMMEDIATE transaction serialises concurrent migrators; each re-checks
     // under the lock whether another already applied this version.
     Transaction tx(conn);
@@ -122,6 +125,12 @@ std::vector<AppliedMigration> Migrate(Connection& conn) {
     applied.push_back({m.version, m.name});
   }
   return applied;
+}
+
+}  // namespace
+
+std::vector<AppliedMigration> Migrate(Connection& conn, Schema schema) {
+  return schema == Schema::kMain ? Apply(conn, kMigrations) : Apply(conn, kUsageMigrations);
 }
 
 }  // namespace payd::store::sqlite

@@ -15,9 +15,13 @@ struct AppliedMigration {
   const char* name;
 };
 
-// Applies every pending migration; returns those it applied (empty when the
-// schema was already current). Safe to run from several processes at once.
-std::vector<AppliedMigration> Migrate(Connection& conn);
-int LatestSchemaVersion();
+enum class Schema {
+  kMain,   // payd.sqlite3: everything durable
+  kUsage,  // payd-usage.sqlite3: per-key request counters and lastUsedAt
+};
+
+// Applies every pending migration of `schema`; returns those it applied
+// (empty when already current). Safe to run from several processes at once.
+std::vector<AppliedMigration> Migrate(Connection& conn, Schema schema);
 
 }  // namespace payd::store::sqlite

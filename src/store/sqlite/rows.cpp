@@ -65,8 +65,7 @@ domain::ApiKey ReadApiKey(const Query& q) {
   if (auto limit = q.OptInt(9)) k.rate_limit_per_min = static_cast<int>(*limit);
   k.expires_at = q.OptInt(10);
   k.revoked_at = q.OptInt(11);
-  k.last_used_at = q.OptInt(12);
-  k.created_at = q.Int(13);
+  k.created_at = q.Int(12);
   return k;
 }
 

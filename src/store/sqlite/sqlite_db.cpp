@@ -160,7 +160,7 @@ Transaction::~Transaction() {
 }
 
 void Transaction::Commit() {
-  conn_.Exec("COMMIT");
+  conn_.Prepare("COMMIT").Run();
   done_ = true;
 }
 

@@ -20,14 +20,19 @@ std::string Select(const char* columns, const char* rest) {
 
 }  // namespace
 
-SqliteStore::SqliteStore(std::string path)
-    : path_(std::move(path)),
+SqliteStore::SqliteStore(const std::string& dir, std::size_t counter_slots)
+    : path_(dir + "/payd.sqlite3"),
       writer_(std::make_unique<Connection>(path_, Connection::Sync::kFull)),
-      counter_(std::make_unique<Connection>(path_, Connection::Sync::kOff)) {}
+      usage_(std::make_unique<Connection>(dir + "/payd-usage.sqlite3", Connection::Sync::kOff)),
+      counters_(dir + "/payd-ratelimit.shm", counter_slots) {}
 
 std::vector<AppliedMigration> SqliteStore::Migrate() {
+  {
+    std::lock_guard lock(usage_mu_);
+    sqlite::Migrate(*usage_, Schema::kUsage);
+  }
   std::lock_guard lock(write_mu_);
-  return sqlite::Migrate(*writer_);
+  return sqlite::Migrate(*writer_, Schema::kMain);
 }
 
 std::unique_ptr<Connection> SqliteStore::LeaseReader() {
@@ -155,7 +160,7 @@ std::vector<domain::Integration> SqliteStore::ListIntegrations(const std::string
 void SqliteStore::InsertApiKey(const domain::ApiKey& k) {
   Write([&](Connection& c) {
     c.Prepare("INSERT INTO api_keys(" + std::string(kApiKeyColumns) +
-              ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+              ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         .Bind(1, k.id)
         .Bind(2, k.tenant_id)
         .Bind(3, std::string(domain::KeyKindName(k.kind)))
@@ -168,8 +173,7 @@ void SqliteStore::InsertApiKey(const domain::ApiKey& k) {
         .Bind(10, k.rate_limit_per_min)
         .Bind(11, k.expires_at)
         .Bind(12, k.revoked_at)
-        .Bind(13, k.last_used_at)
-        .Bind(14, k.created_at)
+        .Bind(13, k.created_at)
         .Run();
   });
 }
@@ -185,17 +189,27 @@ std::optional<domain::ApiKey> SqliteStore::FindApiKeyByDigest(const std::string&
 }
 
 std::optional<domain::ApiKey> SqliteStore::FindApiKey(const std::string& id) {
-  return Read([&](Connection& c) -> std::optional<domain::ApiKey> {
+  auto key = Read([&](Connection& c) -> std::optional<domain::ApiKey> {
     static const std::string sql = Select(kApiKeyColumns, "FROM api_keys WHERE id = ?");
     auto q = c.Prepare(sql);
     q.Bind(1, id);
     if (!q.Step()) return std::nullopt;
     return ReadApiKey(q);
   });
+  if (key) key->last_used_at = LastUsedAt(key->id);
+  return key;
+}
+
+std::optional<base::TimeMs> SqliteStore::LastUsedAt(const std::string& key_id) {
+  std::lock_guard lock(usage_mu_);
+  auto q = usage_->Prepare("SELECT last_used_at FROM key_usage WHERE key_id = ?");
+  q.Bind(1, key_id);
+  if (!q.Step()) return std::nullopt;
+  return q.Int(0);
 }
 
 std::vector<domain::ApiKey> SqliteStore::ListApiKeys(const std::string& tenant_id) {
-  return Read([&](Connection& c) {
+  auto keys = Read([&](Connection& c) {
     static const std::string sql = Select(
         kApiKeyColumns, "FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, rowid DESC");
     auto q = c.Prepare(sql);
@@ -204,6 +218,8 @@ std::vector<domain::ApiKey> SqliteStore::ListApiKeys(const std::string& tenant_i
     while (q.Step()) out.push_back(ReadApiKey(q));
     return out;
   });
+  for (auto& key : keys) key.last_used_at = LastUsedAt(key.id);
+  return keys;
 }
 
 bool SqliteStore::RevokeApiKey(const std::string& id, base::TimeMs now) {
@@ -221,23 +237,45 @@ bool SqliteStore::RevokeApiKey(const std::string& id, base::TimeMs now) {
 
 domain::RateWindow SqliteStore::CountRequest(const std::string& key_id, base::TimeMs now,
                                              base::TimeMs window_ms) {
-  std::lock_guard lock(write_mu_);
-  Connection& c = *counter_;
-  Transaction tx(c);
+  if (auto window = counters_.Count(key_id, now, window_ms)) {
+    RecordLastUse(key_id, now);
+    return *window;
+  }
+  return CountInUsageDb(key_id, now, window_ms);
+}
+
+void SqliteStore::RecordLastUse(const std::string& key_id, base::TimeMs now) {
+  constexpr base::TimeMs kLastUsePrecisionMs = 1000;
+  std::lock_guard lock(usage_mu_);
+  base::TimeMs& written = last_use_written_[key_id];
+  if (now - written < kLastUsePrecisionMs) return;
+  written = now;
+  usage_->Prepare(
+         "INSERT INTO key_usage(key_id, window_start, count, last_used_at) VALUES (?1, 0, 0, ?2) "
+         "ON CONFLICT(key_id) DO UPDATE SET last_used_at = ?2")
+      .Bind(1, key_id)
+      .Bind(2, now)
+      .Run();
+}
+
+domain::RateWindow SqliteStore::CountInUsageDb(const std::string& key_id, base::TimeMs now,
+                                               base::TimeMs window_ms) {
+  std::lock_guard lock(usage_mu_);
+  Transaction tx(*usage_);
   domain::RateWindow window;
   {
-    auto q = c.Prepare(
-        "INSERT INTO rate_windows(key_id, window_start, count) VALUES (?1, ?2, 1) "
+    auto q = usage_->Prepare(
+        "INSERT INTO key_usage(key_id, window_start, count, last_used_at) VALUES (?1, ?2, 1, ?2) "
         "ON CONFLICT(key_id) DO UPDATE SET "
         "count = CASE WHEN window_start + ?3 <= ?2 THEN 1 ELSE count + 1 END, "
-        "window_start = CASE WHEN window_start + ?3 <= ?2 THEN ?2 ELSE window_start END "
+        "window_start = CASE WHEN window_start + ?3 <= ?2 THEN ?2 ELSE window_start END, "
+        "last_used_at = ?2 "
         "RETURNING window_start, count");
     q.Bind(1, key_id).Bind(2, now).Bind(3, window_ms);
     q.Step();
     window = {q.Int(0), q.Int(1)};
     q.Run();
   }
-  c.Prepare("UPDATE api_keys SET last_used_at = ? WHERE id = ?").Bind(1, now).Bind(2, key_id).Run();
   tx.Commit();
   return window;
 }
@@ -247,7 +285,6 @@ void SqliteStore::PurgeExpired(base::TimeMs now) {
     c.Prepare("DELETE FROM idempotency_keys WHERE created_at <= ?")
         .Bind(1, now - domain::kIdempotencyRetentionMs)
         .Run();
-    c.Prepare("DELETE FROM rate_windows WHERE window_start <= ?").Bind(1, now - 3'600'000).Run();
   });
 }
 

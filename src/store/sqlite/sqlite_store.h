@@ -1,28 +1,37 @@
 // domain::Store on one SQLite database file in WAL mode.
 //
+// Files: payd.sqlite3 holds everything durable. Request counting stays off
+// it: payd-ratelimit.shm holds the per-key windows (shared_counters.h), and
+// payd-usage.sqlite3 holds lastUsedAt, written at most once a second per key,
+// and the windows should the shared table ever be full.
+//
 // Concurrency: readers each take a connection from a pool and run in
-// parallel. Writers in this process queue on one mutex, so they never spin in
-// SQLite's busy handler against each other; other processes (the admin CLI, a
-// second server) are serialised by SQLite's own lock and the busy timeout.
-// Durable writes use a synchronous=FULL connection; the per-request counters
-// use a synchronous=OFF one (see sqlite_db.cpp).
+// parallel. Writers in this process queue on a mutex per file, so they never
+// spin in SQLite's busy handler against each other; other processes (the
+// admin CLI, a second server) are serialised by SQLite's own lock and the
+// busy timeout.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "domain/store.h"
 #include "store/sqlite/migrations.h"
+#include "store/sqlite/shared_counters.h"
 #include "store/sqlite/sqlite_db.h"
 
 namespace payd::store::sqlite {
 
 class SqliteStore final : public domain::Store {
  public:
-  explicit SqliteStore(std::string path);
+  // `dir` holds the files. `counter_slots` sizes a new shared counter table
+  // (tests make it tiny to reach the fallback).
+  explicit SqliteStore(const std::string& dir,
+                       std::size_t counter_slots = SharedCounters::kDefaultSlots);
 
   std::vector<AppliedMigration> Migrate();
   const std::string& path() const { return path_; }
@@ -68,6 +77,11 @@ class SqliteStore final : public domain::Store {
 
   // Checks a claim inside the caller's transaction; a result when the claim
   // decides the request (replay or conflict), nothing when creation proceeds.
+  std::optional<base::TimeMs> LastUsedAt(const std::string& key_id);
+  void RecordLastUse(const std::string& key_id, base::TimeMs now);
+  domain::RateWindow CountInUsageDb(const std::string& key_id, base::TimeMs now,
+                                    base::TimeMs window_ms);
+
   std::optional<domain::CreateResult> CheckClaim(Connection& conn,
                                                  const domain::IdempotencyClaim& claim,
                                                  base::TimeMs now);
@@ -76,7 +90,10 @@ class SqliteStore final : public domain::Store {
   std::string path_;
   std::mutex write_mu_;
   std::unique_ptr<Connection> writer_;
-  std::unique_ptr<Connection> counter_;
+  std::mutex usage_mu_;
+  std::unique_ptr<Connection> usage_;
+  std::unordered_map<std::string, base::TimeMs> last_use_written_;  // guarded by usage_mu_
+  SharedCounters counters_;
   std::mutex pool_mu_;
   std::vector<std::unique_ptr<Connection>> readers_;
 };
