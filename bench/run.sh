@@ -8,6 +8,7 @@
 #   PAYD_BENCH_PROFILE=out.data bench/run.sh   # also `perf record` payd during its run
 set -euo pipefail
 cd "$(dirname "$0")/.."
+json() { node scripts/json-field.mjs "$1"; }
 
 DURATION=${1:-10}
 CONNS=${2:-64}
@@ -20,7 +21,6 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -r
 trap cleanup EXIT
 
 export PAYD_DATA_DIR=$WORK/data
-json() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 tenant=$($PAYD tenant create --name Bench --json | json id)
 integration=$($PAYD integration create --tenant "$tenant" --name Bench --chains 31337 --tokens USDC \
   --payout 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC --json | json id)
@@ -77,4 +77,4 @@ payd_rps=$(rps <<< "$payd_out"); nginx_rps=$(rps <<< "$nginx_out")
 grep -q "Non-2xx" <<< "$payd_out" && { echo "payd answered non-2xx during the run:"; echo "$payd_out"; exit 1; }
 printf '%-44s %10s req/s  p99 %s\n' "payd GET /api/v1/payment-links/:id" "$payd_rps" "$(p99 <<< "$payd_out")"
 printf '%-44s %10s req/s  p99 %s\n' "nginx static file, same body" "$nginx_rps" "$(p99 <<< "$nginx_out")"
-python3 -c "print(f'ratio payd/nginx: {float(\"$payd_rps\")/float(\"$nginx_rps\"):.2f}')"
+awk -v a="$payd_rps" -v b="$nginx_rps" 'BEGIN { printf "ratio payd/nginx: %.2f\n", a / b }'

@@ -3,6 +3,7 @@
 # merchant, and payd on its embedded defaults. Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+json() { node scripts/json-field.mjs "$1"; }
 
 PAYD=build/payd
 RUN=.run
@@ -40,7 +41,6 @@ if [[ -f "$demo" ]]; then
   "$PAYD" integration list --tenant "$TENANT" --json >/dev/null 2>&1 || rm -f "$demo"
 fi
 if [[ ! -f "$demo" ]]; then
-  json() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
   TENANT=$("$PAYD" tenant create --name "Demo Shop" --json | json id)
   INTEGRATION=$("$PAYD" integration create --tenant "$TENANT" --name "Demo web shop" --chains 31337 \
     --tokens USDC,ETH --payout "$PAYOUT" --origins "http://localhost:3000,https://shop.example" \
@@ -62,7 +62,7 @@ payd is starting on its embedded defaults (testnet, local chain 31337).
                    (widgets call it from an allowed origin: http://localhost:3000, https://shop.example)
   Demo tenant      $TENANT
   Demo API key     $KEY
-  Local chain      $RPC  (USDC at $(python3 -c "import json;print(json.load(open('$RUN/chain.json'))['usdc'])"), payer 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 1,000,000 USDC)
+  Local chain      $RPC  (USDC at $(node scripts/json-field.mjs usdc < "$RUN/chain.json"), payer 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 1,000,000 USDC)
 
 Try:
   curl -s -H "X-API-Key: $KEY" -H 'Content-Type: application/json' \\

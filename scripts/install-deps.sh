@@ -10,7 +10,7 @@ APT_PACKAGES=(
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsqlite3-dev libssl-dev libcrypto++-dev
   libspdlog-dev libfmt-dev libcli11-dev libtomlplusplus-dev
-  libgtest-dev libgmock-dev
+  libgtest-dev libgmock-dev sqlite3 curl
 )
 # Extra packages for `make bench` only.
 if [[ "${1:-}" == "--bench" ]]; then APT_PACKAGES+=(wrk nginx-light); fi

@@ -4,26 +4,13 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/url/parse.hpp>
-#include <cctype>
 
 #include "api/api_error.h"
+#include "base/strings.h"
 
 namespace payd::api {
 
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 const char* TypeName(const boost::json::value& v) {
   switch (v.kind()) {
@@ -74,7 +61,7 @@ void WriteCanonical(const boost::json::value& value, std::string& out) {
 
 boost::json::object ParseJsonObjectBody(const http::Request& req) {
   std::string_view type = req[http::beast_http::field::content_type];
-  std::string media = Lower(Trim(type.substr(0, type.find(';'))));
+  std::string media = base::AsciiLower(base::TrimBlanks(type.substr(0, type.find(';'))));
   if (media != "application/json") {
     throw ApiError(http::Status::unsupported_media_type, "unsupported_media_type",
                    "Send the request body as JSON with 'Content-Type: application/json'.");

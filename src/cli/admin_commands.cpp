@@ -29,8 +29,7 @@ void AddTenantCommands(CLI::App& app, CommandContext& ctx) {
   auto name = std::make_shared<std::string>();
   create->add_option("--name", *name, "Display name")->required();
   create->callback(Guarded([&ctx, name] {
-    auto config = ctx.LoadConfig();
-    auto store = ctx.OpenStore(config);
+    auto [config, store] = ctx.Open();
     if (name->empty() || name->size() > 200) {
       domain::ThrowInvalid("name", "name must be 1 to 200 characters");
     }
@@ -64,8 +63,7 @@ void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
   create->add_option("--preferred-token", *preferred, "Token offered first");
   create->add_flag("--auto-conversion", req->auto_conversion, "Enable automatic conversion");
   create->callback(Guarded([&ctx, req, preferred] {
-    auto config = ctx.LoadConfig();
-    auto store = ctx.OpenStore(config);
+    auto [config, store] = ctx.Open();
     if (!preferred->empty()) req->preferred_token = *preferred;
     auto created = domain::CreateIntegration(*store, config.catalog, *req, base::NowMs());
     ctx.Print(IntegrationView(created));
@@ -75,8 +73,7 @@ void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
   auto tenant = std::make_shared<std::string>();
   list->add_option("--tenant", *tenant, "Tenant id")->required();
   list->callback(Guarded([&ctx, tenant] {
-    auto config = ctx.LoadConfig();
-    auto store = ctx.OpenStore(config);
+    auto [config, store] = ctx.Open();
     RequireTenant(*store, *tenant);
     boost::json::array out;
     for (const auto& i : store->ListIntegrations(*tenant)) out.push_back(IntegrationView(i));
@@ -106,8 +103,7 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
   create->add_option("--integration", *integration, "Integration id (integration keys)");
   create->add_option("--rate-limit", *rate_limit, "Requests per minute for this key (default 60)");
   create->callback(Guarded([&ctx, req, kind, expires, integration, rate_limit] {
-    auto config = ctx.LoadConfig();
-    auto store = ctx.OpenStore(config);
+    auto [config, store] = ctx.Open();
     req->kind = *domain::ParseKeyKind(*kind);
     if (!expires->empty()) req->expires = *expires;
     if (!integration->empty()) req->integration_id = *integration;
@@ -124,8 +120,7 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
   auto tenant = std::make_shared<std::string>();
   list->add_option("--tenant", *tenant, "Tenant id")->required();
   list->callback(Guarded([&ctx, tenant] {
-    auto config = ctx.LoadConfig();
-    auto store = ctx.OpenStore(config);
+    auto [config, store] = ctx.Open();
     RequireTenant(*store, *tenant);
     boost::json::array out;
     base::TimeMs now = base::NowMs();
@@ -138,8 +133,7 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
   auto key_id = std::make_shared<std::string>();
   revoke->add_option("KEY_ID", *key_id, "Key id (key_...)")->required();
   revoke->callback(Guarded([&ctx, key_id] {
-    auto config = ctx.LoadConfig();
-    auto store = ctx.OpenStore(config);
+    auto [config, store] = ctx.Open();
     base::TimeMs now = base::NowMs();
     if (!store->RevokeApiKey(*key_id, now)) {
       throw domain::Error(domain::ErrorKind::kNotFound, "No such key: " + *key_id, "KEY_ID");
@@ -173,14 +167,12 @@ void AddWebhookSecretCommands(CLI::App& app, CommandContext& ctx) {
                                   {"previous", std::move(previous)}});
   };
   show->callback(Guarded([&ctx, tenant, print] {
-    auto config = ctx.LoadConfig();
-    auto store = ctx.OpenStore(config);
+    auto [config, store] = ctx.Open();
     RequireTenant(*store, *tenant);
     print(*store, *tenant);
   }));
   rotate->callback(Guarded([&ctx, tenant, print] {
-    auto config = ctx.LoadConfig();
-    auto store = ctx.OpenStore(config);
+    auto [config, store] = ctx.Open();
     RequireTenant(*store, *tenant);
     base::TimeMs now = base::NowMs();
     store->RotateWebhookSecret({*tenant, domain::GenerateWebhookSecret(), now, std::nullopt},

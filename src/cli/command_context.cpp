@@ -46,8 +46,10 @@ void PrintHuman(const boost::json::value& v, const std::string& indent) {
 
 }  // namespace
 
-std::unique_ptr<domain::Store> CommandContext::OpenStore(const config::Config& config) const {
-  return store::OpenStore({config.data_dir, config.database_url}).store;
+CommandContext::Opened CommandContext::Open() const {
+  config::Config config = LoadConfig();
+  auto store = store::OpenStore({config.data_dir, config.database_url}).store;
+  return {std::move(config), std::move(store)};
 }
 
 void CommandContext::Print(const boost::json::value& doc) const {

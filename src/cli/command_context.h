@@ -21,8 +21,14 @@ struct CommandContext {
   config::CommandLine command_line;
   bool json = false;
 
+  struct Opened {
+    config::Config config;
+    std::unique_ptr<domain::Store> store;
+  };
+
   config::Config LoadConfig() const { return config::LoadConfig(command_line); }
-  std::unique_ptr<domain::Store> OpenStore(const config::Config& config) const;
+  // The config and the store it names, migrated.
+  Opened Open() const;
   // Prints `doc` as JSON, or as "key: value" lines for people.
   void Print(const boost::json::value& doc) const;
 };

@@ -1,13 +1,14 @@
 // `payd serve` is the composition root: it loads the config, opens the
 // store, wires the API onto the HTTP server and runs until SIGTERM/SIGINT,
 // then lets requests in flight finish.
+#include <malloc.h>
+
 #include <CLI/CLI.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <malloc.h>
 #include <thread>
 
 #include "api/routes.h"

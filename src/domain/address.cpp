@@ -4,13 +4,12 @@
 #include <cctype>
 
 #include "base/crypto.h"
+#include "base/strings.h"
 
 namespace payd::domain {
 
 std::string ChecksumAddress(std::string_view hex40) {
-  std::string lower(hex40);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string lower = base::AsciiLower(hex40);
   std::string hash = base::HexEncode(base::Keccak256(lower));
   std::string out = "0x";
   for (std::size_t i = 0; i < lower.size(); ++i) {

@@ -5,16 +5,11 @@
 #include <cctype>
 #include <charconv>
 
+#include "base/strings.h"
+
 namespace payd::domain {
 
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 std::uint16_t DefaultPort(std::string_view scheme) {
   return scheme == "https" ? 443 : 80;
@@ -53,7 +48,7 @@ bool ParseHostPort(std::string_view text, std::string& host, std::optional<std::
     port = static_cast<std::uint16_t>(value);
     text = text.substr(0, colon);
   }
-  host = Lower(text);
+  host = base::AsciiLower(text);
   return ValidHostname(host);
 }
 
@@ -61,7 +56,7 @@ std::optional<Origin> FromUrl(std::string_view text, bool allow_path) {
   auto parsed = boost::urls::parse_uri(text);
   if (!parsed) return std::nullopt;
   const auto& url = *parsed;
-  std::string scheme = Lower(url.scheme());
+  std::string scheme = base::AsciiLower(url.scheme());
   if (scheme != "http" && scheme != "https") return std::nullopt;
   if (url.has_userinfo() || !url.has_authority()) return std::nullopt;
   if (!allow_path && (!url.encoded_path().empty() || url.has_query() || url.has_fragment())) {
@@ -105,7 +100,7 @@ std::optional<OriginRule> ParseOriginRule(std::string_view text) {
   OriginRule rule;
   rule.scheme = "https";
   if (auto sep = text.find("://"); sep != std::string_view::npos) {
-    rule.scheme = Lower(text.substr(0, sep));
+    rule.scheme = base::AsciiLower(text.substr(0, sep));
     text = text.substr(sep + 3);
   }
   if (rule.scheme != "http" && rule.scheme != "https") return std::nullopt;

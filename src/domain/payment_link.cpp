@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <boost/url/parse.hpp>
-#include <cctype>
 
 #include "base/ids.h"
+#include "base/strings.h"
 #include "domain/amount.h"
 #include "domain/error.h"
 #include "domain/integration.h"
@@ -16,26 +16,19 @@ namespace {
 
 constexpr unsigned kUsdDecimals = 2;
 
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 // The currency's canonical spelling and how many fraction digits it allows.
 std::pair<std::string, unsigned> ResolveCurrency(const std::string& denomination,
                                                  const std::string& currency,
                                                  const Integration& integration,
                                                  const ChainCatalog& catalog) {
   if (denomination == "CURRENCY") {
-    if (!EqualsIgnoreCase(currency, "USD")) {
+    if (!base::EqualsIgnoreCase(currency, "USD")) {
       ThrowInvalid("currency", "currency must be USD when denominationType is CURRENCY");
     }
     return {"USD", kUsdDecimals};
   }
   for (const auto& symbol : integration.allow_tokens) {
-    if (!EqualsIgnoreCase(symbol, currency)) continue;
+    if (!base::EqualsIgnoreCase(symbol, currency)) continue;
     // A token may have different decimals on different chains; an amount must
     // be payable exactly on every one of them.
     unsigned decimals = 77;

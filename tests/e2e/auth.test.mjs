@@ -19,7 +19,7 @@ describe('REST authentication', () => {
     shop = createMerchant(payd);
   });
   after(async () => {
-    assert.equal(await payd.stop(), 0);
+    await payd.stopCleanly();
     await payd.cleanup();
   });
 
@@ -124,7 +124,7 @@ describe('REST rate limit', () => {
     shop = createMerchant(payd);
   });
   after(async () => {
-    assert.equal(await payd.stop(), 0);
+    await payd.stopCleanly();
     await payd.cleanup();
   });
 

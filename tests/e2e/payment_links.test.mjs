@@ -17,7 +17,7 @@ describe('payment links', () => {
     other = createMerchant(payd, { name: 'Other' });
   });
   after(async () => {
-    assert.equal(await payd.stop(), 0, 'payd exits cleanly on SIGTERM');
+    await payd.stopCleanly();
     await payd.cleanup();
   });
 

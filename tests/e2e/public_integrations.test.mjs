@@ -17,7 +17,7 @@ describe('public integration configuration', () => {
     shop = createMerchant(payd);
   });
   after(async () => {
-    assert.equal(await payd.stop(), 0);
+    await payd.stopCleanly();
     await payd.cleanup();
   });
 

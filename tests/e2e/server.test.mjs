@@ -41,7 +41,7 @@ describe('HTTP server', () => {
     shop = createMerchant(payd);
   });
   after(async () => {
-    assert.equal(await payd.stop(), 0);
+    await payd.stopCleanly();
     await payd.cleanup();
   });
 

@@ -67,6 +67,21 @@ usd_pegged = true
   EXPECT_EQ(*c.catalog.chains()[0].tokens[0].address, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
 }
 
+TEST(Config, TheDocumentedExampleIsTheDefaults) {
+  Config documented =
+      LoadConfig({std::string(PAYD_SOURCE_DIR) + "/docs/payd.example.toml", std::nullopt}, Env({}));
+  Config defaults = LoadConfig({}, Env({}));
+  EXPECT_EQ(documented.Listen(), defaults.Listen());
+  EXPECT_EQ(documented.data_dir, defaults.data_dir);
+  EXPECT_EQ(documented.limits.api_requests_per_min, defaults.limits.api_requests_per_min);
+  EXPECT_EQ(documented.limits.public_reads_per_min, defaults.limits.public_reads_per_min);
+  EXPECT_EQ(documented.http.idle_timeout_s, defaults.http.idle_timeout_s);
+  EXPECT_EQ(documented.webhooks.retry_schedule_s, defaults.webhooks.retry_schedule_s);
+  ASSERT_EQ(documented.catalog.chains().size(), 1u);
+  EXPECT_EQ(documented.catalog.chains()[0].tokens[0].address,
+            defaults.catalog.chains()[0].tokens[0].address);
+}
+
 TEST(Config, MistakesAreNamed) {
   auto fails_with = [](const std::string& toml, const std::string& needle) {
     Config c;

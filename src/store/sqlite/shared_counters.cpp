@@ -31,9 +31,13 @@ std::uint64_t Pack(base::TimeMs start, std::uint64_t count) {
 base::TimeMs StartOf(std::uint64_t state) {
   return static_cast<base::TimeMs>(state >> kCountBits) + kEpochMs;
 }
-std::uint64_t CountOf(std::uint64_t state) { return state & kMaxCount; }
+std::uint64_t CountOf(std::uint64_t state) {
+  return state & kMaxCount;
+}
 
-std::atomic_ref<std::uint64_t> Atomic(std::uint64_t& word) { return std::atomic_ref(word); }
+std::atomic_ref<std::uint64_t> Atomic(std::uint64_t& word) {
+  return std::atomic_ref(word);
+}
 
 [[noreturn]] void Fail(const std::string& what, const std::string& path) {
   throw domain::StoreUnavailable(what + " " + path + ": " + std::strerror(errno));

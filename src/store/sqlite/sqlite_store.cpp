@@ -250,9 +250,10 @@ void SqliteStore::RecordLastUse(const std::string& key_id, base::TimeMs now) {
   base::TimeMs& written = last_use_written_[key_id];
   if (now - written < kLastUsePrecisionMs) return;
   written = now;
-  usage_->Prepare(
-         "INSERT INTO key_usage(key_id, window_start, count, last_used_at) VALUES (?1, 0, 0, ?2) "
-         "ON CONFLICT(key_id) DO UPDATE SET last_used_at = ?2")
+  usage_
+      ->Prepare(
+          "INSERT INTO key_usage(key_id, window_start, count, last_used_at) VALUES (?1, 0, 0, ?2) "
+          "ON CONFLICT(key_id) DO UPDATE SET last_used_at = ?2")
       .Bind(1, key_id)
       .Bind(2, now)
       .Run();

@@ -65,6 +65,16 @@ export class Payd {
     return exited;
   }
 
+  // SIGTERM, then fails with whatever payd printed that was not a log line
+  // (a sanitizer report, say) unless it exited 0.
+  async stopCleanly() {
+    const code = await this.stop('SIGTERM');
+    if (code !== 0) {
+      const other = this.logs.filter((l) => l.msg === 'unparsed').map((l) => l.raw).join('\n');
+      throw new Error(`payd exited with ${code} after SIGTERM:\n${other}`);
+    }
+  }
+
   async cleanup() {
     await this.stop('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });

@@ -1,0 +1,51 @@
+// A database that cannot take writes (another process holds SQLite's write
+// lock past the busy timeout) must give a clear 503, keep reads working, lose
+// nothing, and recover by itself.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+import { createMerchant, linkBody, startPayd } from './lib/payd.mjs';
+
+describe('database faults', () => {
+  let payd, shop;
+  before(async () => {
+    payd = await startPayd();
+    shop = createMerchant(payd);
+  });
+  after(async () => {
+    await payd.stopCleanly();
+    await payd.cleanup();
+  });
+
+  test('a write lock held elsewhere gives 503 unavailable, then recovery', async () => {
+    const first = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
+    assert.equal(first.status, 201);
+    // The sqlite3 shell takes the write lock and keeps it for 7 s (payd waits 5 s).
+    const holder = spawn('sqlite3', [join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3')], { stdio: ['pipe', 'ignore', 'inherit'] });
+    holder.stdin.end('BEGIN IMMEDIATE;\n.shell sleep 7\nCOMMIT;\n');
+    const released = new Promise((r) => holder.once('exit', r));
+    await new Promise((r) => setTimeout(r, 300));
+
+    const started = Date.now();
+    const blocked = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, { name: 'blocked' }) });
+    assert.equal(blocked.status, 503, blocked.text);
+    assert.equal(blocked.json.error.code, 'unavailable');
+    assert.ok(blocked.headers.get('retry-after'));
+    assert.ok(!blocked.text.includes('sqlite'), 'no internals in the message');
+    assert.ok(Date.now() - started >= 4000, 'payd waited for the lock before giving up');
+
+    const read = await payd.request('GET', '/api/v1/payment-links', { key: shop.read.key });
+    assert.equal(read.status, 200, 'reads go on while writes cannot');
+    assert.deepEqual(read.json.map((l) => l.id), [first.json.id]);
+    assert.equal((await payd.request('GET', '/readyz')).status, 200);
+
+    await released;
+    const after = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, { name: 'after' }) });
+    assert.equal(after.status, 201);
+    const list = (await payd.request('GET', '/api/v1/payment-links', { key: shop.read.key })).json;
+    assert.deepEqual(list.map((l) => l.name), ['after', 'T-shirt']);
+    assert.ok(payd.logs.some((l) => l.msg === 'database unavailable' && l.level === 'error'));
+  });
+});
