@@ -32,7 +32,7 @@ fi
 # npm: reinstall only when package.json or the lockfile changed since the last
 # install. `npm install` rather than `npm ci`: this registry lacks the other
 # platforms' optional anvil binaries, which makes `npm ci` refuse the lockfile
-# (see docs/development.md); `npm install` still installs the locked versions.
+# (see DEVELOPERS.md); `npm install` still installs the locked versions.
 stamp=node_modules/.payd-deps-stamp
 want=$(cat package.json package-lock.json | sha256sum)
 if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want" ]]; then
