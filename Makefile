@@ -50,10 +50,10 @@ bench: build
 	bench/run.sh
 
 format:
-	clang-format -i $$(git ls-files '*.cpp' '*.h')
+	clang-format -i $$(git ls-files --cached --others --exclude-standard '*.cpp' '*.h')
 
 format-check:
-	@clang-format --dry-run --Werror $$(git ls-files '*.cpp' '*.h')
+	@clang-format --dry-run --Werror $$(git ls-files --cached --others --exclude-standard '*.cpp' '*.h')
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
