@@ -9,6 +9,7 @@
 #include "api/rest_auth.h"
 #include "api/routes.h"
 #include "api/views.h"
+#include "domain/event.h"
 #include "domain/payment_link.h"
 #include "http/json_response.h"
 
@@ -60,14 +61,16 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   base::TimeMs now = base::NowMs();
   auto link = domain::PreparePaymentLink(api.store, api.catalog, principal.tenant_id,
                                          ReadCreateRequest(body), now);
-  domain::StoredResponse created{201,
-                                 boost::json::serialize(PaymentLinkView(link, api.public_url))};
+  std::string view = boost::json::serialize(PaymentLinkView(link, api.public_url));
+  domain::StoredResponse created{201, view};
+  auto event =
+      domain::NewEvent(principal.tenant_id, domain::event_type::kPaymentLinkCreated, view, now);
   std::optional<domain::IdempotencyClaim> claim;
   if (idempotency_key) {
     claim = domain::IdempotencyClaim{"tenant:" + principal.tenant_id, *idempotency_key,
                                      RequestFingerprint(req, body), created};
   }
-  auto result = api.store.InsertPaymentLink(link, claim ? &*claim : nullptr, now);
+  auto result = api.store.InsertPaymentLink(link, event, claim ? &*claim : nullptr, now);
   if (!claim) result.response = created;
   return CreateResultResponse(result, ctx.request_id);
 }

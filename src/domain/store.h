@@ -7,6 +7,7 @@
 // tenant's data by id. Failures to reach the database throw StoreUnavailable.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,8 +15,13 @@
 
 #include "base/time.h"
 #include "domain/api_key.h"
+#include "domain/chain_state.h"
+#include "domain/event.h"
 #include "domain/idempotency.h"
 #include "domain/integration.h"
+#include "domain/ledger_tx.h"
+#include "domain/payment.h"
+#include "domain/payment_intent.h"
 #include "domain/payment_link.h"
 #include "domain/tenant.h"
 
@@ -70,10 +76,10 @@ class Store {
   virtual RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
                                   base::TimeMs window_ms) = 0;
 
-  // Stores the link. With a claim, the claim is checked and recorded in the
-  // same transaction: a replay or conflict stores nothing.
-  virtual CreateResult InsertPaymentLink(const PaymentLink& link, const IdempotencyClaim* claim,
-                                         base::TimeMs now) = 0;
+  // Stores the link and its event. With a claim, the claim is checked and
+  // recorded in the same transaction: a replay or conflict stores nothing.
+  virtual CreateResult InsertPaymentLink(const PaymentLink& link, const Event& event,
+                                         const IdempotencyClaim* claim, base::TimeMs now) = 0;
   virtual std::optional<PaymentLink> FindPaymentLink(const std::string& tenant_id,
                                                      const std::string& id) = 0;
   // Newest first.
@@ -81,6 +87,44 @@ class Store {
 
   // Forgets idempotency records past their retention.
   virtual void PurgeExpired(base::TimeMs now) = 0;
+
+  // --- Payment intents ----------------------------------------------------
+  // What the response and the PAYMENT_CREATED event say about a new intent;
+  // made once its exact amount is known.
+  struct IntentCreated {
+    StoredResponse response;
+    Event event;
+  };
+  // Reserves the fewest extra smallest units that make `intent.amount`
+  // unique on its (chain, token, recipient) until the end of its late
+  // window, and stores the intent with its event, in one transaction.
+  // `intent.amount` comes in as the requested amount and goes out exact.
+  // `claim.response` is ignored; `finish` makes it.
+  virtual CreateResult InsertIntent(
+      PaymentIntent& intent, const IdempotencyClaim* claim,
+      const std::function<IntentCreated(const PaymentIntent&)>& finish, base::TimeMs now) = 0;
+  virtual std::optional<PaymentIntent> FindIntent(const std::string& tenant_id,
+                                                  const std::string& id) = 0;
+  virtual std::optional<PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,
+                                                               const std::string& id) = 0;
+  // Newest first; up to `limit` from `offset`.
+  virtual std::vector<PaymentIntent> ListIntents(const std::string& tenant_id,
+                                                 std::optional<IntentStatus> status, int limit,
+                                                 int offset) = 0;
+  virtual std::optional<Payment> FindPayment(const std::string& tenant_id,
+                                             const std::string& id) = 0;
+  virtual std::vector<Payment> ListPayments(const std::string& tenant_id,
+                                            std::optional<PaymentStatus> status, int limit,
+                                            int offset) = 0;
+
+  // --- Chain watching -----------------------------------------------------
+  // Runs `fn` in one write transaction; commits when it returns normally.
+  virtual void WithLedger(const std::function<void(LedgerTx&)>& fn) = 0;
+  virtual std::optional<BlockHeader> LoadCursor(std::int64_t chain_id) = 0;
+  // The kept canonical headers, highest first.
+  virtual std::vector<BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) = 0;
+  // Payout addresses of integrations that allow this chain, with their tenants.
+  virtual std::vector<WatchedAddress> WatchedAddresses(std::int64_t chain_id) = 0;
 };
 
 }  // namespace payd::domain

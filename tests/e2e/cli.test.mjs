@@ -95,7 +95,7 @@ describe('payd CLI', () => {
   test("migrate is idempotent", async () => {
     const fresh = preparePayd();
     try {
-      assert.equal(fresh.admin(['migrate']).migrationsApplied, 1);
+      assert.ok(fresh.admin(['migrate']).migrationsApplied >= 2, 'a fresh database gets every migration');
       assert.equal(fresh.admin(['migrate']).migrationsApplied, 0);
     } finally {
       await fresh.cleanup();

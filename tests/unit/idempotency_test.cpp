@@ -32,7 +32,9 @@ class IdempotencyTest : public StoreTest {
     return {"tenant:" + tenant_.id, std::move(key), std::move(fingerprint), {201, std::move(body)}};
   }
   domain::CreateResult Insert(base::TimeMs now, domain::IdempotencyClaim claim) {
-    return store_->InsertPaymentLink(NewLink(now), &claim, now);
+    auto link = NewLink(now);
+    return store_->InsertPaymentLink(
+        link, domain::NewEvent(tenant_.id, "PAYMENT_LINK_CREATED", "{}", now), &claim, now);
   }
 };
 

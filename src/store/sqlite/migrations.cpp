@@ -86,6 +86,103 @@ CREATE TABLE idempotency_keys (
 ) WITHOUT ROWID;
 CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
 )sql"},
+    {2, "payment intents, payments, chain state and events", R"sql(
+CREATE TABLE payment_intents (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  integration_id TEXT NOT NULL REFERENCES integrations(id),
+  payment_link_id TEXT REFERENCES payment_links(id),
+  status TEXT NOT NULL,
+  exception TEXT NOT NULL,
+  chain_id INTEGER NOT NULL,
+  token_symbol TEXT NOT NULL,
+  token_address TEXT,
+  token_key TEXT NOT NULL,
+  decimals INTEGER NOT NULL,
+  recipient TEXT NOT NULL,
+  requested_amount TEXT NOT NULL,
+  amount TEXT NOT NULL,
+  amount_usd TEXT,
+  received TEXT NOT NULL,
+  sender_hint TEXT,
+  metadata TEXT NOT NULL,
+  required_confirmations TEXT NOT NULL,
+  confirmations INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  late_until INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  confirmed_at INTEGER,
+  tx_hash TEXT,
+  sender_address TEXT
+);
+CREATE INDEX payment_intents_by_tenant ON payment_intents(tenant_id, created_at);
+CREATE INDEX payment_intents_by_tenant_status ON payment_intents(tenant_id, status, created_at);
+CREATE INDEX payment_intents_due ON payment_intents(chain_id, status, expires_at);
+CREATE INDEX payment_intents_by_hint ON payment_intents(chain_id, token_key, recipient, sender_hint)
+  WHERE sender_hint IS NOT NULL;
+-- An exact amount belongs to one intent per (chain, token, recipient) until
+-- its late window ends: the primary key is what makes it unique.
+CREATE TABLE amount_reservations (
+  chain_id INTEGER NOT NULL,
+  token_key TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  amount TEXT NOT NULL,
+  intent_id TEXT NOT NULL,
+  reserved_until INTEGER NOT NULL,
+  PRIMARY KEY (chain_id, token_key, recipient, amount)
+) WITHOUT ROWID;
+CREATE INDEX amount_reservations_by_end ON amount_reservations(chain_id, reserved_until);
+CREATE TABLE payments (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  intent_id TEXT REFERENCES payment_intents(id),
+  chain_id INTEGER NOT NULL,
+  token_symbol TEXT NOT NULL,
+  token_address TEXT,
+  decimals INTEGER NOT NULL,
+  amount TEXT NOT NULL,
+  tx_hash TEXT NOT NULL,
+  position TEXT NOT NULL,
+  log_index INTEGER,
+  block_number INTEGER NOT NULL,
+  block_hash TEXT NOT NULL,
+  block_time INTEGER NOT NULL,
+  sender TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  status TEXT NOT NULL,
+  confirmations INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  confirmed_at INTEGER,
+  UNIQUE (tenant_id, chain_id, block_hash, tx_hash, position)
+);
+CREATE INDEX payments_by_tenant ON payments(tenant_id, created_at);
+CREATE INDEX payments_by_tenant_status ON payments(tenant_id, status, created_at);
+CREATE INDEX payments_by_chain_status ON payments(chain_id, status, block_number);
+CREATE INDEX payments_by_intent ON payments(intent_id) WHERE intent_id IS NOT NULL;
+CREATE TABLE chain_blocks (
+  chain_id INTEGER NOT NULL,
+  number INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  parent_hash TEXT NOT NULL,
+  time INTEGER NOT NULL,
+  PRIMARY KEY (chain_id, number)
+) WITHOUT ROWID;
+CREATE TABLE chain_cursors (
+  chain_id INTEGER PRIMARY KEY,
+  number INTEGER NOT NULL,
+  hash TEXT NOT NULL,
+  parent_hash TEXT NOT NULL,
+  time INTEGER NOT NULL
+);
+CREATE TABLE events (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  type TEXT NOT NULL,
+  data TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX events_by_tenant ON events(tenant_id, created_at);
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

@@ -90,4 +90,128 @@ domain::PaymentLink ReadPaymentLink(const Query& q) {
   return l;
 }
 
+namespace {
+
+domain::Uint256 Units(const std::string& text) {
+  return domain::ParseUnits(text).value_or(0);
+}
+
+}  // namespace
+
+domain::PaymentIntent ReadIntent(const Query& q) {
+  domain::PaymentIntent i;
+  i.id = q.Text(0);
+  i.tenant_id = q.Text(1);
+  i.integration_id = q.Text(2);
+  i.payment_link_id = q.OptText(3);
+  i.status = domain::ParseIntentStatus(q.Text(4)).value_or(domain::IntentStatus::kCreated);
+  i.exception = domain::ParseIntentException(q.Text(5));
+  i.chain_id = q.Int(6);
+  i.token_symbol = q.Text(7);
+  i.token_address = q.OptText(8);
+  i.decimals = static_cast<unsigned>(q.Int(9));
+  i.recipient = q.Text(10);
+  i.requested_amount = Units(q.Text(11));
+  i.amount = Units(q.Text(12));
+  i.amount_usd = q.OptText(13);
+  i.received = Units(q.Text(14));
+  i.sender_hint = q.OptText(15);
+  i.metadata_json = q.Text(16);
+  i.required_confirmations = q.Text(17);
+  i.confirmations = q.Int(18);
+  i.expires_at = q.Int(19);
+  i.created_at = q.Int(20);
+  i.confirmed_at = q.OptInt(21);
+  i.tx_hash = q.OptText(22);
+  i.sender_address = q.OptText(23);
+  return i;
+}
+
+void BindIntent(Query& q, const domain::PaymentIntent& i) {
+  q.Bind(1, i.id)
+      .Bind(2, i.tenant_id)
+      .Bind(3, i.integration_id)
+      .Bind(4, i.payment_link_id)
+      .Bind(5, std::string(domain::IntentStatusName(i.status)))
+      .Bind(6, std::string(domain::IntentExceptionName(i.exception)))
+      .Bind(7, i.chain_id)
+      .Bind(8, i.token_symbol)
+      .Bind(9, i.token_address)
+      .Bind(10, static_cast<std::int64_t>(i.decimals))
+      .Bind(11, i.recipient)
+      .Bind(12, domain::FormatUnits(i.requested_amount))
+      .Bind(13, domain::FormatUnits(i.amount))
+      .Bind(14, i.amount_usd)
+      .Bind(15, domain::FormatUnits(i.received))
+      .Bind(16, i.sender_hint)
+      .Bind(17, i.metadata_json)
+      .Bind(18, i.required_confirmations)
+      .Bind(19, i.confirmations)
+      .Bind(20, i.expires_at)
+      .Bind(21, i.created_at)
+      .Bind(22, i.confirmed_at)
+      .Bind(23, i.tx_hash)
+      .Bind(24, i.sender_address);
+}
+
+domain::Payment ReadPayment(const Query& q) {
+  domain::Payment p;
+  p.id = q.Text(0);
+  p.tenant_id = q.Text(1);
+  p.intent_id = q.OptText(2);
+  auto& t = p.transfer;
+  t.chain_id = q.Int(3);
+  t.token_symbol = q.Text(4);
+  t.token_address = q.OptText(5);
+  t.decimals = static_cast<unsigned>(q.Int(6));
+  t.amount = Units(q.Text(7));
+  t.tx_hash = q.Text(8);
+  t.position = q.Text(9);
+  t.log_index = q.OptInt(10);
+  t.block_number = q.Int(11);
+  t.block_hash = q.Text(12);
+  t.block_time = q.Int(13);
+  t.sender = q.Text(14);
+  t.recipient = q.Text(15);
+  p.status = domain::ParsePaymentStatus(q.Text(16)).value_or(domain::PaymentStatus::kPending);
+  p.confirmations = q.Int(17);
+  p.created_at = q.Int(18);
+  p.confirmed_at = q.OptInt(19);
+  return p;
+}
+
+void BindPayment(Query& q, const domain::Payment& p) {
+  const auto& t = p.transfer;
+  q.Bind(1, p.id)
+      .Bind(2, p.tenant_id)
+      .Bind(3, p.intent_id)
+      .Bind(4, t.chain_id)
+      .Bind(5, t.token_symbol)
+      .Bind(6, t.token_address)
+      .Bind(7, static_cast<std::int64_t>(t.decimals))
+      .Bind(8, domain::FormatUnits(t.amount))
+      .Bind(9, t.tx_hash)
+      .Bind(10, t.position)
+      .Bind(11, t.log_index)
+      .Bind(12, t.block_number)
+      .Bind(13, t.block_hash)
+      .Bind(14, t.block_time)
+      .Bind(15, t.sender)
+      .Bind(16, t.recipient)
+      .Bind(17, std::string(domain::PaymentStatusName(p.status)))
+      .Bind(18, p.confirmations)
+      .Bind(19, p.created_at)
+      .Bind(20, p.confirmed_at);
+}
+
+void InsertEventRow(Connection& c, const domain::Event& e) {
+  c.Prepare("INSERT INTO events(id, tenant_id, type, data, created_at) VALUES (?, ?, ?, ?, ?)")
+      .Bind(1, e.id)
+      .Bind(2, e.tenant_id)
+      .Bind(3, e.type)
+      .Bind(4, e.data_json)
+      .Bind(5, e.created_at)
+      .Run();
+}
+
 }  // namespace payd::store::sqlite

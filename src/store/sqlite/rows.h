@@ -7,7 +7,10 @@
 #include <vector>
 
 #include "domain/api_key.h"
+#include "domain/event.h"
 #include "domain/integration.h"
+#include "domain/payment.h"
+#include "domain/payment_intent.h"
 #include "domain/payment_link.h"
 #include "store/sqlite/sqlite_db.h"
 
@@ -23,6 +26,16 @@ inline constexpr const char* kPaymentLinkColumns =
     "id, tenant_id, integration_id, type, name, amount, denomination_type, currency, return_url, "
     "description, allow_custom_amount, min_amount, status, views, payments, created_at";
 
+inline constexpr const char* kIntentColumns =
+    "id, tenant_id, integration_id, payment_link_id, status, exception, chain_id, token_symbol, "
+    "token_address, decimals, recipient, requested_amount, amount, amount_usd, received, "
+    "sender_hint, metadata, required_confirmations, confirmations, expires_at, created_at, "
+    "confirmed_at, tx_hash, sender_address";
+inline constexpr const char* kPaymentColumns =
+    "id, tenant_id, intent_id, chain_id, token_symbol, token_address, decimals, amount, tx_hash, "
+    "position, log_index, block_number, block_hash, block_time, sender, recipient, status, "
+    "confirmations, created_at, confirmed_at";
+
 std::string ToJsonArray(const std::vector<std::string>& values);
 std::string ToJsonArray(const std::vector<std::int64_t>& values);
 std::vector<std::string> StringsFromJson(const std::string& text);
@@ -31,5 +44,11 @@ std::vector<std::int64_t> IntsFromJson(const std::string& text);
 domain::Integration ReadIntegration(const Query& q);
 domain::ApiKey ReadApiKey(const Query& q);
 domain::PaymentLink ReadPaymentLink(const Query& q);
+domain::PaymentIntent ReadIntent(const Query& q);
+domain::Payment ReadPayment(const Query& q);
+// Binds every kIntentColumns / kPaymentColumns value, from parameter 1.
+void BindIntent(Query& q, const domain::PaymentIntent& intent);
+void BindPayment(Query& q, const domain::Payment& payment);
+void InsertEventRow(Connection& c, const domain::Event& event);
 
 }  // namespace payd::store::sqlite

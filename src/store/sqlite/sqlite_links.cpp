@@ -45,6 +45,7 @@ void SqliteStore::RecordClaim(Connection& c, const domain::IdempotencyClaim& cla
 }
 
 domain::CreateResult SqliteStore::InsertPaymentLink(const domain::PaymentLink& l,
+                                                    const domain::Event& event,
                                                     const domain::IdempotencyClaim* claim,
                                                     base::TimeMs now) {
   return Write([&](Connection& c) {
@@ -72,6 +73,7 @@ domain::CreateResult SqliteStore::InsertPaymentLink(const domain::PaymentLink& l
         .Bind(15, static_cast<std::int64_t>(l.payments))
         .Bind(16, l.created_at)
         .Run();
+    InsertEventRow(c, event);
     domain::CreateResult created;
     if (claim) created.response = claim->response;
     return created;

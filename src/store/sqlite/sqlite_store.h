@@ -56,12 +56,35 @@ class SqliteStore final : public domain::Store {
   domain::RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
                                   base::TimeMs window_ms) override;
   domain::CreateResult InsertPaymentLink(const domain::PaymentLink& link,
+                                         const domain::Event& event,
                                          const domain::IdempotencyClaim* claim,
                                          base::TimeMs now) override;
   std::optional<domain::PaymentLink> FindPaymentLink(const std::string& tenant_id,
                                                      const std::string& id) override;
   std::vector<domain::PaymentLink> ListPaymentLinks(const std::string& tenant_id) override;
   void PurgeExpired(base::TimeMs now) override;
+
+  domain::CreateResult InsertIntent(
+      domain::PaymentIntent& intent, const domain::IdempotencyClaim* claim,
+      const std::function<IntentCreated(const domain::PaymentIntent&)>& finish,
+      base::TimeMs now) override;
+  std::optional<domain::PaymentIntent> FindIntent(const std::string& tenant_id,
+                                                  const std::string& id) override;
+  std::optional<domain::PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,
+                                                               const std::string& id) override;
+  std::vector<domain::PaymentIntent> ListIntents(const std::string& tenant_id,
+                                                 std::optional<domain::IntentStatus> status,
+                                                 int limit, int offset) override;
+  std::optional<domain::Payment> FindPayment(const std::string& tenant_id,
+                                             const std::string& id) override;
+  std::vector<domain::Payment> ListPayments(const std::string& tenant_id,
+                                            std::optional<domain::PaymentStatus> status, int limit,
+                                            int offset) override;
+
+  void WithLedger(const std::function<void(domain::LedgerTx&)>& fn) override;
+  std::optional<domain::BlockHeader> LoadCursor(std::int64_t chain_id) override;
+  std::vector<domain::BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) override;
+  std::vector<domain::WatchedAddress> WatchedAddresses(std::int64_t chain_id) override;
 
  private:
   // Runs `fn` with a pooled reader connection.
@@ -78,6 +101,7 @@ class SqliteStore final : public domain::Store {
   // Checks a claim inside the caller's transaction; a result when the claim
   // decides the request (replay or conflict), nothing when creation proceeds.
   std::optional<base::TimeMs> LastUsedAt(const std::string& key_id);
+  std::optional<domain::PaymentIntent> FindIntentById(const std::string& id);
   void RecordLastUse(const std::string& key_id, base::TimeMs now);
   domain::RateWindow CountInUsageDb(const std::string& key_id, base::TimeMs now,
                                     base::TimeMs window_ms);

@@ -1,0 +1,38 @@
+// What payd remembers of each chain it watches: the canonical blocks near the
+// head (to detect reorganisations by hash and parentHash) and a cursor, the
+// last block fully processed. Both live in the store, so a restart resumes
+// exactly where the last transaction left off.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/time.h"
+
+namespace payd::domain {
+
+struct BlockHeader {
+  std::int64_t number = 0;
+  std::string hash;
+  std::string parent_hash;
+  base::TimeMs time = 0;  // the block's timestamp
+};
+
+// Where the chain stands in one poll: the tip, and the tags for chains whose
+// confirmation policy is "safe" or "finalized".
+struct ChainHead {
+  std::int64_t latest = 0;
+  std::optional<std::int64_t> safe;
+  std::optional<std::int64_t> finalized;
+  base::TimeMs time = 0;  // timestamp of the last processed block: payd's clock for this chain
+};
+
+// A payout address payd watches on a chain, and the tenants it belongs to.
+struct WatchedAddress {
+  std::string address;  // EIP-55
+  std::vector<std::string> tenant_ids;
+};
+
+}  // namespace payd::domain

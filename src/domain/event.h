@@ -1,0 +1,35 @@
+// A platform event (DECISIONS §7): something that happened to a tenant's
+// objects, recorded in the same transaction as the change itself. `data` is
+// the JSON of the object as it was at that moment.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "base/time.h"
+
+namespace payd::domain {
+
+namespace event_type {
+inline constexpr std::string_view kPaymentCreated = "PAYMENT_CREATED";
+inline constexpr std::string_view kPaymentPending = "PAYMENT_PENDING";
+inline constexpr std::string_view kPaymentConfirmed = "PAYMENT_CONFIRMED";
+inline constexpr std::string_view kPaymentExpired = "PAYMENT_EXPIRED";
+inline constexpr std::string_view kPaymentFailed = "PAYMENT_FAILED";
+inline constexpr std::string_view kPaymentUnmatched = "PAYMENT_UNMATCHED";
+inline constexpr std::string_view kPaymentLinkCreated = "PAYMENT_LINK_CREATED";
+inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
+}  // namespace event_type
+
+struct Event {
+  std::string id;  // "evt_..."
+  std::string tenant_id;
+  std::string type;
+  std::string data_json;
+  base::TimeMs created_at = 0;
+};
+
+Event NewEvent(std::string tenant_id, std::string_view type, std::string data_json,
+               base::TimeMs now);
+
+}  // namespace payd::domain

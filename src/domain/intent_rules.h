@@ -1,0 +1,47 @@
+// The intent lifecycle of DECISIONS §5 as one pure function: given the
+// transfers matched to an intent that are still on the canonical chain, and
+// the chain's time, what is the intent's status? Recomputing from the facts
+// (rather than applying deltas) is what makes reorgs, restarts and late or
+// split payments come out the same whichever order they are seen in.
+//
+//   CREATED  -> PENDING   a matching transfer is seen
+//   PENDING  -> PAID      every matched transfer has its confirmations and they add up
+//   PENDING  -> CREATED   a reorg removes the transfers before expiry
+//   CREATED  -> EXPIRED   expiresAt passes (in chain time) with nothing seen
+//   PENDING  -> FAILED    underpaid at expiry, or a reorg drops the transfers after expiry
+//   EXPIRED/FAILED -> PENDING -> PAID (PAID_LATE)   completed within the 24 h late window
+//
+// PAID is final: a reorg deeper than the confirmation policy would mark the
+// payment REORGED but does not take the merchant's PAID back.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/payment_intent.h"
+
+namespace payd::domain {
+
+struct MatchedTransfer {
+  Uint256 amount = 0;
+  base::TimeMs block_time = 0;
+  std::int64_t confirmations = 0;
+  bool confirmed = false;
+  std::string tx_hash;
+  std::string sender;
+};
+
+struct IntentOutcome {
+  IntentStatus status = IntentStatus::kCreated;
+  IntentException exception = IntentException::kNone;
+  Uint256 received = 0;
+  std::int64_t confirmations = 0;
+  std::optional<std::string> tx_hash;  // the transfer that completed the amount
+  std::optional<std::string> sender_address;
+};
+
+IntentOutcome EvaluateIntent(const PaymentIntent& intent, std::vector<MatchedTransfer> transfers,
+                             base::TimeMs chain_time);
+
+}  // namespace payd::domain

@@ -1,0 +1,59 @@
+// The ledger applies what a chain watcher saw in one poll, in one store
+// transaction: rewinding a reorganisation, recording new transfers as
+// payments, matching them to intents (DECISIONS §5: exact amount, then sender
+// hint, then unmatched), counting confirmations, expiring intents by chain
+// time, and writing an event for every intent whose status changed. Each
+// intent's status is recomputed from its payments (intent_rules.h), and events
+// compare the status before and after the whole transaction, so a reorg that
+// only moves a transfer to another block tells the merchant nothing new.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "domain/chain_catalog.h"
+#include "domain/chain_state.h"
+#include "domain/payment.h"
+#include "domain/representation.h"
+
+namespace payd::domain {
+
+class Store;
+
+struct ChainUpdate {
+  std::int64_t chain_id = 0;
+  std::optional<std::int64_t> rewind_to;  // a reorg: drop everything above this block
+  std::vector<BlockHeader> blocks;  // new canonical headers, ascending; the last is the cursor
+  std::vector<ObservedTransfer> transfers;
+  ChainHead head;
+  std::vector<WatchedAddress> watched;
+};
+
+struct LedgerSummary {
+  int payments_recorded = 0;
+  int payments_reorged = 0;
+  int payments_confirmed = 0;
+  int unmatched = 0;
+  int intents_changed = 0;
+};
+
+class Ledger {
+ public:
+  Ledger(Store& store, const ChainCatalog& catalog, Representation representation)
+      : store_(store), catalog_(catalog), representation_(std::move(representation)) {}
+
+  LedgerSummary Advance(const ChainUpdate& update, base::TimeMs now);
+
+ private:
+  Store& store_;
+  const ChainCatalog& catalog_;
+  Representation representation_;
+};
+
+// Whether a transfer in block `number` counts as confirmed under `policy`.
+bool IsConfirmed(const ConfirmationPolicy& policy, std::int64_t number, const ChainHead& head);
+// Reorganisations deeper than this are not followed (headers kept per chain).
+constexpr std::int64_t kKeptBlocks = 512;
+
+}  // namespace payd::domain

@@ -1,0 +1,60 @@
+// One store transaction of the ledger: the reads and writes the chain side
+// needs to record transfers, match them and move intents, all or nothing.
+// Implemented by each store (store/sqlite/sqlite_ledger.cpp); obtained with
+// Store::WithLedger.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/chain_state.h"
+#include "domain/event.h"
+#include "domain/payment.h"
+#include "domain/payment_intent.h"
+
+namespace payd::domain {
+
+class LedgerTx {
+ public:
+  virtual ~LedgerTx() = default;
+
+  virtual void DeleteBlocksAbove(std::int64_t chain_id, std::int64_t number) = 0;
+  virtual void InsertBlocks(std::int64_t chain_id, const std::vector<BlockHeader>& blocks) = 0;
+  // Forgets headers too deep for any reorganisation payd would follow.
+  virtual void DeleteBlocksBelow(std::int64_t chain_id, std::int64_t number) = 0;
+  virtual void SaveCursor(std::int64_t chain_id, const BlockHeader& block) = 0;
+
+  // False if this transfer (tenant, block, transaction, position) is already recorded.
+  virtual bool InsertPayment(const Payment& payment) = 0;
+  virtual void UpdatePayment(const Payment& payment) = 0;
+  // PENDING and CONFIRMED payments in blocks above `number`.
+  virtual std::vector<Payment> LivePaymentsAbove(std::int64_t chain_id, std::int64_t number) = 0;
+  virtual std::vector<Payment> PendingPayments(std::int64_t chain_id) = 0;
+  virtual std::vector<Payment> LivePaymentsOfIntent(const std::string& intent_id) = 0;
+
+  // The unpaid intent that reserved exactly this amount and is still
+  // watchable at `at` (before the end of its late window).
+  virtual std::optional<PaymentIntent> IntentByExactAmount(std::int64_t chain_id,
+                                                           const std::string& token_key,
+                                                           const std::string& recipient,
+                                                           const Uint256& amount,
+                                                           base::TimeMs at) = 0;
+  // The oldest unpaid, watchable intent that named `sender` as its payer.
+  virtual std::optional<PaymentIntent> IntentBySenderHint(std::int64_t chain_id,
+                                                          const std::string& token_key,
+                                                          const std::string& recipient,
+                                                          const std::string& sender,
+                                                          base::TimeMs at) = 0;
+  virtual std::optional<PaymentIntent> Intent(const std::string& id) = 0;
+  // CREATED or PENDING intents whose expiresAt is at or before `chain_time`.
+  virtual std::vector<std::string> IntentsDue(std::int64_t chain_id, base::TimeMs chain_time) = 0;
+  virtual void UpdateIntent(const PaymentIntent& intent) = 0;
+  // Frees exact amounts whose intents' late windows ended by `chain_time`.
+  virtual void ReleaseReservations(std::int64_t chain_id, base::TimeMs chain_time) = 0;
+  virtual void CountLinkPayment(const std::string& payment_link_id) = 0;
+
+  virtual void InsertEvent(const Event& event) = 0;
+};
+
+}  // namespace payd::domain

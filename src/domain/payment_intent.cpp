@@ -1,0 +1,65 @@
+#include "domain/payment_intent.h"
+
+#include "base/strings.h"
+
+namespace payd::domain {
+
+std::string_view IntentStatusName(IntentStatus status) {
+  switch (status) {
+    case IntentStatus::kCreated:
+      return "CREATED";
+    case IntentStatus::kPending:
+      return "PENDING";
+    case IntentStatus::kPaid:
+      return "PAID";
+    case IntentStatus::kExpired:
+      return "EXPIRED";
+    case IntentStatus::kFailed:
+      return "FAILED";
+  }
+  return "CREATED";
+}
+
+std::optional<IntentStatus> ParseIntentStatus(std::string_view text) {
+  for (auto s : {IntentStatus::kCreated, IntentStatus::kPending, IntentStatus::kPaid,
+                 IntentStatus::kExpired, IntentStatus::kFailed}) {
+    if (IntentStatusName(s) == text) return s;
+  }
+  return std::nullopt;
+}
+
+std::string_view IntentExceptionName(IntentException exception) {
+  switch (exception) {
+    case IntentException::kNone:
+      return "";
+    case IntentException::kUnderpaid:
+      return "UNDERPAID";
+    case IntentException::kOverpaid:
+      return "OVERPAID";
+    case IntentException::kPaidLate:
+      return "PAID_LATE";
+  }
+  return "";
+}
+
+IntentException ParseIntentException(std::string_view text) {
+  for (auto e :
+       {IntentException::kUnderpaid, IntentException::kOverpaid, IntentException::kPaidLate}) {
+    if (IntentExceptionName(e) == text) return e;
+  }
+  return IntentException::kNone;
+}
+
+std::string PaymentIntent::TokenKey() const {
+  return token_address ? base::AsciiLower(*token_address) : "native";
+}
+
+std::string PaymentUri(const PaymentIntent& intent) {
+  std::string chain = std::to_string(intent.chain_id);
+  std::string amount = FormatUnits(intent.amount);
+  if (intent.IsNative()) return "ethereum:" + intent.recipient + "@" + chain + "?value=" + amount;
+  return "ethereum:" + *intent.token_address + "@" + chain +
+         "/transfer?address=" + intent.recipient + "&uint256=" + amount;
+}
+
+}  // namespace payd::domain

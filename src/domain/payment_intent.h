@@ -1,0 +1,73 @@
+// A payment intent: one attempt by a payer to pay a merchant a given amount
+// of one token on one chain, straight to the integration's payout address.
+// Its lifecycle and matching rules are DECISIONS §5; see intent_rules.h.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "base/time.h"
+#include "domain/amount.h"
+
+namespace payd::domain {
+
+enum class IntentStatus { kCreated, kPending, kPaid, kExpired, kFailed };
+std::string_view IntentStatusName(IntentStatus status);
+std::optional<IntentStatus> ParseIntentStatus(std::string_view text);
+
+// What was irregular about how an intent was paid.
+enum class IntentException { kNone, kUnderpaid, kOverpaid, kPaidLate };
+std::string_view IntentExceptionName(IntentException exception);  // "" for kNone
+IntentException ParseIntentException(std::string_view text);
+
+// An intent stays watchable this long after it expires (late payments).
+constexpr base::TimeMs kLateWindowMs = 24LL * 60 * 60 * 1000;
+constexpr base::TimeMs kDefaultIntentLifetimeMs = 30LL * 60 * 1000;
+// Block timestamps and payd's wall clock may disagree by this much: a transfer
+// is matched to an intent only if the intent existed by the transfer's block
+// time plus this, so an old transfer seen late never pays a new intent.
+constexpr base::TimeMs kChainClockSkewMs = 5LL * 60 * 1000;
+
+struct PaymentIntent {
+  std::string id;  // "pi_..."
+  std::string tenant_id;
+  std::string integration_id;
+  std::optional<std::string> payment_link_id;
+  IntentStatus status = IntentStatus::kCreated;
+  IntentException exception = IntentException::kNone;
+
+  std::int64_t chain_id = 0;
+  std::string token_symbol;
+  std::optional<std::string> token_address;  // EIP-55; none for the native coin
+  unsigned decimals = 0;
+  std::string recipient;  // the payout address, EIP-55
+
+  Uint256 requested_amount = 0;  // smallest units, as asked
+  Uint256 amount = 0;            // smallest units to pay exactly: requested + a unique offset
+  std::optional<std::string> amount_usd;
+  Uint256 received = 0;                    // matched transfers still on the canonical chain
+  std::optional<std::string> sender_hint;  // EIP-55
+  std::string metadata_json = "{}";
+  std::string required_confirmations;  // "12", "safe" or "finalized"
+  std::int64_t confirmations = 0;      // of the least confirmed matched transfer
+
+  base::TimeMs expires_at = 0;
+  base::TimeMs created_at = 0;
+  std::optional<base::TimeMs> confirmed_at;
+  std::optional<std::string> tx_hash;         // the transfer that completed it
+  std::optional<std::string> sender_address;  // its sender
+
+  base::TimeMs late_until() const { return expires_at + kLateWindowMs; }
+  bool IsNative() const { return !token_address.has_value(); }
+  // The key under which exact amounts are reserved: "native" or the token address, lowercase.
+  std::string TokenKey() const;
+};
+
+// An EIP-681 URI that wallets open to pay the intent exactly:
+// ethereum:<token>@<chain>/transfer?address=<recipient>&uint256=<amount>, or
+// ethereum:<recipient>@<chain>?value=<amount> for the native coin.
+std::string PaymentUri(const PaymentIntent& intent);
+
+}  // namespace payd::domain

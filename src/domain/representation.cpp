@@ -1,0 +1,103 @@
+#include "domain/representation.h"
+
+#include <boost/json/parse.hpp>
+
+namespace payd::domain {
+
+namespace {
+
+template <typename T>
+boost::json::value OrNull(const std::optional<T>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+boost::json::value TimeOrNull(const std::optional<base::TimeMs>& t) {
+  return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
+}
+
+boost::json::value Confirmations(const std::string& policy) {
+  if (!policy.empty() && policy.find_first_not_of("0123456789") == std::string::npos) {
+    return std::stoll(policy);
+  }
+  return boost::json::value(policy);
+}
+
+std::string ChainName(const ChainCatalog& catalog, std::int64_t id) {
+  const ChainInfo* chain = catalog.FindChain(id);
+  return chain ? chain->name : std::to_string(id);
+}
+
+boost::json::value Exception(IntentException e) {
+  return e == IntentException::kNone ? boost::json::value(nullptr)
+                                     : boost::json::value(IntentExceptionName(e));
+}
+
+}  // namespace
+
+boost::json::object Representation::Intent(const PaymentIntent& i) const {
+  boost::json::object out = PublicIntent(i);
+  out["integrationId"] = i.integration_id;
+  out["paymentLinkId"] = OrNull(i.payment_link_id);
+  out["metadata"] = boost::json::parse(i.metadata_json);
+  out["senderHint"] = OrNull(i.sender_hint);
+  return out;
+}
+
+boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {
+  boost::json::object out{
+      {"id", i.id},
+      {"status", IntentStatusName(i.status)},
+      {"exception", Exception(i.exception)},
+      {"amount", FormatUnits(i.amount)},
+      {"amountFormatted", UnitsToDecimal(i.amount, i.decimals)},
+      {"amountUsd", OrNull(i.amount_usd)},
+      {"amountReceived", FormatUnits(i.received)},
+      {"currency", i.token_symbol},
+      {"chainId", i.chain_id},
+      {"chain", ChainName(catalog, i.chain_id)},
+      {"tokenAddress", OrNull(i.token_address)},
+      {"decimals", i.decimals},
+      {"recipient", i.recipient},
+      {"paymentUri", PaymentUri(i)},
+      {"checkoutUrl", public_url + "/pay/" + i.id},
+      {"requiredConfirmations", Confirmations(i.required_confirmations)},
+      {"confirmations", i.confirmations},
+      {"expiresAt", base::FormatTimestamp(i.expires_at)},
+      {"createdAt", base::FormatTimestamp(i.created_at)},
+  };
+  if (i.tx_hash) {
+    out["txHash"] = *i.tx_hash;
+    out["senderAddress"] = OrNull(i.sender_address);
+  }
+  if (i.status == IntentStatus::kPaid) {
+    out["token"] = i.token_symbol;
+    out["confirmedAt"] = TimeOrNull(i.confirmed_at);
+  }
+  return out;
+}
+
+boost::json::object Representation::Payment(const domain::Payment& p) const {
+  const ObservedTransfer& t = p.transfer;
+  return {
+      {"id", p.id},
+      {"intentId", OrNull(p.intent_id)},
+      {"chainId", t.chain_id},
+      {"chain", ChainName(catalog, t.chain_id)},
+      {"token", t.token_symbol},
+      {"tokenAddress", OrNull(t.token_address)},
+      {"amount", FormatUnits(t.amount)},
+      {"amountFormatted", UnitsToDecimal(t.amount, t.decimals)},
+      {"txHash", t.tx_hash},
+      {"logIndex", OrNull(t.log_index)},
+      {"blockNumber", t.block_number},
+      {"blockHash", t.block_hash},
+      {"senderAddress", t.sender},
+      {"recipient", t.recipient},
+      {"status", PaymentStatusName(p.status)},
+      {"confirmations", p.confirmations},
+      {"createdAt", base::FormatTimestamp(p.created_at)},
+      {"confirmedAt", TimeOrNull(p.confirmed_at)},
+  };
+}
+
+}  // namespace payd::domain

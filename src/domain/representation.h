@@ -1,0 +1,26 @@
+// The JSON shapes of intents and payments (DECISIONS §5, §6). They live in
+// the domain because two layers need the very same shape: the REST API shows
+// objects with them, and events (hence webhooks) carry them as snapshots.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <string>
+
+#include "domain/chain_catalog.h"
+#include "domain/payment.h"
+#include "domain/payment_intent.h"
+
+namespace payd::domain {
+
+struct Representation {
+  const ChainCatalog& catalog;
+  std::string public_url;  // base of checkoutUrl
+
+  // The merchant's full view (REST, events).
+  boost::json::object Intent(const PaymentIntent& intent) const;
+  // What the payer's checkout page may see: no metadata, no internal ids.
+  boost::json::object PublicIntent(const PaymentIntent& intent) const;
+  boost::json::object Payment(const domain::Payment& payment) const;
+};
+
+}  // namespace payd::domain

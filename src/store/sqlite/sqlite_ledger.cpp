@@ -1,0 +1,253 @@
+// The ledger's transaction on SQLite (domain/ledger_tx.h) and the chain
+// state the watchers read between transactions.
+#include <boost/json/parse.hpp>
+#include <map>
+
+#include "store/sqlite/rows.h"
+#include "store/sqlite/sqlite_store.h"
+
+namespace payd::store::sqlite {
+
+namespace {
+
+std::string SelectIntent(const char* where) {
+  return "SELECT " + std::string(kIntentColumns) + " FROM payment_intents " + where;
+}
+
+std::string SelectPayments(const char* where) {
+  return "SELECT " + std::string(kPaymentColumns) + " FROM payments " + where;
+}
+
+std::vector<domain::Payment> Payments(Query& q) {
+  std::vector<domain::Payment> out;
+  while (q.Step()) out.push_back(ReadPayment(q));
+  return out;
+}
+
+std::optional<domain::PaymentIntent> OneIntent(Query& q) {
+  if (!q.Step()) return std::nullopt;
+  return ReadIntent(q);
+}
+
+class SqliteLedgerTx final : public domain::LedgerTx {
+ public:
+  explicit SqliteLedgerTx(Connection& c) : c_(c) {}
+
+  void DeleteBlocksAbove(std::int64_t chain_id, std::int64_t number) override {
+    c_.Prepare("DELETE FROM chain_blocks WHERE chain_id = ? AND number > ?")
+        .Bind(1, chain_id)
+        .Bind(2, number)
+        .Run();
+  }
+
+  void InsertBlocks(std::int64_t chain_id,
+                    const std::vector<domain::BlockHeader>& blocks) override {
+    for (const auto& b : blocks) {
+      c_.Prepare(
+            "INSERT OR REPLACE INTO chain_blocks(chain_id, number, hash, parent_hash, time) VALUES "
+            "(?, ?, ?, ?, ?)")
+          .Bind(1, chain_id)
+          .Bind(2, b.number)
+          .Bind(3, b.hash)
+          .Bind(4, b.parent_hash)
+          .Bind(5, b.time)
+          .Run();
+    }
+  }
+
+  void DeleteBlocksBelow(std::int64_t chain_id, std::int64_t number) override {
+    c_.Prepare("DELETE FROM chain_blocks WHERE chain_id = ? AND number < ?")
+        .Bind(1, chain_id)
+        .Bind(2, number)
+        .Run();
+  }
+
+  void SaveCursor(std::int64_t chain_id, const domain::BlockHeader& b) override {
+    c_.Prepare(
+          "INSERT OR REPLACE INTO chain_cursors(chain_id, number, hash, parent_hash, time) VALUES "
+          "(?, ?, ?, ?, ?)")
+        .Bind(1, chain_id)
+        .Bind(2, b.number)
+        .Bind(3, b.hash)
+        .Bind(4, b.parent_hash)
+        .Bind(5, b.time)
+        .Run();
+  }
+
+  bool InsertPayment(const domain::Payment& p) override {
+    static const std::string sql =
+        "INSERT OR IGNORE INTO payments(" + std::string(kPaymentColumns) +
+        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    auto q = c_.Prepare(sql);
+    BindPayment(q, p);
+    q.Run();
+    return c_.Changes() > 0;
+  }
+
+  void UpdatePayment(const domain::Payment& p) override {
+    c_.Prepare("UPDATE payments SET status = ?, confirmations = ?, confirmed_at = ? WHERE id = ?")
+        .Bind(1, std::string(domain::PaymentStatusName(p.status)))
+        .Bind(2, p.confirmations)
+        .Bind(3, p.confirmed_at)
+        .Bind(4, p.id)
+        .Run();
+  }
+
+  std::vector<domain::Payment> LivePaymentsAbove(std::int64_t chain_id,
+                                                 std::int64_t number) override {
+    static const std::string sql = SelectPayments(
+        "WHERE chain_id = ? AND status IN ('PENDING', 'CONFIRMED') AND block_number > ?");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, number);
+    return Payments(q);
+  }
+
+  std::vector<domain::Payment> PendingPayments(std::int64_t chain_id) override {
+    static const std::string sql = SelectPayments("WHERE chain_id = ? AND status = 'PENDING'");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, chain_id);
+    return Payments(q);
+  }
+
+  std::vector<domain::Payment> LivePaymentsOfIntent(const std::string& intent_id) override {
+    static const std::string sql = SelectPayments("WHERE intent_id = ? AND status != 'REORGED'");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, intent_id);
+    return Payments(q);
+  }
+
+  std::optional<domain::PaymentIntent> IntentByExactAmount(std::int64_t chain_id,
+                                                           const std::string& token_key,
+                                                           const std::string& recipient,
+                                                           const domain::Uint256& amount,
+                                                           base::TimeMs at) override {
+    static const std::string sql = SelectIntent(
+        "WHERE id = (SELECT intent_id FROM amount_reservations WHERE chain_id = ?1 AND token_key = "
+        "?2 "
+        "AND recipient = ?3 AND amount = ?4) AND status != 'PAID' AND late_until > ?5 AND "
+        "created_at <= ?6");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, domain::FormatUnits(amount));
+    q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
+    return OneIntent(q);
+  }
+
+  std::optional<domain::PaymentIntent> IntentBySenderHint(std::int64_t chain_id,
+                                                          const std::string& token_key,
+                                                          const std::string& recipient,
+                                                          const std::string& sender,
+                                                          base::TimeMs at) override {
+    static const std::string sql = SelectIntent(
+        "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND status "
+        "!= 'PAID' "
+        "AND late_until > ?5 AND created_at <= ?6 ORDER BY created_at, rowid LIMIT 1");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, sender);
+    q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
+    return OneIntent(q);
+  }
+
+  std::optional<domain::PaymentIntent> Intent(const std::string& id) override {
+    static const std::string sql = SelectIntent("WHERE id = ?");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, id);
+    return OneIntent(q);
+  }
+
+  std::vector<std::string> IntentsDue(std::int64_t chain_id, base::TimeMs chain_time) override {
+    auto q = c_.Prepare(
+        "SELECT id FROM payment_intents WHERE chain_id = ? AND status IN ('CREATED', 'PENDING') "
+        "AND expires_at <= ?");
+    q.Bind(1, chain_id).Bind(2, chain_time);
+    std::vector<std::string> out;
+    while (q.Step()) out.push_back(q.Text(0));
+    return out;
+  }
+
+  void UpdateIntent(const domain::PaymentIntent& i) override {
+    c_.Prepare(
+          "UPDATE payment_intents SET status = ?, exception = ?, received = ?, confirmations = ?, "
+          "confirmed_at = ?, tx_hash = ?, sender_address = ? WHERE id = ?")
+        .Bind(1, std::string(domain::IntentStatusName(i.status)))
+        .Bind(2, std::string(domain::IntentExceptionName(i.exception)))
+        .Bind(3, domain::FormatUnits(i.received))
+        .Bind(4, i.confirmations)
+        .Bind(5, i.confirmed_at)
+        .Bind(6, i.tx_hash)
+        .Bind(7, i.sender_address)
+        .Bind(8, i.id)
+        .Run();
+  }
+
+  void ReleaseReservations(std::int64_t chain_id, base::TimeMs chain_time) override {
+    c_.Prepare("DELETE FROM amount_reservations WHERE chain_id = ? AND reserved_until <= ?")
+        .Bind(1, chain_id)
+        .Bind(2, chain_time)
+        .Run();
+  }
+
+  void CountLinkPayment(const std::string& payment_link_id) override {
+    c_.Prepare("UPDATE payment_links SET payments = payments + 1 WHERE id = ?")
+        .Bind(1, payment_link_id)
+        .Run();
+  }
+
+  void InsertEvent(const domain::Event& event) override { InsertEventRow(c_, event); }
+
+ private:
+  Connection& c_;
+};
+
+domain::BlockHeader ReadBlock(const Query& q) {
+  return {q.Int(0), q.Text(1), q.Text(2), q.Int(3)};
+}
+
+}  // namespace
+
+void SqliteStore::WithLedger(const std::function<void(domain::LedgerTx&)>& fn) {
+  Write([&](Connection& c) {
+    SqliteLedgerTx tx(c);
+    fn(tx);
+  });
+}
+
+std::optional<domain::BlockHeader> SqliteStore::LoadCursor(std::int64_t chain_id) {
+  return Read([&](Connection& c) -> std::optional<domain::BlockHeader> {
+    auto q =
+        c.Prepare("SELECT number, hash, parent_hash, time FROM chain_cursors WHERE chain_id = ?");
+    q.Bind(1, chain_id);
+    if (!q.Step()) return std::nullopt;
+    return ReadBlock(q);
+  });
+}
+
+std::vector<domain::BlockHeader> SqliteStore::RecentBlocks(std::int64_t chain_id, int limit) {
+  return Read([&](Connection& c) {
+    auto q = c.Prepare(
+        "SELECT number, hash, parent_hash, time FROM chain_blocks WHERE chain_id = ? "
+        "ORDER BY number DESC LIMIT ?");
+    q.Bind(1, chain_id).Bind(2, limit);
+    std::vector<domain::BlockHeader> out;
+    while (q.Step()) out.push_back(ReadBlock(q));
+    return out;
+  });
+}
+
+std::vector<domain::WatchedAddress> SqliteStore::WatchedAddresses(std::int64_t chain_id) {
+  return Read([&](Connection& c) {
+    auto q = c.Prepare("SELECT payout_address, tenant_id, allow_chains FROM integrations");
+    std::map<std::string, std::vector<std::string>> tenants;
+    while (q.Step()) {
+      auto chains = IntsFromJson(q.Text(2));
+      if (std::find(chains.begin(), chains.end(), chain_id) == chains.end()) continue;
+      auto& list = tenants[q.Text(0)];
+      std::string tenant = q.Text(1);
+      if (std::find(list.begin(), list.end(), tenant) == list.end()) list.push_back(tenant);
+    }
+    std::vector<domain::WatchedAddress> out;
+    for (auto& [address, ids] : tenants) out.push_back({address, std::move(ids)});
+    return out;
+  });
+}
+
+}  // namespace payd::store::sqlite

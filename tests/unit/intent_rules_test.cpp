@@ -1,0 +1,91 @@
+#include "domain/intent_rules.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "domain/error.h"
+#include "domain/pricing.h"
+#include "test_data.h"
+
+namespace payd::domain {
+namespace {
+
+std::vector<MatchedTransfer> ParseTransfers(const std::string& text) {
+  std::vector<MatchedTransfer> out;
+  if (text == "-") return out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    MatchedTransfer t;
+    t.confirmed = item.ends_with(":c");
+    if (t.confirmed) item.resize(item.size() - 2);
+    auto at = item.find('@');
+    t.amount = Uint256(item.substr(0, at));
+    t.block_time = std::stoll(item.substr(at + 1));
+    t.tx_hash = "0x" + item;
+    out.push_back(t);
+  }
+  return out;
+}
+
+TEST(IntentRules, LifecycleTable) {
+  auto cases = testing::ReadCases("intent_lifecycle.tsv");
+  ASSERT_GT(cases.size(), 15u);
+  for (const auto& c : cases) {
+    ASSERT_GE(c.columns.size(), 7u) << "intent_lifecycle.tsv line " << c.line;
+    PaymentIntent intent;
+    intent.amount = Uint256(c.columns[0]);
+    intent.expires_at = std::stoll(c.columns[1]);
+    intent.status = *ParseIntentStatus(c.columns[2]);
+    auto outcome = EvaluateIntent(intent, ParseTransfers(c.columns[3]), std::stoll(c.columns[4]));
+    std::string where =
+        "line " + std::to_string(c.line) + " (" + (c.columns.size() > 7 ? c.columns[7] : "") + ")";
+    EXPECT_EQ(IntentStatusName(outcome.status), c.columns[5]) << where;
+    std::string exception(IntentExceptionName(outcome.exception));
+    EXPECT_EQ(exception.empty() ? "-" : exception, c.columns[6]) << where;
+  }
+}
+
+TEST(IntentRules, TheCompletingTransferIsNamed) {
+  PaymentIntent intent;
+  intent.amount = 100;
+  intent.expires_at = 1000;
+  auto outcome = EvaluateIntent(intent, ParseTransfers("60@400:c,40@500:c,10@600:c"), 700);
+  EXPECT_EQ(outcome.tx_hash, "0x40@500");
+  EXPECT_EQ(outcome.received, 110);
+}
+
+TokenInfo Token(unsigned decimals, bool pegged = false) {
+  TokenInfo t;
+  t.symbol = "T";
+  t.decimals = decimals;
+  t.usd_pegged = pegged;
+  return t;
+}
+
+TEST(Pricing, PeggedStablecoinsConvertOneToOne) {
+  auto usdc = Token(6, true);
+  EXPECT_EQ(UsdToUnits("12.34", usdc, *StaticPrice(usdc)), 12340000);
+  EXPECT_EQ(UsdToUnits("0.01", usdc, *StaticPrice(usdc)), 10000);
+}
+
+TEST(Pricing, PricedTokensRoundUpInTheMerchantsFavour) {
+  auto eth = Token(18);
+  eth.price_usd = "3000";
+  auto price = *StaticPrice(eth);
+  EXPECT_EQ(UsdToUnits("30.00", eth, price), Uint256("10000000000000000"));
+  // 0.01 / 3000 ETH = 3333333333333.33... wei, rounded up.
+  EXPECT_EQ(UsdToUnits("0.01", eth, price), Uint256("3333333333334"));
+  // A Chainlink answer with 8 decimals: 2500.12345678 USD per token.
+  EXPECT_EQ(UsdToUnits("2500.12", eth, UsdPrice{Uint256("250012345678"), 8}),
+            Uint256("999998617356278697"));
+}
+
+TEST(Pricing, NoPriceNoConversion) {
+  EXPECT_FALSE(StaticPrice(Token(18)));
+  EXPECT_THROW(UsdToUnits("1.00", Token(18), UsdPrice{0, 8}), Error);
+  EXPECT_THROW(UsdToUnits("1.001", Token(6, true), UsdPrice{1, 0}), Error);
+}
+
+}  // namespace
+}  // namespace payd::domain
