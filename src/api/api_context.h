@@ -8,6 +8,8 @@
 #include "api/public_limiter.h"
 #include "domain/chain_catalog.h"
 #include "domain/credentials.h"
+#include "domain/pricing.h"
+#include "domain/representation.h"
 #include "domain/store.h"
 
 namespace payd::api {
@@ -21,6 +23,9 @@ struct ApiContext {
   int public_reads_per_min = 600;
   int public_intents_per_min = 30;
   PublicLimiter& public_limiter;
+  domain::PriceSource& prices;
+
+  domain::Representation representation() const { return {catalog, public_url}; }
 };
 
 }  // namespace payd::api

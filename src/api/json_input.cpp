@@ -112,6 +112,25 @@ std::optional<bool> FieldReader::OptionalBool(const char* name) {
   return v->as_bool();
 }
 
+std::int64_t FieldReader::RequiredInt(const char* name) {
+  const boost::json::value* v = Get(name);
+  if (!v) ThrowBadRequest(name, std::string(name) + " is required.");
+  if (v->is_int64()) return v->as_int64();
+  if (v->is_uint64() && v->as_uint64() <= static_cast<std::uint64_t>(INT64_MAX)) {
+    return static_cast<std::int64_t>(v->as_uint64());
+  }
+  ThrowBadRequest(name, std::string(name) + " must be an integer, not " + TypeName(*v) + ".");
+}
+
+const boost::json::object* FieldReader::OptionalObject(const char* name) {
+  const boost::json::value* v = Get(name);
+  if (!v) return nullptr;
+  if (!v->is_object()) {
+    ThrowBadRequest(name, std::string(name) + " must be an object, not " + TypeName(*v) + ".");
+  }
+  return &v->as_object();
+}
+
 void FieldReader::RejectUnknown() const {
   for (const auto& [key, value] : object_) {
     if (!known_.contains(key)) {

@@ -6,6 +6,7 @@
 
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -28,6 +29,9 @@ class FieldReader {
   // JSON null counts as absent.
   std::optional<std::string> OptionalString(const char* name);
   std::optional<bool> OptionalBool(const char* name);
+  // A JSON integer (no fraction, no exponent beyond integers).
+  std::int64_t RequiredInt(const char* name);
+  const boost::json::object* OptionalObject(const char* name);
   // Fails on the first field no getter asked for.
   void RejectUnknown() const;
 

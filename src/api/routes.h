@@ -3,7 +3,11 @@
 //
 //   GET  /healthz, /readyz                            health.cpp
 //   GET  /public/integrations/:publicId (+ OPTIONS)   public_integrations.cpp
+//   POST /public/integrations/:publicId/intent,
+//   GET  /public/integrations/:publicId/intents/:id   public_intents.cpp
 //   GET  /api/v1/payment-links[/:id], POST            payment_links.cpp
+//   GET  /api/v1/payment-intents[/:id]                payment_intents.cpp
+//   GET  /api/v1/payments[/:id]                       payment_intents.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -14,11 +18,15 @@ namespace payd::api {
 void AddHealthRoutes(http::Router& router, ApiContext& api);
 void AddPublicIntegrationRoutes(http::Router& router, ApiContext& api);
 void AddPaymentLinkRoutes(http::Router& router, ApiContext& api);
+void AddPublicIntentRoutes(http::Router& router, ApiContext& api);
+void AddPaymentIntentRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
   AddPublicIntegrationRoutes(router, api);
   AddPaymentLinkRoutes(router, api);
+  AddPublicIntentRoutes(router, api);
+  AddPaymentIntentRoutes(router, api);
 }
 
 }  // namespace payd::api

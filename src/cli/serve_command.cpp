@@ -13,7 +13,10 @@
 
 #include "api/routes.h"
 #include "base/log.h"
+#include "chain/price_book.h"
+#include "chain/watcher.h"
 #include "cli/command_context.h"
+#include "domain/ledger.h"
 #include "http/router.h"
 #include "http/server.h"
 #include "store/open_store.h"
@@ -70,6 +73,7 @@ void Serve(const CommandContext& ctx) {
   options.shutdown_grace = std::chrono::seconds(config.http.shutdown_grace_s);
 
   api::PublicLimiter public_limiter;
+  chain::PriceBook prices;
   api::ApiContext api{*opened.store,
                       config.catalog,
                       config.environment,
@@ -77,7 +81,8 @@ void Serve(const CommandContext& ctx) {
                       config.limits.api_requests_per_min,
                       config.limits.public_reads_per_min,
                       config.limits.public_intents_per_min,
-                      public_limiter};
+                      public_limiter,
+                      prices};
   http::Router router;
   api::RegisterRoutes(router, api);
   http::Server server(options, [&router](const http::Request& req, http::RequestContext& rctx) {
@@ -94,6 +99,13 @@ void Serve(const CommandContext& ctx) {
   });
   asio::co_spawn(server.io(), PurgeLoop(*opened.store), asio::detached);
 
+  domain::Ledger ledger(*opened.store, config.catalog, api.representation());
+  std::vector<std::unique_ptr<chain::ChainWatcher>> watchers;
+  for (const auto& chain : config.catalog.chains()) {
+    watchers.push_back(std::make_unique<chain::ChainWatcher>(chain, *opened.store, ledger, prices));
+    watchers.back()->Start();
+  }
+
   base::LogInfo("listening", {{"listen", config.listen_host + ":" + std::to_string(port)},
                               {"port", port},
                               {"publicUrl", api.public_url},
@@ -101,6 +113,7 @@ void Serve(const CommandContext& ctx) {
                               {"threads", threads},
                               {"version", PAYD_VERSION}});
   server.Run();
+  for (auto& watcher : watchers) watcher->Stop();
   base::LogInfo("stopped");
 }
 

@@ -63,6 +63,10 @@ domain::TokenInfo ReadToken(TomlReader& r, bool native) {
     if (!address) r.Fail("price_feed", "must be a contract address");
     token.price_feed = address;
   }
+  if (auto age = r.Int("price_max_age_s")) {
+    if (*age < 1 || *age > 7 * 86400) r.Fail("price_max_age_s", "must be 1 to 604800 seconds");
+    token.price_max_age_s = static_cast<unsigned>(*age);
+  }
   if (auto price = r.String("price_usd")) {
     if (!domain::IsDecimalString(*price)) r.Fail("price_usd", "must be a decimal string");
     token.price_usd = price;
@@ -102,6 +106,11 @@ domain::ChainInfo ReadChain(TomlReader& r) {
   auto poll = r.Int("poll_interval_ms").value_or(1000);
   if (poll < 50 || poll > 600000) r.Fail("poll_interval_ms", "must be 50 to 600000");
   chain.poll_interval_ms = static_cast<unsigned>(poll);
+  chain.trace_internal = r.Bool("trace_internal").value_or(false);
+  if (auto start = r.Int("start_block")) {
+    if (*start < 0) r.Fail("start_block", "must be a block number");
+    chain.start_block = *start;
+  }
   TomlReader native = r.Table("native");
   if (!native.present()) r.Fail("native", "is required: { symbol, name, decimals }");
   chain.native = ReadToken(native, true);

@@ -1,5 +1,7 @@
 #include "domain/chain_catalog.h"
 
+#include "base/strings.h"
+
 namespace payd::domain {
 
 std::string ConfirmationPolicy::ToString() const {
@@ -20,6 +22,19 @@ const TokenInfo* ChainInfo::FindToken(const std::string& symbol) const {
     if (token.symbol == symbol) return &token;
   }
   return nullptr;
+}
+
+const TokenInfo* ChainInfo::FindTokenByAddress(const std::string& address) const {
+  for (const auto& token : tokens) {
+    if (token.address && base::EqualsIgnoreCase(*token.address, address)) return &token;
+  }
+  return nullptr;
+}
+
+std::vector<const TokenInfo*> ChainInfo::AllTokens() const {
+  std::vector<const TokenInfo*> out{&native};
+  for (const auto& token : tokens) out.push_back(&token);
+  return out;
 }
 
 const ChainInfo* ChainCatalog::FindChain(std::int64_t id) const {

@@ -18,6 +18,7 @@ struct TokenInfo {
   bool usd_pegged = false;
   std::optional<std::string> price_feed;  // Chainlink-style aggregator address
   std::optional<std::string> price_usd;   // fixed decimal price, for development
+  unsigned price_max_age_s = 3600;        // a feed answer older than this is refused
   bool IsNative() const { return !address.has_value(); }
 };
 
@@ -34,11 +35,19 @@ struct ChainInfo {
   std::vector<std::string> rpc_urls;
   ConfirmationPolicy confirmations;
   unsigned poll_interval_ms = 1000;
+  // Also find native coin sent by contracts (debug_traceBlockByNumber with
+  // callTracer); needs a node that offers tracing.
+  bool trace_internal = false;
+  // Where a first start begins scanning; default: the chain's head at that moment.
+  std::optional<std::int64_t> start_block;
   TokenInfo native;
   std::vector<TokenInfo> tokens;  // ERC-20 tokens
 
   // The native coin or an ERC-20 token by symbol (case-sensitive).
   const TokenInfo* FindToken(const std::string& symbol) const;
+  // The ERC-20 token at `address` (any case).
+  const TokenInfo* FindTokenByAddress(const std::string& address) const;
+  std::vector<const TokenInfo*> AllTokens() const;
 };
 
 class ChainCatalog {

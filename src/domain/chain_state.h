@@ -33,6 +33,7 @@ struct ChainHead {
 struct WatchedAddress {
   std::string address;  // EIP-55
   std::vector<std::string> tenant_ids;
+  std::vector<std::string> tokens;  // symbols allowed by the integrations paying out here
 };
 
 }  // namespace payd::domain

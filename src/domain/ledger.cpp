@@ -202,9 +202,9 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     pass.Confirm();
     pass.Expire();
     pass.Announce();
-    if (!update.blocks.empty()) {
-      tx.DeleteBlocksBelow(update.chain_id, update.blocks.back().number - kKeptBlocks);
-      tx.SaveCursor(update.chain_id, update.blocks.back());
+    if (update.cursor) {
+      tx.DeleteBlocksBelow(update.chain_id, update.cursor->number - kKeptBlocks);
+      tx.SaveCursor(update.chain_id, *update.cursor);
     }
   });
   return summary;

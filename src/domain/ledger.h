@@ -24,7 +24,8 @@ class Store;
 struct ChainUpdate {
   std::int64_t chain_id = 0;
   std::optional<std::int64_t> rewind_to;  // a reorg: drop everything above this block
-  std::vector<BlockHeader> blocks;  // new canonical headers, ascending; the last is the cursor
+  std::vector<BlockHeader> blocks;        // new canonical headers, ascending
+  std::optional<BlockHeader> cursor;      // the last block this update covers, saved with it
   std::vector<ObservedTransfer> transfers;
   ChainHead head;
   std::vector<WatchedAddress> watched;

@@ -235,17 +235,22 @@ std::vector<domain::BlockHeader> SqliteStore::RecentBlocks(std::int64_t chain_id
 
 std::vector<domain::WatchedAddress> SqliteStore::WatchedAddresses(std::int64_t chain_id) {
   return Read([&](Connection& c) {
-    auto q = c.Prepare("SELECT payout_address, tenant_id, allow_chains FROM integrations");
-    std::map<std::string, std::vector<std::string>> tenants;
+    auto q =
+        c.Prepare("SELECT payout_address, tenant_id, allow_chains, allow_tokens FROM integrations");
+    std::map<std::string, domain::WatchedAddress> watched;
+    auto add = [](std::vector<std::string>& list, const std::string& item) {
+      if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
+    };
     while (q.Step()) {
       auto chains = IntsFromJson(q.Text(2));
       if (std::find(chains.begin(), chains.end(), chain_id) == chains.end()) continue;
-      auto& list = tenants[q.Text(0)];
-      std::string tenant = q.Text(1);
-      if (std::find(list.begin(), list.end(), tenant) == list.end()) list.push_back(tenant);
+      auto& w = watched[q.Text(0)];
+      w.address = q.Text(0);
+      add(w.tenant_ids, q.Text(1));
+      for (const auto& token : StringsFromJson(q.Text(3))) add(w.tokens, token);
     }
     std::vector<domain::WatchedAddress> out;
-    for (auto& [address, ids] : tenants) out.push_back({address, std::move(ids)});
+    for (auto& [address, w] : watched) out.push_back(std::move(w));
     return out;
   });
 }

@@ -143,12 +143,14 @@ export async function launch(payd) {
 }
 
 // A merchant with an integration and the usual keys, made through the CLI.
-export function createMerchant(payd, { name = 'Shop', origins = 'https://shop.example,*.example.org' } = {}) {
+export function createMerchant(payd, {
+  name = 'Shop', origins = 'https://shop.example,*.example.org',
+  payout = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', tokens = 'USDC,ETH',
+} = {}) {
   const tenant = payd.admin(['tenant', 'create', '--name', name]);
   const integration = payd.admin([
     'integration', 'create', '--tenant', tenant.id, '--name', `${name} web`, '--chains', '31337',
-    '--tokens', 'USDC,ETH', '--payout', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-    '--origins', origins,
+    '--tokens', tokens, '--payout', payout, '--origins', origins,
   ]);
   const key = (scopes, extra = []) =>
     payd.admin(['key', 'create', '--tenant', tenant.id, '--name', `k-${scopes}`, '--scopes', scopes, ...extra]);
@@ -164,6 +166,13 @@ export function createMerchant(payd, { name = 'Shop', origins = 'https://shop.ex
 
 export function linkBody(integrationId, extra = {}) {
   return { integrationId, type: 'LINK', name: 'T-shirt', amount: '25.00', currency: 'USD', ...extra };
+}
+
+// Creates a payment intent the way a widget on https://shop.example does.
+export function createIntent(payd, integrationId, body, { origin = 'https://shop.example', headers = {} } = {}) {
+  return payd.request('POST', `/public/integrations/${integrationId}/intent`, {
+    body, headers: { Origin: origin, ...headers },
+  });
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

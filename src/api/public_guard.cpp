@@ -1,0 +1,43 @@
+#include "api/public_guard.h"
+
+#include "api/api_error.h"
+#include "api/origin_guard.h"
+
+namespace payd::api {
+
+namespace {
+
+constexpr const char* kAllowedMethods = "GET, POST, OPTIONS";
+constexpr const char* kAllowedHeaders = "Content-Type, Idempotency-Key";
+constexpr const char* kPreflightMaxAge = "600";
+
+}  // namespace
+
+domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& ctx,
+                                ApiContext& api, PublicLimit limit) {
+  std::string id(ctx.Param("publicId"));
+  bool create = limit == PublicLimit::kCreateIntent;
+  std::string bucket = std::string(create ? "intent|" : "read|") + ctx.remote_ip + "|" + id;
+  int per_min = create ? api.public_intents_per_min : api.public_reads_per_min;
+  if (!api.public_limiter.Allow(bucket, per_min, base::NowMs())) {
+    throw ApiError(http::Status::too_many_requests, "rate_limited",
+                   "Too many requests from this address; retry in a minute.")
+        .WithHeader("Retry-After", "60");
+  }
+  auto integration = api.store.FindIntegrationById(id);
+  if (!integration)
+    throw ApiError(http::Status::not_found, "not_found", "No such integration: " + id);
+  AddCorsHeaders(ctx, RequireAllowedOrigin(req, *integration, api.public_url));
+  return *integration;
+}
+
+http::Response Preflight(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  AdmitPublic(req, ctx, api, PublicLimit::kRead);
+  http::Response res{http::Status::no_content, 11};
+  res.set("Access-Control-Allow-Methods", kAllowedMethods);
+  res.set("Access-Control-Allow-Headers", kAllowedHeaders);
+  res.set("Access-Control-Max-Age", kPreflightMaxAge);
+  return res;
+}
+
+}  // namespace payd::api

@@ -1,0 +1,119 @@
+// The payer's side of payment intents, key-less and origin-checked:
+// POST /public/integrations/:publicId/intent creates one (the widget, SDK or
+// hosted page), GET .../intents/:id lets the checkout page follow it.
+#include <boost/json/serialize.hpp>
+
+#include "api/api_error.h"
+#include "api/idempotency_http.h"
+#include "api/json_input.h"
+#include "api/public_guard.h"
+#include "api/routes.h"
+#include "domain/intent_request.h"
+#include "http/json_response.h"
+
+namespace payd::api {
+
+namespace {
+
+constexpr std::size_t kMaxMetadataKeys = 50;
+constexpr std::size_t kMaxMetadataKeyLength = 40;
+constexpr std::size_t kMaxMetadataValueLength = 500;
+
+// Flat metadata: string, number or boolean values, bounded like Stripe's.
+std::string ReadMetadata(const boost::json::object* metadata) {
+  if (!metadata) return "{}";
+  if (metadata->size() > kMaxMetadataKeys) {
+    ThrowBadRequest("metadata", "metadata may have at most 50 keys.");
+  }
+  for (const auto& [key, value] : *metadata) {
+    std::string param = "metadata." + std::string(key);
+    if (key.empty() || key.size() > kMaxMetadataKeyLength) {
+      ThrowBadRequest(param, "metadata keys must be 1 to 40 characters.");
+    }
+    if (!value.is_string() && !value.is_number() && !value.is_bool()) {
+      ThrowBadRequest(param, "metadata values must be strings, numbers or booleans.");
+    }
+    std::size_t length =
+        value.is_string() ? value.as_string().size() : boost::json::serialize(value).size();
+    if (length > kMaxMetadataValueLength) {
+      ThrowBadRequest(param, "metadata values must be at most 500 characters.");
+    }
+  }
+  return boost::json::serialize(*metadata);
+}
+
+http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kCreateIntent);
+  ParseQuery(req, {});
+  auto header_key = IdempotencyKeyHeader(req);
+  boost::json::object body = ParseJsonObjectBody(req);
+  FieldReader fields(body);
+  domain::IntentRequest request;
+  request.amount_usd = fields.OptionalString("amount_usd");
+  request.amount = fields.OptionalString("amount");
+  request.currency = fields.RequiredString("currency");
+  request.chain_id = fields.RequiredInt("chainId");
+  request.metadata_json = ReadMetadata(fields.OptionalObject("metadata"));
+  auto body_key = fields.OptionalString("idempotencyKey");
+  request.sender_address = fields.OptionalString("senderAddress");
+  request.payment_link_id = fields.OptionalString("paymentLinkId");
+  fields.RejectUnknown();
+
+  if (body_key) {
+    if (auto problem = domain::IdempotencyKeyProblem(*body_key))
+      ThrowBadRequest("idempotencyKey", *problem);
+    if (header_key && *header_key != *body_key) {
+      ThrowBadRequest("idempotencyKey", "idempotencyKey and the Idempotency-Key header differ.");
+    }
+  }
+  if (request.payment_link_id) {
+    auto link = api.store.FindPaymentLink(integration.tenant_id, *request.payment_link_id);
+    if (!link || link->integration_id != integration.id) {
+      ThrowBadRequest("paymentLinkId", "No such payment link on this integration.");
+    }
+  }
+  base::TimeMs now = base::NowMs();
+  domain::PaymentIntent intent =
+      domain::PrepareIntent(integration, api.catalog, api.prices, request, now);
+  std::optional<std::string> key = body_key ? body_key : header_key;
+  std::optional<domain::IdempotencyClaim> claim;
+  if (key)
+    claim = domain::IdempotencyClaim{
+        "integration:" + integration.id, *key, RequestFingerprint(req, body), {}};
+  auto representation = api.representation();
+  auto result = api.store.InsertIntent(
+      intent, claim ? &*claim : nullptr,
+      [&](const domain::PaymentIntent& stored) {
+        std::string json = boost::json::serialize(representation.Intent(stored));
+        return domain::Store::IntentCreated{
+            {201, json},
+            domain::NewEvent(stored.tenant_id, domain::event_type::kPaymentCreated, json, now)};
+      },
+      now);
+  return CreateResultResponse(result, ctx.request_id);
+}
+
+http::Response Get(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kRead);
+  ParseQuery(req, {});
+  std::string id(ctx.Param("id"));
+  auto intent = api.store.FindIntentOfIntegration(integration.id, id);
+  if (!intent)
+    throw ApiError(http::Status::not_found, "not_found", "No such payment intent: " + id);
+  return http::JsonResponse(http::Status::ok, api.representation().PublicIntent(*intent));
+}
+
+}  // namespace
+
+void AddPublicIntentRoutes(http::Router& router, ApiContext& api) {
+  auto preflight =
+      Endpoint([&api](const auto& req, auto& ctx) { return Preflight(req, ctx, api); });
+  router.Add(http::Verb::post, "/public/integrations/:publicId/intent",
+             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api); }));
+  router.Add(http::Verb::options, "/public/integrations/:publicId/intent", preflight);
+  router.Add(http::Verb::get, "/public/integrations/:publicId/intents/:id",
+             Endpoint([&api](const auto& req, auto& ctx) { return Get(req, ctx, api); }));
+  router.Add(http::Verb::options, "/public/integrations/:publicId/intents/:id", preflight);
+}
+
+}  // namespace payd::api

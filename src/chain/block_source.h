@@ -1,0 +1,55 @@
+// Reads what payd needs from one chain's JSON-RPC node: block headers, ERC-20
+// Transfer logs to watched addresses, and native transfers (transaction
+// values, and optionally values sent by contracts, from traces). Knows JSON-RPC
+// and the chain's tokens, nothing about intents.
+//
+// eth_getLogs ranges adapt to the provider: a range error halves the span
+// (down to one block), and success lets it grow again.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "chain/rpc_client.h"
+#include "domain/chain_catalog.h"
+#include "domain/chain_state.h"
+#include "domain/payment.h"
+
+namespace payd::chain {
+
+class BlockSource {
+ public:
+  BlockSource(RpcClient& rpc, const domain::ChainInfo& chain) : rpc_(rpc), chain_(chain) {}
+
+  std::int64_t Latest();
+  // The number of the "safe" or "finalized" block; nothing if the node has no such tag.
+  std::optional<std::int64_t> Tagged(const char* tag);
+  // Headers of these blocks, in the order given. Throws if the node lacks one.
+  std::vector<domain::BlockHeader> Headers(const std::vector<std::int64_t>& numbers);
+
+  // ERC-20 transfers of the chain's configured tokens to `recipients`
+  // (EIP-55) in [from, to]. `block_time` is filled in by the caller.
+  std::vector<domain::ObservedTransfer> TokenTransfers(std::int64_t from, std::int64_t to,
+                                                       const std::set<std::string>& recipients);
+  // Native coin to `recipients` in [from, to]: successful transactions' values,
+  // and with trace_internal, values sent by contracts inside transactions.
+  std::vector<domain::ObservedTransfer> NativeTransfers(std::int64_t from, std::int64_t to,
+                                                        const std::set<std::string>& recipients);
+
+ private:
+  std::vector<boost::json::value> Logs(std::int64_t from, std::int64_t to,
+                                       const boost::json::array& addresses,
+                                       const boost::json::array& recipient_topics);
+  void Traces(std::int64_t number, const std::string& block_hash,
+              const std::set<std::string>& recipients, std::vector<domain::ObservedTransfer>& out);
+
+  RpcClient& rpc_;
+  const domain::ChainInfo& chain_;
+  std::int64_t log_span_ = 2000;  // blocks per eth_getLogs; adapts to the provider
+};
+
+}  // namespace payd::chain

@@ -1,0 +1,72 @@
+// One ChainWatcher per configured chain, each on its own thread: it polls the
+// node, follows the canonical chain from the persisted cursor (detecting
+// reorganisations by block hash and parentHash, never by `removed` flags),
+// collects transfers to watched payout addresses and hands each poll to the
+// Ledger as one transaction. Node errors and time-outs are logged and retried
+// with exponential backoff; nothing is skipped, since the cursor only moves
+// in the transaction that records what it covers.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "chain/block_source.h"
+#include "chain/price_book.h"
+#include "chain/rpc_client.h"
+#include "domain/ledger.h"
+#include "domain/store.h"
+
+namespace payd::chain {
+
+struct WatcherOptions {
+  std::int64_t max_blocks_per_pass = 2000;
+  std::chrono::milliseconds price_refresh{60000};
+  std::chrono::milliseconds max_backoff{30000};
+  RpcOptions rpc;
+};
+
+class ChainWatcher {
+ public:
+  ChainWatcher(const domain::ChainInfo& chain, domain::Store& store, domain::Ledger& ledger,
+               PriceBook& prices, WatcherOptions options = {});
+  ~ChainWatcher();
+  ChainWatcher(const ChainWatcher&) = delete;
+  ChainWatcher& operator=(const ChainWatcher&) = delete;
+
+  void Start();
+  // Finishes the pass under way (its transaction commits or not, whole) and joins.
+  void Stop();
+
+ private:
+  void Run();
+  // One poll; true when there is more to do at once (catching up).
+  bool Pass();
+  // The block from which to resume: the cursor, or where a first start begins.
+  domain::BlockHeader Base(BlockSource& source, std::int64_t latest);
+  // Where the stored chain and the node's agree, after a reorganisation.
+  domain::BlockHeader FindAncestor(BlockSource& source, std::int64_t latest);
+  void MaybeRefreshPrices();
+  // Sleeps unless stopped; false once stopping.
+  bool Wait(std::chrono::milliseconds duration);
+
+  const domain::ChainInfo& chain_;
+  domain::Store& store_;
+  domain::Ledger& ledger_;
+  PriceBook& prices_;
+  WatcherOptions options_;
+  std::optional<RpcClient> rpc_;  // made on the watcher's thread, which owns it
+  std::optional<domain::BlockHeader> cursor_;
+  std::chrono::steady_clock::time_point next_price_refresh_{};
+
+  std::thread thread_;
+  std::mutex mu_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+};
+
+}  // namespace payd::chain

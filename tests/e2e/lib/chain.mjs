@@ -1,0 +1,125 @@
+// A real EVM chain for a test: anvil on a free port with the test USDC
+// deployed (tools/devchain), viem clients for the payer, and the chain
+// operations tests need (mine, reorg, stop and restart the node).
+import { createServer } from 'node:net';
+import { createPublicClient, createTestClient, createWalletClient, http, parseEther, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+
+import { ensureUsdc, PAYER, startAnvil, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
+
+// anvil's well-known account #2 receives payments: the merchant's payout wallet.
+export const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+// Account #3 pays too, for tests with two payers.
+export const PAYER2 = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6');
+export { PAYER, USDC_ADDRESS };
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startChain({ args = [] } = {}) {
+  const port = await freePort();
+  const chain = new Chain(port, args);
+  await chain.start();
+  const usdc = await ensureUsdc(chain.url, { mintTo: [PAYER.address, PAYER2.address] });
+  chain.usdc = usdc;
+  return chain;
+}
+
+class Chain {
+  constructor(port, args) {
+    this.port = port;
+    this.args = args;
+    this.url = `http://127.0.0.1:${port}`;
+    const transport = http(this.url);
+    this.client = createPublicClient({ chain: foundry, transport });
+    this.test = createTestClient({ chain: foundry, mode: 'anvil', transport });
+    this.wallets = new Map();
+  }
+
+  async start() {
+    this.proc = startAnvil({ port: this.port, args: this.args });
+    await waitForRpc(this.url);
+  }
+
+  // Stops the node; `start()` brings up a fresh one on the same port.
+  async stop() {
+    if (!this.proc || this.proc.exitCode !== null) return;
+    const exited = new Promise((r) => this.proc.once('exit', r));
+    this.proc.kill('SIGTERM');
+    await exited;
+  }
+
+  wallet(account = PAYER) {
+    if (!this.wallets.has(account.address)) {
+      this.wallets.set(account.address, createWalletClient({ account, chain: foundry, transport: http(this.url) }));
+    }
+    return this.wallets.get(account.address);
+  }
+
+  // Sends USDC (an amount in smallest units, or a decimal string) and waits for its receipt.
+  async payUsdc(to, amount, { from = PAYER } = {}) {
+    const units = typeof amount === 'bigint' ? amount : parseUnits(amount, 6);
+    const hash = await this.wallet(from).writeContract({
+      address: USDC_ADDRESS, abi: this.usdc.abi, functionName: 'transfer', args: [to, units],
+    });
+    return this.client.waitForTransactionReceipt({ hash });
+  }
+
+  async payEth(to, wei, { from = PAYER } = {}) {
+    const value = typeof wei === 'bigint' ? wei : parseEther(wei);
+    const hash = await this.wallet(from).sendTransaction({ to, value });
+    return this.client.waitForTransactionReceipt({ hash });
+  }
+
+  mine(blocks = 1) {
+    return this.test.mine({ blocks });
+  }
+
+  blockNumber() {
+    return this.client.getBlockNumber();
+  }
+
+  rpc(method, params = []) {
+    return this.client.request({ method, params });
+  }
+}
+
+// The [[chains]] section that points payd at this chain.
+export function chainConfig(chain, { confirmations = 2, extra = '' } = {}) {
+  return `
+[[chains]]
+id = 31337
+name = "Localnet"
+rpc_urls = ["${chain.url}"]
+confirmations = ${typeof confirmations === 'number' ? confirmations : `"${confirmations}"`}
+poll_interval_ms = 100
+native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
+${extra}
+[[chains.tokens]]
+symbol = "USDC"
+name = "USD Coin"
+address = "${USDC_ADDRESS}"
+decimals = 6
+usd_pegged = true
+`;
+}
+
+// Polls `fn` until it returns something truthy; fails after `timeout` ms with `what`.
+export async function eventually(fn, { timeout = 10000, interval = 50, what = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    last = await fn();
+    if (last) return last;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
