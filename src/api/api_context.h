@@ -22,6 +22,7 @@ struct ApiContext {
   int api_requests_per_min = 60;
   int public_reads_per_min = 600;
   int public_intents_per_min = 30;
+  base::TimeMs intent_lifetime_ms = 30 * 60 * 1000;
   PublicLimiter& public_limiter;
   domain::PriceSource& prices;
 

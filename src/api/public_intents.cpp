@@ -57,6 +57,7 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   auto body_key = fields.OptionalString("idempotencyKey");
   request.sender_address = fields.OptionalString("senderAddress");
   request.payment_link_id = fields.OptionalString("paymentLinkId");
+  request.lifetime_ms = api.intent_lifetime_ms;
   fields.RejectUnknown();
 
   if (body_key) {

@@ -81,6 +81,7 @@ void Serve(const CommandContext& ctx) {
                       config.limits.api_requests_per_min,
                       config.limits.public_reads_per_min,
                       config.limits.public_intents_per_min,
+                      config.intents.lifetime_s * 1000LL,
                       public_limiter,
                       prices};
   http::Router router;
@@ -102,7 +103,10 @@ void Serve(const CommandContext& ctx) {
   domain::Ledger ledger(*opened.store, config.catalog, api.representation());
   std::vector<std::unique_ptr<chain::ChainWatcher>> watchers;
   for (const auto& chain : config.catalog.chains()) {
-    watchers.push_back(std::make_unique<chain::ChainWatcher>(chain, *opened.store, ledger, prices));
+    chain::WatcherOptions watch;
+    watch.rpc.timeout = std::chrono::milliseconds(chain.rpc_timeout_ms);
+    watchers.push_back(
+        std::make_unique<chain::ChainWatcher>(chain, *opened.store, ledger, prices, watch));
     watchers.back()->Start();
   }
 

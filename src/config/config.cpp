@@ -107,6 +107,9 @@ domain::ChainInfo ReadChain(TomlReader& r) {
   if (poll < 50 || poll > 600000) r.Fail("poll_interval_ms", "must be 50 to 600000");
   chain.poll_interval_ms = static_cast<unsigned>(poll);
   chain.trace_internal = r.Bool("trace_internal").value_or(false);
+  auto timeout = r.Int("rpc_timeout_ms").value_or(10000);
+  if (timeout < 100 || timeout > 600000) r.Fail("rpc_timeout_ms", "must be 100 to 600000");
+  chain.rpc_timeout_ms = static_cast<unsigned>(timeout);
   if (auto start = r.Int("start_block")) {
     if (*start < 0) r.Fail("start_block", "must be a block number");
     chain.start_block = *start;
@@ -193,6 +196,12 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
     l.public_intents_per_min =
         PositiveInt(limits, "public_intents_per_min", l.public_intents_per_min, 1000000);
     limits.RejectUnknown();
+  }
+  if (TomlReader intents = r.Table("intents"); intents.present()) {
+    config.intents.lifetime_s =
+        PositiveInt(intents, "lifetime_s", config.intents.lifetime_s, 7 * 86400);
+    if (config.intents.lifetime_s < 1) intents.Fail("lifetime_s", "must be at least 1 second");
+    intents.RejectUnknown();
   }
   if (TomlReader hooks = r.Table("webhooks"); hooks.present()) {
     config.webhooks.allow_private_targets =

@@ -42,6 +42,10 @@ struct WebhookSettings {
   std::vector<int> retry_schedule_s = {5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400};
 };
 
+struct IntentSettings {
+  int lifetime_s = 1800;  // expiresAt = creation + this
+};
+
 struct Config {
   domain::Environment environment = domain::Environment::kTestnet;
   std::string listen_host = "127.0.0.1";
@@ -53,6 +57,7 @@ struct Config {
   HttpSettings http;
   LimitSettings limits;
   WebhookSettings webhooks;
+  IntentSettings intents;
   domain::ChainCatalog catalog;
   std::string config_file;  // the file that was read, or empty
 

@@ -35,6 +35,7 @@ struct ChainInfo {
   std::vector<std::string> rpc_urls;
   ConfirmationPolicy confirmations;
   unsigned poll_interval_ms = 1000;
+  unsigned rpc_timeout_ms = 10000;  // per JSON-RPC request
   // Also find native coin sent by contracts (debug_traceBlockByNumber with
   // callTracer); needs a node that offers tracing.
   bool trace_internal = false;

@@ -66,7 +66,7 @@ PaymentIntent PrepareIntent(const Integration& integration, const ChainCatalog& 
   intent.amount = intent.requested_amount;
   intent.metadata_json = request.metadata_json;
   intent.required_confirmations = chain->confirmations.ToString();
-  intent.expires_at = now + kDefaultIntentLifetimeMs;
+  intent.expires_at = now + request.lifetime_ms;
   intent.created_at = now;
   return intent;
 }

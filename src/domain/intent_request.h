@@ -23,7 +23,8 @@ struct IntentRequest {
   std::int64_t chain_id = 0;
   std::string metadata_json = "{}";
   std::optional<std::string> sender_address;
-  std::optional<std::string> payment_link_id;  // checked by the caller
+  std::optional<std::string> payment_link_id;           // checked by the caller
+  base::TimeMs lifetime_ms = kDefaultIntentLifetimeMs;  // operator's setting
 };
 
 // Throws domain::Error naming the field at fault, or kUnavailable when a USD

@@ -32,7 +32,9 @@ IntentOutcome EvaluateIntent(const PaymentIntent& intent, std::vector<MatchedTra
   out.confirmations = transfers.front().confirmations;
   for (const auto& t : transfers) {
     out.received += t.amount;
-    if (!completing && out.received >= intent.amount) completing = &t;
+    // The exact amount's offset only tells intents apart: paying the amount
+    // asked (as a payer known by sender hint may) is paying in full.
+    if (!completing && out.received >= intent.requested_amount) completing = &t;
     all_confirmed = all_confirmed && t.confirmed;
     out.confirmations = std::min(out.confirmations, t.confirmations);
   }

@@ -11,6 +11,9 @@
 //   PENDING  -> FAILED    underpaid at expiry, or a reorg drops the transfers after expiry
 //   EXPIRED/FAILED -> PENDING -> PAID (PAID_LATE)   completed within the 24 h late window
 //
+// Paid in full means at least the requested amount (the unique offset only
+// tells intents apart); OVERPAID means more than the exact amount.
+//
 // PAID is final: a reorg deeper than the confirmation policy would mark the
 // payment REORGED but does not take the merchant's PAID back.
 #pragma once

@@ -102,7 +102,7 @@ class Pass {
         tx_.IntentByExactAmount(t.chain_id, t.TokenKey(), t.recipient, t.amount, t.block_time);
     // An intent already covered by an earlier transfer does not take a second
     // exact payment: that one is the payer paying twice, kept as unmatched.
-    if (intent && intent->received >= intent->amount) intent.reset();
+    if (intent && intent->received >= intent->requested_amount) intent.reset();
     if (!intent)
       intent =
           tx_.IntentBySenderHint(t.chain_id, t.TokenKey(), t.recipient, t.sender, t.block_time);

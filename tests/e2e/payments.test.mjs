@@ -89,6 +89,61 @@ describe('payments on chain', () => {
     assert.equal(paid.token, 'ETH');
   });
 
+  test('an underpayment from the hinted sender is topped up', async () => {
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '7.00', currency: 'USDC', chainId: 31337, senderAddress: PAYER2.address })).json;
+    assert.equal(pi.senderHint, PAYER2.address);
+    await chain.payUsdc(PAYOUT, '3', { from: PAYER2 });
+    const under = await eventually(async () => {
+      const i = await intent(pi.id);
+      return i.status === 'PENDING' && i.exception === 'UNDERPAID' ? i : null;
+    }, { what: 'PENDING UNDERPAID' });
+    assert.equal(under.amountReceived, '3000000');
+    await chain.payUsdc(PAYOUT, '4', { from: PAYER2 });
+    await chain.mine(1);
+    const paid = await waitStatus(pi.id, 'PAID');
+    assert.equal(paid.exception, null);
+    assert.equal(paid.amountReceived, '7000000');
+    const payments = (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json.data;
+    assert.equal(payments.filter((p) => p.intentId === pi.id).length, 2);
+  });
+
+  test('an overpayment from the hinted sender is PAID with OVERPAID', async () => {
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'USDC', chainId: 31337, senderAddress: PAYER2.address })).json;
+    await chain.payUsdc(PAYOUT, '6.5', { from: PAYER2 });
+    await chain.mine(1);
+    const paid = await waitStatus(pi.id, 'PAID');
+    assert.equal(paid.exception, 'OVERPAID');
+    assert.equal(paid.amountReceived, '6500000');
+  });
+
+  test("a paid intent made from a payment link counts in the link's payments", async () => {
+    const link = (await payd.request('POST', '/api/v1/payment-links', {
+      key: shop.rw.key,
+      body: { integrationId: shop.integration.id, type: 'LINK', name: 'Mug', amount: '12.00', currency: 'USD' },
+    })).json;
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '12.00', currency: 'USDC', chainId: 31337, paymentLinkId: link.id })).json;
+    assert.equal(pi.paymentLinkId, link.id);
+    await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await chain.mine(1);
+    await waitStatus(pi.id, 'PAID');
+    const after = (await payd.request('GET', `/api/v1/payment-links/${link.id}`, { key: shop.read.key })).json;
+    assert.equal(after.payments, 1);
+  });
+
+  test('paying an exact amount twice: the second transfer is unmatched, not an overpayment', async () => {
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '3.00', currency: 'USDC', chainId: 31337 })).json;
+    await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    const second = await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await chain.mine(1);
+    const paid = await waitStatus(pi.id, 'PAID');
+    assert.equal(paid.exception, null);
+    const dup = await eventually(async () => {
+      const list = (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json.data;
+      return list.find((p) => p.txHash === second.transactionHash);
+    }, { what: 'the second payment' });
+    assert.equal(dup.intentId, null);
+  });
+
   test('a transfer that matches nothing is kept as a payment with intentId null', async () => {
     const receipt = await chain.payUsdc(PAYOUT, 1234567n);
     const unmatched = await eventually(async () => {

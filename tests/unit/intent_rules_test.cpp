@@ -35,6 +35,7 @@ TEST(IntentRules, LifecycleTable) {
     ASSERT_GE(c.columns.size(), 7u) << "intent_lifecycle.tsv line " << c.line;
     PaymentIntent intent;
     intent.amount = Uint256(c.columns[0]);
+    intent.requested_amount = intent.amount;
     intent.expires_at = std::stoll(c.columns[1]);
     intent.status = *ParseIntentStatus(c.columns[2]);
     auto outcome = EvaluateIntent(intent, ParseTransfers(c.columns[3]), std::stoll(c.columns[4]));
@@ -46,8 +47,25 @@ TEST(IntentRules, LifecycleTable) {
   }
 }
 
+TEST(IntentRules, TheRequestedAmountCompletesAnIntentWithAnOffset) {
+  PaymentIntent intent;
+  intent.requested_amount = 100;
+  intent.amount = 102;  // two earlier intents hold 100 and 101
+  intent.expires_at = 1000;
+  auto exact = EvaluateIntent(intent, ParseTransfers("100@400:c"), 500);
+  EXPECT_EQ(exact.status, IntentStatus::kPaid);
+  EXPECT_EQ(exact.exception, IntentException::kNone);
+  EXPECT_EQ(EvaluateIntent(intent, ParseTransfers("102@400:c"), 500).exception,
+            IntentException::kNone);
+  EXPECT_EQ(EvaluateIntent(intent, ParseTransfers("103@400:c"), 500).exception,
+            IntentException::kOverpaid);
+  EXPECT_EQ(EvaluateIntent(intent, ParseTransfers("99@400:c"), 500).exception,
+            IntentException::kUnderpaid);
+}
+
 TEST(IntentRules, TheCompletingTransferIsNamed) {
   PaymentIntent intent;
+  intent.requested_amount = 100;
   intent.amount = 100;
   intent.expires_at = 1000;
   auto outcome = EvaluateIntent(intent, ParseTransfers("60@400:c,40@500:c,10@600:c"), 700);

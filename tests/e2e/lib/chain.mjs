@@ -2,7 +2,7 @@
 // deployed (tools/devchain), viem clients for the payer, and the chain
 // operations tests need (mine, reorg, stop and restart the node).
 import { createServer } from 'node:net';
-import { createPublicClient, createTestClient, createWalletClient, http, parseEther, parseUnits } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, http, parseEther, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 
@@ -77,6 +77,26 @@ class Chain {
     const value = typeof wei === 'bigint' ? wei : parseEther(wei);
     const hash = await this.wallet(from).sendTransaction({ to, value });
     return this.client.waitForTransactionReceipt({ hash });
+  }
+
+  // A signed USDC transfer, not yet sent (for reorgs that replay it).
+  async signedUsdcTransfer(to, units, { from = PAYER } = {}) {
+    const wallet = this.wallet(from);
+    const request = await wallet.prepareTransactionRequest({
+      to: USDC_ADDRESS,
+      data: encodeFunctionData({ abi: this.usdc.abi, functionName: 'transfer', args: [to, units] }),
+    });
+    return wallet.signTransaction(request);
+  }
+
+  async sendRaw(raw) {
+    const hash = await this.rpc('eth_sendRawTransaction', [raw]);
+    return this.client.waitForTransactionReceipt({ hash });
+  }
+
+  // Replaces the last `depth` blocks; `txs` are [rawTx, blockOffset] pairs to put in the new ones.
+  reorg(depth, txs = []) {
+    return this.rpc('anvil_reorg', [depth, txs]);
   }
 
   mine(blocks = 1) {
