@@ -5,6 +5,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <mutex>
+#include <thread>
 
 #include "base/strings.h"
 
@@ -103,14 +104,23 @@ boost::json::value RpcClient::PostOnce(const std::string& url, const std::string
 }
 
 boost::json::value RpcClient::Post(const std::string& body) {
+  // Every URL once, then a few more rounds with a short pause: a provider
+  // that drops or hangs on one request in a few should cost a retry, not the
+  // whole pass. Answers from the node itself (kRpc) are not retried here.
+  std::size_t attempts = urls_.size() + options_.extra_attempts;
+  auto pause = std::chrono::milliseconds(100);
   for (std::size_t attempt = 0;; ++attempt) {
     try {
       return PostOnce(urls_[current_], body);
     } catch (const RpcError& e) {
       bool node_side =
           e.kind() == RpcError::Kind::kTransport || e.kind() == RpcError::Kind::kTimeout;
-      if (!node_side || attempt + 1 >= urls_.size()) throw;
+      if (!node_side || attempt + 1 >= attempts) throw;
       current_ = (current_ + 1) % urls_.size();
+      if (attempt + 1 >= urls_.size()) {
+        std::this_thread::sleep_for(pause);
+        pause *= 2;
+      }
     }
   }
 }

@@ -1,8 +1,9 @@
 // A JSON-RPC 2.0 client for Ethereum nodes over HTTP(S), on libcurl.
 //
 // Every call has a time-out. Several URLs give failover: a transport error,
-// a time-out or an HTTP 5xx/429 moves on to the next URL; an error answered by
-// the node (a JSON-RPC error object) does not, since another node would
+// a time-out or an HTTP 5xx/429 moves on to the next URL, and after every URL
+// had its turn, a couple more rounds with a short pause; an error answered by
+// the node (a JSON-RPC error object) is not retried, since another node would
 // answer alike. One RpcClient belongs to one thread (it owns a curl handle).
 #pragma once
 
@@ -39,6 +40,7 @@ class RpcError : public std::runtime_error {
 struct RpcOptions {
   std::chrono::milliseconds timeout{10000};
   std::chrono::milliseconds connect_timeout{3000};
+  std::size_t extra_attempts = 2;  // beyond one per URL, for transport errors and time-outs
 };
 
 class RpcClient {

@@ -7,6 +7,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 
 import { ensureUsdc, PAYER, startAnvil, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
+import { compile } from '../../../tools/devchain/contracts.mjs';
 
 // anvil's well-known account #2 receives payments: the merchant's payout wallet.
 export const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -97,6 +98,19 @@ class Chain {
   // Replaces the last `depth` blocks; `txs` are [rawTx, blockOffset] pairs to put in the new ones.
   reorg(depth, txs = []) {
     return this.rpc('anvil_reorg', [depth, txs]);
+  }
+
+  // Compiles and deploys a contract of tools/devchain; returns {address, abi}.
+  async deploy(name, { from = PAYER } = {}) {
+    const { abi, bytecode } = compile(name);
+    const hash = await this.wallet(from).deployContract({ abi, bytecode });
+    const receipt = await this.client.waitForTransactionReceipt({ hash });
+    return { address: receipt.contractAddress, abi };
+  }
+
+  async call(contract, functionName, args, { from = PAYER, value } = {}) {
+    const hash = await this.wallet(from).writeContract({ address: contract.address, abi: contract.abi, functionName, args, value });
+    return this.client.waitForTransactionReceipt({ hash });
   }
 
   mine(blocks = 1) {

@@ -1,0 +1,85 @@
+// A JSON-RPC proxy between payd and anvil that injects the faults real
+// providers have and anvil has not: being unreachable, refusing wide
+// eth_getLogs ranges (-32005, like most hosted nodes), and hanging.
+import { createServer } from 'node:http';
+
+export async function startRpcProxy(upstream, options = {}) {
+  const proxy = new RpcProxy(upstream, options);
+  await proxy.listen();
+  return proxy;
+}
+
+class RpcProxy {
+  constructor(upstream, { maxLogRange = Infinity, hangEvery = 0, hangMs = 2000 } = {}) {
+    this.upstream = upstream;
+    this.options = { maxLogRange, hangEvery, hangMs };
+    this.down = false;
+    this.stats = { requests: 0, rangeErrors: 0, hangs: 0, refused: 0 };
+    this.sockets = new Set();
+    this.server = createServer((req, res) => this.handle(req, res));
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      // Unreachable means every connection dies, kept-alive ones included.
+      if (this.down) {
+        this.stats.refused++;
+        socket.destroy();
+      }
+    });
+  }
+
+  listen() {
+    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', () => {
+      this.url = `http://127.0.0.1:${this.server.address().port}`;
+      resolve();
+    }));
+  }
+
+  setDown(down) {
+    this.down = down;
+    if (down) for (const socket of this.sockets) socket.destroy();
+  }
+
+  configure(options) {
+    Object.assign(this.options, options);
+  }
+
+  async handle(req, res) {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    this.stats.requests++;
+    if (this.down) {
+      req.socket.destroy();
+      return;
+    }
+    const { hangEvery, hangMs, maxLogRange } = this.options;
+    if (hangEvery && this.stats.requests % hangEvery === 0) {
+      this.stats.hangs++;
+      await new Promise((r) => setTimeout(r, hangMs));
+    }
+    const call = JSON.parse(body);
+    if (!Array.isArray(call) && call.method === 'eth_getLogs') {
+      const { fromBlock, toBlock } = call.params[0];
+      if (Number(BigInt(toBlock) - BigInt(fromBlock)) + 1 > maxLogRange) {
+        this.stats.rangeErrors++;
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32005, message: 'query returned more than 10000 results' } }));
+        return;
+      }
+    }
+    try {
+      const answer = await fetch(this.upstream, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const text = await answer.text();
+      if (res.destroyed) return;
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      res.end(text);
+    } catch {
+      req.socket.destroy();
+    }
+  }
+
+  close() {
+    for (const socket of this.sockets) socket.destroy();
+    return new Promise((r) => this.server.close(r));
+  }
+}

@@ -1,0 +1,145 @@
+// payd keeps its promises when the world misbehaves: killed mid-stream, the
+// node unreachable for a while, a provider that refuses wide log ranges and
+// hangs on some requests. Nothing is lost, nothing is counted twice.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { createIntent, createMerchant, launch, sleep, startPayd } from './lib/payd.mjs';
+import { startRpcProxy } from './lib/rpc_proxy.mjs';
+
+const allPaid = async (payd, key, ids) => eventually(async () => {
+  const statuses = await Promise.all(ids.map(async (id) =>
+    (await payd.request('GET', `/api/v1/payment-intents/${id}`, { key })).json.status));
+  return statuses.every((s) => s === 'PAID');
+}, { timeout: 20000, what: `all ${ids.length} intents PAID` });
+
+const tenantPayments = async (payd, key) => {
+  const out = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await payd.request('GET', `/api/v1/payments?limit=100&offset=${offset}`, { key })).json;
+    out.push(...page.data);
+    if (!page.hasMore) return out;
+  }
+};
+
+describe('payd killed mid-stream', () => {
+  let chain, payd, shop;
+  before(async () => {
+    chain = await startChain();
+    payd = await startPayd({ config: chainConfig(chain, { confirmations: 1 }) });
+    shop = createMerchant(payd);
+  });
+  after(async () => {
+    await payd.cleanup();
+    await chain.stop();
+  });
+
+  test('SIGKILL while payments stream in, then restart: every payment counted once', async () => {
+    const intents = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await createIntent(payd, shop.integration.id, { amount_usd: `${i + 1}.00`, currency: 'USDC', chainId: 31337 });
+      intents.push(r.json);
+    }
+    for (const [i, pi] of intents.entries()) {
+      await chain.payUsdc(PAYOUT, BigInt(pi.amount), { from: i % 2 ? PAYER2 : undefined });
+      if (i === 5) assert.equal(await payd.stop('SIGKILL'), 'SIGKILL');
+    }
+    await chain.mine(3);
+    await launch(payd);
+    await allPaid(payd, shop.read.key, intents.map((pi) => pi.id));
+    const payments = await tenantPayments(payd, shop.read.key);
+    assert.equal(payments.length, 12, 'one payment per transfer');
+    assert.equal(new Set(payments.map((p) => p.txHash)).size, 12);
+    assert.ok(payments.every((p) => p.intentId && p.status === 'CONFIRMED'));
+    await payd.stopCleanly();
+  });
+});
+
+describe('an unreliable node', () => {
+  let chain, proxy, payd, shop;
+  before(async () => {
+    chain = await startChain();
+    proxy = await startRpcProxy(chain.url);
+    payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 2, extra: 'rpc_timeout_ms = 400' }) });
+    shop = createMerchant(payd);
+  });
+  after(async () => {
+    await payd.stopCleanly();
+    await payd.cleanup();
+    await proxy.close();
+    await chain.stop();
+  });
+
+  test('the node unreachable for a while, then back: the watcher catches up', async () => {
+    const a = (await createIntent(payd, shop.integration.id, { amount_usd: '11.00', currency: 'USDC', chainId: 31337 })).json;
+    const b = (await createIntent(payd, shop.integration.id, { amount: '2000000000000000', currency: 'ETH', chainId: 31337 })).json;
+    await sleep(300);
+    proxy.setDown(true);
+    await chain.payUsdc(PAYOUT, BigInt(a.amount));
+    await chain.payEth(PAYOUT, BigInt(b.amount));
+    await chain.mine(40);
+    await eventually(() => payd.logs.some((l) => l.msg === 'chain pass failed; retrying'), { what: 'a logged failure' });
+    await sleep(1000);
+    proxy.setDown(false);
+    await allPaid(payd, shop.read.key, [a.id, b.id]);
+    assert.ok(payd.logs.some((l) => l.msg === 'chain reachable again'));
+    const failure = payd.logs.find((l) => l.msg === 'chain pass failed; retrying');
+    assert.equal(failure.level, 'warn');
+    assert.ok(failure.retryInMs > 0);
+  });
+
+  test('a provider that refuses wide eth_getLogs ranges: payd bisects', async () => {
+    proxy.configure({ maxLogRange: 3 });
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '13.00', currency: 'USDC', chainId: 31337 })).json;
+    proxy.setDown(true);
+    await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await chain.mine(30);
+    await sleep(500);
+    const before = proxy.stats.rangeErrors;
+    proxy.setDown(false);
+    await allPaid(payd, shop.read.key, [pi.id]);
+    assert.ok(proxy.stats.rangeErrors > before, 'payd met range errors and got past them');
+    proxy.configure({ maxLogRange: Infinity });
+  });
+
+  test('a provider that hangs on some requests: payd times out and retries', async () => {
+    proxy.configure({ hangEvery: 3, hangMs: 1500 });
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '17.00', currency: 'USDC', chainId: 31337 })).json;
+    await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await chain.mine(2);
+    await allPaid(payd, shop.read.key, [pi.id]);
+    assert.ok(proxy.stats.hangs > 0);
+    proxy.configure({ hangEvery: 0 });
+    const payments = await tenantPayments(payd, shop.read.key);
+    assert.equal(payments.filter((p) => p.intentId === pi.id).length, 1);
+  });
+});
+
+describe('native coin sent by a contract', () => {
+  let chain, payd, shop;
+  before(async () => {
+    chain = await startChain();
+    payd = await startPayd({ config: chainConfig(chain, { confirmations: 1, extra: 'trace_internal = true' }) });
+    shop = createMerchant(payd);
+  });
+  after(async () => {
+    await payd.stopCleanly();
+    await payd.cleanup();
+    await chain.stop();
+  });
+
+  test('is found through traces and pays the intent', async () => {
+    const forwarder = await chain.deploy('Forwarder');
+    const pi = (await createIntent(payd, shop.integration.id, { amount: '3000000000000000', currency: 'ETH', chainId: 31337 })).json;
+    const receipt = await chain.call(forwarder, 'pay', [PAYOUT], { value: BigInt(pi.amount) });
+    const paid = await eventually(async () => {
+      const i = (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json;
+      return i.status === 'PAID' ? i : null;
+    }, { what: 'PAID through a contract' });
+    assert.equal(paid.txHash, receipt.transactionHash);
+    const payment = (await tenantPayments(payd, shop.read.key)).find((p) => p.intentId === pi.id);
+    assert.equal(payment.logIndex, null);
+    assert.equal(payment.senderAddress.toLowerCase(), forwarder.address.toLowerCase());
+  });
+});
