@@ -101,9 +101,9 @@ class Chain {
   }
 
   // Compiles and deploys a contract of tools/devchain; returns {address, abi}.
-  async deploy(name, { from = PAYER } = {}) {
+  async deploy(name, { from = PAYER, args = [] } = {}) {
     const { abi, bytecode } = compile(name);
-    const hash = await this.wallet(from).deployContract({ abi, bytecode });
+    const hash = await this.wallet(from).deployContract({ abi, bytecode, args });
     const receipt = await this.client.waitForTransactionReceipt({ hash });
     return { address: receipt.contractAddress, abi };
   }

@@ -1,0 +1,145 @@
+// Payment intents as merchants and payers call them: creation rules
+// (cases/intent-create.json), idempotency, the payer's public view, the
+// merchant's paged lists, and USD amounts priced by an on-chain feed.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+
+import { chainConfig, eventually, startChain } from './lib/chain.mjs';
+import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+
+const cases = JSON.parse(readFileSync(new URL('./cases/intent-create.json', import.meta.url)));
+const base = { amount_usd: '25.00', currency: 'USDC', chainId: 31337 };
+
+describe('payment intents API', () => {
+  let chain, payd, shop, other, feed, staleFeed;
+
+  before(async () => {
+    chain = await startChain();
+    // ETH priced by a feed at 2000.00000000 USD; TKN by one last updated 2 hours ago.
+    feed = await chain.deploy('PriceFeed', { args: [8, 200000000000n] });
+    staleFeed = await chain.deploy('PriceFeed', { args: [8, 100000000n] });
+    const block = await chain.client.getBlock();
+    await chain.call(staleFeed, 'set', [100000000n, block.timestamp - 7200n]);
+    const tkn = await chain.deploy('TestUSDC');
+    const config = chainConfig(chain, { confirmations: 2 })
+      .replace('price_usd = "3000"', `price_feed = "${feed.address}"`) +
+      `\n[[chains.tokens]]\nsymbol = "TKN"\nname = "Token"\naddress = "${tkn.address}"\ndecimals = 6\nprice_feed = "${staleFeed.address}"\n`;
+    payd = await startPayd({ config: `[limits]\napi_requests_per_min = 100000\npublic_intents_per_min = 1000\n${config}` });
+    shop = createMerchant(payd, { tokens: 'USDC,ETH,TKN' });
+    other = createMerchant(payd, { name: 'Other', payout: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' });
+  });
+  after(async () => {
+    await payd.stopCleanly();
+    await payd.cleanup();
+    await chain.stop();
+  });
+
+  for (const c of cases.cases) {
+    test(`refused: ${c.name}`, async () => {
+      const body = { ...base };
+      for (const [field, value] of Object.entries(c.set)) {
+        if (value === null) delete body[field];
+        else if (value === '$51keys') body[field] = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
+        else if (value && typeof value === 'object' && value.note === '$501chars') body[field] = { note: 'x'.repeat(501) };
+        else body[field] = value;
+      }
+      const r = await createIntent(payd, shop.integration.id, body);
+      assert.equal(r.status, c.status, r.text);
+      assert.equal(r.json.error.code, c.code);
+      assert.equal(r.json.error.param, c.param);
+    });
+  }
+
+  test('public endpoints check the origin and answer preflights', async () => {
+    const denied = await createIntent(payd, shop.integration.id, base, { origin: 'https://evil.example' });
+    assert.equal(denied.status, 403);
+    assert.equal(denied.json.error.code, 'origin_not_allowed');
+    const missing = await payd.request('POST', `/public/integrations/${shop.integration.id}/intent`, { body: base });
+    assert.equal(missing.status, 403);
+    const preflight = await payd.request('OPTIONS', `/public/integrations/${shop.integration.id}/intent`, {
+      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('access-control-allow-headers'), /Idempotency-Key/);
+    const unknown = await createIntent(payd, 'int_nope', base);
+    assert.equal(unknown.status, 404);
+  });
+
+  test("the payer's view shows how to pay, not the merchant's data", async () => {
+    const pi = (await createIntent(payd, shop.integration.id, { ...base, metadata: { secret: 'x' } })).json;
+    const r = await payd.request('GET', `/public/integrations/${shop.integration.id}/intents/${pi.id}`, { headers: { Origin: 'https://shop.example' } });
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('access-control-allow-origin'), 'https://shop.example');
+    for (const field of ['id', 'status', 'amount', 'amountFormatted', 'currency', 'chainId', 'tokenAddress', 'recipient', 'paymentUri', 'expiresAt', 'requiredConfirmations', 'confirmations']) {
+      assert.ok(field in r.json, field);
+    }
+    assert.equal(r.json.metadata, undefined);
+    assert.equal(r.json.integrationId, undefined);
+    const elsewhere = await payd.request('GET', `/public/integrations/${other.integration.id}/intents/${pi.id}`, { headers: { Origin: 'https://shop.example' } });
+    assert.equal(elsewhere.status, 404, "another integration's intent is not found");
+  });
+
+  test('the same idempotencyKey creates one intent, 20 concurrent requests included', async () => {
+    const body = { ...base, amount_usd: '31.00', idempotencyKey: 'cart-77' };
+    const results = await Promise.all(Array.from({ length: 20 }, () => createIntent(payd, shop.integration.id, body)));
+    assert.ok(results.every((r) => r.status === 201), results.map((r) => r.status).join());
+    assert.equal(new Set(results.map((r) => r.json.id)).size, 1);
+    assert.equal(results.filter((r) => r.headers.get('idempotent-replayed') === 'true').length, 19);
+    const header = await createIntent(payd, shop.integration.id, { ...base, amount_usd: '31.00' }, { headers: { 'Idempotency-Key': 'cart-77' } });
+    assert.equal(header.status, 409, 'the body key and the header key are one key');
+    const conflict = await createIntent(payd, shop.integration.id, { ...body, amount_usd: '32.00' });
+    assert.equal(conflict.status, 409);
+    assert.equal(conflict.json.error.code, 'idempotency_conflict');
+    const mismatch = await createIntent(payd, shop.integration.id, body, { headers: { 'Idempotency-Key': 'other' } });
+    assert.equal(mismatch.status, 400);
+  });
+
+  test('USD amounts for priced tokens come from the feed, rounded up', async () => {
+    const r = await eventually(async () => {
+      const res = await createIntent(payd, shop.integration.id, { amount_usd: '25.00', currency: 'ETH', chainId: 31337 });
+      return res.status === 201 ? res : null;
+    }, { what: 'a fresh ETH price' });
+    // 25 USD at 2000 USD/ETH = 0.0125 ETH.
+    assert.equal(r.json.amount, '12500000000000000');
+    assert.equal(r.json.amountFormatted, '0.0125');
+    assert.equal(r.json.amountUsd, '25.00');
+  });
+
+  test('a stale price is 503 unavailable, never a guess', async () => {
+    const r = await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'TKN', chainId: 31337 });
+    assert.equal(r.status, 503, r.text);
+    assert.equal(r.json.error.code, 'unavailable');
+    const units = await createIntent(payd, shop.integration.id, { amount: '5000000', currency: 'TKN', chainId: 31337 });
+    assert.equal(units.status, 201, 'amounts in token units need no price');
+  });
+
+  test('merchants list intents newest first, filtered and paged', async () => {
+    const mine = [];
+    for (let i = 0; i < 5; i++) mine.push((await createIntent(payd, other.integration.id, { ...base, amount_usd: `${40 + i}.00` })).json);
+    const page = async (q) => (await payd.request('GET', `/api/v1/payment-intents${q}`, { key: other.read.key }));
+    const first = (await page('?limit=2')).json;
+    assert.deepEqual(Object.keys(first).sort(), ['data', 'hasMore', 'limit', 'offset']);
+    assert.deepEqual(first.data.map((i) => i.id), [mine[4].id, mine[3].id]);
+    assert.equal(first.hasMore, true);
+    assert.equal(first.limit, 2);
+    const last = (await page('?limit=2&offset=4')).json;
+    assert.deepEqual(last.data.map((i) => i.id), [mine[0].id]);
+    assert.equal(last.hasMore, false);
+    assert.equal((await page('')).json.limit, 50);
+    assert.equal((await page('?status=CREATED')).json.data.length, 5);
+    assert.equal((await page('?status=PAID')).json.data.length, 0);
+    for (const [q, param] of [['?status=paid', 'status'], ['?status=DONE', 'status'], ['?limit=101', 'limit'], ['?limit=0', 'limit'], ['?limit=x', 'limit'], ['?offset=-1', 'offset'], ['?sort=asc', 'sort']]) {
+      const r = await page(q);
+      assert.equal(r.status, 400, q);
+      assert.equal(r.json.error.param, param, q);
+    }
+    const theirs = await payd.request('GET', `/api/v1/payment-intents/${mine[0].id}`, { key: shop.read.key });
+    assert.equal(theirs.status, 404);
+    const scope = await payd.request('GET', '/api/v1/payment-intents', { key: other.events.key });
+    assert.equal(scope.status, 403);
+    const payments = await payd.request('GET', '/api/v1/payments?status=SETTLED', { key: other.read.key });
+    assert.equal(payments.status, 400);
+    assert.equal((await payd.request('GET', '/api/v1/payments/pay_nope', { key: other.read.key })).status, 404);
+  });
+});
