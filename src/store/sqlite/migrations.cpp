@@ -122,6 +122,8 @@ CREATE INDEX payment_intents_by_hint ON payment_intents(chain_id, token_key, rec
   WHERE sender_hint IS NOT NULL;
 -- An exact amount belongs to one intent per (chain, token, recipient) until
 -- its late window ends: the primary key is what makes it unique.
+-- `amount` is zero-padded to 78 digits so that text order is numeric order:
+-- the first free amount is found with one ordered scan.
 CREATE TABLE amount_reservations (
   chain_id INTEGER NOT NULL,
   token_key TEXT NOT NULL,

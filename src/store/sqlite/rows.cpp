@@ -5,6 +5,11 @@
 
 namespace payd::store::sqlite {
 
+std::string AmountKey(const domain::Uint256& amount) {
+  std::string digits = domain::FormatUnits(amount);
+  return std::string(78 - digits.size(), '0') + digits;
+}
+
 std::string ToJsonArray(const std::vector<std::string>& values) {
   boost::json::array out;
   for (const auto& v : values) out.emplace_back(v);

@@ -36,6 +36,9 @@ inline constexpr const char* kPaymentColumns =
     "position, log_index, block_number, block_hash, block_time, sender, recipient, status, "
     "confirmations, created_at, confirmed_at";
 
+// An amount as a 78-digit, zero-padded string: text order is numeric order.
+std::string AmountKey(const domain::Uint256& amount);
+
 std::string ToJsonArray(const std::vector<std::string>& values);
 std::string ToJsonArray(const std::vector<std::int64_t>& values);
 std::vector<std::string> StringsFromJson(const std::string& text);

@@ -15,21 +15,25 @@ const std::string& InsertIntentSql() {
 }
 
 // Picks the smallest amount >= the requested one that no live reservation
-// holds, and reserves it for the intent.
+// holds (walking the taken amounts in order until the first gap), and
+// reserves it for the intent.
 domain::Uint256 ReserveExactAmount(Connection& c, const domain::PaymentIntent& intent,
                                    base::TimeMs now) {
   domain::Uint256 amount = intent.requested_amount;
-  for (;;) {
+  {
     auto q = c.Prepare(
-        "SELECT reserved_until FROM amount_reservations "
-        "WHERE chain_id = ? AND token_key = ? AND recipient = ? AND amount = ?");
+        "SELECT amount, reserved_until FROM amount_reservations "
+        "WHERE chain_id = ? AND token_key = ? AND recipient = ? AND amount >= ? ORDER BY amount");
     q.Bind(1, intent.chain_id)
         .Bind(2, intent.TokenKey())
         .Bind(3, intent.recipient)
-        .Bind(4, domain::FormatUnits(amount));
-    if (!q.Step() || q.Int(0) <= now) break;
-    amount += 1;
-  }
+        .Bind(4, AmountKey(amount));
+    while (q.Step()) {
+      if (q.Text(0) != AmountKey(amount) || q.Int(1) <= now)
+        break;  // a gap, or a lapsed reservation
+      amount += 1;
+    }
+  }  // the scan ends before the reservation is written
   c.Prepare(
        "INSERT OR REPLACE INTO amount_reservations(chain_id, token_key, recipient, amount, "
        "intent_id, "
@@ -37,7 +41,7 @@ domain::Uint256 ReserveExactAmount(Connection& c, const domain::PaymentIntent& i
       .Bind(1, intent.chain_id)
       .Bind(2, intent.TokenKey())
       .Bind(3, intent.recipient)
-      .Bind(4, domain::FormatUnits(amount))
+      .Bind(4, AmountKey(amount))
       .Bind(5, intent.id)
       .Bind(6, intent.late_until())
       .Run();

@@ -127,7 +127,7 @@ class SqliteLedgerTx final : public domain::LedgerTx {
         "AND recipient = ?3 AND amount = ?4) AND status != 'PAID' AND late_until > ?5 AND "
         "created_at <= ?6");
     auto q = c_.Prepare(sql);
-    q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, domain::FormatUnits(amount));
+    q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, AmountKey(amount));
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
     return OneIntent(q);
   }
