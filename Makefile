@@ -48,6 +48,8 @@ test-asan:
 bench: build
 	@scripts/install-deps.sh --bench
 	bench/run.sh
+	bench/intents.sh
+	node bench/catchup.mjs
 
 format:
 	clang-format -i $$(git ls-files --cached --others --exclude-standard '*.cpp' '*.h')

@@ -35,6 +35,7 @@ EOT
 taskset -c 0 "$PAYD" --config "$WORK/payd.toml" serve 2> "$WORK/payd.log" &
 pids+=($!)
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PAYD_PORT/healthz" >/dev/null && break; sleep 0.1; done
+curl -sf "http://127.0.0.1:$PAYD_PORT/healthz" >/dev/null || { echo "payd did not start:"; cat "$WORK/payd.log"; exit 1; }
 
 link=$(curl -sf -H "X-API-Key: $PAYD_KEY" -H 'Content-Type: application/json' \
   -d "{\"integrationId\":\"$integration\",\"type\":\"LINK\",\"name\":\"Bench\",\"amount\":\"25.00\",\"currency\":\"USD\"}" \

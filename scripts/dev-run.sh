@@ -70,6 +70,13 @@ Try:
     $BASE/api/v1/payment-links
   curl -s -H 'Origin: http://localhost:3000' $BASE/public/integrations/$INTEGRATION
 
+Take a payment (the chain mines a block a second; 2 confirmations):
+  curl -s -H 'Origin: http://localhost:3000' -H 'Content-Type: application/json' \\
+    -d '{"amount_usd":"25.00","currency":"USDC","chainId":31337}' \\
+    $BASE/public/integrations/$INTEGRATION/intent          # note its id and paymentUri
+  node tools/devchain/pay.mjs '<paymentUri>'                # pays it from the funded payer
+  curl -s -H "X-API-Key: $KEY" $BASE/api/v1/payment-intents/<id>   # PENDING, then PAID
+
 Ctrl-C stops payd and the chain.
 EOT
 "$PAYD" serve

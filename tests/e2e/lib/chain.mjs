@@ -118,7 +118,7 @@ class Chain {
   }
 
   blockNumber() {
-    return this.client.getBlockNumber();
+    return this.client.getBlockNumber({ cacheTime: 0 });  // viem caches it for 4 s otherwise
   }
 
   rpc(method, params = []) {

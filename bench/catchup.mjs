@@ -1,0 +1,90 @@
+// Cold catch-up: payd starts behind a chain holding 20,000 USDC transfers
+// to a merchant's payout address over 2,000 blocks (1,000 of them paying
+// intents exactly), and records them all. Printed beside anvil's own time
+// for the eth_getLogs that payd's filter makes over the same range.
+//
+//   node bench/catchup.mjs [BLOCKS] [TRANSFERS_PER_BLOCK]
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseUnits } from 'viem';
+
+import { chainConfig, PAYOUT, startChain } from '../tests/e2e/lib/chain.mjs';
+import { createIntent, createMerchant, launch, PAYD_BIN, preparePayd } from '../tests/e2e/lib/payd.mjs';
+
+const BLOCKS = Number(process.argv[2] ?? 2000);
+const PER_BLOCK = Number(process.argv[3] ?? 10);
+const MATCHED = Math.min(1000, BLOCKS * PER_BLOCK);
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+const chain = await startChain();
+const spray = await chain.deploy('Spray');
+await chain.call(chain.usdc, 'mint', [spray.address, parseUnits('100000000', 6)]);
+
+// A payd whose node is unreachable while the merchant creates intents.
+const payd = preparePayd({ config: `[limits]\npublic_intents_per_min = 1000000\n${chainConfig({ url: "http://127.0.0.1:9" }, { confirmations: 1 })}` });
+await launch(payd);
+const shop = createMerchant(payd);
+console.error(`creating ${MATCHED} intents...`);
+const amounts = [];
+for (let i = 0; i < MATCHED; i++) {
+  const r = await createIntent(payd, shop.integration.id, { amount: String(5_000_000 + i * PER_BLOCK), currency: 'USDC', chainId: 31337 });
+  if (r.status !== 201) throw new Error(`intent: ${r.text}`);
+  amounts.push(r.json.amount);
+}
+await payd.stop();
+
+// One spray per block: block k pays 5,000,000 + k*PER_BLOCK ... + PER_BLOCK-1 units.
+console.error(`sending ${BLOCKS} transactions of ${PER_BLOCK} transfers...`);
+const first = Number(await chain.blockNumber()) + 1;
+const wallet = chain.wallet();
+let nonce = await chain.client.getTransactionCount({ address: wallet.account.address });
+// One at a time, so that each lands in a block of its own.
+for (let j = 0; j < BLOCKS; j++) {
+  const hash = await wallet.writeContract({
+    address: spray.address, abi: spray.abi, functionName: 'spray',
+    args: [chain.usdc.address, PAYOUT, BigInt(5_000_000 + j * PER_BLOCK), BigInt(PER_BLOCK)],
+    nonce: nonce++, gas: 60_000n + 40_000n * BigInt(PER_BLOCK),
+  });
+  await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+}
+const last = Number(await chain.blockNumber());
+
+// anvil's own time for the eth_getLogs that covers it all.
+const filter = {
+  fromBlock: `0x${first.toString(16)}`, toBlock: `0x${last.toString(16)}`, address: [chain.usdc.address.toLowerCase()],
+  topics: [TRANSFER_TOPIC, null, [`0x000000000000000000000000${PAYOUT.slice(2).toLowerCase()}`]],
+};
+const t0 = performance.now();
+const answer = await fetch(chain.url, {
+  method: 'POST', headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [filter] }),
+});
+const logs = (await answer.json()).result;
+const anvilMs = performance.now() - t0;
+
+// The same payd, now pointed at the chain, from the first spray block.
+writeFileSync(payd.env.PAYD_CONFIG, chainConfig(chain, { confirmations: 1, extra: `start_block = ${first}` }));
+payd.logs = [];
+const start = performance.now();
+const proc = spawn(PAYD_BIN, ['serve'], { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'ignore', 'pipe'] });
+let watching = 0;
+const done = await new Promise((resolve) => {
+  createInterface({ input: proc.stderr }).on('line', (raw) => {
+    const line = JSON.parse(raw);
+    if (line.msg === 'watching chain') watching = performance.now();
+    if (line.msg === 'chain progress' && line.block >= last) resolve({ at: performance.now(), line });
+  });
+});
+proc.kill('SIGTERM');
+const catchupMs = done.at - watching;
+console.log(`chain: ${last - first + 1} blocks, ${logs.length} transfers to the payout address, ${MATCHED} paying intents`);
+console.log(`payd cold catch-up into SQLite: ${(catchupMs / 1000).toFixed(2)} s (${Math.round(logs.length / (catchupMs / 1000))} transfers/s; start-up ${(watching - start).toFixed(0)} ms)`);
+console.log(`  recorded ${done.line.paymentsRecorded} payments, ${done.line.unmatched} unmatched, ${done.line.intentsChanged} intents changed`);
+console.log(`anvil eth_getLogs for the same range: ${anvilMs.toFixed(0)} ms`);
+console.log(`ratio payd/anvil getLogs: ${(catchupMs / anvilMs).toFixed(1)}x`);
+await new Promise((r) => proc.once('exit', r));
+await chain.stop();
+rmSync(payd.dir, { recursive: true, force: true });
