@@ -4,6 +4,7 @@
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
+#include <boost/url/parse.hpp>
 #include <mutex>
 #include <thread>
 
@@ -65,6 +66,14 @@ RpcClient::RpcClient(std::vector<std::string> urls, RpcOptions options)
 
 RpcClient::~RpcClient() {
   curl_easy_cleanup(static_cast<CURL*>(curl_));
+}
+
+std::string RpcClient::current_endpoint() const {
+  auto url = boost::urls::parse_uri(urls_[current_]);
+  if (!url) return "(unparsable URL)";
+  std::string out = std::string(url->scheme()) + "://" + std::string(url->encoded_host());
+  if (url->has_port()) out += ":" + std::string(url->port());
+  return out;
 }
 
 boost::json::value RpcClient::PostOnce(const std::string& url, const std::string& body) {

@@ -57,7 +57,9 @@ class RpcClient {
   std::vector<boost::json::value> Batch(
       const std::vector<std::pair<std::string, boost::json::array>>& calls);
 
-  const std::string& current_url() const { return urls_[current_]; }
+  // The current URL's scheme, host and port only: providers put API keys in
+  // paths and queries, and logs must not carry them.
+  std::string current_endpoint() const;
 
  private:
   // POSTs `body` to the current URL, failing over; returns the parsed answer.

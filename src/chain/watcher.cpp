@@ -52,7 +52,7 @@ void ChainWatcher::Run() {
   base::LogInfo("watching chain",
                 {{"chainId", chain_.id},
                  {"chain", chain_.name},
-                 {"rpc", rpc_->current_url()},
+                 {"rpc", rpc_->current_endpoint()},
                  {"confirmations", chain_.confirmations.ToString()},
                  {"cursor", cursor_ ? boost::json::value(cursor_->number) : nullptr}});
   auto backoff = std::chrono::milliseconds(500);
@@ -71,7 +71,7 @@ void ChainWatcher::Run() {
       // The node, the network or the database failed; nothing was recorded
       // for this pass, so retrying it later loses and repeats nothing.
       base::LogWarn("chain pass failed; retrying", {{"chainId", chain_.id},
-                                                    {"rpc", rpc_->current_url()},
+                                                    {"rpc", rpc_->current_endpoint()},
                                                     {"error", e.what()},
                                                     {"retryInMs", backoff.count()}});
       failing = true;

@@ -17,7 +17,8 @@ describe('payments on chain', () => {
 
   before(async () => {
     chain = await startChain();
-    payd = await startPayd({ config: chainConfig(chain, { confirmations: 2 }) });
+    // Providers put API keys in RPC URLs; this one must never reach the logs.
+    payd = await startPayd({ config: chainConfig({ url: `${chain.url}/?apikey=PROVIDER-SECRET` }, { confirmations: 2 }) });
     shop = createMerchant(payd);
   });
   after(async () => {
@@ -142,6 +143,12 @@ describe('payments on chain', () => {
       return list.find((p) => p.txHash === second.transactionHash);
     }, { what: 'the second payment' });
     assert.equal(dup.intentId, null);
+  });
+
+  test("the RPC provider's API key never appears in the logs", () => {
+    const watching = payd.logs.find((l) => l.msg === 'watching chain');
+    assert.equal(watching.rpc, chain.url);
+    assert.ok(!payd.logs.some((l) => l.raw.includes('PROVIDER-SECRET')));
   });
 
   test('a transfer that matches nothing is kept as a payment with intentId null', async () => {
