@@ -23,66 +23,69 @@ std::optional<Status> ReadStatus(const std::vector<std::pair<std::string, std::s
   return status;
 }
 
-http::Response ListIntents(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+// A paged, status-filtered list of one kind of the tenant's objects.
+template <typename Status, typename Fetch, typename Render>
+http::Response List(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
+                    std::optional<Status> (*parse)(std::string_view), const char* allowed,
+                    Fetch fetch, Render render) {
   auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsRead);
   auto query = ParseQuery(req, kListParams);
-  auto status = ReadStatus<domain::IntentStatus>(query, domain::ParseIntentStatus,
-                                                 "CREATED, PENDING, PAID, EXPIRED, FAILED");
+  auto status = ReadStatus<Status>(query, parse, allowed);
   Page page = ReadPage(query);
   boost::json::array items;
-  auto representation = api.representation();
-  for (const auto& intent :
-       api.store.ListIntents(principal.tenant_id, status, page.limit + 1, page.offset)) {
-    items.push_back(representation.Intent(intent));
+  for (const auto& item : fetch(principal.tenant_id, status, page.limit + 1, page.offset)) {
+    items.push_back(render(item));
   }
   return http::JsonResponse(http::Status::ok, PageBody(std::move(items), page));
 }
 
-http::Response GetIntent(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+// One of the tenant's objects by id, or 404.
+template <typename Find, typename Render>
+http::Response Get(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
+                   const char* noun, Find find, Render render) {
   auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsRead);
   ParseQuery(req, {});
   std::string id(ctx.Param("id"));
-  auto intent = api.store.FindIntent(principal.tenant_id, id);
-  if (!intent)
-    throw ApiError(http::Status::not_found, "not_found", "No such payment intent: " + id);
-  return http::JsonResponse(http::Status::ok, api.representation().Intent(*intent));
-}
-
-http::Response ListPayments(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsRead);
-  auto query = ParseQuery(req, kListParams);
-  auto status = ReadStatus<domain::PaymentStatus>(query, domain::ParsePaymentStatus,
-                                                  "PENDING, CONFIRMED, REORGED");
-  Page page = ReadPage(query);
-  boost::json::array items;
-  auto representation = api.representation();
-  for (const auto& p :
-       api.store.ListPayments(principal.tenant_id, status, page.limit + 1, page.offset)) {
-    items.push_back(representation.Payment(p));
-  }
-  return http::JsonResponse(http::Status::ok, PageBody(std::move(items), page));
-}
-
-http::Response GetPayment(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsRead);
-  ParseQuery(req, {});
-  std::string id(ctx.Param("id"));
-  auto payment = api.store.FindPayment(principal.tenant_id, id);
-  if (!payment) throw ApiError(http::Status::not_found, "not_found", "No such payment: " + id);
-  return http::JsonResponse(http::Status::ok, api.representation().Payment(*payment));
+  auto found = find(principal.tenant_id, id);
+  if (!found)
+    throw ApiError(http::Status::not_found, "not_found",
+                   std::string("No such ") + noun + ": " + id);
+  return http::JsonResponse(http::Status::ok, render(*found));
 }
 
 }  // namespace
 
 void AddPaymentIntentRoutes(http::Router& router, ApiContext& api) {
+  domain::Store& store = api.store;
+  auto intent_view = [&api](const domain::PaymentIntent& i) {
+    return api.representation().Intent(i);
+  };
+  auto payment_view = [&api](const domain::Payment& p) { return api.representation().Payment(p); };
   router.Add(http::Verb::get, "/api/v1/payment-intents",
-             Endpoint([&api](const auto& req, auto& ctx) { return ListIntents(req, ctx, api); }));
+             Endpoint([&, intent_view](const auto& req, auto& ctx) {
+               return List<domain::IntentStatus>(
+                   req, ctx, api, domain::ParseIntentStatus,
+                   "CREATED, PENDING, PAID, EXPIRED, FAILED",
+                   [&store](auto&&... args) { return store.ListIntents(args...); }, intent_view);
+             }));
   router.Add(http::Verb::get, "/api/v1/payment-intents/:id",
-             Endpoint([&api](const auto& req, auto& ctx) { return GetIntent(req, ctx, api); }));
+             Endpoint([&, intent_view](const auto& req, auto& ctx) {
+               return Get(
+                   req, ctx, api, "payment intent",
+                   [&store](auto&&... args) { return store.FindIntent(args...); }, intent_view);
+             }));
   router.Add(http::Verb::get, "/api/v1/payments",
-             Endpoint([&api](const auto& req, auto& ctx) { return ListPayments(req, ctx, api); }));
+             Endpoint([&, payment_view](const auto& req, auto& ctx) {
+               return List<domain::PaymentStatus>(
+                   req, ctx, api, domain::ParsePaymentStatus, "PENDING, CONFIRMED, REORGED",
+                   [&store](auto&&... args) { return store.ListPayments(args...); }, payment_view);
+             }));
   router.Add(http::Verb::get, "/api/v1/payments/:id",
-             Endpoint([&api](const auto& req, auto& ctx) { return GetPayment(req, ctx, api); }));
+             Endpoint([&, payment_view](const auto& req, auto& ctx) {
+               return Get(
+                   req, ctx, api, "payment",
+                   [&store](auto&&... args) { return store.FindPayment(args...); }, payment_view);
+             }));
 }
 
 }  // namespace payd::api
