@@ -3,6 +3,7 @@
 // into it; it outlives the server.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "api/public_limiter.h"
@@ -25,6 +26,7 @@ struct ApiContext {
   base::TimeMs intent_lifetime_ms = 30 * 60 * 1000;
   PublicLimiter& public_limiter;
   domain::PriceSource& prices;
+  std::function<void()> events_written = [] {};  // wakes the webhook dispatcher
 
   domain::Representation representation() const { return {catalog, public_url}; }
 };

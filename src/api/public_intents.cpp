@@ -91,6 +91,7 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
             domain::NewEvent(stored.tenant_id, domain::event_type::kPaymentCreated, json, now)};
       },
       now);
+  if (result.outcome == domain::CreateOutcome::kCreated) api.events_written();
   return CreateResultResponse(result, ctx.request_id);
 }
 

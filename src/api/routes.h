@@ -8,6 +8,7 @@
 //   GET  /api/v1/payment-links[/:id], POST            payment_links.cpp
 //   GET  /api/v1/payment-intents[/:id]                payment_intents.cpp
 //   GET  /api/v1/payments[/:id]                       payment_intents.cpp
+//   GET  /api/v1/events, /api/v1/webhooks             events.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -20,6 +21,7 @@ void AddPublicIntegrationRoutes(http::Router& router, ApiContext& api);
 void AddPaymentLinkRoutes(http::Router& router, ApiContext& api);
 void AddPublicIntentRoutes(http::Router& router, ApiContext& api);
 void AddPaymentIntentRoutes(http::Router& router, ApiContext& api);
+void AddEventRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -27,6 +29,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddPaymentLinkRoutes(router, api);
   AddPublicIntentRoutes(router, api);
   AddPaymentIntentRoutes(router, api);
+  AddEventRoutes(router, api);
 }
 
 }  // namespace payd::api

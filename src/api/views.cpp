@@ -1,6 +1,7 @@
 #include "api/views.h"
 
 #include <boost/json/array.hpp>
+#include <boost/json/parse.hpp>
 
 #include "base/time.h"
 
@@ -34,6 +35,33 @@ boost::json::object PaymentLinkView(const domain::PaymentLink& link,
       {"description", OrNull(link.description)},
       {"allowCustomAmount", link.allow_custom_amount},
       {"minAmount", OrNull(link.min_amount)},
+  };
+}
+
+boost::json::object EventView(const domain::Event& event) {
+  return {{"id", event.id},
+          {"type", event.type},
+          {"createdAt", base::FormatTimestamp(event.created_at)},
+          {"data", boost::json::parse(event.data_json)}};
+}
+
+boost::json::object DeliveryView(const domain::WebhookDelivery& d) {
+  auto time = [](const std::optional<base::TimeMs>& t) {
+    return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
+  };
+  return {
+      {"id", d.id},
+      {"tenantId", d.tenant_id},
+      {"type", d.type},
+      {"status", domain::DeliveryStatusName(d.status)},
+      {"createdAt", base::FormatTimestamp(d.created_at)},
+      {"eventId", d.event_id},
+      {"endpointUrl", d.endpoint_url},
+      {"attempts", d.attempts},
+      {"lastResponseStatus", OrNull(d.last_response_status)},
+      {"lastError", OrNull(d.last_error)},
+      {"nextAttemptAt", time(d.next_attempt_at)},
+      {"deliveredAt", time(d.delivered_at)},
   };
 }
 

@@ -22,6 +22,7 @@ int Main(int argc, char** argv) {
   AddServeCommand(app, ctx);
   AddMigrateCommand(app, ctx);
   AddAdminCommands(app, ctx);
+  AddWebhookCommands(app, ctx);
   // Global options may follow the subcommand: `payd key list --tenant X --json`.
   for (CLI::App* sub : app.get_subcommands({})) {
     sub->fallthrough();

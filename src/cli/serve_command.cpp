@@ -1,6 +1,7 @@
 // `payd serve` is the composition root: it loads the config, opens the
 // store, wires the API onto the HTTP server and runs until SIGTERM/SIGINT,
 // then lets requests in flight finish.
+#include <curl/curl.h>
 #include <malloc.h>
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,7 @@
 #include "http/router.h"
 #include "http/server.h"
 #include "store/open_store.h"
+#include "webhooks/dispatcher.h"
 
 namespace payd::cli {
 
@@ -55,6 +57,8 @@ void Serve(const CommandContext& ctx) {
   // almost every request (two brk calls each); keep a few MiB around instead.
   mallopt(M_TRIM_THRESHOLD, 64 << 20);
   mallopt(M_TOP_PAD, 16 << 20);
+  // libcurl's global state must exist before any thread uses curl.
+  curl_global_init(CURL_GLOBAL_DEFAULT);
   config::Config config = ctx.LoadConfig();
   base::SetLogLevel(ParseLevel(config.log_level));
   auto opened = store::OpenStore({config.data_dir, config.database_url});
@@ -101,6 +105,16 @@ void Serve(const CommandContext& ctx) {
   asio::co_spawn(server.io(), PurgeLoop(*opened.store), asio::detached);
 
   domain::Ledger ledger(*opened.store, config.catalog, api.representation());
+  webhooks::DispatcherOptions delivery;
+  delivery.concurrency = config.webhooks.concurrency;
+  delivery.retry_schedule_s = config.webhooks.retry_schedule_s;
+  delivery.policy = {config.webhooks.allow_private_targets,
+                     config.environment == domain::Environment::kMainnet};
+  webhooks::Dispatcher dispatcher(*opened.store, delivery);
+  dispatcher.Start();
+  api.events_written = [&dispatcher] { dispatcher.Wake(); };
+  ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
+
   std::vector<std::unique_ptr<chain::ChainWatcher>> watchers;
   for (const auto& chain : config.catalog.chains()) {
     chain::WatcherOptions watch;
@@ -118,6 +132,7 @@ void Serve(const CommandContext& ctx) {
                               {"version", PAYD_VERSION}});
   server.Run();
   for (auto& watcher : watchers) watcher->Stop();
+  dispatcher.Stop();
   base::LogInfo("stopped");
 }
 

@@ -206,6 +206,9 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
   if (TomlReader hooks = r.Table("webhooks"); hooks.present()) {
     config.webhooks.allow_private_targets =
         hooks.Bool("allow_private_targets").value_or(config.webhooks.allow_private_targets);
+    config.webhooks.concurrency =
+        PositiveInt(hooks, "concurrency", config.webhooks.concurrency, 64);
+    if (config.webhooks.concurrency < 1) hooks.Fail("concurrency", "must be at least 1");
     if (hooks.Has("retry_schedule_s")) {
       config.webhooks.retry_schedule_s.clear();
       for (auto v : hooks.IntArray("retry_schedule_s")) {

@@ -21,6 +21,10 @@ inline constexpr std::string_view kPaymentLinkCreated = "PAYMENT_LINK_CREATED";
 inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
 }  // namespace event_type
 
+// The types an endpoint may subscribe to (every type but WEBHOOK_SENT, which
+// is never delivered, so that deliveries cannot beget deliveries).
+bool IsSubscribableEventType(std::string_view type);
+
 struct Event {
   std::string id;  // "evt_..."
   std::string tenant_id;

@@ -207,6 +207,7 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
       tx.SaveCursor(update.chain_id, *update.cursor);
     }
   });
+  if (on_events_ && (summary.intents_changed > 0 || summary.unmatched > 0)) on_events_();
   return summary;
 }
 

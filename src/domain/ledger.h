@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -45,8 +46,11 @@ class Ledger {
       : store_(store), catalog_(catalog), representation_(std::move(representation)) {}
 
   LedgerSummary Advance(const ChainUpdate& update, base::TimeMs now);
+  // Called after a transaction that wrote events (to wake the webhook dispatcher).
+  void OnEvents(std::function<void()> fn) { on_events_ = std::move(fn); }
 
  private:
+  std::function<void()> on_events_;
   Store& store_;
   const ChainCatalog& catalog_;
   Representation representation_;

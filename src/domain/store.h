@@ -24,6 +24,7 @@
 #include "domain/payment_intent.h"
 #include "domain/payment_link.h"
 #include "domain/tenant.h"
+#include "domain/webhook.h"
 
 namespace payd::domain {
 
@@ -125,6 +126,57 @@ class Store {
   virtual std::vector<BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) = 0;
   // Payout addresses of integrations that allow this chain, with their tenants.
   virtual std::vector<WatchedAddress> WatchedAddresses(std::int64_t chain_id) = 0;
+
+  // --- Events and webhooks ------------------------------------------------
+  // Every InsertEvent (here and in LedgerTx) also queues, in the same
+  // transaction, a delivery to each of the tenant's enabled endpoints that
+  // subscribe to the event's type; WEBHOOK_SENT events are never delivered.
+  virtual void InsertEvent(const Event& event) = 0;
+  // Newest first.
+  virtual std::vector<Event> RecentEvents(const std::string& tenant_id, int limit) = 0;
+
+  virtual void InsertWebhookEndpoint(const WebhookEndpoint& endpoint) = 0;
+  virtual std::vector<WebhookEndpoint> ListWebhookEndpoints(const std::string& tenant_id) = 0;
+  virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& id) = 0;
+  // False if there is no such endpoint.
+  virtual bool SetWebhookEndpointEnabled(const std::string& id, bool enabled,
+                                         const std::optional<std::string>& reason) = 0;
+  // Removes the endpoint; its deliveries not yet made fail with a note saying so.
+  virtual bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) = 0;
+
+  // Newest first.
+  virtual std::vector<WebhookDelivery> ListDeliveries(const std::string& tenant_id, int limit,
+                                                      int offset) = 0;
+  virtual std::optional<WebhookDelivery> FindDelivery(const std::string& id) = 0;
+  // Queues a new delivery of the same event to the same endpoint, due now.
+  virtual std::optional<WebhookDelivery> Redeliver(const std::string& delivery_id,
+                                                   base::TimeMs now) = 0;
+
+  // What a dispatcher needs to make one attempt.
+  struct DeliveryJob {
+    WebhookDelivery delivery;
+    Event event;
+    std::vector<std::string> secrets;  // current first, then rotated ones still valid
+  };
+  // Takes the most overdue delivery, leasing it for `lease_ms` so that no
+  // other dispatcher (in this or another process) takes it meanwhile. A
+  // process that dies mid-attempt leaves a lease that simply runs out.
+  virtual std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms) = 0;
+  // When the earliest pending delivery is due, if any.
+  virtual std::optional<base::TimeMs> NextDeliveryDue() = 0;
+  // Records an attempt and what follows it, in one transaction: the
+  // delivery's new state, the endpoint disabled (410), and on success a
+  // WEBHOOK_SENT event.
+  struct AttemptRecord {
+    DeliveryStatus status = DeliveryStatus::kRetrying;
+    std::optional<int> response_status;
+    std::optional<std::string> error;
+    std::optional<base::TimeMs> next_attempt_at;
+    bool disable_endpoint = false;
+    std::optional<Event> sent_event;
+  };
+  virtual void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
+                             base::TimeMs now) = 0;
 };
 
 }  // namespace payd::domain

@@ -185,6 +185,36 @@ CREATE TABLE events (
 );
 CREATE INDEX events_by_tenant ON events(tenant_id, created_at);
 )sql"},
+    {3, "webhook endpoints and the delivery outbox", R"sql(
+CREATE TABLE webhook_endpoints (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  url TEXT NOT NULL,
+  event_types TEXT,
+  enabled INTEGER NOT NULL,
+  disabled_reason TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX webhook_endpoints_by_tenant ON webhook_endpoints(tenant_id);
+CREATE TABLE webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  event_id TEXT NOT NULL REFERENCES events(id),
+  endpoint_id TEXT NOT NULL,
+  endpoint_url TEXT NOT NULL,
+  type TEXT NOT NULL,
+  status TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  last_response_status INTEGER,
+  last_error TEXT,
+  next_attempt_at INTEGER,
+  locked_until INTEGER,
+  delivered_at INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
+CREATE INDEX webhook_deliveries_by_tenant ON webhook_deliveries(tenant_id, created_at);
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

@@ -1,7 +1,10 @@
 #include "store/sqlite/rows.h"
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <sstream>
+
+#include "base/ids.h"
 
 namespace payd::store::sqlite {
 
@@ -217,6 +220,37 @@ void InsertEventRow(Connection& c, const domain::Event& e) {
       .Bind(4, e.data_json)
       .Bind(5, e.created_at)
       .Run();
+  // The outbox: a delivery per subscribed endpoint, in the event's transaction.
+  if (e.type == domain::event_type::kWebhookSent) return;
+  std::vector<std::pair<std::string, std::string>> targets;
+  {
+    auto q = c.Prepare(
+        "SELECT id, url, event_types FROM webhook_endpoints WHERE tenant_id = ? AND enabled = 1");
+    q.Bind(1, e.tenant_id);
+    while (q.Step()) {
+      // Test events go to every enabled endpoint: testing one must not depend on its filter.
+      if (!q.IsNull(2) && e.type != domain::kWebhookTestEvent) {
+        auto types = StringsFromJson(q.Text(2));
+        if (std::find(types.begin(), types.end(), e.type) == types.end()) continue;
+      }
+      targets.emplace_back(q.Text(0), q.Text(1));
+    }
+  }
+  for (const auto& [endpoint_id, url] : targets) {
+    c.Prepare(
+         "INSERT INTO webhook_deliveries(id, tenant_id, event_id, endpoint_id, endpoint_url, type, "
+         "status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, 'PENDING', 0, "
+         "?, ?)")
+        .Bind(1, base::NewId("whd_"))
+        .Bind(2, e.tenant_id)
+        .Bind(3, e.id)
+        .Bind(4, endpoint_id)
+        .Bind(5, url)
+        .Bind(6, e.type)
+        .Bind(7, e.created_at)
+        .Bind(8, e.created_at)
+        .Run();
+  }
 }
 
 }  // namespace payd::store::sqlite

@@ -12,6 +12,7 @@
 #include "domain/payment.h"
 #include "domain/payment_intent.h"
 #include "domain/payment_link.h"
+#include "domain/webhook.h"
 #include "store/sqlite/sqlite_db.h"
 
 namespace payd::store::sqlite {

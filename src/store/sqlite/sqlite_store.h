@@ -86,6 +86,24 @@ class SqliteStore final : public domain::Store {
   std::vector<domain::BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) override;
   std::vector<domain::WatchedAddress> WatchedAddresses(std::int64_t chain_id) override;
 
+  void InsertEvent(const domain::Event& event) override;
+  std::vector<domain::Event> RecentEvents(const std::string& tenant_id, int limit) override;
+  void InsertWebhookEndpoint(const domain::WebhookEndpoint& endpoint) override;
+  std::vector<domain::WebhookEndpoint> ListWebhookEndpoints(const std::string& tenant_id) override;
+  std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& id) override;
+  bool SetWebhookEndpointEnabled(const std::string& id, bool enabled,
+                                 const std::optional<std::string>& reason) override;
+  bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) override;
+  std::vector<domain::WebhookDelivery> ListDeliveries(const std::string& tenant_id, int limit,
+                                                      int offset) override;
+  std::optional<domain::WebhookDelivery> FindDelivery(const std::string& id) override;
+  std::optional<domain::WebhookDelivery> Redeliver(const std::string& delivery_id,
+                                                   base::TimeMs now) override;
+  std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms) override;
+  std::optional<base::TimeMs> NextDeliveryDue() override;
+  void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
+                     base::TimeMs now) override;
+
  private:
   // Runs `fn` with a pooled reader connection.
   template <typename Fn>

@@ -1,0 +1,63 @@
+// A webhook receiver as a merchant would run one: a real HTTP server that
+// verifies every delivery with the reference Standard Webhooks verifier
+// (npm `standardwebhooks`) and records what it got. Tests script its answers.
+import { createServer } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+
+export async function startReceiver(options = {}) {
+  const receiver = new Receiver(options);
+  await receiver.listen(options.port ?? 0);
+  return receiver;
+}
+
+class Receiver {
+  constructor({ secrets = [] } = {}) {
+    this.secrets = secrets;   // whsec_... strings; a delivery must verify with each
+    this.deliveries = [];     // every request, verified or not
+    this.script = [];         // statuses to answer with, in turn; then 200
+    this.server = createServer((req, res) => this.handle(req, res));
+  }
+
+  listen(port) {
+    return new Promise((resolve) => this.server.listen(port, '127.0.0.1', () => {
+      this.port = this.server.address().port;
+      this.url = `http://127.0.0.1:${this.port}/hooks`;
+      resolve();
+    }));
+  }
+
+  async handle(req, res) {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const headers = {
+      'webhook-id': req.headers['webhook-id'],
+      'webhook-timestamp': req.headers['webhook-timestamp'],
+      'webhook-signature': req.headers['webhook-signature'],
+    };
+    const verified = {};
+    for (const secret of this.secrets) {
+      try {
+        verified[secret] = new Webhook(secret).verify(body, headers);
+      } catch (e) {
+        verified[secret] = null;
+      }
+    }
+    const payload = JSON.parse(body);
+    const ok = this.secrets.length > 0 && Object.values(verified).every(Boolean);
+    const answer = this.script.length ? this.script.shift() : 200;
+    this.deliveries.push({ id: headers['webhook-id'], headers, payload, verified, ok, answer, at: performance.now() });
+    const status = typeof answer === 'object' ? answer.status : answer;
+    res.writeHead(status, typeof answer === 'object' ? answer.headers : {});
+    res.end();
+  }
+
+  // Verified deliveries of one event type.
+  of(type) {
+    return this.deliveries.filter((d) => d.ok && d.payload.type === type);
+  }
+
+  close() {
+    this.server.closeAllConnections?.();
+    return new Promise((r) => this.server.close(r));
+  }
+}

@@ -1,0 +1,81 @@
+#include "domain/webhook.h"
+
+#include <gtest/gtest.h>
+
+#include "domain/delivery_rules.h"
+#include "test_data.h"
+#include "webhooks/target_guard.h"
+
+namespace payd {
+namespace {
+
+// The reference vector of the Standard Webhooks libraries.
+TEST(WebhookSignature, MatchesTheStandardWebhooksReference) {
+  EXPECT_EQ(
+      domain::SignWebhook({"whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"},
+                          "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, R"({"test": 2432232314})"),
+      "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
+}
+
+TEST(WebhookSignature, OneSignaturePerSecret) {
+  auto header = domain::SignWebhook({"whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                                     "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="},
+                                    "msg_1", 1, "{}");
+  EXPECT_EQ(std::count(header.begin(), header.end(), ' '), 1);
+  EXPECT_TRUE(header.starts_with("v1,"));
+}
+
+TEST(WebhookRetries, DecisionTable) {
+  const std::vector<int> schedule = {5, 300, 1800};
+  constexpr base::TimeMs kNow = 1'000'000;
+  auto cases = testing::ReadCases("webhook_retries.tsv");
+  ASSERT_GT(cases.size(), 10u);
+  for (const auto& c : cases) {
+    ASSERT_GE(c.columns.size(), 7u) << "line " << c.line;
+    domain::AttemptOutcome outcome;
+    if (c.columns[1] != "-") outcome.http_status = std::stoi(c.columns[1]);
+    if (c.columns[2] != "-") outcome.retry_after_s = std::stoll(c.columns[2]);
+    auto d = domain::DecideAfterAttempt(std::stoi(c.columns[0]), outcome, schedule, kNow,
+                                        std::stod(c.columns[3]));
+    std::string where =
+        "line " + std::to_string(c.line) + " (" + (c.columns.size() > 7 ? c.columns[7] : "") + ")";
+    EXPECT_EQ(domain::DeliveryStatusName(d.status), c.columns[4]) << where;
+    if (c.columns[5] == "-") {
+      EXPECT_FALSE(d.next_attempt_at) << where;
+    } else {
+      ASSERT_TRUE(d.next_attempt_at) << where;
+      EXPECT_EQ(*d.next_attempt_at - kNow, std::stoll(c.columns[5])) << where;
+    }
+    EXPECT_EQ(d.disable_endpoint, c.columns[6] == "yes") << where;
+  }
+}
+
+TEST(TargetGuard, NonPublicAddresses) {
+  for (const char* a :
+       {"127.0.0.1", "10.0.0.1", "172.16.5.4", "172.31.255.255", "192.168.0.1", "169.254.169.254",
+        "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fd00::1",
+        "fc00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "2001:db8::1"}) {
+    EXPECT_TRUE(webhooks::IsNonPublic(boost::asio::ip::make_address(a))) << a;
+  }
+  for (const char* a : {"93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111",
+                        "::ffff:8.8.8.8"}) {
+    EXPECT_FALSE(webhooks::IsNonPublic(boost::asio::ip::make_address(a))) << a;
+  }
+}
+
+TEST(TargetGuard, UrlForms) {
+  webhooks::TargetPolicy open{true, false};
+  EXPECT_TRUE(webhooks::CheckTarget("http://127.0.0.1:8080/hook", open).allowed);
+  EXPECT_FALSE(webhooks::CheckTarget("http://127.0.0.1:8080/hook", {false, false}).allowed);
+  EXPECT_FALSE(webhooks::CheckTargetForm("ftp://example.com/", open).allowed);
+  EXPECT_FALSE(webhooks::CheckTargetForm("https://user:pw@example.com/", open).allowed);
+  EXPECT_FALSE(webhooks::CheckTargetForm("/relative", open).allowed);
+  EXPECT_FALSE(webhooks::CheckTargetForm("http://example.com/", {true, true}).allowed);
+  auto t = webhooks::CheckTargetForm("https://example.com/hook", open);
+  EXPECT_TRUE(t.allowed);
+  EXPECT_EQ(t.port, 443);
+  EXPECT_EQ(t.host, "example.com");
+}
+
+}  // namespace
+}  // namespace payd
