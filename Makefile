@@ -50,6 +50,7 @@ bench: build
 	bench/run.sh
 	bench/intents.sh
 	node bench/catchup.mjs
+	node bench/webhooks.mjs
 
 format:
 	clang-format -i $$(git ls-files --cached --others --exclude-standard '*.cpp' '*.h')

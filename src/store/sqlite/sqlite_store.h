@@ -132,6 +132,9 @@ class SqliteStore final : public domain::Store {
   std::string path_;
   std::mutex write_mu_;
   std::unique_ptr<Connection> writer_;
+  // Same file, same lock (write_mu_), without fsync: for writes whose loss in
+  // a power cut is harmless, like webhook delivery leases.
+  std::unique_ptr<Connection> lease_writer_;
   std::mutex usage_mu_;
   std::unique_ptr<Connection> usage_;
   std::unordered_map<std::string, base::TimeMs> last_use_written_;  // guarded by usage_mu_

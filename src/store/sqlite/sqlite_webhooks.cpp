@@ -195,7 +195,12 @@ std::optional<domain::WebhookDelivery> SqliteStore::Redeliver(const std::string&
 
 std::optional<domain::Store::DeliveryJob> SqliteStore::ClaimDueDelivery(base::TimeMs now,
                                                                         base::TimeMs lease_ms) {
-  auto claimed = Write([&](Connection& c) -> std::optional<domain::WebhookDelivery> {
+  // A lease lost in a power cut only means one more attempt (delivery is at
+  // least once), so claiming needs no fsync.
+  auto claimed = [&]() -> std::optional<domain::WebhookDelivery> {
+    std::lock_guard lock(write_mu_);
+    Connection& c = *lease_writer_;
+    Transaction tx(c);
     static const std::string sql =
         "UPDATE webhook_deliveries SET locked_until = ?2 WHERE id = ("
         "SELECT id FROM webhook_deliveries WHERE status IN ('PENDING', 'RETRYING') AND "
@@ -208,8 +213,9 @@ std::optional<domain::Store::DeliveryJob> SqliteStore::ClaimDueDelivery(base::Ti
     if (!q.Step()) return std::nullopt;
     auto d = ReadDelivery(q);
     q.Run();
+    tx.Commit();
     return d;
-  });
+  }();
   if (!claimed) return std::nullopt;
   DeliveryJob job;
   job.delivery = *claimed;

@@ -44,7 +44,7 @@ class Receiver {
     }
     const payload = JSON.parse(body);
     const ok = this.secrets.length > 0 && Object.values(verified).every(Boolean);
-    const answer = this.script.length ? this.script.shift() : 200;
+    const answer = this.script.length ? this.script.shift() : (this.answer ?? 200);
     this.deliveries.push({ id: headers['webhook-id'], headers, payload, verified, ok, answer, at: performance.now() });
     const status = typeof answer === 'object' ? answer.status : answer;
     res.writeHead(status, typeof answer === 'object' ? answer.headers : {});
