@@ -162,7 +162,7 @@ class Store {
   // other dispatcher (in this or another process) takes it meanwhile. A
   // process that dies mid-attempt leaves a lease that simply runs out.
   virtual std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms) = 0;
-  // When the earliest pending delivery is due, if any.
+  // When the earliest pending delivery is due (for a leased one: when its lease ends), if any.
   virtual std::optional<base::TimeMs> NextDeliveryDue() = 0;
   // Records an attempt and what follows it, in one transaction: the
   // delivery's new state, the endpoint disabled (410), and on success a

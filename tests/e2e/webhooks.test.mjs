@@ -3,7 +3,8 @@
 // retries with the same webhook-id; durability across a crash; 410; secret
 // rotation; the SSRF guard; the events and deliveries APIs.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
@@ -189,6 +190,31 @@ describe('webhook durability', () => {
       await payd.stopCleanly();
     } finally {
       await receiver?.close();
+      await payd.cleanup();
+    }
+  });
+});
+
+describe('webhook dispatcher at rest', () => {
+  test('while one delivery waits on a slow receiver, the other workers sleep', async () => {
+    const payd = await startPayd({ config: FAST_RETRIES.replace('[webhooks]\n', '[webhooks]\nconcurrency = 8\n') });
+    const slow = createServer((req, res) => setTimeout(() => res.end(), 4000));
+    await new Promise((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      const shop = createMerchant(payd);
+      payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', `http://127.0.0.1:${slow.address().port}/`]);
+      payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
+      await sleep(500);
+      const cpu = () => readFileSync(`/proc/${payd.proc.pid}/stat`, 'utf8').split(' ').slice(13, 15).reduce((a, b) => a + Number(b), 0);
+      const before = cpu();
+      await sleep(2000);
+      const ticks = cpu() - before;
+      // A spinning dispatcher burns most of a core (about 200 ticks in 2 s); an idle one next to none.
+      assert.ok(ticks < 40, `payd used ${ticks} clock ticks of CPU in 2 s while idle`);
+      await payd.stopCleanly();
+    } finally {
+      slow.closeAllConnections();
+      slow.close();
       await payd.cleanup();
     }
   });

@@ -231,9 +231,10 @@ std::optional<domain::Store::DeliveryJob> SqliteStore::ClaimDueDelivery(base::Ti
 
 std::optional<base::TimeMs> SqliteStore::NextDeliveryDue() {
   return Read([&](Connection& c) -> std::optional<base::TimeMs> {
+    // A delivery leased to a worker is due again only when its lease runs out.
     auto q = c.Prepare(
-        "SELECT MIN(next_attempt_at) FROM webhook_deliveries WHERE status IN ('PENDING', "
-        "'RETRYING')");
+        "SELECT MIN(MAX(next_attempt_at, COALESCE(locked_until, 0))) FROM webhook_deliveries "
+        "WHERE status IN ('PENDING', 'RETRYING')");
     if (!q.Step() || q.IsNull(0)) return std::nullopt;
     return q.Int(0);
   });
