@@ -42,17 +42,7 @@ class SqliteLedgerTx final : public domain::LedgerTx {
 
   void InsertBlocks(std::int64_t chain_id,
                     const std::vector<domain::BlockHeader>& blocks) override {
-    for (const auto& b : blocks) {
-      c_.Prepare(
-            "INSERT OR REPLACE INTO chain_blocks(chain_id, number, hash, parent_hash, time) VALUES "
-            "(?, ?, ?, ?, ?)")
-          .Bind(1, chain_id)
-          .Bind(2, b.number)
-          .Bind(3, b.hash)
-          .Bind(4, b.parent_hash)
-          .Bind(5, b.time)
-          .Run();
-    }
+    for (const auto& b : blocks) WriteBlock("chain_blocks", chain_id, b);
   }
 
   void DeleteBlocksBelow(std::int64_t chain_id, std::int64_t number) override {
@@ -63,15 +53,7 @@ class SqliteLedgerTx final : public domain::LedgerTx {
   }
 
   void SaveCursor(std::int64_t chain_id, const domain::BlockHeader& b) override {
-    c_.Prepare(
-          "INSERT OR REPLACE INTO chain_cursors(chain_id, number, hash, parent_hash, time) VALUES "
-          "(?, ?, ?, ?, ?)")
-        .Bind(1, chain_id)
-        .Bind(2, b.number)
-        .Bind(3, b.hash)
-        .Bind(4, b.parent_hash)
-        .Bind(5, b.time)
-        .Run();
+    WriteBlock("chain_cursors", chain_id, b);
   }
 
   bool InsertPayment(const domain::Payment& p) override {
@@ -195,6 +177,18 @@ class SqliteLedgerTx final : public domain::LedgerTx {
   void InsertEvent(const domain::Event& event) override { InsertEventRow(c_, event); }
 
  private:
+  // chain_blocks and chain_cursors hold the same header columns.
+  void WriteBlock(const char* table, std::int64_t chain_id, const domain::BlockHeader& b) {
+    c_.Prepare("INSERT OR REPLACE INTO " + std::string(table) +
+               "(chain_id, number, hash, parent_hash, time) VALUES (?, ?, ?, ?, ?)")
+        .Bind(1, chain_id)
+        .Bind(2, b.number)
+        .Bind(3, b.hash)
+        .Bind(4, b.parent_hash)
+        .Bind(5, b.time)
+        .Run();
+  }
+
   Connection& c_;
 };
 
