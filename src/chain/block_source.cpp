@@ -11,7 +11,8 @@ namespace {
 
 constexpr std::int64_t kMaxLogSpan = 5000;
 constexpr std::size_t kHeaderBatch = 100;
-constexpr std::size_t kFullBlockBatch = 10;
+constexpr std::int64_t kMaxFullBlockBatch = 10;
+constexpr std::int64_t kBatchesBeforeGrowth = 16;
 
 std::string Str(const boost::json::object& o, const char* key) {
   const auto* v = o.if_contains(key);
@@ -161,14 +162,29 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     std::int64_t from, std::int64_t to, const std::set<std::string>& recipients) {
   std::vector<domain::ObservedTransfer> out;
   if (recipients.empty()) return out;
-  for (std::int64_t first = from; first <= to; first += kFullBlockBatch) {
+  for (std::int64_t first = from; first <= to;) {
+    std::int64_t last = std::min(to, first + block_batch_ - 1);
     std::vector<std::pair<std::string, boost::json::array>> calls;
-    for (std::int64_t n = first;
-         n <= std::min(to, first + static_cast<std::int64_t>(kFullBlockBatch) - 1); ++n) {
+    for (std::int64_t n = first; n <= last; ++n) {
       calls.push_back({"eth_getBlockByNumber", {ToQuantity(static_cast<std::uint64_t>(n)), true}});
     }
+    std::vector<boost::json::value> blocks;
+    try {
+      blocks = rpc_.Batch(calls);
+      // Grow back slowly: each time-out costs the RPC client's retries.
+      if (++batches_since_timeout_ % kBatchesBeforeGrowth == 0)
+        block_batch_ = std::min(kMaxFullBlockBatch, block_batch_ + 1);
+    } catch (const RpcError& e) {
+      // Full blocks of a busy chain are large; a provider that cannot send
+      // this many in time gets fewer per request, down to one.
+      if (e.kind() != RpcError::Kind::kTimeout || last == first) throw;
+      block_batch_ = std::max<std::int64_t>(1, (last - first + 1) / 2);
+      batches_since_timeout_ = 0;
+      continue;
+    }
+    first = last + 1;
     std::vector<domain::ObservedTransfer> candidates;
-    for (const auto& result : rpc_.Batch(calls)) {
+    for (const auto& result : blocks) {
       domain::BlockHeader header = ReadHeader(result);
       const auto* txs = result.as_object().if_contains("transactions");
       if (!txs || !txs->is_array()) continue;

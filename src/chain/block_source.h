@@ -3,8 +3,9 @@
 // values, and optionally values sent by contracts, from traces). Knows JSON-RPC
 // and the chain's tokens, nothing about intents.
 //
-// eth_getLogs ranges adapt to the provider: a range error halves the span
-// (down to one block), and success lets it grow again.
+// Requests adapt to the provider: a range error or a time-out halves the
+// eth_getLogs span, and a time-out halves a batch of full blocks (each down to
+// one block); success lets them grow again, the batch slowly.
 #pragma once
 
 #include <cstdint>
@@ -49,7 +50,9 @@ class BlockSource {
 
   RpcClient& rpc_;
   const domain::ChainInfo& chain_;
-  std::int64_t log_span_ = 2000;  // blocks per eth_getLogs; adapts to the provider
+  std::int64_t log_span_ = 2000;   // blocks per eth_getLogs; adapts to the provider
+  std::int64_t block_batch_ = 10;  // full blocks per batch; halves on time-outs
+  std::int64_t batches_since_timeout_ = 0;
 };
 
 }  // namespace payd::chain

@@ -61,7 +61,7 @@ describe('an unreliable node', () => {
   before(async () => {
     chain = await startChain();
     proxy = await startRpcProxy(chain.url);
-    payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 2, extra: 'rpc_timeout_ms = 400' }) });
+    payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 2, extra: 'rpc_timeout_ms = 1500' }) });
     shop = createMerchant(payd);
   });
   after(async () => {
@@ -104,7 +104,7 @@ describe('an unreliable node', () => {
   });
 
   test('a provider that hangs on some requests: payd times out and retries', async () => {
-    proxy.configure({ hangEvery: 3, hangMs: 1500 });
+    proxy.configure({ hangEvery: 4, hangMs: 4000 });
     const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '17.00', currency: 'USDC', chainId: 31337 })).json;
     await chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await chain.mine(2);
@@ -113,6 +113,22 @@ describe('an unreliable node', () => {
     proxy.configure({ hangEvery: 0 });
     const payments = await tenantPayments(payd, shop.read.key);
     assert.equal(payments.filter((p) => p.intentId === pi.id).length, 1);
+  });
+
+  test('a provider too slow for large batches of full blocks: payd asks for fewer', async () => {
+    const pi = (await createIntent(payd, shop.integration.id, { amount: '4000000000000000', currency: 'ETH', chainId: 31337 })).json;
+    proxy.setDown(true);
+    await chain.mine(12);
+    await chain.payEth(PAYOUT, BigInt(pi.amount));
+    await chain.mine(12);
+    await sleep(500);
+    proxy.configure({ slowFullBlocksOver: 5, hangMs: 4000 });
+    const hangsBefore = proxy.stats.hangs;
+    proxy.setDown(false);
+    await allPaid(payd, shop.read.key, [pi.id]);
+    assert.ok(proxy.stats.hangs > hangsBefore, 'payd asked for too many blocks at first');
+    assert.ok(proxy.stats.largestFullBlockBatch >= 1, 'smaller batches went through');
+    proxy.configure({ slowFullBlocksOver: Infinity });
   });
 });
 

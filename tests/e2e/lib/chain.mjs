@@ -8,6 +8,7 @@ import { foundry } from 'viem/chains';
 
 import { ensureUsdc, PAYER, startAnvil, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
 import { compile } from '../../../tools/devchain/contracts.mjs';
+import { runningTails } from './payd.mjs';
 
 // anvil's well-known account #2 receives payments: the merchant's payout wallet.
 export const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -146,14 +147,18 @@ usd_pegged = true
 `;
 }
 
-// Polls `fn` until it returns something truthy; fails after `timeout` ms with `what`.
-export async function eventually(fn, { timeout = 10000, interval = 50, what = 'condition' } = {}) {
+// Polls `fn` until it returns something truthy; fails after `timeout` ms with
+// `what` and the last log lines of every payd running, so a failure in CI
+// says why.
+export async function eventually(fn, { timeout = 10000, interval = 50, what = 'condition', context = runningTails } = {}) {
   const deadline = Date.now() + timeout;
   let last;
   for (;;) {
     last = await fn();
     if (last) return last;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}${context ? `\n${context()}` : ''}`);
+    }
     await new Promise((r) => setTimeout(r, interval));
   }
 }

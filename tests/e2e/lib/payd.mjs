@@ -9,6 +9,12 @@ import { createInterface } from 'node:readline';
 
 export const PAYD_BIN = resolve(process.env.PAYD_BIN ?? 'build/payd');
 
+// The servers this test file has running, so a timed-out wait can show what
+// they logged.
+const running = new Set();
+export const runningTails = () =>
+  [...running].map((p) => `--- payd ${p.url}, last log lines:\n${p.tail()}`).join('\n');
+
 export class Payd {
   constructor(dir, env) {
     this.dir = dir;
@@ -80,6 +86,11 @@ export class Payd {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
+  // The last `n` log lines other than per-request ones, for failure messages.
+  tail(n = 40) {
+    return this.logs.filter((l) => l.msg !== 'request').slice(-n).map((l) => l.raw).join('\n');
+  }
+
   requestLogs() {
     return this.logs.filter((l) => l.msg === 'request');
   }
@@ -139,6 +150,8 @@ export async function launch(payd) {
     });
   });
   payd.proc.removeAllListeners('exit');
+  running.add(payd);
+  payd.proc.once('exit', () => running.delete(payd));
   return payd;
 }
 

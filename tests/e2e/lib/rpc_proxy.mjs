@@ -10,11 +10,14 @@ export async function startRpcProxy(upstream, options = {}) {
 }
 
 class RpcProxy {
-  constructor(upstream, { maxLogRange = Infinity, hangEvery = 0, hangMs = 2000 } = {}) {
+  // slowFullBlocksOver: a batch asking for more full blocks (with their
+  // transactions) than this hangs, like a provider that cannot send that much
+  // in time.
+  constructor(upstream, { maxLogRange = Infinity, hangEvery = 0, hangMs = 2000, slowFullBlocksOver = Infinity } = {}) {
     this.upstream = upstream;
-    this.options = { maxLogRange, hangEvery, hangMs };
+    this.options = { maxLogRange, hangEvery, hangMs, slowFullBlocksOver };
     this.down = false;
-    this.stats = { requests: 0, rangeErrors: 0, hangs: 0, refused: 0 };
+    this.stats = { requests: 0, rangeErrors: 0, hangs: 0, refused: 0, largestFullBlockBatch: 0 };
     this.sockets = new Set();
     this.server = createServer((req, res) => this.handle(req, res));
     this.server.on('connection', (socket) => {
@@ -58,6 +61,15 @@ class RpcProxy {
       await new Promise((r) => setTimeout(r, hangMs));
     }
     const call = JSON.parse(body);
+    if (Array.isArray(call)) {
+      const fullBlocks = call.filter((c) => c.method === 'eth_getBlockByNumber' && c.params[1] === true).length;
+      if (fullBlocks > this.options.slowFullBlocksOver) {
+        this.stats.hangs++;
+        await new Promise((r) => setTimeout(r, hangMs));
+      } else {
+        this.stats.largestFullBlockBatch = Math.max(this.stats.largestFullBlockBatch, fullBlocks);
+      }
+    }
     if (!Array.isArray(call) && call.method === 'eth_getLogs') {
       const { fromBlock, toBlock } = call.params[0];
       if (Number(BigInt(toBlock) - BigInt(fromBlock)) + 1 > maxLogRange) {
