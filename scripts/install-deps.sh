@@ -29,14 +29,13 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm: reinstall only when package.json or the lockfile changed since the last
-# install. `npm install` rather than `npm ci`: this registry lacks the other
-# platforms' optional anvil binaries, which makes `npm ci` refuse the lockfile
-# (see DEVELOPERS.md); `npm install` still installs the locked versions.
+# npm: exactly the locked versions, reinstalled only when package.json or the
+# lockfile changed since the last install (npm ci starts from an empty
+# node_modules, so the stamp is written after it).
 stamp=node_modules/.payd-deps-stamp
 want=$(cat package.json package-lock.json | sha256sum)
 if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want" ]]; then
-  echo "install-deps: npm install"
-  npm install --no-audit --no-fund --loglevel=error
+  echo "install-deps: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
   cat package.json package-lock.json | sha256sum > "$stamp"
 fi
