@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
+#include "base/log.h"
+#include "base/strings.h"
 #include "chain/evm.h"
+#include "chain/traces.h"
 #include "domain/address.h"
 
 namespace payd::chain {
@@ -53,6 +56,21 @@ domain::ObservedTransfer Native(const domain::ChainInfo& chain, const std::strin
   t.sender = std::move(from);
   t.recipient = std::move(to);
   return t;
+}
+
+// "Method not found" (EIP-1474 -32601), or a provider's own words for a
+// method it does not offer ("the method debug_x does not exist/is not
+// available"); not "block not found".
+bool IsMethodMissing(const RpcError& e) {
+  if (e.kind() != RpcError::Kind::kRpc) return false;
+  if (e.code() == -32601) return true;
+  std::string text = base::AsciiLower(e.what());
+  if (text.find("method") == std::string::npos) return false;
+  for (const char* phrase : {"not found", "not supported", "does not exist", "unsupported",
+                             "not available", "not enabled"}) {
+    if (text.find(phrase) != std::string::npos) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -216,41 +234,37 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
 void BlockSource::Traces(std::int64_t number, const std::string& block_hash,
                          const std::set<std::string>& recipients,
                          std::vector<domain::ObservedTransfer>& out) {
-  auto result =
-      rpc_.Call("debug_traceBlockByNumber", {ToQuantity(static_cast<std::uint64_t>(number)),
-                                             boost::json::object{{"tracer", "callTracer"}}});
-  if (!result.is_array()) return;
-  for (const auto& item : result.as_array()) {
-    const auto* entry = item.if_object();
-    const auto* root = entry ? entry->if_contains("result") : nullptr;
-    if (!root || !root->is_object() || root->as_object().contains("error")) continue;
-    std::string tx_hash = Str(*entry, "txHash");
-    int position = 0;
-    // Depth-first over the call frames below the top level (whose value is the
-    // transaction's own, found above); a frame that failed undid its subtree.
-    std::vector<const boost::json::object*> stack{&root->as_object()};
-    while (!stack.empty()) {
-      const auto* frame = stack.back();
-      stack.pop_back();
-      const auto* calls = frame->if_contains("calls");
-      if (!calls || !calls->is_array()) continue;
-      for (auto it = calls->as_array().rbegin(); it != calls->as_array().rend(); ++it) {
-        const auto* call = it->if_object();
-        if (!call || call->contains("error")) continue;
-        stack.push_back(call);
-        ++position;
-        auto recipient = Checksummed(Str(*call, "to"));
-        auto value = ParseWord(Str(*call, "value"));
-        auto sender = Checksummed(Str(*call, "from"));
-        bool moves_value = Str(*call, "type") == "CALL" || Str(*call, "type") == "CREATE";
-        if (!moves_value || !recipient || !recipients.contains(*recipient) || !value ||
-            *value == 0 || !sender) {
-          continue;
-        }
-        out.push_back(Native(chain_, tx_hash, "trace:" + std::to_string(position), number,
-                             block_hash, *sender, *recipient, *value));
-      }
+  std::string block = ToQuantity(static_cast<std::uint64_t>(number));
+  std::vector<InternalTransfer> transfers;
+  if (!parity_traces_) {
+    try {
+      transfers = FromCallTracer(rpc_.Call("debug_traceBlockByNumber",
+                                           {block, boost::json::object{{"tracer", "callTracer"}}}));
+    } catch (const RpcError& e) {
+      if (!IsMethodMissing(e)) throw;
+      base::LogInfo("the node has no debug_traceBlockByNumber; using trace_block",
+                    {{"chainId", chain_.id}});
+      parity_traces_ = true;
     }
+  }
+  if (parity_traces_) {
+    try {
+      transfers = FromTraceBlock(rpc_.Call("trace_block", {block}));
+    } catch (const RpcError& e) {
+      if (!IsMethodMissing(e)) throw;
+      throw RpcError(RpcError::Kind::kRpc,
+                     "trace_internal is on, but the node offers neither debug_traceBlockByNumber "
+                     "nor trace_block: " +
+                         std::string(e.what()),
+                     e.code());
+    }
+  }
+  for (auto& t : transfers) {
+    auto recipient = Checksummed(t.to);
+    auto sender = Checksummed(t.from);
+    if (!recipient || !recipients.contains(*recipient) || !sender) continue;
+    out.push_back(Native(chain_, t.tx_hash, "trace:" + std::to_string(t.position), number,
+                         block_hash, *sender, *recipient, t.value));
   }
 }
 

@@ -53,6 +53,7 @@ class BlockSource {
   std::int64_t log_span_ = 2000;   // blocks per eth_getLogs; adapts to the provider
   std::int64_t block_batch_ = 10;  // full blocks per batch; halves on time-outs
   std::int64_t batches_since_timeout_ = 0;
+  bool parity_traces_ = false;  // the node lacks debug_traceBlockByNumber; use trace_block
 };
 
 }  // namespace payd::chain

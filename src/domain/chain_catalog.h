@@ -37,7 +37,7 @@ struct ChainInfo {
   unsigned poll_interval_ms = 1000;
   unsigned rpc_timeout_ms = 10000;  // per JSON-RPC request
   // Also find native coin sent by contracts (debug_traceBlockByNumber with
-  // callTracer); needs a node that offers tracing.
+  // callTracer, or trace_block); needs a node that offers tracing.
   bool trace_internal = false;
   // Where a first start begins scanning; default: the chain's head at that moment.
   std::optional<std::int64_t> start_block;

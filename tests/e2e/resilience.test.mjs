@@ -133,29 +133,49 @@ describe('an unreliable node', () => {
 });
 
 describe('native coin sent by a contract', () => {
-  let chain, payd, shop;
+  let chain, forwarder;
   before(async () => {
     chain = await startChain();
-    payd = await startPayd({ config: chainConfig(chain, { confirmations: 1, extra: 'trace_internal = true' }) });
-    shop = createMerchant(payd);
+    forwarder = await chain.deploy('Forwarder');
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
+  after(() => chain.stop());
+
+  // A payd on `rpcUrl` with tracing on; the intent is paid through the
+  // Forwarder contract, so the payout address only shows in traces. Each test
+  // asks a different amount: a fresh payd reads the block at the head when it
+  // starts, which holds the previous test's payment.
+  const paidThroughContract = async (rpcUrl, amount) => {
+    const payd = await startPayd({ config: chainConfig({ url: rpcUrl }, { confirmations: 1, extra: 'trace_internal = true' }) });
+    try {
+      const shop = createMerchant(payd);
+      const pi = (await createIntent(payd, shop.integration.id, { amount, currency: 'ETH', chainId: 31337 })).json;
+      const receipt = await chain.call(forwarder, 'pay', [PAYOUT], { value: BigInt(pi.amount) });
+      const paid = await eventually(async () => {
+        const i = (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json;
+        return i.status === 'PAID' ? i : null;
+      }, { what: 'PAID through a contract' });
+      assert.equal(paid.txHash, receipt.transactionHash);
+      const payment = (await tenantPayments(payd, shop.read.key)).find((p) => p.intentId === pi.id);
+      assert.equal(payment.logIndex, null);
+      assert.equal(payment.senderAddress.toLowerCase(), forwarder.address.toLowerCase());
+      await payd.stopCleanly();
+      return payd;
+    } finally {
+      await payd.cleanup();
+    }
+  };
+
+  test('is found through debug_traceBlockByNumber and pays the intent', async () => {
+    await paidThroughContract(chain.url, '3000000000000000');
   });
 
-  test('is found through traces and pays the intent', async () => {
-    const forwarder = await chain.deploy('Forwarder');
-    const pi = (await createIntent(payd, shop.integration.id, { amount: '3000000000000000', currency: 'ETH', chainId: 31337 })).json;
-    const receipt = await chain.call(forwarder, 'pay', [PAYOUT], { value: BigInt(pi.amount) });
-    const paid = await eventually(async () => {
-      const i = (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json;
-      return i.status === 'PAID' ? i : null;
-    }, { what: 'PAID through a contract' });
-    assert.equal(paid.txHash, receipt.transactionHash);
-    const payment = (await tenantPayments(payd, shop.read.key)).find((p) => p.intentId === pi.id);
-    assert.equal(payment.logIndex, null);
-    assert.equal(payment.senderAddress.toLowerCase(), forwarder.address.toLowerCase());
+  test('is found through trace_block on a node without debug_traceBlockByNumber', async () => {
+    const proxy = await startRpcProxy(chain.url, { missingMethods: ['debug_traceBlockByNumber'] });
+    try {
+      const payd = await paidThroughContract(proxy.url, '5000000000000000');
+      assert.ok(payd.logs.some((l) => l.msg === 'the node has no debug_traceBlockByNumber; using trace_block'));
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -65,7 +65,10 @@ export class Payd {
 
   // Resolves with the exit code once the process ends after `signal`.
   async stop(signal = 'SIGTERM') {
-    if (!this.proc || this.proc.exitCode !== null) return this.proc?.exitCode;
+    // A process killed by a signal (a sanitizer abort, say) has no exit code.
+    if (!this.proc || this.proc.exitCode !== null || this.proc.signalCode !== null) {
+      return this.proc?.exitCode ?? this.proc?.signalCode;
+    }
     const exited = new Promise((res) => this.proc.once('exit', (code, sig) => res(code ?? sig)));
     this.proc.kill(signal);
     return exited;

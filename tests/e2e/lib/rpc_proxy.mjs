@@ -13,9 +13,12 @@ class RpcProxy {
   // slowFullBlocksOver: a batch asking for more full blocks (with their
   // transactions) than this hangs, like a provider that cannot send that much
   // in time.
-  constructor(upstream, { maxLogRange = Infinity, hangEvery = 0, hangMs = 2000, slowFullBlocksOver = Infinity } = {}) {
+  // missingMethods: answered "Method not found", like a node without them.
+  constructor(upstream, {
+    maxLogRange = Infinity, hangEvery = 0, hangMs = 2000, slowFullBlocksOver = Infinity, missingMethods = [],
+  } = {}) {
     this.upstream = upstream;
-    this.options = { maxLogRange, hangEvery, hangMs, slowFullBlocksOver };
+    this.options = { maxLogRange, hangEvery, hangMs, slowFullBlocksOver, missingMethods };
     this.down = false;
     this.stats = { requests: 0, rangeErrors: 0, hangs: 0, refused: 0, largestFullBlockBatch: 0 };
     this.sockets = new Set();
@@ -69,6 +72,11 @@ class RpcProxy {
       } else {
         this.stats.largestFullBlockBatch = Math.max(this.stats.largestFullBlockBatch, fullBlocks);
       }
+    }
+    if (!Array.isArray(call) && this.options.missingMethods.includes(call.method)) {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'Method not found' } }));
+      return;
     }
     if (!Array.isArray(call) && call.method === 'eth_getLogs') {
       const { fromBlock, toBlock } = call.params[0];
