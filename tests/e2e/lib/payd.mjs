@@ -78,10 +78,19 @@ export class Payd {
   // (a sanitizer report, say) unless it exited 0.
   async stopCleanly() {
     const code = await this.stop('SIGTERM');
-    if (code !== 0) {
-      const other = this.logs.filter((l) => l.msg === 'unparsed').map((l) => l.raw).join('\n');
-      throw new Error(`payd exited with ${code} after SIGTERM:\n${other}`);
+    if (code === 0) return;
+    const other = this.logs.filter((l) => l.msg === 'unparsed').map((l) => l.raw).join('\n');
+    // LeakSanitizer's exit-time scan stops every thread with ptrace, and on a
+    // loaded machine its tracer sometimes fails ("Tracer caught signal 11",
+    // google/sanitizers#723, #1170). That is the tool failing, not payd: it
+    // reports no leak and no memory error. Anything else fails the test.
+    const toolOnly = other.includes('LeakSanitizer has encountered a fatal error')
+      && !/ERROR: (AddressSanitizer|LeakSanitizer: detected)|runtime error:/.test(other);
+    if (toolOnly) {
+      console.warn(`payd's leak check could not run at exit (a sanitizer tracer failure):\n${other}`);
+      return;
     }
+    throw new Error(`payd exited with ${code} after SIGTERM:\n${other}`);
   }
 
   async cleanup() {
