@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "base/log.h"
-#include "base/strings.h"
 #include "chain/evm.h"
 #include "chain/traces.h"
 #include "domain/address.h"
@@ -16,11 +15,6 @@ constexpr std::int64_t kMaxLogSpan = 5000;
 constexpr std::size_t kHeaderBatch = 100;
 constexpr std::int64_t kMaxFullBlockBatch = 10;
 constexpr std::int64_t kBatchesBeforeGrowth = 16;
-
-std::string Str(const boost::json::object& o, const char* key) {
-  const auto* v = o.if_contains(key);
-  return v && v->is_string() ? std::string(v->as_string()) : std::string();
-}
 
 std::int64_t Number(const boost::json::object& o, const char* key) {
   auto n = ParseQuantity(Str(o, key));
@@ -56,21 +50,6 @@ domain::ObservedTransfer Native(const domain::ChainInfo& chain, const std::strin
   t.sender = std::move(from);
   t.recipient = std::move(to);
   return t;
-}
-
-// "Method not found" (EIP-1474 -32601), or a provider's own words for a
-// method it does not offer ("the method debug_x does not exist/is not
-// available"); not "block not found".
-bool IsMethodMissing(const RpcError& e) {
-  if (e.kind() != RpcError::Kind::kRpc) return false;
-  if (e.code() == -32601) return true;
-  std::string text = base::AsciiLower(e.what());
-  if (text.find("method") == std::string::npos) return false;
-  for (const char* phrase : {"not found", "not supported", "does not exist", "unsupported",
-                             "not available", "not enabled"}) {
-    if (text.find(phrase) != std::string::npos) return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -241,7 +220,7 @@ void BlockSource::Traces(std::int64_t number, const std::string& block_hash,
       transfers = FromCallTracer(rpc_.Call("debug_traceBlockByNumber",
                                            {block, boost::json::object{{"tracer", "callTracer"}}}));
     } catch (const RpcError& e) {
-      if (!IsMethodMissing(e)) throw;
+      if (!e.IsMethodMissing()) throw;
       base::LogInfo("the node has no debug_traceBlockByNumber; using trace_block",
                     {{"chainId", chain_.id}});
       parity_traces_ = true;
@@ -251,7 +230,7 @@ void BlockSource::Traces(std::int64_t number, const std::string& block_hash,
     try {
       transfers = FromTraceBlock(rpc_.Call("trace_block", {block}));
     } catch (const RpcError& e) {
-      if (!IsMethodMissing(e)) throw;
+      if (!e.IsMethodMissing()) throw;
       throw RpcError(RpcError::Kind::kRpc,
                      "trace_internal is on, but the node offers neither debug_traceBlockByNumber "
                      "nor trace_block: " +

@@ -80,4 +80,9 @@ std::optional<std::string> AddressFromTopic(std::string_view topic) {
   return domain::ChecksumAddress(body->substr(24));
 }
 
+std::string Str(const boost::json::object& o, const char* key) {
+  const auto* v = o.if_contains(key);
+  return v && v->is_string() ? std::string(v->as_string()) : std::string();
+}
+
 }  // namespace payd::chain

@@ -2,6 +2,7 @@
 // and the ERC-20 Transfer event. Pure functions; nothing here talks to a node.
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -27,5 +28,7 @@ std::string AddressTopic(std::string_view address);
 // The address in a 32-byte topic, EIP-55 checksummed; nothing if not one.
 std::optional<std::string> AddressFromTopic(std::string_view topic);
 std::string LowerHex(std::string_view text);
+// A node's string field ("0x1a", an address, a hash); empty if absent or not a string.
+std::string Str(const boost::json::object& o, const char* key);
 
 }  // namespace payd::chain

@@ -5,6 +5,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/url/parse.hpp>
+#include <initializer_list>
 #include <mutex>
 #include <thread>
 
@@ -45,15 +46,32 @@ const boost::json::value& ResultOf(const boost::json::value& reply) {
 
 }  // namespace
 
+namespace {
+
+bool MentionsAny(const std::string& lower_text, std::initializer_list<const char*> phrases) {
+  for (const char* phrase : phrases) {
+    if (lower_text.find(phrase) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool RpcError::IsRangeTooLarge() const {
   if (kind_ != Kind::kRpc) return false;
   if (code_ == -32005) return true;  // EIP-1474 "limit exceeded"
+  return MentionsAny(base::AsciiLower(what()),
+                     {"range", "too many", "limit", "exceed", "too large", "10000 results"});
+}
+
+bool RpcError::IsMethodMissing() const {
+  if (kind_ != Kind::kRpc) return false;
+  if (code_ == -32601) return true;  // EIP-1474 "method not found"
   std::string text = base::AsciiLower(what());
-  for (const char* phrase :
-       {"range", "too many", "limit", "exceed", "too large", "10000 results"}) {
-    if (text.find(phrase) != std::string::npos) return true;
-  }
-  return false;
+  // "the method debug_x does not exist/is not available", but not "block not found".
+  return text.find("method") != std::string::npos &&
+         MentionsAny(text, {"not found", "not supported", "does not exist", "unsupported",
+                            "not available", "not enabled"});
 }
 
 RpcClient::RpcClient(std::vector<std::string> urls, RpcOptions options)

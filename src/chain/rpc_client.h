@@ -31,6 +31,8 @@ class RpcError : public std::runtime_error {
   long code() const { return code_; }
   // Providers refuse wide eth_getLogs ranges in many words; this recognises them.
   bool IsRangeTooLarge() const;
+  // The node does not offer the method (tracing APIs vary between clients).
+  bool IsMethodMissing() const;
 
  private:
   Kind kind_;

@@ -16,11 +16,6 @@ struct Frame {
   std::vector<std::unique_ptr<Frame>> children;
 };
 
-std::string Str(const boost::json::object& o, const char* key) {
-  const auto* v = o.if_contains(key);
-  return v && v->is_string() ? std::string(v->as_string()) : std::string();
-}
-
 // Numbers the surviving frames below the top one in a fixed depth-first order
 // and reports those that moved value.
 void Walk(const std::string& tx_hash, const Frame& top, std::vector<InternalTransfer>& out) {
