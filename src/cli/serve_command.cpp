@@ -119,6 +119,8 @@ void Serve(const CommandContext& ctx) {
   for (const auto& chain : config.catalog.chains()) {
     chain::WatcherOptions watch;
     watch.rpc.timeout = std::chrono::milliseconds(chain.rpc_timeout_ms);
+    watch.rpc.max_reply_bytes = std::size_t{chain.rpc_max_reply_mb} << 20;
+    watch.rpc.chain_id = chain.id;
     watchers.push_back(
         std::make_unique<chain::ChainWatcher>(chain, *opened.store, ledger, prices, watch));
     watchers.back()->Start();

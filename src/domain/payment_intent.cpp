@@ -38,13 +38,15 @@ std::string_view IntentExceptionName(IntentException exception) {
       return "OVERPAID";
     case IntentException::kPaidLate:
       return "PAID_LATE";
+    case IntentException::kReversedAfterConfirmation:
+      return "REVERSED_AFTER_CONFIRMATION";
   }
   return "";
 }
 
 IntentException ParseIntentException(std::string_view text) {
-  for (auto e :
-       {IntentException::kUnderpaid, IntentException::kOverpaid, IntentException::kPaidLate}) {
+  for (auto e : {IntentException::kUnderpaid, IntentException::kOverpaid,
+                 IntentException::kPaidLate, IntentException::kReversedAfterConfirmation}) {
     if (IntentExceptionName(e) == text) return e;
   }
   return IntentException::kNone;

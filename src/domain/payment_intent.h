@@ -18,7 +18,13 @@ std::string_view IntentStatusName(IntentStatus status);
 std::optional<IntentStatus> ParseIntentStatus(std::string_view text);
 
 // What was irregular about how an intent was paid.
-enum class IntentException { kNone, kUnderpaid, kOverpaid, kPaidLate };
+enum class IntentException {
+  kNone,
+  kUnderpaid,
+  kOverpaid,
+  kPaidLate,
+  kReversedAfterConfirmation,  // PAID, but a deep reorg removed what paid it
+};
 std::string_view IntentExceptionName(IntentException exception);  // "" for kNone
 IntentException ParseIntentException(std::string_view text);
 
@@ -58,6 +64,10 @@ struct PaymentIntent {
   std::optional<base::TimeMs> confirmed_at;
   std::optional<std::string> tx_hash;         // the transfer that completed it
   std::optional<std::string> sender_address;  // its sender
+  // What the intent was when its expiry was first applied (ledger only): an
+  // intent that had expired unpaid returns to EXPIRED, not FAILED, when a reorg
+  // removes its late payment (DECISIONS §5).
+  std::optional<IntentStatus> status_at_expiry;
 
   base::TimeMs late_until() const { return expires_at + kLateWindowMs; }
   bool IsNative() const { return !token_address.has_value(); }

@@ -106,20 +106,27 @@ describe('intent lifecycle on chain', () => {
     assert.equal(back.amountReceived, '0');
     const list = await payments(pi.id);
     assert.deepEqual(list.map((p) => p.status), ['REORGED']);
+    // The merchant told PENDING is told it was undone (DECISIONS §5).
+    const events = (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
+    const mine = events.filter((e) => e.data.id === pi.id).map((e) => e.type).reverse();
+    assert.deepEqual(mine, ['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_REVERSED']);
+    assert.equal(events.find((e) => e.type === 'PAYMENT_REVERSED' && e.data.id === pi.id).data.status, 'CREATED');
   });
 
-  test('a reorg that drops the transfer after expiry FAILS the intent', async () => {
-    // A reorg rewinds the chain's clock to the common ancestor, so for it to
-    // happen "after expiry" the ancestor must already be past expiry: the
-    // dropped transfer is a late one.
+  test('a reorg that drops the late payment of an expired intent makes it EXPIRED again', async () => {
+    // DECISIONS §5: an intent that had expired unpaid before its late payment
+    // arrived goes back to EXPIRED, not FAILED, when a reorg removes that payment.
+    // (A reorg rewinds the chain's clock to the common ancestor, so for it to
+    // happen "after expiry" the ancestor must already be past expiry.)
     const pi = await newIntent();
     await expire();
     await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
     await chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await waitFor(pi.id, (i) => i.status === 'PENDING' && i.exception === 'PAID_LATE', 'PENDING, late');
     await chain.reorg(1, []);
-    const failed = await waitFor(pi.id, (i) => i.status === 'FAILED', 'FAILED');
-    assert.equal(failed.amountReceived, '0');
+    const expired = await waitFor(pi.id, (i) => i.status !== 'PENDING', 'leaving PENDING');
+    assert.equal(expired.status, 'EXPIRED');
+    assert.equal(expired.amountReceived, '0');
     assert.deepEqual((await payments(pi.id)).map((p) => p.status), ['REORGED']);
   });
 

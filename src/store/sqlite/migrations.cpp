@@ -215,6 +215,14 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
 CREATE INDEX webhook_deliveries_by_tenant ON webhook_deliveries(tenant_id, created_at);
 )sql"},
+    // 4 and 5 are taken by work in progress on other branches.
+    {6, "ledger: reorged transfers recorded again, status at expiry", R"sql(
+ALTER TABLE payment_intents ADD COLUMN status_at_expiry TEXT;
+-- Whether a transfer is already recorded (any tenant), and the unmatched
+-- payments an intent can take when a reorganisation took its own.
+CREATE INDEX payments_by_transfer ON payments(chain_id, tx_hash, position);
+CREATE INDEX payments_unmatched ON payments(chain_id, recipient, amount) WHERE intent_id IS NULL;
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping
