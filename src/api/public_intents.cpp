@@ -43,7 +43,7 @@ std::string ReadMetadata(const boost::json::object* metadata) {
 }
 
 http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kCreateIntent);
+  domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kWrite);
   ParseQuery(req, {});
   auto header_key = IdempotencyKeyHeader(req);
   boost::json::object body = ParseJsonObjectBody(req);

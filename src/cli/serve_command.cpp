@@ -76,7 +76,7 @@ void Serve(const CommandContext& ctx) {
   options.request_timeout = std::chrono::seconds(config.http.request_timeout_s);
   options.shutdown_grace = std::chrono::seconds(config.http.shutdown_grace_s);
 
-  api::PublicLimiter public_limiter;
+  api::PublicLimiter public_limiter(config.limits.public_limiter_buckets);
   chain::PriceBook prices;
   api::ApiContext api{*opened.store,
                       config.catalog,

@@ -35,6 +35,8 @@ struct LimitSettings {
   int api_requests_per_min = 60;
   int public_reads_per_min = 600;
   int public_intents_per_min = 30;
+  // Per-client windows of the public endpoints kept in memory (api/public_limiter.h).
+  int public_limiter_buckets = 100'000;
 };
 
 struct WebhookSettings {
