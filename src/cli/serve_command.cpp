@@ -88,6 +88,7 @@ void Serve(const CommandContext& ctx) {
                       config.intents.lifetime_s * 1000LL,
                       public_limiter,
                       prices};
+  api.public_max_open_intents = config.public_endpoints.max_open_intents;
   http::Router router;
   api::RegisterRoutes(router, api);
   http::Server server(options, [&router](const http::Request& req, http::RequestContext& rctx) {

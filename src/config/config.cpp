@@ -201,6 +201,11 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
       limits.Fail("public_limiter_buckets", "must be at least 100");
     limits.RejectUnknown();
   }
+  if (TomlReader keyless = r.Table("public"); keyless.present()) {
+    auto& p = config.public_endpoints;
+    p.max_open_intents = PositiveInt(keyless, "max_open_intents", p.max_open_intents, 100000000);
+    keyless.RejectUnknown();
+  }
   if (TomlReader intents = r.Table("intents"); intents.present()) {
     config.intents.lifetime_s =
         PositiveInt(intents, "lifetime_s", config.intents.lifetime_s, 7 * 86400);

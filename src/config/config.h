@@ -39,6 +39,11 @@ struct LimitSettings {
   int public_limiter_buckets = 100'000;
 };
 
+// [public]: what the key-less endpoints let anyone hold.
+struct PublicEndpointSettings {
+  int max_open_intents = 10'000;  // per integration, CREATED and not expired; 0: no cap
+};
+
 struct WebhookSettings {
   bool allow_private_targets = false;
   int concurrency = 4;  // deliveries in flight
@@ -59,6 +64,7 @@ struct Config {
   std::string log_level = "info";
   HttpSettings http;
   LimitSettings limits;
+  PublicEndpointSettings public_endpoints;
   WebhookSettings webhooks;
   IntentSettings intents;
   domain::ChainCatalog catalog;
