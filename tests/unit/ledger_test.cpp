@@ -60,7 +60,7 @@ class LedgerTest : public testing::StoreTest {
     intent.expires_at = expires;
     intent.created_at = created;
     store_->InsertIntent(
-        intent, nullptr,
+        intent, nullptr, {},
         [&](const domain::PaymentIntent& i) {
           return domain::Store::IntentCreated{
               {201, "{}"}, domain::NewEvent(i.tenant_id, "PAYMENT_CREATED", "{}", created)};
