@@ -65,6 +65,33 @@ function lagBehind(proxy, lag) {
   });
 }
 
+// From block `from` on, the provider serves another branch: the same heights
+// with other hashes and none of the transactions (a fork B beside the real A).
+function forkFrom(proxy, from) {
+  const other = (hash) => `0xbb${hash.slice(4)}`;
+  const onFork = (o) => o && o.blockNumber !== undefined && num(o.blockNumber) >= from;
+  proxy.configure({
+    rewrite(call, answer) {
+      const r = answer.result;
+      if (r == null) return answer;
+      switch (call.method) {
+        case 'eth_getBlockByNumber': {
+          const n = num(r.number);
+          if (n < from) return answer;
+          return { ...answer, result: { ...r, hash: other(r.hash), transactions: [],
+            parentHash: n > from ? other(r.parentHash) : r.parentHash } };
+        }
+        case 'eth_getTransactionReceipt':
+          return onFork(r) ? { ...answer, result: null } : answer;
+        case 'eth_getLogs':
+          return { ...answer, result: r.filter((l) => !onFork(l)) };
+        default:
+          return answer;
+      }
+    },
+  });
+}
+
 describe('an RPC provider that behaves like the hosted ones', () => {
   test('backends that lag each other are waited for, never taken for a reorganisation', async (t) => {
     const { chain, proxy, payd, shop, until, payments, events } = await behindProvider(t);
@@ -84,6 +111,31 @@ describe('an RPC provider that behaves like the hosted ones', () => {
     assert.ok(!types.includes('PAYMENT_REVERSED'), `no reversal was announced: ${types}`);
     assert.ok(payd.logs.some((l) => l.msg === 'node is behind payd; waiting for it'));
     assert.ok(!payd.logs.some((l) => l.msg === 'chain reorganisation'));
+  });
+
+  test('a fork that flips back (A, B, A again) brings the very same payment back', async (t) => {
+    const { chain, proxy, payd, shop, until, payments, events } = await behindProvider(t);
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '19.00', currency: 'USDC', chainId: 31337 })).json;
+    const receipt = await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await until(pi.id, 'PENDING');
+    const [first] = await payments();
+    forkFrom(proxy, Number(receipt.blockNumber));  // B: the payment's block replaced
+    await chain.mine(1);
+    await until(pi.id, 'CREATED', 'the payment reversed on branch B');
+    assert.equal((await payments())[0].status, 'REORGED');
+    proxy.configure({ rewrite: null });  // A again, the same blocks and hashes
+    await chain.mine(2);
+    const paid = await until(pi.id, 'PAID', 'PAID on branch A again');
+    assert.equal(paid.txHash, receipt.transactionHash);
+    const list = await payments();
+    assert.equal(list.length, 1, 'the same payment, not a second one');
+    assert.equal(list[0].id, first.id);
+    assert.equal(list[0].status, 'CONFIRMED');
+    const types = (await events()).filter((e) => e.data.id === pi.id).map((e) => e.type).reverse();
+    // PENDING again is skipped when payd finds the block already deep enough.
+    assert.deepEqual(types.filter((type) => type !== 'PAYMENT_PENDING'),
+      ['PAYMENT_CREATED', 'PAYMENT_REVERSED', 'PAYMENT_CONFIRMED']);
+    assert.equal(types[1], 'PAYMENT_PENDING');
   });
 
   test('a native payment whose receipt is not indexed yet is recorded once it is', async (t) => {
