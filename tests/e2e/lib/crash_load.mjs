@@ -86,7 +86,10 @@ export class CrashLoad {
   // The same key and body again: the original answer, marked replayed.
   async replay(ack, min) {
     const r = await this.handle.call('POST', this.path, { body: ack.request.body, headers: ack.request.headers, min });
-    if (!r.ok) return;
+    if (!r.ok) {
+      if (!r.killed) this.stats.unexplainedFailures.push(`replay: ${r.error.message}: ${r.error.cause?.message ?? ''}`);
+      return;
+    }
     this.stats.replaysChecked++;
     if (r.status !== 201 || r.headers.get('idempotent-replayed') !== 'true' || !isDeepStrictEqual(r.json, ack.json)) {
       this.problems.push(`key ${ack.request.key} replayed as ${r.status} (Idempotent-Replayed: ${r.headers.get('idempotent-replayed')}): ${r.text}\n  original: ${JSON.stringify(ack.json)}`);
@@ -181,5 +184,13 @@ export class CrashLoad {
   async stop() {
     this.stopping = true;
     await Promise.all(this.loops);
+  }
+
+  // After a failure: ends every loop, whatever it was waiting for.
+  async abandon() {
+    this.stopping = true;
+    this.queue.length = 0;
+    this.handle.close();
+    await Promise.allSettled(this.loops ?? []);
   }
 }

@@ -75,9 +75,16 @@ export class RestartablePayd {
   // The serving payd of generation `min` or later, once there is one.
   async server(min = 0) {
     while (!this.up || this.up.generation < min) {
+      if (this.closed) throw new Error('the test is over: no payd will serve again');
       await new Promise((wake) => this.waiters.push(wake));
     }
     return this.up;
+  }
+
+  // Releases every client still waiting for a payd (a test failed midway).
+  close() {
+    this.closed = true;
+    for (const wake of this.waiters.splice(0)) wake();
   }
 
   // An HTTP call to whichever payd serves now. A transport failure is a
