@@ -179,6 +179,14 @@ describe('payd SIGKILLed in a loop under load', () => {
     const handle = new RestartablePayd(payd);
     const load = new CrashLoad({ handle, chain, integrationId: shop.integration.id, seed: SEED, pace: PACE });
     const startBlock = await chain.blockNumber();
+    // A failure names the seed, says whether payd died by itself, and shows its last lines.
+    const explain = (e) => {
+      handle.noteCrash();
+      handle.noteSanitizerReports();
+      if (handle.crashes.length) e.message += `\npayd ended other than by our SIGKILL:\n${handle.crashes.join('\n')}`;
+      e.message += `\n(seed ${SEED}, after ${handle.kills} kills)\n--- payd's last log lines:\n${payd.tail()}`;
+      return e;
+    };
     let killsDone;
     try {
       await handle.start();
@@ -203,49 +211,45 @@ describe('payd SIGKILLed in a loop under load', () => {
       await load.stop();
     } catch (e) {
       await load.abandon();
-      e.message += `\n(seed ${SEED}, after ${handle.kills} kills)`;
-      throw e;
+      throw explain(e);
     }
     const loadDone = Date.now();
-    await chain.mine(3);  // every transfer at least two blocks deep: confirmed
-
-    const onChain = await transfersOnChain(chain, PAYOUT, startBlock);
-    assert.deepEqual(new Set(onChain.map(transferKey)), new Set(load.sent.map(transferKey)), 'the chain holds the transfers made');
-    const { intentOf, paidBy } = expectedMatches(load.acks, onChain);
-
-    // payd settles (a delivery leased by a killed payd waits for its 60 s
-    // lease to run out); whatever is still wrong then, the checks name.
-    const settle = (fn, timeout) => eventually(fn, { timeout, context: null }).catch(() => null);
-    const paymentsNow = () => listAll(payd, '/api/v1/payments', shop.read.key);
-    const payments = await settle(async () => {
-      const all = await paymentsNow();
-      return all.length >= onChain.length && all.every((p) => p.status === 'CONFIRMED') && all;
-    }, 60000) ?? await paymentsNow();
-    const recordsNow = () => listAll(payd, '/api/v1/webhooks', shop.events.key);
-    const records = await settle(async () => {
-      const all = await recordsNow();
-      const received = new Set(receiver.deliveries.map((d) => d.id));
-      return all.every((r) => r.status === 'DELIVERED' && received.has(r.eventId)) && all;
-    }, PACE.drainMs) ?? await recordsNow();
-    const intents = await listAll(payd, '/api/v1/payment-intents', shop.read.key);
-    const recent = (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
-    await load.replayAll();  // every key once more, to the last payd
-
-    let events;
+    let onChain, payments, intents, events;
     try {
+      await chain.mine(3);  // every transfer at least two blocks deep: confirmed
+
+      onChain = await transfersOnChain(chain, PAYOUT, startBlock);
+      assert.deepEqual(new Set(onChain.map(transferKey)), new Set(load.sent.map(transferKey)), 'the chain holds the transfers made');
+      const { intentOf, paidBy } = expectedMatches(load.acks, onChain);
+
+      // payd settles (a delivery leased by a killed payd waits for its 60 s
+      // lease to run out); whatever is still wrong then, the checks name.
+      const settle = (fn, timeout) => eventually(fn, { timeout, context: null }).catch(() => null);
+      const paymentsNow = () => listAll(payd, '/api/v1/payments', shop.read.key);
+      payments = await settle(async () => {
+        const all = await paymentsNow();
+        return all.length >= onChain.length && all.every((p) => p.status === 'CONFIRMED') && all;
+      }, 60000) ?? await paymentsNow();
+      const recordsNow = () => listAll(payd, '/api/v1/webhooks', shop.events.key);
+      const records = await settle(async () => {
+        const all = await recordsNow();
+        const received = new Set(receiver.deliveries.map((d) => d.id));
+        return all.every((r) => r.status === 'DELIVERED' && received.has(r.eventId)) && all;
+      }, PACE.drainMs) ?? await recordsNow();
+      intents = await listAll(payd, '/api/v1/payment-intents', shop.read.key);
+      const recent = (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
+      await load.replayAll();  // every key once more, to the last payd
+
+      assert.deepEqual(handle.crashes, [], 'payd ended other than by our SIGKILL');
       checkPayments(payments, onChain, intentOf);
       checkIntents(load, intents, paidBy);
       events = checkWebhooks(receiver.deliveries, records, recent, intents, payments);
       assert.deepEqual(load.problems, [], 'answers that must never happen');
       // payd dropped a connection or hung (60 s) while nobody killed it.
       assert.deepEqual(load.stats.unexplainedFailures, [], 'requests failed without a kill');
-      handle.noteCrash();
-      handle.noteSanitizerReports();
-      assert.deepEqual(handle.crashes, [], 'payd ended other than by our SIGKILL');
       assert.deepEqual(payd.logs.filter((l) => l.level === 'error').map((l) => l.raw), [], 'errors logged');
     } catch (e) {
-      e.message += `\n(seed ${SEED})\n--- payd's last log lines:\n${payd.tail()}`;
-      throw e;
+      throw explain(e);
     }
     await payd.stopCleanly();
 

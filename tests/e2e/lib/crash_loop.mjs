@@ -50,19 +50,22 @@ export class RestartablePayd {
 
   // SIGKILL, after checking that payd was still running on its own.
   async kill() {
-    this.noteCrash();
+    const crashed = this.noteCrash();
     this.up = null;
     const code = await this.payd.stop('SIGKILL');
-    if (code !== 'SIGKILL') this.crashes.push(`generation ${this.generation} ended with ${code}, not our SIGKILL`);
+    if (!crashed && code !== 'SIGKILL') this.crashes.push(`generation ${this.generation} ended with ${code}, not our SIGKILL`);
     this.kills += 1;
     this.noteSanitizerReports();
   }
 
+  // Whether the running payd has ended by itself (noted in `crashes` once).
   noteCrash() {
     const { proc } = this.payd;
-    if (proc.exitCode !== null || proc.signalCode !== null) {
-      this.crashes.push(`generation ${this.generation} exited by itself (${proc.exitCode ?? proc.signalCode}):\n${this.payd.tail()}`);
-    }
+    if (proc.exitCode === null && proc.signalCode === null) return false;
+    if (this.noted === this.generation) return true;
+    this.noted = this.generation;
+    this.crashes.push(`generation ${this.generation} exited by itself (${proc.exitCode ?? proc.signalCode}):\n${this.payd.tail()}`);
+    return true;
   }
 
   noteSanitizerReports() {
