@@ -133,13 +133,14 @@ export async function startPayd(options = {}) {
   return payd;
 }
 
-export async function launch(payd) {
+// `timeout`: how long payd may take to listen (restarts under ASan on a busy machine take longer).
+export async function launch(payd, { timeout = 10000 } = {}) {
   payd.proc = spawn(PAYD_BIN, ['serve'], { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'pipe', 'pipe'] });
   payd.stdout = '';
   payd.proc.stdout.on('data', (d) => (payd.stdout += d));
   const lines = createInterface({ input: payd.proc.stderr });
   await new Promise((resolveStart, rejectStart) => {
-    const timer = setTimeout(() => rejectStart(new Error('payd did not start in 10 s')), 10000);
+    const timer = setTimeout(() => rejectStart(new Error(`payd did not start in ${timeout / 1000} s`)), timeout);
     payd.proc.once('exit', (code) => {
       clearTimeout(timer);
       rejectStart(new Error(`payd exited (${code}) before listening:\n${payd.logs.map((l) => l.raw).join('\n')}`));

@@ -15,7 +15,8 @@ class Receiver {
     this.secrets = secrets;   // whsec_... strings; a delivery must verify with each
     this.deliveries = [];     // every request, verified or not
     this.script = [];         // statuses to answer with, in turn; then 200
-    this.server = createServer((req, res) => this.handle(req, res));
+    // A request cut off mid-body (its sender was killed) is no delivery.
+    this.server = createServer((req, res) => this.handle(req, res).catch(() => res.destroy()));
   }
 
   listen(port) {
