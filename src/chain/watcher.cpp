@@ -133,7 +133,7 @@ void ChainWatcher::MaybeRefreshPrices() {
 
 domain::BlockHeader ChainWatcher::Base(std::int64_t latest) {
   if (!cursor_) {
-    std::int64_t start = chain_.start_block.value_or(latest);
+    std::int64_t start = chain_.start_block.value_or(FirstStartBlock(latest));
     if (start == 0) return domain::BlockHeader{-1, "", "", 0};
     return source_->Headers({start - 1}).front();
   }
@@ -147,6 +147,27 @@ domain::BlockHeader ChainWatcher::Base(std::int64_t latest) {
   }
   bool gone = source_->Headers({cursor_->number}).front().hash != cursor_->hash;
   return gone ? FindAncestor(latest) : *cursor_;
+}
+
+std::int64_t ChainWatcher::FirstStartBlock(std::int64_t latest) {
+  auto first_intent = store_.FirstIntentCreatedAt(chain_.id);
+  if (!first_intent) return latest;
+  // Intents were taken before this watcher ever completed a pass (the node was
+  // unreachable, or payd was killed before): start at the first block that can
+  // pay them, found by timestamp (block times only grow).
+  base::TimeMs since = *first_intent - domain::kChainClockSkewMs;
+  std::int64_t low = 0, high = latest;
+  while (low < high) {
+    std::int64_t mid = low + (high - low) / 2;
+    if (source_->Headers({mid}).front().time >= since) {
+      high = mid;
+    } else {
+      low = mid + 1;
+    }
+  }
+  base::LogInfo("first start: scanning from the first block that can pay the intents taken",
+                {{"chainId", chain_.id}, {"fromBlock", low}, {"head", latest}});
+  return low;
 }
 
 domain::BlockHeader ChainWatcher::FindAncestor(std::int64_t latest) {

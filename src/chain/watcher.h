@@ -55,6 +55,10 @@ class ChainWatcher {
   bool Pass();
   // The block from which to resume: the cursor, or where a first start begins.
   domain::BlockHeader Base(std::int64_t latest);
+  // Where a first start scans from: the head, or earlier if intents were
+  // already taken (the node was unreachable, or payd was killed, before the
+  // first pass stored a cursor).
+  std::int64_t FirstStartBlock(std::int64_t latest);
   // Where the stored chain and the node's agree, after a reorganisation.
   domain::BlockHeader FindAncestor(std::int64_t latest);
   // The stored blocks up to `base` whose logs are read again, ascending.

@@ -140,6 +140,9 @@ class Store {
   virtual std::vector<BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) = 0;
   // Payout addresses of integrations that allow this chain, with their tenants.
   virtual std::vector<WatchedAddress> WatchedAddresses(std::int64_t chain_id) = 0;
+  // When the first intent on this chain was created, if any: a watcher that
+  // has never completed a pass starts early enough to see it paid.
+  virtual std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) = 0;
 
   // --- Events and webhooks ------------------------------------------------
   // Every InsertEvent (here and in LedgerTx) also queues, in the same

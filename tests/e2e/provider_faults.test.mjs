@@ -138,6 +138,27 @@ describe('an RPC provider that behaves like the hosted ones', () => {
     assert.equal(types[1], 'PAYMENT_PENDING');
   });
 
+  test('intents taken while the node is unreachable at first start are still seen paid', async (t) => {
+    const chain = await startChain();
+    const proxy = await startRpcProxy(chain.url);
+    proxy.setDown(true);
+    const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1, extra: 'rpc_timeout_ms = 500' }) });
+    t.after(async () => {
+      await payd.stopCleanly();
+      await payd.cleanup();
+      await proxy.close();
+      await chain.stop();
+    });
+    const shop = createMerchant(payd);
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '21.00', currency: 'USDC', chainId: 31337 })).json;
+    await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await chain.mine(3);  // the payment is well below the head when payd first reads the chain
+    proxy.setDown(false);
+    await eventually(async () => (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json.status === 'PAID',
+      { timeout: 30000, what: 'the payment made before the first pass PAID' });
+    assert.ok(payd.logs.some((l) => l.msg === 'first start: scanning from the first block that can pay the intents taken'));
+  });
+
   test('a native payment whose receipt is not indexed yet is recorded once it is', async (t) => {
     const { chain, proxy, payd, shop, until } = await behindProvider(t, { confirmations: 1 });
     const pi = (await createIntent(payd, shop.integration.id, { amount: '3000000000000000', currency: 'ETH', chainId: 31337 })).json;

@@ -276,6 +276,15 @@ std::vector<domain::BlockHeader> SqliteStore::RecentBlocks(std::int64_t chain_id
   });
 }
 
+std::optional<base::TimeMs> SqliteStore::FirstIntentCreatedAt(std::int64_t chain_id) {
+  return Read([&](Connection& c) -> std::optional<base::TimeMs> {
+    auto q = c.Prepare("SELECT min(created_at) FROM payment_intents WHERE chain_id = ?");
+    q.Bind(1, chain_id);
+    if (!q.Step() || q.IsNull(0)) return std::nullopt;
+    return q.Int(0);
+  });
+}
+
 std::vector<domain::WatchedAddress> SqliteStore::WatchedAddresses(std::int64_t chain_id) {
   return Read([&](Connection& c) {
     auto q =
