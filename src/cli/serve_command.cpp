@@ -107,6 +107,7 @@ void Serve(const CommandContext& ctx) {
   domain::Ledger ledger(*opened.store, config.catalog, api.representation());
   webhooks::DispatcherOptions delivery;
   delivery.concurrency = config.webhooks.concurrency;
+  delivery.endpoint_concurrency = config.webhooks.endpoint_concurrency;
   delivery.retry_schedule_s = config.webhooks.retry_schedule_s;
   delivery.policy = {config.webhooks.allow_private_targets,
                      config.environment == domain::Environment::kMainnet};

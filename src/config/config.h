@@ -39,7 +39,8 @@ struct LimitSettings {
 
 struct WebhookSettings {
   bool allow_private_targets = false;
-  int concurrency = 4;  // deliveries in flight
+  int concurrency = 4;           // deliveries in flight
+  int endpoint_concurrency = 2;  // of which to one endpoint
   std::vector<int> retry_schedule_s = {5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400};
 };
 

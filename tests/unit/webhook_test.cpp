@@ -50,6 +50,16 @@ TEST(WebhookRetries, DecisionTable) {
   }
 }
 
+TEST(WebhookRetries, APermanentFailureIsNeverRetried) {
+  domain::AttemptOutcome outcome;
+  outcome.error = "cannot be built: the event's data is not valid JSON";
+  outcome.permanent = true;
+  auto d = domain::DecideAfterAttempt(1, outcome, {5, 300}, 1'000, 0.0);
+  EXPECT_EQ(d.status, domain::DeliveryStatus::kFailed);
+  EXPECT_FALSE(d.next_attempt_at);
+  EXPECT_FALSE(d.disable_endpoint);
+}
+
 TEST(TargetGuard, NonPublicAddresses) {
   for (const char* a :
        {"127.0.0.1", "10.0.0.1", "172.16.5.4", "172.31.255.255", "192.168.0.1", "169.254.169.254",

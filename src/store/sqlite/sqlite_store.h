@@ -99,7 +99,8 @@ class SqliteStore final : public domain::Store {
   std::optional<domain::WebhookDelivery> FindDelivery(const std::string& id) override;
   std::optional<domain::WebhookDelivery> Redeliver(const std::string& delivery_id,
                                                    base::TimeMs now) override;
-  std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms) override;
+  std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
+                                              const ClaimLimits& limits) override;
   std::optional<base::TimeMs> NextDeliveryDue() override;
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
                      base::TimeMs now) override;
