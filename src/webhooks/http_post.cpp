@@ -42,6 +42,10 @@ domain::AttemptOutcome PostWebhook(void* handle, const std::string& url, const T
     curl_easy_setopt(curl, CURLOPT_RESOLVE, resolve);
   }
   curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+  // An empty proxy disables the *_proxy environment variables; NOPROXY "*"
+  // says the same to any later default.
+  curl_easy_setopt(curl, CURLOPT_PROXY, "");
+  curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, header_list);
   curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
   curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));

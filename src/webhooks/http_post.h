@@ -1,6 +1,7 @@
 // One webhook POST with libcurl, connected only to the addresses the target
-// guard approved (the name is pinned with CURLOPT_RESOLVE), no redirects, TLS
-// verified, bounded in time.
+// guard approved (the name is pinned with CURLOPT_RESOLVE), never through a
+// proxy named in the environment (a proxy resolves the name itself and
+// reaches whatever it points to), no redirects, TLS verified, bounded in time.
 #pragma once
 
 #include <chrono>

@@ -1,7 +1,7 @@
 // The webhook dispatcher under faults a merchant's endpoint or the database can
 // bring: an event that cannot be rendered, one tenant's endpoint that never
-// answers. Each time the other deliveries must go out, promptly, and payd must
-// stay up.
+// answers, proxies in payd's environment. Each time the other deliveries must
+// go out, promptly, and payd must stay up.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -123,6 +123,52 @@ describe('webhook dispatcher faults', () => {
     } finally {
       hanging.closeAllConnections();
       hanging.close();
+      await receiver?.close();
+      await payd.cleanup();
+    }
+  });
+
+  test('proxies named in the environment are never used for deliveries', async () => {
+    // A proxy would connect to whatever the name resolves to at its end,
+    // bypassing the address the guard approved. It records what it is asked.
+    const asked = [];
+    const proxy = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      res.writeHead(502).end();
+    });
+    proxy.on('connect', (req, socket) => {
+      asked.push(`CONNECT ${req.url}`);
+      socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+    });
+    await new Promise((r) => proxy.listen(0, '127.0.0.1', r));
+    const proxyUrl = `http://127.0.0.1:${proxy.address().port}`;
+    const payd = preparePayd({
+      config: WEBHOOKS,
+      env: {
+        http_proxy: proxyUrl, HTTP_PROXY: proxyUrl, https_proxy: proxyUrl, HTTPS_PROXY: proxyUrl,
+        all_proxy: proxyUrl, ALL_PROXY: proxyUrl,
+      },
+    });
+    let receiver;
+    try {
+      const shop = createMerchant(payd);
+      receiver = await startReceiver({ secrets: [payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret] });
+      payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
+      await launch(payd);
+      const sent = payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
+      await eventually(() => receiver.deliveries.some((d) => d.id === sent.eventId && d.ok), { what: 'the delivery, direct' });
+      const delivery = await eventually(async () => {
+        const d = await deliveryOf(payd, shop.events.key, sent.eventId);
+        return d?.status === 'DELIVERED' ? d : null;
+      }, { what: 'DELIVERED' });
+      assert.equal(delivery.attempts, 1);
+      // Only webhook traffic is judged here: the chain client is not under test.
+      const viaProxy = asked.filter((line) => line.includes(`:${receiver.port}`));
+      assert.deepEqual(viaProxy, []);
+      await payd.stopCleanly();
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
       await receiver?.close();
       await payd.cleanup();
     }

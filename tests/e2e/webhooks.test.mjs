@@ -262,7 +262,9 @@ describe('webhook targets (SSRF guard)', () => {
     try {
       const tenant = payd.admin(['tenant', 'create', '--name', 'Guarded']);
       for (const url of ['http://127.0.0.1:9000/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data',
-        'http://[::1]:9000/hook', 'http://localhost:9000/hook', 'http://192.168.1.10/hook', 'ftp://example.com/hook']) {
+        'http://[::1]:9000/hook', 'http://localhost:9000/hook', 'http://192.168.1.10/hook', 'ftp://example.com/hook',
+        // IPv6 forms that carry a loopback or metadata IPv4: NAT64, 6to4, IPv4-mapped.
+        'http://[64:ff9b::7f00:1]:9000/hook', 'http://[2002:a9fe:a9fe::1]/hook', 'http://[::ffff:127.0.0.1]:9000/hook']) {
         const r = payd.adminRaw(['webhook-endpoint', 'add', '--tenant', tenant.id, '--url', url]);
         assert.equal(r.status, 1, url);
         assert.match(r.stderr, /refused/, url);
