@@ -23,7 +23,7 @@ std::string Select(const char* columns, const char* rest) {
 SqliteStore::SqliteStore(const std::string& dir, std::size_t counter_slots)
     : path_(dir + "/payd.sqlite3"),
       writer_(std::make_unique<Connection>(path_, Connection::Sync::kFull)),
-      lease_writer_(std::make_unique<Connection>(path_, Connection::Sync::kOff)),
+      lease_writer_(std::make_unique<Connection>(path_, Connection::Sync::kOffShared)),
       usage_(std::make_unique<Connection>(dir + "/payd-usage.sqlite3", Connection::Sync::kOff)),
       counters_(dir + "/payd-ratelimit.shm", counter_slots) {}
 

@@ -134,7 +134,8 @@ class SqliteStore final : public domain::Store {
   std::mutex write_mu_;
   std::unique_ptr<Connection> writer_;
   // Same file, same lock (write_mu_), without fsync: for writes whose loss in
-  // a power cut is harmless, like webhook delivery leases.
+  // a power cut is harmless, like webhook delivery leases. It never
+  // checkpoints, which would put writer_'s commits at risk (Sync::kOffShared).
   std::unique_ptr<Connection> lease_writer_;
   std::mutex usage_mu_;
   std::unique_ptr<Connection> usage_;
