@@ -185,6 +185,8 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
         PositiveInt(http, "request_timeout_s", config.http.request_timeout_s, 3600);
     config.http.shutdown_grace_s =
         PositiveInt(http, "shutdown_grace_s", config.http.shutdown_grace_s, 3600);
+    config.http.max_connections =
+        PositiveInt(http, "max_connections", config.http.max_connections, 10'000'000);
     http.RejectUnknown();
   }
   if (TomlReader limits = r.Table("limits"); limits.present()) {

@@ -29,6 +29,7 @@ struct HttpSettings {
   int idle_timeout_s = 30;
   int request_timeout_s = 15;
   int shutdown_grace_s = 10;
+  int max_connections = 0;  // 0: derived from the open-files limit (http::DefaultMaxConnections)
 };
 
 struct LimitSettings {

@@ -133,8 +133,10 @@ export async function startPayd(options = {}) {
   return payd;
 }
 
+// `payd.launchPrefix` (say ['prlimit', '--nofile=256:256', '--']) runs payd through a command that execs it.
 export async function launch(payd) {
-  payd.proc = spawn(PAYD_BIN, ['serve'], { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = [...(payd.launchPrefix ?? []), PAYD_BIN, 'serve'];
+  payd.proc = spawn(command, args, { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'pipe', 'pipe'] });
   payd.stdout = '';
   payd.proc.stdout.on('data', (d) => (payd.stdout += d));
   const lines = createInterface({ input: payd.proc.stderr });
