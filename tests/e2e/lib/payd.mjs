@@ -63,13 +63,15 @@ export class Payd {
     return { status: res.status, headers: res.headers, json, text };
   }
 
-  // Resolves with the exit code once the process ends after `signal`.
+  // Resolves with the exit code once the process ends after `signal` and
+  // everything it wrote has been read ('close', not 'exit': stderr may still
+  // hold log lines when 'exit' comes).
   async stop(signal = 'SIGTERM') {
     // A process killed by a signal (a sanitizer abort, say) has no exit code.
     if (!this.proc || this.proc.exitCode !== null || this.proc.signalCode !== null) {
       return this.proc?.exitCode ?? this.proc?.signalCode;
     }
-    const exited = new Promise((res) => this.proc.once('exit', (code, sig) => res(code ?? sig)));
+    const exited = new Promise((res) => this.proc.once('close', (code, sig) => res(code ?? sig)));
     this.proc.kill(signal);
     return exited;
   }
