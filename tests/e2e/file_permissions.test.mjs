@@ -4,7 +4,7 @@
 // looser directory or file left by an older payd or a restore is tightened,
 // with a warning, at the next start.
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
@@ -55,6 +55,22 @@ describe('data file permissions', () => {
       await payd.stopCleanly();
     } finally {
       process.umask(umask);
+      await payd.cleanup();
+    }
+  });
+
+  test('a shared directory (sticky, like /tmp) is not locked: payd says so and keeps its files private', async () => {
+    const payd = preparePayd();
+    const shared = join(payd.dir, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    try {
+      const r = payd.adminRaw(['migrate', '--json'], { env: { PAYD_DATA_DIR: shared } });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(octal(statSync(shared).mode & 0o7777), '01777');
+      assert.match(r.stderr, /others can read payd data/);
+      assert.equal(octal(mode(join(shared, 'payd.sqlite3'))), '0600');
+    } finally {
       await payd.cleanup();
     }
   });

@@ -26,12 +26,23 @@ std::string Octal(mode_t mode) {
   throw domain::StoreUnavailable(what + " " + path + ": " + std::strerror(errno));
 }
 
-// Brings an open file or directory to `wanted` if anyone but its owner may use it.
+// Brings an open file or directory to `wanted` if anyone but its owner may
+// use it. A directory payd does not own, or a shared one (sticky, like /tmp),
+// is left as it is: data_dir set to such a place is the operator's mistake to
+// fix, not payd's to lock. Failing to change a mode is told, not fatal.
 void Tighten(int fd, const std::string& path, mode_t wanted) {
   struct stat st {};
   if (::fstat(fd, &st) != 0) Fail("cannot stat", path);
   if ((st.st_mode & 077) == 0) return;
-  if (::fchmod(fd, wanted) != 0) Fail("cannot restrict the permissions of", path);
+  bool shared = S_ISDIR(st.st_mode) && ((st.st_mode & S_ISVTX) || st.st_uid != ::geteuid());
+  if (shared || ::fchmod(fd, wanted) != 0) {
+    base::LogError("others can read payd data; restrict its permissions",
+                   {{"path", path},
+                    {"mode", Octal(st.st_mode)},
+                    {"wanted", Octal(wanted)},
+                    {"error", shared ? "not payd's own directory" : std::strerror(errno)}});
+    return;
+  }
   base::LogWarn("tightened permissions of a payd data file: others could read it",
                 {{"path", path}, {"was", Octal(st.st_mode)}, {"now", Octal(wanted)}});
 }

@@ -1,7 +1,9 @@
 // Who may read payd's data files: its own user only. They hold webhook
 // secrets in clear and key digests, so the data directory is 0700 and every
 // file in it 0600, whatever the umask. A directory or file found looser (left
-// by an older payd, a restore, a hand copy) is tightened with a warning.
+// by an older payd, a restore, a hand copy) is tightened with a warning; one
+// payd cannot or should not change (a shared directory like /tmp, a file of
+// another user) is reported as an error and left alone.
 // SQLite gives the WAL, shared-memory and journal files it creates the mode
 // of their database file, so creating that file 0600 covers them.
 #pragma once
