@@ -168,11 +168,10 @@ class Store {
     int per_endpoint = 2;
     int per_tenant = 2;
   };
-  // Takes a due delivery, leasing it for `lease_ms` so that no other
-  // dispatcher (in this or another process) takes it meanwhile. Skips
-  // endpoints and tenants at their limit; among the rest, the tenant, then
-  // the endpoint, with the fewest in flight goes first, then the most
-  // overdue. A process that dies mid-attempt leaves a lease that simply runs out.
+  // Takes the most overdue delivery whose endpoint and tenant are below
+  // their limits, leasing it for `lease_ms` so that no other dispatcher (in
+  // this or another process) takes it meanwhile. A process that dies
+  // mid-attempt leaves a lease that simply runs out.
   virtual std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
                                                       const ClaimLimits& limits) = 0;
   // When the earliest pending delivery is due (for a leased one: when its lease ends), if any.

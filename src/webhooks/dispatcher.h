@@ -6,8 +6,9 @@
 //
 // Fairness: an attempt holds its worker for up to the time-out, so one
 // endpoint may have at most `endpoint_concurrency` deliveries in flight and
-// one tenant at most half the workers; claims go to the tenant and endpoint
-// with the fewest in flight first. A hung endpoint thus slows only itself.
+// one tenant at most half the workers; a worker a busy endpoint or tenant
+// may not take goes to the next due delivery of another. A hung endpoint
+// thus slows only itself.
 //
 // A delivery that cannot be built (its event's data is damaged, say) or whose
 // endpoint is closed fails at once with a lastError saying why; nothing a

@@ -215,12 +215,15 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
 CREATE INDEX webhook_deliveries_by_tenant ON webhook_deliveries(tenant_id, created_at);
 )sql"},
-    // 4 belongs to another change. The dispatcher counts the leases in flight
-    // at every claim, and a disabled endpoint's open deliveries are failed:
-    // both stay small lookups however long the delivery history grows.
-    {5, "webhook leases and open deliveries by endpoint", R"sql(
+    // 4 belongs to another change. At every claim the dispatcher counts the
+    // leases in flight and reads open deliveries in due order; a disabled
+    // endpoint's open deliveries are failed. All stay small lookups however
+    // long the delivery history grows.
+    {5, "webhook leases, open deliveries by due time and by endpoint", R"sql(
 CREATE INDEX webhook_deliveries_leased ON webhook_deliveries(locked_until)
   WHERE locked_until IS NOT NULL;
+CREATE INDEX webhook_deliveries_open_due ON webhook_deliveries(next_attempt_at)
+  WHERE status IN ('PENDING', 'RETRYING');
 CREATE INDEX webhook_deliveries_open_by_endpoint ON webhook_deliveries(endpoint_id)
   WHERE status IN ('PENDING', 'RETRYING');
 )sql"},

@@ -213,20 +213,22 @@ std::optional<domain::Store::DeliveryJob> SqliteStore::ClaimDueDelivery(base::Ti
     std::lock_guard lock(write_mu_);
     Connection& c = *lease_writer_;
     Transaction tx(c);
+    // The oldest due delivery, read in due order from the open deliveries'
+    // partial index, skipping endpoints and tenants at their limit: a claim
+    // costs the rows it skips, not the whole backlog.
     static const std::string sql =
         "WITH busy AS (SELECT endpoint_id, tenant_id FROM webhook_deliveries "
         "INDEXED BY webhook_deliveries_leased "
-        "WHERE locked_until > ?1 AND status IN ('PENDING', 'RETRYING')), "
-        "by_endpoint AS (SELECT endpoint_id, COUNT(*) AS n FROM busy GROUP BY endpoint_id), "
-        "by_tenant AS (SELECT tenant_id, COUNT(*) AS n FROM busy GROUP BY tenant_id) "
+        "WHERE locked_until > ?1 AND status IN ('PENDING', 'RETRYING')) "
         "UPDATE webhook_deliveries SET locked_until = ?2 WHERE id = ("
-        "SELECT d.id FROM webhook_deliveries d "
-        "LEFT JOIN by_endpoint e ON e.endpoint_id = d.endpoint_id "
-        "LEFT JOIN by_tenant t ON t.tenant_id = d.tenant_id "
-        "WHERE d.status IN ('PENDING', 'RETRYING') AND d.next_attempt_at <= ?1 "
-        "AND (d.locked_until IS NULL OR d.locked_until <= ?1) "
-        "AND COALESCE(e.n, 0) < ?3 AND COALESCE(t.n, 0) < ?4 "
-        "ORDER BY COALESCE(t.n, 0), COALESCE(e.n, 0), d.next_attempt_at LIMIT 1) "
+        "SELECT id FROM webhook_deliveries INDEXED BY webhook_deliveries_open_due "
+        "WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= ?1 "
+        "AND (locked_until IS NULL OR locked_until <= ?1) "
+        "AND endpoint_id NOT IN "
+        "(SELECT endpoint_id FROM busy GROUP BY endpoint_id HAVING COUNT(*) >= ?3) "
+        "AND tenant_id NOT IN "
+        "(SELECT tenant_id FROM busy GROUP BY tenant_id HAVING COUNT(*) >= ?4) "
+        "ORDER BY next_attempt_at LIMIT 1) "
         "RETURNING " +
         std::string(kDeliveryColumns);
     auto q = c.Prepare(sql);
