@@ -21,8 +21,10 @@ const until = async (check, what, timeout = 60000) => {
 };
 
 const chain = await startChain();
+// One endpoint takes everything here: endpoint_concurrency (default 2) is
+// raised to the worker count so that 8 deliveries are in flight, as before.
 const config = `[limits]\napi_requests_per_min = 1000000\npublic_intents_per_min = 1000000\n` +
-  `[webhooks]\nallow_private_targets = true\nretry_schedule_s = [3, 3, 3]\nconcurrency = 8\n` +
+  `[webhooks]\nallow_private_targets = true\nretry_schedule_s = [3, 3, 3]\nconcurrency = 8\nendpoint_concurrency = 8\n` +
   chainConfig(chain, { confirmations: 2 }).replace('poll_interval_ms = 100', 'poll_interval_ms = 50');
 const payd = await startPayd({ config });
 const shop = createMerchant(payd);

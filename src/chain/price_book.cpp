@@ -17,10 +17,10 @@ std::string EthCall(RpcClient& rpc, const std::string& to, std::string_view data
 }
 
 // The n-th 32-byte word of ABI-encoded return data.
-std::string Word(const std::string& data, std::size_t n) {
+std::string Word(std::string_view data, std::size_t n) {
   std::size_t start = 2 + 64 * n;
   if (data.size() < start + 64) return {};
-  return "0x" + data.substr(start, 64);
+  return "0x" + std::string(data.substr(start, 64));
 }
 
 }  // namespace
@@ -28,7 +28,12 @@ std::string Word(const std::string& data, std::size_t n) {
 void PriceBook::Set(std::int64_t chain_id, const std::string& symbol, domain::UsdPrice price,
                     base::TimeMs updated_at) {
   std::lock_guard lock(mu_);
-  entries_[{chain_id, symbol}] = Entry{price, updated_at};
+  entries_[{chain_id, symbol}] = Entry{price, updated_at, {}};
+}
+
+void PriceBook::Refuse(std::int64_t chain_id, const std::string& symbol, std::string problem) {
+  std::lock_guard lock(mu_);
+  entries_[{chain_id, symbol}] = Entry{std::nullopt, 0, std::move(problem)};
 }
 
 domain::UsdPrice PriceBook::Price(const domain::ChainInfo& chain, const domain::TokenInfo& token) {
@@ -39,32 +44,61 @@ domain::UsdPrice PriceBook::Price(const domain::ChainInfo& chain, const domain::
         domain::ErrorKind::kUnavailable,
         "No USD price for " + token.symbol + " on " + chain.name + " yet; retry shortly.");
   }
-  base::TimeMs age = base::NowMs() - it->second.updated_at;
-  if (age > static_cast<base::TimeMs>(token.price_max_age_s) * 1000) {
+  const Entry& e = it->second;
+  base::TimeMs now = base::NowMs();
+  if (!e.price || e.updated_at > now + kFeedClockSkewMs) {
+    throw domain::Error(domain::ErrorKind::kUnavailable,
+                        "The USD price feed of " + token.symbol + " on " + chain.name +
+                            " gives no usable price; retry later.");
+  }
+  // updated_at is at most now + skew here, so the age cannot overflow; below 0 it is nonsense.
+  if (e.updated_at < 0 ||
+      now - e.updated_at > static_cast<base::TimeMs>(token.price_max_age_s) * 1000) {
     throw domain::Error(domain::ErrorKind::kUnavailable,
                         "The USD price of " + token.symbol + " is stale; retry later.");
   }
-  return it->second.price;
+  return *e.price;
+}
+
+FeedAnswer JudgeFeedAnswer(std::string_view decimals_data, std::string_view round_data,
+                           base::TimeMs now) {
+  FeedAnswer out;
+  auto decimals = ParseWord(Word(decimals_data, 0));
+  auto answer = ParseWord(Word(round_data, 1));
+  auto updated = ParseWord(Word(round_data, 3));
+  if (!decimals || !answer || !updated) {
+    out.problem = "not a latestRoundData() answer";
+  } else if (*decimals > 36) {
+    out.problem = "decimals() above 36";
+  } else if (*answer == 0 || (*answer >> 255) != 0) {
+    // An int256 answer with the top bit set is negative.
+    out.problem = "the answer is zero or negative";
+  } else if (*updated > domain::Uint256((now + kFeedClockSkewMs) / 1000)) {
+    // Compared as 256-bit numbers: any value, however large, is judged without overflow.
+    out.problem = "updatedAt is in the future";
+  } else {
+    out.price = domain::UsdPrice{*answer, decimals->convert_to<unsigned>()};
+    out.updated_at = updated->convert_to<base::TimeMs>() * 1000;
+  }
+  return out;
 }
 
 void RefreshPrices(RpcClient& rpc, const domain::ChainInfo& chain, PriceBook& book) {
   for (const auto* token : chain.AllTokens()) {
     if (!token->price_feed) continue;
-    auto decimals = ParseWord(Word(EthCall(rpc, *token->price_feed, kDecimalsSelector), 0));
+    std::string decimals = EthCall(rpc, *token->price_feed, kDecimalsSelector);
     std::string round = EthCall(rpc, *token->price_feed, kLatestRoundSelector);
-    auto answer = ParseWord(Word(round, 1));
-    auto updated = ParseWord(Word(round, 3));
-    // An int256 answer with the top bit set is negative: no price.
-    bool negative = answer && (*answer >> 255) != 0;
-    if (!decimals || *decimals > 36 || !answer || *answer == 0 || negative || !updated) {
-      base::LogWarn(
-          "price feed gave no usable answer",
-          {{"chainId", chain.id}, {"token", token->symbol}, {"feed", *token->price_feed}});
+    FeedAnswer judged = JudgeFeedAnswer(decimals, round, base::NowMs());
+    if (!judged.price) {
+      base::LogWarn("price feed gave no usable answer; no USD price until it does",
+                    {{"chainId", chain.id},
+                     {"token", token->symbol},
+                     {"feed", *token->price_feed},
+                     {"problem", judged.problem}});
+      book.Refuse(chain.id, token->symbol, judged.problem);
       continue;
     }
-    base::TimeMs updated_ms = static_cast<base::TimeMs>(*updated) * 1000;
-    book.Set(chain.id, token->symbol,
-             {*answer, static_cast<unsigned>(decimals->convert_to<unsigned>())}, updated_ms);
+    book.Set(chain.id, token->symbol, *judged.price, judged.updated_at);
   }
 }
 

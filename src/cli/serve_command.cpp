@@ -3,6 +3,7 @@
 // then lets requests in flight finish.
 #include <curl/curl.h>
 #include <malloc.h>
+#include <sys/resource.h>
 
 #include <CLI/CLI.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -30,6 +31,27 @@ namespace {
 namespace asio = boost::asio;
 
 constexpr auto kPurgeInterval = std::chrono::minutes(10);
+
+// Every connection, database file and outgoing request takes a descriptor;
+// the soft limit (often 1024) is raised to the hard one, which an ordinary
+// process may do. Returns the limit in force.
+std::size_t RaiseOpenFilesLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1024;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) {
+      limit = raised;
+    } else {
+      base::LogWarn("cannot raise the open-files limit",
+                    {{"soft", limit.rlim_cur}, {"hard", limit.rlim_max}});
+    }
+  }
+  // RLIM_INFINITY fits no count; the kernel's own ceiling is far below it anyway.
+  constexpr rlim_t kCeiling = 1 << 20;
+  return static_cast<std::size_t>(std::min(limit.rlim_cur, kCeiling));
+}
 
 base::LogLevel ParseLevel(const std::string& name) {
   if (name == "debug") return base::LogLevel::kDebug;
@@ -75,6 +97,10 @@ void Serve(const CommandContext& ctx) {
   options.idle_timeout = std::chrono::seconds(config.http.idle_timeout_s);
   options.request_timeout = std::chrono::seconds(config.http.request_timeout_s);
   options.shutdown_grace = std::chrono::seconds(config.http.shutdown_grace_s);
+  std::size_t open_files = RaiseOpenFilesLimit();
+  options.max_connections = config.http.max_connections > 0
+                                ? static_cast<std::size_t>(config.http.max_connections)
+                                : http::DefaultMaxConnections(open_files);
 
   api::PublicLimiter public_limiter(config.limits.public_limiter_buckets);
   chain::PriceBook prices;
@@ -108,6 +134,7 @@ void Serve(const CommandContext& ctx) {
   domain::Ledger ledger(*opened.store, config.catalog, api.representation());
   webhooks::DispatcherOptions delivery;
   delivery.concurrency = config.webhooks.concurrency;
+  delivery.endpoint_concurrency = config.webhooks.endpoint_concurrency;
   delivery.retry_schedule_s = config.webhooks.retry_schedule_s;
   delivery.policy = {config.webhooks.allow_private_targets,
                      config.environment == domain::Environment::kMainnet};
@@ -132,6 +159,8 @@ void Serve(const CommandContext& ctx) {
                               {"publicUrl", api.public_url},
                               {"environment", domain::EnvironmentName(config.environment)},
                               {"threads", threads},
+                              {"maxConnections", options.max_connections},
+                              {"openFilesLimit", open_files},
                               {"version", PAYD_VERSION}});
   server.Run();
   for (auto& watcher : watchers) watcher->Stop();

@@ -117,6 +117,16 @@ void AddDeliveryCommands(CLI::App& app, CommandContext& ctx) {
   redeliver->add_option("DELIVERY_ID", *delivery, "Delivery id (whd_...)")->required();
   redeliver->callback(Guarded([&ctx, delivery] {
     auto [config, store] = ctx.Open();
+    auto original = store->FindDelivery(*delivery);
+    if (!original) NotFound("delivery", *delivery, "DELIVERY_ID");
+    // A disabled or removed endpoint gets nothing, by hand neither.
+    auto endpoint = store->FindWebhookEndpoint(original->endpoint_id);
+    if (!endpoint || !endpoint->enabled) {
+      throw domain::Error(domain::ErrorKind::kInvalidRequest,
+                          "Endpoint " + original->endpoint_id +
+                              (endpoint ? " is disabled; enable it first" : " was removed"),
+                          "DELIVERY_ID");
+    }
     auto copy = store->Redeliver(*delivery, base::NowMs());
     if (!copy) NotFound("delivery", *delivery, "DELIVERY_ID");
     ctx.Print(boost::json::object{

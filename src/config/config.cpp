@@ -188,6 +188,8 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
         PositiveInt(http, "request_timeout_s", config.http.request_timeout_s, 3600);
     config.http.shutdown_grace_s =
         PositiveInt(http, "shutdown_grace_s", config.http.shutdown_grace_s, 3600);
+    config.http.max_connections =
+        PositiveInt(http, "max_connections", config.http.max_connections, 10'000'000);
     http.RejectUnknown();
   }
   if (TomlReader limits = r.Table("limits"); limits.present()) {
@@ -221,6 +223,10 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
     config.webhooks.concurrency =
         PositiveInt(hooks, "concurrency", config.webhooks.concurrency, 64);
     if (config.webhooks.concurrency < 1) hooks.Fail("concurrency", "must be at least 1");
+    config.webhooks.endpoint_concurrency =
+        PositiveInt(hooks, "endpoint_concurrency", config.webhooks.endpoint_concurrency, 64);
+    if (config.webhooks.endpoint_concurrency < 1)
+      hooks.Fail("endpoint_concurrency", "must be at least 1");
     if (hooks.Has("retry_schedule_s")) {
       config.webhooks.retry_schedule_s.clear();
       for (auto v : hooks.IntArray("retry_schedule_s")) {

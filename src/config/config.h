@@ -29,6 +29,7 @@ struct HttpSettings {
   int idle_timeout_s = 30;
   int request_timeout_s = 15;
   int shutdown_grace_s = 10;
+  int max_connections = 0;  // 0: derived from the open-files limit (http::DefaultMaxConnections)
 };
 
 struct LimitSettings {
@@ -46,7 +47,8 @@ struct PublicEndpointSettings {
 
 struct WebhookSettings {
   bool allow_private_targets = false;
-  int concurrency = 4;  // deliveries in flight
+  int concurrency = 4;           // deliveries in flight
+  int endpoint_concurrency = 2;  // of which to one endpoint
   std::vector<int> retry_schedule_s = {5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400};
 };
 

@@ -21,6 +21,10 @@ AttemptDecision DecideAfterAttempt(int attempts, const AttemptOutcome& outcome,
     d.status = DeliveryStatus::kDelivered;
     return d;
   }
+  if (outcome.permanent) {
+    d.status = DeliveryStatus::kFailed;
+    return d;
+  }
   if (status == 410) {
     d.status = DeliveryStatus::kFailed;
     d.disable_endpoint = true;

@@ -1,5 +1,6 @@
 // What happens after one webhook delivery attempt (DECISIONS §7): a 2xx is
-// DELIVERED; 410 Gone disables the endpoint and fails the delivery; anything
+// DELIVERED; 410 Gone disables the endpoint and fails the delivery; a
+// permanent failure (nothing could be sent) is FAILED at once; anything
 // else (no answer, a time-out, 3xx, 4xx, 5xx) is retried along the schedule,
 // with jitter, then FAILED. On 429 and 503 a Retry-After later than the
 // schedule is honoured.
@@ -18,6 +19,9 @@ struct AttemptOutcome {
   std::optional<int> http_status;  // none: no HTTP answer (see error)
   std::string error;
   std::optional<long long> retry_after_s;
+  // Nothing was sent and waiting cannot help (the delivery cannot be built,
+  // the endpoint is closed): FAILED at once.
+  bool permanent = false;
 };
 
 struct AttemptDecision {

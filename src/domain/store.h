@@ -155,7 +155,9 @@ class Store {
   virtual void InsertWebhookEndpoint(const WebhookEndpoint& endpoint) = 0;
   virtual std::vector<WebhookEndpoint> ListWebhookEndpoints(const std::string& tenant_id) = 0;
   virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& id) = 0;
-  // False if there is no such endpoint.
+  // False if there is no such endpoint. Disabling fails the endpoint's
+  // deliveries not yet made (a disabled endpoint gets nothing; they can be
+  // redelivered by hand once it is enabled again).
   virtual bool SetWebhookEndpointEnabled(const std::string& id, bool enabled,
                                          const std::optional<std::string>& reason) = 0;
   // Removes the endpoint; its deliveries not yet made fail with a note saying so.
@@ -172,18 +174,28 @@ class Store {
   // What a dispatcher needs to make one attempt.
   struct DeliveryJob {
     WebhookDelivery delivery;
-    Event event;
+    Event event;                       // id empty if the event is gone
     std::vector<std::string> secrets;  // current first, then rotated ones still valid
+    // Why the endpoint takes nothing now (disabled, removed); none when it is enabled.
+    std::optional<std::string> endpoint_closed;
   };
-  // Takes the most overdue delivery, leasing it for `lease_ms` so that no
-  // other dispatcher (in this or another process) takes it meanwhile. A
-  // process that dies mid-attempt leaves a lease that simply runs out.
-  virtual std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms) = 0;
+  // How many leased deliveries (in flight, in every process) one endpoint and
+  // one tenant may have, so that a hung endpoint cannot hold every worker.
+  struct ClaimLimits {
+    int per_endpoint = 2;
+    int per_tenant = 2;
+  };
+  // Takes the most overdue delivery whose endpoint and tenant are below
+  // their limits, leasing it for `lease_ms` so that no other dispatcher (in
+  // this or another process) takes it meanwhile. A process that dies
+  // mid-attempt leaves a lease that simply runs out.
+  virtual std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
+                                                      const ClaimLimits& limits) = 0;
   // When the earliest pending delivery is due (for a leased one: when its lease ends), if any.
   virtual std::optional<base::TimeMs> NextDeliveryDue() = 0;
   // Records an attempt and what follows it, in one transaction: the
-  // delivery's new state, the endpoint disabled (410), and on success a
-  // WEBHOOK_SENT event.
+  // delivery's new state, the endpoint disabled (410) with its other
+  // deliveries not yet made failed, and on success a WEBHOOK_SENT event.
   struct AttemptRecord {
     DeliveryStatus status = DeliveryStatus::kRetrying;
     std::optional<int> response_status;

@@ -15,6 +15,7 @@
 #include <boost/beast/http/write.hpp>
 #include <cstring>
 #include <random>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -40,6 +41,9 @@ std::string NewRequestId() {
   return "req_" + base::Base32Encode(base::RandomBytes(10));
 }
 
+// How often at most the server says that it is refusing connections.
+constexpr auto kRefusalLogInterval = std::chrono::seconds(10);
+
 bool IsDisconnect(const beast::error_code& ec) {
   return ec == beast::error::timeout || ec == beast_http::error::end_of_stream ||
          ec == asio::error::eof || ec == asio::error::operation_aborted ||
@@ -48,6 +52,11 @@ bool IsDisconnect(const beast::error_code& ec) {
 }
 
 }  // namespace
+
+std::size_t DefaultMaxConnections(std::size_t open_files_limit) {
+  std::size_t reserve = std::max<std::size_t>(128, open_files_limit / 4);
+  return open_files_limit > reserve + 16 ? open_files_limit - reserve : 16;
+}
 
 struct Server::Connection {
   explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
@@ -107,9 +116,11 @@ void Server::Shutdown() {
   });
 }
 
-void Server::Register(const std::shared_ptr<Connection>& conn) {
+bool Server::Register(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conns_mu_);
+  if (conns_.size() >= options_.max_connections) return false;
   conns_.insert(conn);
+  return true;
 }
 
 void Server::Unregister(const std::shared_ptr<Connection>& conn) {
@@ -130,8 +141,45 @@ asio::awaitable<void> Server::AcceptLoop() {
       continue;
     }
     socket.set_option(tcp::no_delay(true), ec);
-    auto executor = socket.get_executor();
-    asio::co_spawn(executor, Session(std::move(socket)), asio::detached);
+    auto conn = std::make_shared<Connection>(std::move(socket));
+    // Registered here, not in the session, so that a burst of accepts cannot overshoot the cap.
+    if (!Register(conn)) {
+      RefuseBusy(conn->stream.socket());
+      continue;
+    }
+    auto executor = conn->stream.get_executor();
+    asio::co_spawn(executor, Session(std::move(conn)), asio::detached);
+  }
+}
+
+void Server::RefuseBusy(tcp::socket& socket) {
+  beast::error_code ec;
+  std::string id = NewRequestId();
+  Response res = ErrorResponse(Status::service_unavailable, "unavailable",
+                               "The server has too many open connections; retry shortly.", id);
+  res.set("X-Request-Id", id);
+  res.set(beast_http::field::retry_after, "1");
+  res.set(beast_http::field::server, "payd");
+  res.keep_alive(false);
+  res.prepare_payload();
+  std::ostringstream wire;
+  wire << res;
+  socket.non_blocking(true, ec);
+  // Read what has already arrived (the request, usually): closing a socket
+  // with unread data resets the connection, and the client could lose the answer.
+  char sink[4096];
+  for (int i = 0; i < 4 && !ec; ++i) socket.read_some(asio::buffer(sink), ec);
+  std::string bytes = wire.str();
+  socket.write_some(asio::buffer(bytes), ec);  // small: fits the send buffer of a new socket
+  socket.shutdown(tcp::socket::shutdown_send, ec);
+  socket.close(ec);
+  ++refused_;
+  auto now = std::chrono::steady_clock::now();
+  if (now - refusal_logged_ >= kRefusalLogInterval) {
+    base::LogWarn("connection limit reached; refusing new connections with 503",
+                  {{"maxConnections", options_.max_connections}, {"refused", refused_}});
+    refusal_logged_ = now;
+    refused_ = 0;
   }
 }
 
@@ -166,9 +214,7 @@ void Server::Finish(Response& res, const RequestContext& ctx, std::string_view m
   base::LogInfo("request", std::move(fields));
 }
 
-asio::awaitable<void> Server::Session(tcp::socket socket) {
-  auto conn = std::make_shared<Connection>(std::move(socket));
-  Register(conn);
+asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
   beast::error_code ec;
   std::string remote = conn->stream.socket().remote_endpoint(ec).address().to_string();
   auto token = asio::redirect_error(asio::use_awaitable, ec);

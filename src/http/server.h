@@ -4,8 +4,11 @@
 //
 // It owns the transport concerns: keep-alive, the body limit (413), time-outs
 // for idle and slow clients, `Expect: 100-continue`, X-Request-Id, one JSON
-// access-log line per request, and a graceful shutdown in which requests in
-// flight finish while idle connections are closed.
+// access-log line per request, a cap on open connections (each one holds a
+// file descriptor the database, the chain client and webhooks also need: a
+// connection over the cap gets a 503 at once and is closed), and a graceful
+// shutdown in which requests in flight finish while idle connections are
+// closed.
 #pragma once
 
 #include <atomic>
@@ -31,7 +34,13 @@ struct ServerOptions {
   std::chrono::seconds request_timeout{15};
   std::chrono::seconds shutdown_grace{10};
   std::size_t body_limit = 64 * 1024;
+  std::size_t max_connections = 1024;  // served at once; see DefaultMaxConnections
 };
+
+// What a process allowed `open_files_limit` descriptors can serve at once:
+// the limit less a reserve (a quarter, at least 128) for the database, the
+// chain client, webhooks and the rest; at least 16.
+std::size_t DefaultMaxConnections(std::size_t open_files_limit);
 
 class Server {
  public:
@@ -53,11 +62,14 @@ class Server {
   struct Connection;
 
   boost::asio::awaitable<void> AcceptLoop();
-  boost::asio::awaitable<void> Session(boost::asio::ip::tcp::socket socket);
+  boost::asio::awaitable<void> Session(std::shared_ptr<Connection> conn);
+  // Answers 503 and closes, without waiting on the client (the accept loop runs it).
+  void RefuseBusy(boost::asio::ip::tcp::socket& socket);
   Response Handle(const Request& req, RequestContext& ctx);
   void Finish(Response& res, const RequestContext& ctx, std::string_view method,
               std::string_view target, std::chrono::steady_clock::time_point start);
-  void Register(const std::shared_ptr<Connection>& conn);
+  // False, registering nothing, when max_connections are open.
+  bool Register(const std::shared_ptr<Connection>& conn);
   void Unregister(const std::shared_ptr<Connection>& conn);
 
   ServerOptions options_;
@@ -68,6 +80,9 @@ class Server {
   std::atomic<bool> draining_{false};
   std::mutex conns_mu_;
   std::unordered_set<std::shared_ptr<Connection>> conns_;
+  // Refusals since the last log line about them, and when that was (accept loop only).
+  std::size_t refused_ = 0;
+  std::chrono::steady_clock::time_point refusal_logged_{};
 };
 
 }  // namespace payd::http

@@ -1,7 +1,6 @@
 #include "store/open_store.h"
 
-#include <filesystem>
-
+#include "store/sqlite/file_modes.h"
 #include "store/sqlite/sqlite_store.h"
 
 namespace payd::store {
@@ -13,12 +12,10 @@ OpenedStore OpenStore(const StoreOptions& options) {
     throw domain::StoreUnavailable(
         "PAYD_DATABASE_URL / database_url: PostgreSQL is not supported by this build yet");
   }
-  std::error_code ec;
-  std::filesystem::create_directories(options.data_dir, ec);
-  if (ec) {
-    throw domain::StoreUnavailable("cannot create data directory " + options.data_dir + ": " +
-                                   ec.message());
-  }
+  // The data is for payd's user only (file_modes.h); whatever SQLite creates
+  // while the store opens is private too.
+  sqlite::PrepareDataDir(options.data_dir);
+  sqlite::ScopedUmask private_files(077);
   auto sqlite = std::make_unique<sqlite::SqliteStore>(options.data_dir);
   auto applied = sqlite->Migrate();
   OpenedStore opened;

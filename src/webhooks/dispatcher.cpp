@@ -2,82 +2,43 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
 #include "base/log.h"
-#include "domain/delivery_rules.h"
 #include "domain/event.h"
+#include "webhooks/http_post.h"
 
 namespace payd::webhooks {
 
 namespace {
 
-std::size_t Discard(char*, std::size_t size, std::size_t count, void*) {
-  return size * count;
-}
-
-bool IsIpLiteral(const std::string& host) {
+// The Standard Webhooks payload: {"type", "timestamp", "data"}; the same
+// bytes on every attempt. None, with `why`, when the event cannot make one.
+std::optional<std::string> Payload(const domain::Event& event, std::string& why) {
+  if (event.id.empty()) {
+    why = "its event no longer exists";
+    return std::nullopt;
+  }
   boost::system::error_code ec;
-  boost::asio::ip::make_address(host, ec);
-  return !ec;
-}
-
-// The Standard Webhooks payload: {"type", "timestamp", "data"}; the same bytes on every attempt.
-std::string Payload(const domain::Event& event) {
+  boost::json::value data = boost::json::parse(event.data_json, ec);
+  if (ec) {
+    why = "the event's data is not valid JSON (" + ec.message() + ")";
+    return std::nullopt;
+  }
   boost::json::object body{{"type", event.type},
                            {"timestamp", base::FormatTimestamp(event.created_at)},
-                           {"data", boost::json::parse(event.data_json)}};
+                           {"data", std::move(data)}};
   return boost::json::serialize(body);
 }
 
-domain::AttemptOutcome Post(CURL* curl, const std::string& url, const Target& target,
-                            const std::vector<std::string>& headers, const std::string& body,
-                            std::chrono::milliseconds timeout) {
-  domain::AttemptOutcome outcome;
-  curl_easy_reset(curl);
-  curl_slist* header_list = nullptr;
-  for (const auto& h : headers) header_list = curl_slist_append(header_list, h.c_str());
-  curl_slist* resolve = nullptr;
-  if (!IsIpLiteral(target.host)) {
-    std::string pin = target.host + ":" + std::to_string(target.port) + ":";
-    for (std::size_t i = 0; i < target.addresses.size(); ++i) {
-      bool v6 = target.addresses[i].find(':') != std::string::npos;
-      pin += (i ? "," : "") + (v6 ? "[" + target.addresses[i] + "]" : target.addresses[i]);
-    }
-    resolve = curl_slist_append(nullptr, pin.c_str());
-    curl_easy_setopt(curl, CURLOPT_RESOLVE, resolve);
-  }
-  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, header_list);
-  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
-  curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, Discard);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout.count()));
-  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, 5000L);
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  CURLcode rc = curl_easy_perform(curl);
-  if (rc == CURLE_OK) {
-    long status = 0;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-    outcome.http_status = static_cast<int>(status);
-    curl_off_t retry_after = 0;
-    if (curl_easy_getinfo(curl, CURLINFO_RETRY_AFTER, &retry_after) == CURLE_OK &&
-        retry_after > 0) {
-      outcome.retry_after_s = static_cast<long long>(retry_after);
-    }
-    if (status < 200 || status >= 300) outcome.error = "HTTP " + std::to_string(status);
-  } else {
-    outcome.error = curl_easy_strerror(rc);
-  }
-  curl_slist_free_all(header_list);
-  curl_slist_free_all(resolve);
-  return outcome;
-}
-
 }  // namespace
+
+domain::Store::ClaimLimits DispatcherOptions::Limits() const {
+  int per_endpoint = std::max(1, endpoint_concurrency);
+  return {per_endpoint, std::max(per_endpoint, concurrency / 2)};
+}
 
 Dispatcher::Dispatcher(domain::Store& store, DispatcherOptions options)
     : store_(store), options_(std::move(options)) {}
@@ -114,6 +75,7 @@ void Dispatcher::Wake() {
 void Dispatcher::Work() {
   CURL* curl = curl_easy_init();
   std::mt19937 rng(std::random_device{}());
+  const auto limits = options_.Limits();
   for (;;) {
     std::uint64_t seen;
     {
@@ -125,17 +87,31 @@ void Dispatcher::Work() {
     auto wait = options_.idle_poll;
     try {
       base::TimeMs now = base::NowMs();
-      job = store_.ClaimDueDelivery(now, options_.lease_ms);
+      job = store_.ClaimDueDelivery(now, options_.lease_ms, limits);
+      // Nothing to claim. A delivery due later shortens the wait; one due
+      // already is held back by the limits, and the attempt that frees its
+      // slot wakes a worker (another process's, the next poll).
       if (!job) {
-        if (auto due = store_.NextDeliveryDue()) {
-          wait = std::min(wait, std::chrono::milliseconds(std::max<base::TimeMs>(0, *due - now)));
+        if (auto due = store_.NextDeliveryDue(); due && *due > now) {
+          wait = std::min(wait, std::chrono::milliseconds(*due - now));
         }
       }
     } catch (const std::exception& e) {
       base::LogWarn("webhook dispatcher cannot read the outbox; retrying", {{"error", e.what()}});
     }
     if (job) {
-      Attempt(*job, curl, rng);
+      try {
+        Attempt(*job, curl, rng);
+      } catch (const std::exception& e) {
+        // Never the end of the process: the lease runs out and the delivery is tried again.
+        base::LogError("webhook attempt failed unexpectedly; it will be retried",
+                       {{"deliveryId", job->delivery.id}, {"error", e.what()}});
+      }
+      {
+        std::lock_guard lock(mu_);
+        ++generation_;
+      }
+      wake_.notify_one();  // a slot is free again
       continue;
     }
     std::unique_lock lock(mu_);
@@ -144,28 +120,48 @@ void Dispatcher::Work() {
   curl_easy_cleanup(curl);
 }
 
+domain::AttemptOutcome Dispatcher::Send(const domain::Store::DeliveryJob& job, void* curl,
+                                        base::TimeMs started) {
+  const auto& d = job.delivery;
+  domain::AttemptOutcome outcome;
+  if (job.endpoint_closed) {
+    outcome.error = *job.endpoint_closed;
+    outcome.permanent = true;
+    return outcome;
+  }
+  Target target = CheckTarget(d.endpoint_url, options_.policy);
+  if (!target.allowed) {
+    outcome.error = "refused: " + target.reason;
+    return outcome;
+  }
+  if (job.secrets.empty()) {
+    outcome.error = "the tenant has no webhook secret";
+    return outcome;
+  }
+  std::string why;
+  auto body = Payload(job.event, why);
+  if (!body) {
+    base::LogError("webhook delivery cannot be built",
+                   {{"deliveryId", d.id}, {"eventId", d.event_id}, {"error", why}});
+    outcome.error = "cannot be built: " + why;
+    outcome.permanent = true;
+    return outcome;
+  }
+  std::int64_t timestamp = started / 1000;
+  std::vector<std::string> headers = {
+      "Content-Type: application/json",
+      "User-Agent: payd/" PAYD_VERSION,
+      "webhook-id: " + job.event.id,
+      "webhook-timestamp: " + std::to_string(timestamp),
+      "webhook-signature: " + domain::SignWebhook(job.secrets, job.event.id, timestamp, *body),
+  };
+  return PostWebhook(curl, d.endpoint_url, target, headers, *body, options_.timeout);
+}
+
 void Dispatcher::Attempt(const domain::Store::DeliveryJob& job, void* curl, std::mt19937& rng) {
   const auto& d = job.delivery;
   base::TimeMs started = base::NowMs();
-  Target target = CheckTarget(d.endpoint_url, options_.policy);
-  domain::AttemptOutcome outcome;
-  if (!target.allowed) {
-    outcome.error = "refused: " + target.reason;
-  } else if (job.secrets.empty()) {
-    outcome.error = "the tenant has no webhook secret";
-  } else {
-    std::string body = Payload(job.event);
-    std::int64_t timestamp = started / 1000;
-    std::vector<std::string> headers = {
-        "Content-Type: application/json",
-        "User-Agent: payd/" PAYD_VERSION,
-        "webhook-id: " + job.event.id,
-        "webhook-timestamp: " + std::to_string(timestamp),
-        "webhook-signature: " + domain::SignWebhook(job.secrets, job.event.id, timestamp, body),
-    };
-    outcome =
-        Post(static_cast<CURL*>(curl), d.endpoint_url, target, headers, body, options_.timeout);
-  }
+  domain::AttemptOutcome outcome = Send(job, curl, started);
   base::TimeMs now = base::NowMs();
   double jitter = std::uniform_real_distribution<double>(-1.0, 1.0)(rng);
   auto decision =

@@ -1,9 +1,18 @@
 // Delivers the outbox (DECISIONS §7): worker threads claim due deliveries
-// from the store under a lease, sign them (Standard Webhooks), POST them with
-// libcurl (15 s time-out, no redirects, TLS verified, connected only to the
-// addresses the target guard just approved), and record each attempt and
-// what follows it. Everything lives in the store, so deliveries survive
-// restarts and crashes; delivery is at least once.
+// from the store under a lease, sign them (Standard Webhooks), POST them
+// (http_post.h), and record each attempt and what follows it. Everything
+// lives in the store, so deliveries survive restarts and crashes; delivery
+// is at least once.
+//
+// Fairness: an attempt holds its worker for up to the time-out, so one
+// endpoint may have at most `endpoint_concurrency` deliveries in flight and
+// one tenant at most half the workers; a worker a busy endpoint or tenant
+// may not take goes to the next due delivery of another. A hung endpoint
+// thus slows only itself.
+//
+// A delivery that cannot be built (its event's data is damaged, say) or whose
+// endpoint is closed fails at once with a lastError saying why; nothing a
+// worker meets ends the process.
 #pragma once
 
 #include <chrono>
@@ -14,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "domain/delivery_rules.h"
 #include "domain/store.h"
 #include "webhooks/target_guard.h"
 
@@ -21,11 +31,14 @@ namespace payd::webhooks {
 
 struct DispatcherOptions {
   int concurrency = 4;
+  int endpoint_concurrency = 2;  // deliveries in flight to one endpoint
   std::vector<int> retry_schedule_s;
   TargetPolicy policy;
   std::chrono::milliseconds timeout{15000};
   base::TimeMs lease_ms = 60'000;
   std::chrono::milliseconds idle_poll{1000};  // catches deliveries queued by other processes
+
+  domain::Store::ClaimLimits Limits() const;
 };
 
 class Dispatcher {
@@ -38,12 +51,15 @@ class Dispatcher {
   void Start();
   // Lets attempts under way finish (up to the time-out), then joins.
   void Stop();
-  // Something was queued: look now rather than at the next poll.
+  // Something was queued, or a slot freed: look now rather than at the next poll.
   void Wake();
 
  private:
   void Work();
   void Attempt(const domain::Store::DeliveryJob& job, void* curl, std::mt19937& rng);
+  // Signs and sends one delivery; what went wrong, as an outcome, when it cannot.
+  domain::AttemptOutcome Send(const domain::Store::DeliveryJob& job, void* curl,
+                              base::TimeMs started);
 
   domain::Store& store_;
   DispatcherOptions options_;

@@ -3,7 +3,9 @@
 #include <netdb.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <boost/url/parse.hpp>
+#include <initializer_list>
 #include <memory>
 
 #include "base/strings.h"
@@ -33,15 +35,49 @@ bool NonPublicV4(const address_v4& a) {
   return false;
 }
 
+address_v4 V4At(const address_v6::bytes_type& b, std::size_t at, bool inverted = false) {
+  address_v4::bytes_type v4{};
+  for (std::size_t i = 0; i < 4; ++i)
+    v4[i] = static_cast<unsigned char>(inverted ? ~b[at + i] : b[at + i]);
+  return address_v4(v4);
+}
+
+bool StartsWith(const address_v6::bytes_type& b, std::initializer_list<unsigned char> prefix) {
+  return std::equal(prefix.begin(), prefix.end(), b.begin());
+}
+
+// Addresses that carry an IPv4 address a router or relay will deliver to:
+// they are as public as the IPv4 inside (for Teredo, both inside).
+std::vector<address_v4> EmbeddedV4(const address_v6& a) {
+  auto b = a.to_bytes();
+  if (StartsWith(b, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff}))  // ::ffff:0:0/96 mapped
+    return {V4At(b, 12)};
+  if (StartsWith(b, {0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0}))  // ::ffff:0:0:0/96 translated
+    return {V4At(b, 12)};
+  if (StartsWith(b, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}))  // ::/96 IPv4-compatible
+    return {V4At(b, 12)};
+  if (StartsWith(b, {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0}))  // 64:ff9b::/96 NAT64
+    return {V4At(b, 12)};
+  if (StartsWith(b, {0x20, 0x02}))  // 2002::/16 6to4
+    return {V4At(b, 2)};
+  if (StartsWith(b, {0x20, 0x01, 0, 0}))  // 2001::/32 Teredo: server, then client (inverted)
+    return {V4At(b, 4), V4At(b, 12, /*inverted=*/true)};
+  return {};
+}
+
 bool NonPublicV6(const address_v6& a) {
-  if (a.is_v4_mapped())
-    return NonPublicV4(boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, a));
   auto bytes = a.to_bytes();
-  return a.is_loopback() || a.is_unspecified() || a.is_link_local() || a.is_multicast() ||
+  if (a.is_loopback() || a.is_unspecified()) return true;
+  for (const auto& v4 : EmbeddedV4(a)) {
+    if (NonPublicV4(v4)) return true;
+  }
+  return a.is_link_local() || a.is_multicast() ||
          (bytes[0] & 0xfe) == 0xfc ||                        // fc00::/7 unique local
          (bytes[0] == 0xfe && (bytes[1] & 0xc0) == 0xc0) ||  // fec0::/10 site local
-         (bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0d &&
-          bytes[3] == 0xb8);  // 2001:db8::/32
+         StartsWith(bytes, {0, 0x64, 0xff, 0x9b, 0, 1}) ||   // 64:ff9b:1::/48 local-use NAT64
+         StartsWith(bytes, {1, 0, 0, 0, 0, 0, 0, 0}) ||      // 100::/64 discard only
+         StartsWith(bytes, {0x20, 0x01, 0, 0x02, 0, 0}) ||   // 2001:2::/48 benchmarking
+         StartsWith(bytes, {0x20, 0x01, 0x0d, 0xb8});        // 2001:db8::/32 documentation
 }
 
 Target Refuse(Target t, std::string reason) {

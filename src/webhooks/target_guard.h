@@ -1,6 +1,8 @@
 // Where payd may send webhooks (DECISIONS §7): http(s) URLs only, https on
 // mainnet, and never to private, loopback, link-local (cloud metadata lives
 // there) or otherwise non-public addresses unless the operator allows it.
+// An IPv6 address that carries an IPv4 one (mapped, translated,
+// IPv4-compatible, NAT64, 6to4, Teredo) is judged by the IPv4 inside.
 // Checked when an endpoint is added and again at every delivery, against the
 // addresses the name resolves to then; the delivery connects to exactly the
 // addresses checked, so DNS rebinding between check and connect is no way in.

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 
+import { eventually } from './lib/chain.mjs';
 import { createMerchant, linkBody, sleep, startPayd } from './lib/payd.mjs';
 
 // Opens a raw TCP connection; resolves with everything the server sends until it closes.
@@ -153,14 +154,15 @@ describe('HTTP server', () => {
   });
 
   test('one JSON access-log line per request', async () => {
-    const before = payd.requestLogs().length;
-    await payd.request('GET', '/healthz');
-    await payd.request('GET', '/nope');
-    await sleep(50);
-    const lines = payd.requestLogs().slice(before);
-    assert.equal(lines.length, 2);
-    assert.deepEqual(lines.map((l) => [l.method, l.path, l.status]), [['GET', '/healthz', 200], ['GET', '/nope', 404]]);
-    for (const l of lines) {
+    const ids = [];
+    for (const path of ['/healthz', '/nope']) ids.push((await payd.request('GET', path)).headers.get('x-request-id'));
+    // The lines reach us through payd's stderr, which may come after the responses.
+    const linesOf = () => ids.map((id) => payd.requestLogs().filter((l) => l.requestId === id));
+    await eventually(() => linesOf().every((found) => found.length > 0), { what: 'both log lines' });
+    const lines = linesOf();
+    assert.deepEqual(lines.map((found) => found.length), [1, 1], 'one line each');
+    assert.deepEqual(lines.map(([l]) => [l.method, l.path, l.status]), [['GET', '/healthz', 200], ['GET', '/nope', 404]]);
+    for (const [l] of lines) {
       assert.match(l.ts, /Z$/);
       assert.match(l.requestId, /^req_/);
     }

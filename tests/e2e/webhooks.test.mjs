@@ -46,9 +46,10 @@ describe('webhooks', () => {
     assert.match(confirmed.id, /^evt_/);
     assert.ok(pending.at < confirmed.at);
     assert.ok(receiver.deliveries.every((d) => d.ok), 'every delivery verifies');
-    // The delivery log and the events API tell the same story.
-    const record = (await deliveries()).find((d) => d.eventId === confirmed.id);
-    assert.equal(record.status, 'DELIVERED');
+    // The delivery log and the events API tell the same story, once payd has
+    // recorded the receiver's answer (after the receiver got the delivery).
+    const record = await eventually(async () => (await deliveries())
+      .find((d) => d.eventId === confirmed.id && d.status === 'DELIVERED'), { what: 'the delivery recorded DELIVERED' });
     assert.equal(record.type, 'PAYMENT_CONFIRMED');
     assert.equal(record.attempts, 1);
     assert.equal(record.lastResponseStatus, 200);
@@ -110,30 +111,58 @@ describe('webhooks', () => {
     await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
     await createIntent(payd, shop.integration.id, { amount_usd: '1.00', currency: 'USDC', chainId: 31337 });
     await eventually(() => only.deliveries.length >= 1, { what: 'the subscribed type' });
-    await sleep(500);
+    // Deliveries are queued in the transaction of their event: none was queued for the intent.
+    const queued = (await deliveries()).filter((d) => d.endpointUrl === only.url);
+    assert.deepEqual([...new Set(queued.map((d) => d.type))], ['PAYMENT_LINK_CREATED']);
     assert.deepEqual([...new Set(only.deliveries.map((d) => d.payload.type))], ['PAYMENT_LINK_CREATED']);
     const bad = payd.adminRaw(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', only.url, '--events', 'WEBHOOK_SENT']);
     assert.equal(bad.status, 1);
     await only.close();
   });
 
-  test('410 Gone disables the endpoint', async () => {
-    const gone = await startReceiver({ secrets: [] });
-    gone.script = [410];
-    const e = payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', gone.url]);
-    payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
-    const disabled = await eventually(() => {
-      const listed = payd.admin(['webhook-endpoint', 'list', '--tenant', shop.tenant.id]).find((x) => x.id === e.id);
-      return listed.enabled ? null : listed;
-    }, { what: 'the endpoint disabled' });
-    assert.match(disabled.disabledReason, /410/);
-    const record = (await deliveries()).find((d) => d.endpointUrl === gone.url);
-    assert.equal(record.status, 'FAILED');
-    payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
-    await sleep(1000);
-    assert.equal(gone.deliveries.length, 1, 'nothing more goes to a disabled endpoint');
-    payd.admin(['webhook-endpoint', 'remove', e.id]);
-    await gone.close();
+  test('410 Gone disables the endpoint: what it has not had yet fails unsent, nothing more goes to it', async () => {
+    // The endpoint holds its first answers until five deliveries are queued for it, then answers 410.
+    let open;
+    const gate = new Promise((r) => (open = r));
+    const asked = [];
+    const gone = createServer(async (req, res) => {
+      asked.push(req.headers['webhook-id']);
+      await gate;
+      res.writeHead(410).end();
+    });
+    await new Promise((r) => gone.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${gone.address().port}/hooks`;
+    const e = payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', url]);
+    try {
+      for (let i = 0; i < 5; i++) {
+        await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
+      }
+      await eventually(() => asked.length >= 1, { what: 'the first delivery at the endpoint' });
+      open();
+      const records = await eventually(async () => {
+        const mine = (await deliveries()).filter((d) => d.endpointUrl === url);
+        return mine.length === 5 && mine.every((d) => d.status === 'FAILED') ? mine : null;
+      }, { what: "the endpoint's five deliveries FAILED" });
+      const disabled = payd.admin(['webhook-endpoint', 'list', '--tenant', shop.tenant.id]).find((x) => x.id === e.id);
+      assert.equal(disabled.enabled, false);
+      assert.match(disabled.disabledReason, /410/);
+      // Only deliveries already in flight when the 410 came (at most 2 to one endpoint) were sent.
+      assert.ok(asked.length <= 2, `${asked.length} deliveries went to the closed endpoint`);
+      const unsent = records.filter((d) => d.attempts === 0);
+      assert.equal(unsent.length, 5 - asked.length);
+      for (const d of unsent) assert.match(d.lastError, /^endpoint disabled: .*410/);
+      const redeliver = payd.adminRaw(['webhook', 'redeliver', unsent[0].id]);
+      assert.equal(redeliver.status, 1, 'no redelivery by hand to a disabled endpoint');
+      assert.match(redeliver.stderr, /disabled; enable it first/);
+      // Events after that are not even queued for it.
+      const sent = payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
+      assert.ok(!(await deliveries()).some((d) => d.eventId === sent.eventId && d.endpointUrl === url));
+      payd.admin(['webhook-endpoint', 'remove', e.id]);
+    } finally {
+      open();
+      gone.closeAllConnections();
+      gone.close();
+    }
   });
 
   test('the events API returns exactly the latest 100, newest first', async () => {
@@ -196,15 +225,22 @@ describe('webhook durability', () => {
 });
 
 describe('webhook dispatcher at rest', () => {
-  test('while one delivery waits on a slow receiver, the other workers sleep', async () => {
+  test('while deliveries wait on a slow receiver, or for their turn at it, the other workers sleep', async () => {
     const payd = await startPayd({ config: FAST_RETRIES.replace('[webhooks]\n', '[webhooks]\nconcurrency = 8\n') });
-    const slow = createServer((req, res) => setTimeout(() => res.end(), 4000));
+    let asked = 0;
+    const slow = createServer((req, res) => {
+      asked += 1;
+      setTimeout(() => res.end(), 4000);
+    });
     await new Promise((r) => slow.listen(0, '127.0.0.1', r));
     try {
       const shop = createMerchant(payd);
       payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', `http://127.0.0.1:${slow.address().port}/`]);
-      payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
-      await sleep(500);
+      // Six due at once: two in flight (the per-endpoint limit), four due but held back.
+      for (let i = 0; i < 6; i++) {
+        await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
+      }
+      await eventually(() => asked >= 2, { what: 'deliveries under way' });
       const cpu = () => readFileSync(`/proc/${payd.proc.pid}/stat`, 'utf8').split(' ').slice(13, 15).reduce((a, b) => a + Number(b), 0);
       const before = cpu();
       await sleep(2000);
@@ -226,7 +262,9 @@ describe('webhook targets (SSRF guard)', () => {
     try {
       const tenant = payd.admin(['tenant', 'create', '--name', 'Guarded']);
       for (const url of ['http://127.0.0.1:9000/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data',
-        'http://[::1]:9000/hook', 'http://localhost:9000/hook', 'http://192.168.1.10/hook', 'ftp://example.com/hook']) {
+        'http://[::1]:9000/hook', 'http://localhost:9000/hook', 'http://192.168.1.10/hook', 'ftp://example.com/hook',
+        // IPv6 forms that carry a loopback or metadata IPv4: NAT64, 6to4, IPv4-mapped.
+        'http://[64:ff9b::7f00:1]:9000/hook', 'http://[2002:a9fe:a9fe::1]/hook', 'http://[::ffff:127.0.0.1]:9000/hook']) {
         const r = payd.adminRaw(['webhook-endpoint', 'add', '--tenant', tenant.id, '--url', url]);
         assert.equal(r.status, 1, url);
         assert.match(r.stderr, /refused/, url);

@@ -50,16 +50,28 @@ TEST(WebhookRetries, DecisionTable) {
   }
 }
 
-TEST(TargetGuard, NonPublicAddresses) {
-  for (const char* a :
-       {"127.0.0.1", "10.0.0.1", "172.16.5.4", "172.31.255.255", "192.168.0.1", "169.254.169.254",
-        "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fd00::1",
-        "fc00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "2001:db8::1"}) {
-    EXPECT_TRUE(webhooks::IsNonPublic(boost::asio::ip::make_address(a))) << a;
-  }
-  for (const char* a : {"93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111",
-                        "::ffff:8.8.8.8"}) {
-    EXPECT_FALSE(webhooks::IsNonPublic(boost::asio::ip::make_address(a))) << a;
+TEST(WebhookRetries, APermanentFailureIsNeverRetried) {
+  domain::AttemptOutcome outcome;
+  outcome.error = "cannot be built: the event's data is not valid JSON";
+  outcome.permanent = true;
+  auto d = domain::DecideAfterAttempt(1, outcome, {5, 300}, 1'000, 0.0);
+  EXPECT_EQ(d.status, domain::DeliveryStatus::kFailed);
+  EXPECT_FALSE(d.next_attempt_at);
+  EXPECT_FALSE(d.disable_endpoint);
+}
+
+TEST(TargetGuard, AddressTable) {
+  auto cases = testing::ReadCases("webhook_targets.tsv");
+  ASSERT_GT(cases.size(), 40u);
+  for (const auto& c : cases) {
+    ASSERT_GE(c.columns.size(), 2u) << "webhook_targets.tsv line " << c.line;
+    boost::system::error_code ec;
+    auto address = boost::asio::ip::make_address(c.columns[0], ec);
+    ASSERT_FALSE(ec) << "line " << c.line << ": not an address: " << c.columns[0];
+    ASSERT_TRUE(c.columns[1] == "public" || c.columns[1] == "nonpublic") << "line " << c.line;
+    EXPECT_EQ(webhooks::IsNonPublic(address), c.columns[1] == "nonpublic")
+        << "line " << c.line << ": " << c.columns[0] << " ("
+        << (c.columns.size() > 2 ? c.columns[2] : "") << ")";
   }
 }
 

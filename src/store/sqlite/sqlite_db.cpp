@@ -1,5 +1,7 @@
 #include "store/sqlite/sqlite_db.h"
 
+#include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include "domain/store.h"
@@ -9,6 +11,13 @@ namespace payd::store::sqlite {
 namespace {
 
 constexpr int kBusyTimeoutMs = 5000;
+
+// Every open connection, so that tests can check what each one may do to the files.
+std::mutex open_mu;
+std::set<const Connection*>& Registry() {
+  static std::set<const Connection*> open;
+  return open;
+}
 
 }  // namespace
 
@@ -98,14 +107,48 @@ Connection::Connection(const std::string& path, Sync sync) {
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
   Exec("PRAGMA journal_mode=WAL");
   Exec("PRAGMA foreign_keys=ON");
-  // OFF is only used for the request counters: losing the last few counts in a
-  // power cut is harmless, and a later FULL commit syncs the shared WAL anyway.
+  // OFF is only for writes whose loss in a power cut is harmless (request
+  // counters, webhook leases); a later FULL commit syncs a shared WAL anyway.
   Exec(sync == Sync::kFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=OFF");
+  if (sync == Sync::kOffShared) {
+    Exec("PRAGMA wal_autocheckpoint=0");
+    sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+  }
+  durability_ = Inspect();
+  std::lock_guard lock(open_mu);
+  Registry().insert(this);
 }
 
 Connection::~Connection() {
+  {
+    std::lock_guard lock(open_mu);
+    Registry().erase(this);
+  }
   for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
   sqlite3_close(db_);
+}
+
+Connection::Durability Connection::Inspect() {
+  Durability d;
+  const char* file = sqlite3_db_filename(db_, "main");
+  d.file = file ? file : "";
+  auto pragma = [this](const char* sql) {
+    auto q = Prepare(sql);
+    return q.Step() ? static_cast<int>(q.Int(0)) : -1;
+  };
+  d.synchronous = pragma("PRAGMA synchronous");
+  d.wal_autocheckpoint = pragma("PRAGMA wal_autocheckpoint");
+  int no_checkpoint_on_close = 0;
+  sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, -1, &no_checkpoint_on_close);
+  d.checkpoint_on_close = no_checkpoint_on_close == 0;
+  return d;
+}
+
+std::vector<Connection::Durability> Connection::OpenConnections() {
+  std::lock_guard lock(open_mu);
+  std::vector<Durability> out;
+  for (const Connection* c : Registry()) out.push_back(c->durability_);
+  return out;
 }
 
 Query Connection::Prepare(std::string_view sql) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace payd::store::sqlite {
 
@@ -62,7 +63,18 @@ class Query {
 
 class Connection {
  public:
-  enum class Sync { kFull, kOff };
+  enum class Sync {
+    // Every commit, and every checkpoint, is on disk when it returns.
+    kFull,
+    // No fsync at all: for a file of its own that holds nothing durable.
+    kOff,
+    // No fsync for this connection's own commits, on a file that kFull
+    // connections share. It never checkpoints (no auto-checkpoint, none at
+    // close): a checkpoint copies every connection's commits from the WAL
+    // into the database file, and without fsync a power cut could lose
+    // commits made under kFull.
+    kOffShared,
+  };
 
   // Opens (creating if needed) the database in WAL mode with a busy timeout.
   Connection(const std::string& path, Sync sync);
@@ -77,14 +89,29 @@ class Connection {
   // Throws the exception that fits the result code, with the connection's message.
   [[noreturn]] void Fail(int code, std::string_view what) const;
 
+  // What decides the durability of this connection's commits and checkpoints.
+  struct Durability {
+    std::string file;        // the main database file
+    int synchronous = 0;     // PRAGMA synchronous: 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
+    int wal_autocheckpoint;  // pages; 0: never checkpoints by itself
+    bool checkpoint_on_close;
+  };
+  // As SQLite reported it once the connection was set up.
+  const Durability& durability() const { return durability_; }
+  // Those of every connection open in this process now (for tests and diagnostics).
+  static std::vector<Durability> OpenConnections();
+
  private:
   // Transparent hashing lets Prepare() look statements up without copying the SQL.
   struct SqlHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
+  Durability Inspect();
+
   sqlite3* db_ = nullptr;
   std::unordered_map<std::string, sqlite3_stmt*, SqlHash, std::equal_to<>> statements_;
+  Durability durability_;
 };
 
 // BEGIN IMMEDIATE takes the write lock up front, so a transaction never has

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "store/sqlite/file_modes.h"
 #include "store/sqlite/rows.h"
 
 namespace payd::store::sqlite {
@@ -18,12 +19,26 @@ std::string Select(const char* columns, const char* rest) {
   return std::string("SELECT ") + columns + " " + rest;
 }
 
+// Makes the store's files private (file_modes.h) before anything opens them;
+// returns the main database's path.
+std::string PrepareFiles(const std::string& dir) {
+  for (const char* name : {"/payd.sqlite3", "/payd-usage.sqlite3"}) {
+    std::string db = dir + name;
+    PreparePrivateFile(db, IfMissing::kCreate);
+    for (const char* side : {"-wal", "-shm", "-journal"})
+      PreparePrivateFile(db + side, IfMissing::kLeave);
+  }
+  // SharedCounters creates it 0600 itself; an older one is tightened.
+  PreparePrivateFile(dir + "/payd-ratelimit.shm", IfMissing::kLeave);
+  return dir + "/payd.sqlite3";
+}
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& dir, std::size_t counter_slots)
-    : path_(dir + "/payd.sqlite3"),
+    : path_(PrepareFiles(dir)),
       writer_(std::make_unique<Connection>(path_, Connection::Sync::kFull)),
-      lease_writer_(std::make_unique<Connection>(path_, Connection::Sync::kOff)),
+      lease_writer_(std::make_unique<Connection>(path_, Connection::Sync::kOffShared)),
       usage_(std::make_unique<Connection>(dir + "/payd-usage.sqlite3", Connection::Sync::kOff)),
       counters_(dir + "/payd-ratelimit.shm", counter_slots) {}
 

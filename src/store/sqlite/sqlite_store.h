@@ -105,7 +105,8 @@ class SqliteStore final : public domain::Store {
   std::optional<domain::WebhookDelivery> FindDelivery(const std::string& id) override;
   std::optional<domain::WebhookDelivery> Redeliver(const std::string& delivery_id,
                                                    base::TimeMs now) override;
-  std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms) override;
+  std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
+                                              const ClaimLimits& limits) override;
   std::optional<base::TimeMs> NextDeliveryDue() override;
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
                      base::TimeMs now) override;
@@ -139,7 +140,8 @@ class SqliteStore final : public domain::Store {
   std::mutex write_mu_;
   std::unique_ptr<Connection> writer_;
   // Same file, same lock (write_mu_), without fsync: for writes whose loss in
-  // a power cut is harmless, like webhook delivery leases.
+  // a power cut is harmless, like webhook delivery leases. It never
+  // checkpoints, which would put writer_'s commits at risk (Sync::kOffShared).
   std::unique_ptr<Connection> lease_writer_;
   std::mutex usage_mu_;
   std::unique_ptr<Connection> usage_;

@@ -52,6 +52,18 @@ std::string Select(const char* columns, const char* rest) {
   return std::string("SELECT ") + columns + " " + rest;
 }
 
+// A closed endpoint gets nothing: its deliveries not yet made fail, saying why.
+void FailOpenDeliveries(Connection& c, const std::string& endpoint_id, const std::string& why) {
+  c.Prepare(
+       "UPDATE webhook_deliveries SET status = 'FAILED', last_error = ?, next_attempt_at = NULL, "
+       "locked_until = NULL WHERE endpoint_id = ? AND status IN ('PENDING', 'RETRYING')")
+      .Bind(1, why)
+      .Bind(2, endpoint_id)
+      .Run();
+}
+
+constexpr const char* kGoneReason = "the endpoint answered 410 Gone";
+
 }  // namespace
 
 void SqliteStore::InsertEvent(const domain::Event& event) {
@@ -119,7 +131,9 @@ bool SqliteStore::SetWebhookEndpointEnabled(const std::string& id, bool enabled,
         .Bind(2, enabled ? std::nullopt : reason)
         .Bind(3, id)
         .Run();
-    return c.Changes() > 0;
+    if (c.Changes() == 0) return false;
+    if (!enabled) FailOpenDeliveries(c, id, "endpoint disabled: " + reason.value_or("by request"));
+    return true;
   });
 }
 
@@ -127,12 +141,7 @@ bool SqliteStore::RemoveWebhookEndpoint(const std::string& id, base::TimeMs now)
   return Write([&](Connection& c) {
     c.Prepare("DELETE FROM webhook_endpoints WHERE id = ?").Bind(1, id).Run();
     if (c.Changes() == 0) return false;
-    c.Prepare(
-         "UPDATE webhook_deliveries SET status = 'FAILED', last_error = 'endpoint removed', "
-         "next_attempt_at = NULL, locked_until = NULL WHERE endpoint_id = ? AND status IN "
-         "('PENDING', 'RETRYING')")
-        .Bind(1, id)
-        .Run();
+    FailOpenDeliveries(c, id, "endpoint removed");
     (void)now;
     return true;
   });
@@ -194,22 +203,36 @@ std::optional<domain::WebhookDelivery> SqliteStore::Redeliver(const std::string&
 }
 
 std::optional<domain::Store::DeliveryJob> SqliteStore::ClaimDueDelivery(base::TimeMs now,
-                                                                        base::TimeMs lease_ms) {
+                                                                        base::TimeMs lease_ms,
+                                                                        const ClaimLimits& limits) {
   // A lease lost in a power cut only means one more attempt (delivery is at
-  // least once), so claiming needs no fsync.
+  // least once), so claiming needs no fsync. Leases still running are the
+  // deliveries in flight in every process: few rows, found through the
+  // partial index on locked_until.
   auto claimed = [&]() -> std::optional<domain::WebhookDelivery> {
     std::lock_guard lock(write_mu_);
     Connection& c = *lease_writer_;
     Transaction tx(c);
+    // The oldest due delivery, read in due order from the open deliveries'
+    // partial index, skipping endpoints and tenants at their limit: a claim
+    // costs the rows it skips, not the whole backlog.
     static const std::string sql =
+        "WITH busy AS (SELECT endpoint_id, tenant_id FROM webhook_deliveries "
+        "INDEXED BY webhook_deliveries_leased "
+        "WHERE locked_until > ?1 AND status IN ('PENDING', 'RETRYING')) "
         "UPDATE webhook_deliveries SET locked_until = ?2 WHERE id = ("
-        "SELECT id FROM webhook_deliveries WHERE status IN ('PENDING', 'RETRYING') AND "
-        "next_attempt_at <= ?1 "
-        "AND (locked_until IS NULL OR locked_until <= ?1) ORDER BY next_attempt_at LIMIT 1) "
+        "SELECT id FROM webhook_deliveries INDEXED BY webhook_deliveries_open_due "
+        "WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= ?1 "
+        "AND (locked_until IS NULL OR locked_until <= ?1) "
+        "AND endpoint_id NOT IN "
+        "(SELECT endpoint_id FROM busy GROUP BY endpoint_id HAVING COUNT(*) >= ?3) "
+        "AND tenant_id NOT IN "
+        "(SELECT tenant_id FROM busy GROUP BY tenant_id HAVING COUNT(*) >= ?4) "
+        "ORDER BY next_attempt_at LIMIT 1) "
         "RETURNING " +
         std::string(kDeliveryColumns);
     auto q = c.Prepare(sql);
-    q.Bind(1, now).Bind(2, now + lease_ms);
+    q.Bind(1, now).Bind(2, now + lease_ms).Bind(3, limits.per_endpoint).Bind(4, limits.per_tenant);
     if (!q.Step()) return std::nullopt;
     auto d = ReadDelivery(q);
     q.Run();
@@ -223,6 +246,13 @@ std::optional<domain::Store::DeliveryJob> SqliteStore::ClaimDueDelivery(base::Ti
     auto q = c.Prepare("SELECT id, tenant_id, type, data, created_at FROM events WHERE id = ?");
     q.Bind(1, claimed->event_id);
     if (q.Step()) job.event = ReadEvent(q);
+    auto e = c.Prepare("SELECT enabled, disabled_reason FROM webhook_endpoints WHERE id = ?");
+    e.Bind(1, claimed->endpoint_id);
+    if (!e.Step()) {
+      job.endpoint_closed = "endpoint removed";
+    } else if (e.Int(0) == 0) {
+      job.endpoint_closed = "endpoint disabled: " + e.OptText(1).value_or("by request");
+    }
   });
   for (auto& s : WebhookSecrets(claimed->tenant_id, now))
     job.secrets.push_back(std::move(s.secret));
@@ -256,12 +286,15 @@ void SqliteStore::RecordAttempt(const std::string& delivery_id, const AttemptRec
         .Bind(6, delivery_id)
         .Run();
     if (r.disable_endpoint) {
-      c.Prepare(
-           "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = 'the endpoint answered 410 "
-           "Gone' "
-           "WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = ?)")
-          .Bind(1, delivery_id)
-          .Run();
+      auto q = c.Prepare(
+          "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ? "
+          "WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = ?) RETURNING id");
+      q.Bind(1, kGoneReason).Bind(2, delivery_id);
+      std::optional<std::string> endpoint_id;
+      if (q.Step()) endpoint_id = q.Text(0);
+      q.Run();
+      if (endpoint_id)
+        FailOpenDeliveries(c, *endpoint_id, std::string("endpoint disabled: ") + kGoneReason);
     }
     if (r.sent_event) InsertEventRow(c, *r.sent_event);
   });

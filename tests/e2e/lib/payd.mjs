@@ -63,13 +63,15 @@ export class Payd {
     return { status: res.status, headers: res.headers, json, text };
   }
 
-  // Resolves with the exit code once the process ends after `signal`.
+  // Resolves with the exit code once the process ends after `signal` and
+  // everything it wrote has been read ('close', not 'exit': stderr may still
+  // hold log lines when 'exit' comes).
   async stop(signal = 'SIGTERM') {
     // A process killed by a signal (a sanitizer abort, say) has no exit code.
     if (!this.proc || this.proc.exitCode !== null || this.proc.signalCode !== null) {
       return this.proc?.exitCode ?? this.proc?.signalCode;
     }
-    const exited = new Promise((res) => this.proc.once('exit', (code, sig) => res(code ?? sig)));
+    const exited = new Promise((res) => this.proc.once('close', (code, sig) => res(code ?? sig)));
     this.proc.kill(signal);
     return exited;
   }
@@ -134,8 +136,10 @@ export async function startPayd(options = {}) {
 }
 
 // `timeout`: how long payd may take to listen (restarts under ASan on a busy machine take longer).
+// `payd.launchPrefix` (say ['prlimit', '--nofile=256:256', '--']) runs payd through a command that execs it.
 export async function launch(payd, { timeout = 10000 } = {}) {
-  payd.proc = spawn(PAYD_BIN, ['serve'], { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = [...(payd.launchPrefix ?? []), PAYD_BIN, 'serve'];
+  payd.proc = spawn(command, args, { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'pipe', 'pipe'] });
   payd.stdout = '';
   payd.proc.stdout.on('data', (d) => (payd.stdout += d));
   const lines = createInterface({ input: payd.proc.stderr });

@@ -1,0 +1,94 @@
+#include "store/sqlite/file_modes.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "base/log.h"
+#include "domain/store.h"
+
+namespace payd::store::sqlite {
+
+namespace {
+
+std::string Octal(mode_t mode) {
+  char text[8];
+  std::snprintf(text, sizeof text, "0%o", static_cast<unsigned>(mode & 0777));
+  return text;
+}
+
+[[noreturn]] void Fail(const std::string& what, const std::string& path) {
+  throw domain::StoreUnavailable(what + " " + path + ": " + std::strerror(errno));
+}
+
+// Brings an open file or directory to `wanted` if anyone but its owner may
+// use it. A directory payd does not own, or a shared one (sticky, like /tmp),
+// is left as it is: data_dir set to such a place is the operator's mistake to
+// fix, not payd's to lock. Failing to change a mode is told, not fatal.
+void Tighten(int fd, const std::string& path, mode_t wanted) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) Fail("cannot stat", path);
+  if ((st.st_mode & 077) == 0) return;
+  bool shared = S_ISDIR(st.st_mode) && ((st.st_mode & S_ISVTX) || st.st_uid != ::geteuid());
+  if (shared || ::fchmod(fd, wanted) != 0) {
+    base::LogError("others can read payd data; restrict its permissions",
+                   {{"path", path},
+                    {"mode", Octal(st.st_mode)},
+                    {"wanted", Octal(wanted)},
+                    {"error", shared ? "not payd's own directory" : std::strerror(errno)}});
+    return;
+  }
+  base::LogWarn("tightened permissions of a payd data file: others could read it",
+                {{"path", path}, {"was", Octal(st.st_mode)}, {"now", Octal(wanted)}});
+}
+
+}  // namespace
+
+void PrepareDataDir(const std::string& dir) {
+  {
+    ScopedUmask private_dirs(077);
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+      throw domain::StoreUnavailable("cannot create data directory " + dir + ": " + ec.message());
+    }
+  }
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) Fail("cannot open data directory", dir);
+  try {
+    Tighten(fd, dir, 0700);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+}
+
+void PreparePrivateFile(const std::string& path, IfMissing missing) {
+  int flags = O_RDWR | O_CLOEXEC | (missing == IfMissing::kCreate ? O_CREAT : 0);
+  int fd = ::open(path.c_str(), flags, 0600);
+  if (fd < 0) {
+    if (errno == ENOENT && missing == IfMissing::kLeave) return;
+    Fail("cannot open", path);
+  }
+  try {
+    Tighten(fd, path, 0600);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+}
+
+ScopedUmask::ScopedUmask(mode_t mask) : previous_(::umask(mask)) {}
+
+ScopedUmask::~ScopedUmask() {
+  ::umask(previous_);
+}
+
+}  // namespace payd::store::sqlite

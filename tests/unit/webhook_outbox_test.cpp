@@ -1,0 +1,156 @@
+// The delivery outbox in the SQLite store: which delivery a dispatcher gets
+// (fairness between endpoints and tenants), and what closing an endpoint does
+// to the deliveries it has not had yet.
+#include <gtest/gtest.h>
+
+#include "domain/event.h"
+#include "store_fixture.h"
+
+namespace payd {
+namespace {
+
+using Limits = domain::Store::ClaimLimits;
+constexpr base::TimeMs kLeaseMs = 60'000;
+
+class OutboxTest : public testing::StoreTest {
+ protected:
+  std::string AddEndpoint(const std::string& tenant_id) {
+    domain::WebhookEndpoint e{
+        base::NewId("we_"), tenant_id, "https://hooks.example/x", std::nullopt, true,
+        std::nullopt,       now_};
+    store_->InsertWebhookEndpoint(e);
+    return e.id;
+  }
+  std::string AddTenant(const std::string& name) {
+    domain::Tenant t{base::NewId("ten_"), name, now_};
+    store_->InsertTenant(t, {t.id, "whsec_x", now_, std::nullopt});
+    return t.id;
+  }
+  // One event, so one delivery per endpoint of the tenant; returns the event id.
+  std::string Queue(const std::string& tenant_id) {
+    auto event = domain::NewEvent(tenant_id, domain::event_type::kPaymentLinkCreated, "{}", now_);
+    store_->InsertEvent(event);
+    now_ += 1;  // the next one is due later, so "most overdue" is well defined
+    return event.id;
+  }
+  std::optional<domain::Store::DeliveryJob> Claim(Limits limits) {
+    return store_->ClaimDueDelivery(now_ + 1000, kLeaseMs, limits);
+  }
+  std::vector<domain::WebhookDelivery> Deliveries(const std::string& tenant_id) {
+    return store_->ListDeliveries(tenant_id, 100, 0);
+  }
+
+  base::TimeMs now_ = 1'800'000'000'000;
+};
+
+TEST_F(OutboxTest, AnEndpointAtItsLimitLetsOtherTenantsThrough) {
+  std::string b = AddTenant("B");
+  std::string a_endpoint = AddEndpoint(tenant_.id);
+  AddEndpoint(b);
+  for (int i = 0; i < 5; ++i) Queue(tenant_.id);
+  std::string b_event = Queue(b);  // the newest of all
+
+  Limits limits{2, 2};
+  EXPECT_EQ(Claim(limits)->delivery.endpoint_id, a_endpoint);
+  EXPECT_EQ(Claim(limits)->delivery.endpoint_id, a_endpoint);
+  // A's endpoint holds its two: B goes next although A's three others are older.
+  EXPECT_EQ(Claim(limits)->delivery.event_id, b_event);
+  EXPECT_FALSE(Claim(limits));
+}
+
+TEST_F(OutboxTest, ATenantAtItsLimitWaitsWhateverItsEndpoints) {
+  for (int i = 0; i < 3; ++i) AddEndpoint(tenant_.id);
+  Queue(tenant_.id);  // three deliveries, one per endpoint
+  Limits limits{2, 2};
+  ASSERT_TRUE(Claim(limits));
+  ASSERT_TRUE(Claim(limits));
+  EXPECT_FALSE(Claim(limits));
+}
+
+TEST_F(OutboxTest, AFinishedAttemptFreesItsSlot) {
+  AddEndpoint(tenant_.id);
+  Queue(tenant_.id);
+  Queue(tenant_.id);
+  Limits one{1, 1};
+  auto first = Claim(one);
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(Claim(one));
+  domain::Store::AttemptRecord delivered;
+  delivered.status = domain::DeliveryStatus::kDelivered;
+  delivered.response_status = 200;
+  store_->RecordAttempt(first->delivery.id, delivered, now_);
+  EXPECT_TRUE(Claim(one));
+}
+
+TEST_F(OutboxTest, AnExpiredLeaseNoLongerCountsAsInFlight) {
+  AddEndpoint(tenant_.id);
+  Queue(tenant_.id);
+  Queue(tenant_.id);
+  Limits one{1, 1};
+  ASSERT_TRUE(Claim(one));
+  // The process holding the lease died: once the lease ends, both are claimable again.
+  EXPECT_TRUE(store_->ClaimDueDelivery(now_ + kLeaseMs + 2000, kLeaseMs, one));
+}
+
+TEST_F(OutboxTest, DisablingAnEndpointFailsWhatItHasNotHadYet) {
+  std::string endpoint = AddEndpoint(tenant_.id);
+  Queue(tenant_.id);
+  Queue(tenant_.id);
+  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator"));
+  for (const auto& d : Deliveries(tenant_.id)) {
+    EXPECT_EQ(d.status, domain::DeliveryStatus::kFailed);
+    EXPECT_EQ(d.last_error, "endpoint disabled: disabled by an operator");
+    EXPECT_FALSE(d.next_attempt_at);
+  }
+  EXPECT_FALSE(Claim({4, 4}));
+}
+
+TEST_F(OutboxTest, A410FailsTheEndpointsOtherOpenDeliveries) {
+  std::string endpoint = AddEndpoint(tenant_.id);
+  std::string other = AddEndpoint(tenant_.id);
+  Queue(tenant_.id);
+  Queue(tenant_.id);
+  std::optional<domain::Store::DeliveryJob> job;
+  while ((job = Claim({4, 4})) && job->delivery.endpoint_id != endpoint) {
+  }
+  ASSERT_TRUE(job);
+  domain::Store::AttemptRecord gone;
+  gone.status = domain::DeliveryStatus::kFailed;
+  gone.response_status = 410;
+  gone.disable_endpoint = true;
+  store_->RecordAttempt(job->delivery.id, gone, now_);
+  EXPECT_FALSE(store_->FindWebhookEndpoint(endpoint)->enabled);
+  for (const auto& d : Deliveries(tenant_.id)) {
+    if (d.endpoint_id == other) {
+      EXPECT_NE(d.status, domain::DeliveryStatus::kFailed);
+    } else {
+      EXPECT_EQ(d.status, domain::DeliveryStatus::kFailed) << d.id;
+      if (d.id != job->delivery.id) {
+        EXPECT_EQ(d.last_error, "endpoint disabled: the endpoint answered 410 Gone");
+      }
+    }
+  }
+}
+
+TEST_F(OutboxTest, AClaimSaysWhenTheEndpointIsClosed) {
+  std::string endpoint = AddEndpoint(tenant_.id);
+  Queue(tenant_.id);
+  auto job = Claim({4, 4});
+  ASSERT_TRUE(job);
+  EXPECT_FALSE(job->endpoint_closed);
+  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator"));
+  // A redelivery queued anyway (another process, an older payd) is claimed
+  // with the reason the dispatcher must fail it with.
+  auto again = store_->Redeliver(job->delivery.id, now_);
+  ASSERT_TRUE(again);
+  auto closed = Claim({4, 4});
+  ASSERT_TRUE(closed);
+  EXPECT_EQ(closed->delivery.id, again->id);
+  EXPECT_EQ(closed->endpoint_closed, "endpoint disabled: disabled by an operator");
+  ASSERT_TRUE(store_->RemoveWebhookEndpoint(endpoint, now_));
+  store_->Redeliver(job->delivery.id, now_);
+  EXPECT_EQ(Claim({4, 4})->endpoint_closed, "endpoint removed");
+}
+
+}  // namespace
+}  // namespace payd
