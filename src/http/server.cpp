@@ -20,6 +20,7 @@
 
 #include "base/crypto.h"
 #include "base/log.h"
+#include "base/utf8.h"
 #include "http/json_response.h"
 
 namespace payd::http {
@@ -158,7 +159,7 @@ void Server::Finish(Response& res, const RequestContext& ctx, std::string_view m
                     .count();
   boost::json::object fields{{"requestId", ctx.request_id},
                              {"method", method},
-                             {"path", target.substr(0, target.find('?'))},
+                             {"path", base::ValidUtf8(target.substr(0, target.find('?')))},
                              {"status", res.result_int()},
                              {"durationMs", static_cast<double>(micros) / 1000.0},
                              {"remote", ctx.remote_ip}};
