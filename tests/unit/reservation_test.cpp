@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "base/ids.h"
+#include "domain/error.h"
 #include "domain/store.h"
 #include "store_fixture.h"
 
@@ -48,6 +49,22 @@ TEST_F(ReservationTest, SamePriceGetsTheFewestExtraUnits) {
   EXPECT_EQ(Create(25000001, 10), 25000002);  // 25000001 is taken by the second intent
   EXPECT_EQ(Create(25000000, 10), 25000003);
   EXPECT_EQ(Create(7, 10), 7);
+}
+
+// Found by the hostile request corpus: the increment past 2^256-1 threw
+// std::overflow_error, a 500. Nothing larger exists, so it is the caller's input.
+TEST_F(ReservationTest, NoAmountLeftAbove2To256Minus1IsAnInvalidRequest) {
+  const domain::Uint256 max = ~domain::Uint256(0);
+  EXPECT_EQ(Create(max - 1, 10), max - 1);
+  EXPECT_EQ(Create(max - 1, 10), max);
+  try {
+    Create(max, 10);
+    ADD_FAILURE() << "a third intent got an amount above 2^256-1";
+  } catch (const domain::Error& e) {
+    EXPECT_EQ(e.kind(), domain::ErrorKind::kInvalidRequest);
+    EXPECT_EQ(e.param(), "amount");
+  }
+  EXPECT_EQ(Create(7, 10), 7) << "the failed creation left the store usable";
 }
 
 TEST_F(ReservationTest, AnAmountIsFreeAgainAfterItsLateWindow) {

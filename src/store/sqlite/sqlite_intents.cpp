@@ -1,4 +1,5 @@
 // Payment intents (with their exact-amount reservations) and payments.
+#include "domain/error.h"
 #include "store/sqlite/rows.h"
 #include "store/sqlite/sqlite_store.h"
 
@@ -31,6 +32,12 @@ domain::Uint256 ReserveExactAmount(Connection& c, const domain::PaymentIntent& i
     while (q.Step()) {
       if (q.Text(0) != AmountKey(amount) || q.Int(1) <= now)
         break;  // a gap, or a lapsed reservation
+      // 2^256-1 is taken: no larger exact amount exists (Uint256 would throw).
+      if (amount == ~domain::Uint256(0)) {
+        domain::ThrowInvalid(
+            intent.amount_usd ? "amount_usd" : "amount",
+            "No unique exact amount is left at or above this amount; ask for less.");
+      }
       amount += 1;
     }
   }  // the scan ends before the reservation is written
