@@ -227,7 +227,9 @@ asio::awaitable<void> Server::Session(tcp::socket socket) {
     res.keep_alive(keep_alive);
     res.prepare_payload();
     conn->stream.expires_after(options_.request_timeout);
-    if (parser.is_header_done() && parser.get().method() == Verb::head) {
+    // The method is known once the request line is read, even if the headers
+    // then fail (too large, malformed): an answer to HEAD never has a body.
+    if (parser.get().method() == Verb::head) {
       beast_http::response<beast_http::empty_body> head{std::move(res.base())};
       co_await beast_http::async_write(conn->stream, head, token);
     } else {
