@@ -48,6 +48,11 @@ bool IsDisconnect(const beast::error_code& ec) {
          ec == beast_http::error::partial_message;
 }
 
+bool StartsWithHead(const beast::flat_buffer& buffer) {
+  std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
+  return data.starts_with("HEAD ");
+}
+
 }  // namespace
 
 struct Server::Connection {
@@ -227,9 +232,13 @@ asio::awaitable<void> Server::Session(tcp::socket socket) {
     res.keep_alive(keep_alive);
     res.prepare_payload();
     conn->stream.expires_after(options_.request_timeout);
-    // The method is known once the request line is read, even if the headers
-    // then fail (too large, malformed): an answer to HEAD never has a body.
-    if (parser.get().method() == Verb::head) {
+    // An answer to HEAD never has a body, also when the headers failed (too
+    // large, malformed): the method is parsed with the request line, and when
+    // even that did not fit, the unparsed request is still in the buffer
+    // (once a header is read, the buffer holds the next request instead).
+    bool is_head =
+        parser.get().method() == Verb::head || (!parser.is_header_done() && StartsWithHead(buffer));
+    if (is_head) {
       beast_http::response<beast_http::empty_body> head{std::move(res.base())};
       co_await beast_http::async_write(conn->stream, head, token);
     } else {
