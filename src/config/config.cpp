@@ -198,7 +198,16 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
         PositiveInt(limits, "public_reads_per_min", l.public_reads_per_min, 1000000);
     l.public_intents_per_min =
         PositiveInt(limits, "public_intents_per_min", l.public_intents_per_min, 1000000);
+    l.public_limiter_buckets =
+        PositiveInt(limits, "public_limiter_buckets", l.public_limiter_buckets, 10000000);
+    if (l.public_limiter_buckets < 100)
+      limits.Fail("public_limiter_buckets", "must be at least 100");
     limits.RejectUnknown();
+  }
+  if (TomlReader keyless = r.Table("public"); keyless.present()) {
+    auto& p = config.public_endpoints;
+    p.max_open_intents = PositiveInt(keyless, "max_open_intents", p.max_open_intents, 100000000);
+    keyless.RejectUnknown();
   }
   if (TomlReader intents = r.Table("intents"); intents.present()) {
     config.intents.lifetime_s =

@@ -52,6 +52,27 @@ IntentException ParseIntentException(std::string_view text) {
   return IntentException::kNone;
 }
 
+std::string_view HintSourceName(HintSource source) {
+  switch (source) {
+    case HintSource::kNone:
+      return "";
+    case HintSource::kPayer:
+      return "payer";
+    case HintSource::kWallet:
+      return "wallet";
+    case HintSource::kMerchant:
+      return "merchant";
+  }
+  return "";
+}
+
+HintSource ParseHintSource(std::string_view text) {
+  for (auto s : {HintSource::kPayer, HintSource::kWallet, HintSource::kMerchant}) {
+    if (HintSourceName(s) == text) return s;
+  }
+  return HintSource::kNone;
+}
+
 std::string PaymentIntent::TokenKey() const {
   return token_address ? base::AsciiLower(*token_address) : "native";
 }

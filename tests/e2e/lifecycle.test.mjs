@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, sleep, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, proveSender, sleep, startPayd } from './lib/payd.mjs';
 
 describe('intent lifecycle on chain', () => {
   let chain, payd, shop;
@@ -61,13 +61,30 @@ describe('intent lifecycle on chain', () => {
   });
 
   test('an underpayment still short at expiry FAILS with UNDERPAID', async () => {
-    const pi = await newIntent({ senderAddress: PAYER2.address });
+    const pi = await newIntent();
+    assert.equal((await proveSender(payd, shop.integration.id, pi.id, PAYER2)).status, 200);
     await chain.payUsdc(PAYOUT, '5', { from: PAYER2 });
     await waitFor(pi.id, (i) => i.status === 'PENDING' && i.exception === 'UNDERPAID', 'PENDING UNDERPAID');
     await expire();
     const failed = await waitFor(pi.id, (i) => i.status === 'FAILED', 'FAILED');
     assert.equal(failed.exception, 'UNDERPAID');
     assert.equal(failed.amountReceived, '5000000');
+  });
+
+  test('a proven hint takes no transfer once its intent has expired by block time', async () => {
+    const pi = await newIntent({ amount_usd: '30.00' });
+    assert.equal((await proveSender(payd, shop.integration.id, pi.id, PAYER2)).status, 200);
+    await expire();
+    await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
+    const receipt = await chain.payUsdc(PAYOUT, '12', { from: PAYER2 });
+    const payment = await eventually(async () => {
+      const list = (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json.data;
+      return list.find((p) => p.txHash === receipt.transactionHash);
+    }, { what: 'the late, short transfer recorded' });
+    assert.equal(payment.intentId, null);
+    const after = await intent(pi.id);
+    assert.equal(after.status, 'EXPIRED');
+    assert.equal(after.amountReceived, '0');
   });
 
   test('a reorg that moves the transfer to another block keeps it matched; confirmations start again', async () => {

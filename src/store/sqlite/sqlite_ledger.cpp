@@ -3,6 +3,7 @@
 #include <boost/json/parse.hpp>
 #include <map>
 
+#include "store/sqlite/amount_reservations.h"
 #include "store/sqlite/rows.h"
 #include "store/sqlite/sqlite_store.h"
 
@@ -163,10 +164,14 @@ class SqliteLedgerTx final : public domain::LedgerTx {
                                                           const std::string& recipient,
                                                           const std::string& sender,
                                                           base::TimeMs at) override {
+    // DECISIONS §5 rule 2: only a trusted hint (proven by the wallet or set by
+    // the merchant) moves money, and only to an intent still waiting at the
+    // transfer's block time (PaymentIntent::WaitsForPayment); the oldest first.
     static const std::string sql = SelectIntent(
-        "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND status "
-        "!= 'PAID' "
-        "AND late_until > ?5 AND created_at <= ?6 ORDER BY created_at, rowid LIMIT 1");
+        "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND "
+        "sender_hint_source IN ('wallet', 'merchant') AND (status = 'CREATED' OR (status = "
+        "'PENDING' AND exception = 'UNDERPAID')) AND expires_at > ?5 AND created_at <= ?6 "
+        "ORDER BY created_at, rowid LIMIT 1");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, sender);
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
@@ -209,10 +214,7 @@ class SqliteLedgerTx final : public domain::LedgerTx {
   }
 
   void ReleaseReservations(std::int64_t chain_id, base::TimeMs chain_time) override {
-    c_.Prepare("DELETE FROM amount_reservations WHERE chain_id = ? AND reserved_until <= ?")
-        .Bind(1, chain_id)
-        .Bind(2, chain_time)
-        .Run();
+    ReleaseExactAmounts(c_, chain_id, chain_time);  // with their block counts
   }
 
   void CountLinkPayment(const std::string& payment_link_id) override {
