@@ -10,7 +10,7 @@ const CODES = {
   403: ['insufficient_scope', 'origin_not_allowed'],
   404: ['not_found'],
   405: ['method_not_allowed'],
-  409: ['idempotency_conflict'],
+  409: ['idempotency_conflict', 'intent_not_waiting'],  // the latter: a sender proof for a paid or expired intent
   413: ['payload_too_large'],
   415: ['unsupported_media_type'],
   429: ['rate_limited'],

@@ -14,9 +14,8 @@ import {
 } from './hostile_values.mjs';
 import { rawCase } from './hostile_raw.mjs';
 
-// Every route payd serves, and the planned sender-proof endpoints (404 until
-// they exist; covered as soon as they do). `auth`: the key scope needed,
-// 'public' (origin-checked) or none.
+// Every route payd serves. `auth`: the key scope needed, 'public'
+// (origin-checked) or none; `body`: what a creating endpoint reads.
 export const ROUTES = [
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },
@@ -26,8 +25,10 @@ export const ROUTES = [
   { method: 'OPTIONS', path: '/public/integrations/:publicId/intent', auth: 'public' },
   { method: 'GET', path: '/public/integrations/:publicId/intents/:intentId', auth: 'public' },
   { method: 'OPTIONS', path: '/public/integrations/:publicId/intents/:intentId', auth: 'public' },
-  { method: 'GET', path: '/public/integrations/:publicId/intents/:intentId/sender-proof', auth: 'public' },
+  { method: 'GET', path: '/public/integrations/:publicId/intents/:intentId/sender-message', auth: 'public', query: 'address' },
+  { method: 'OPTIONS', path: '/public/integrations/:publicId/intents/:intentId/sender-message', auth: 'public' },
   { method: 'POST', path: '/public/integrations/:publicId/intents/:intentId/sender-proof', auth: 'public', body: 'proof' },
+  { method: 'OPTIONS', path: '/public/integrations/:publicId/intents/:intentId/sender-proof', auth: 'public' },
   { method: 'GET', path: '/api/v1/payment-links', auth: 'read' },
   { method: 'POST', path: '/api/v1/payment-links', auth: 'write', body: 'link' },
   { method: 'GET', path: '/api/v1/payment-links/:linkId', auth: 'read' },
@@ -93,9 +94,16 @@ function schemas(ctx) {
     senderAddress: ['string', false, (rng) => rng.pick(['', '0x', '0x' + 'g'.repeat(40), '0x' + 'a'.repeat(39), 'a'.repeat(40), ' ' + ctx.payer, ctx.payer + ' ', ctx.payer.slice(0, 2) + ctx.payer.slice(2).replace(/[a-f]/, (c) => c.toUpperCase()).replace(/[A-F]/, (c) => c.toLowerCase()), ctx.payer + '00', '0x' + 'é'.repeat(40)])],
     paymentLinkId: ['string', false, (rng) => rng.pick([badId(rng, [ctx.linkId]), ctx.other.linkId])],
   };
+  // A signature that parses but proves nothing: personal_sign by nobody of
+  // nothing, with hostile r, s and v (zero, the curve order n, beyond it).
+  const n = 'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141';
   const proof = {
-    address: ['string', true, (rng) => rng.pick(['', '0x', ctx.payer + 'x'])],
-    signature: ['string', true, (rng) => rng.pick(['', '0x', '0x' + '00'.repeat(65), '0x' + 'zz'.repeat(65)])],
+    address: ['string', true, (rng) => rng.pick(['', '0x', ctx.payer + 'x', ctx.payer.toLowerCase().replace('0x', '0X') + ' ', '0x' + 'g'.repeat(40)])],
+    signature: ['string', true, (rng) => rng.pick([
+      '', '0x', '0x' + 'zz'.repeat(65), '0x' + '11'.repeat(65), '0x' + '00'.repeat(64) + '1b', '0x' + n + n + '1c',
+      '0x' + 'ff'.repeat(64) + '1b', '0x' + '01'.repeat(64) + rng.pick(['00', '01', '02', '1d', 'ff']), '0x' + '11'.repeat(66),
+      '0x' + rng.pick(['00', n, 'ff'.repeat(32)]) + '11'.repeat(32) + rng.pick(['1b', '1c', '00', '01']),
+    ])],
   };
   return { link, intent, proof };
 }
@@ -103,7 +111,8 @@ function schemas(ctx) {
 function baseBody(kind, ctx) {
   if (kind === 'link') return { integrationId: ctx.integrationId, type: 'LINK', name: 'T-shirt', amount: '25.00', currency: 'USD' };
   if (kind === 'intent') return { amount_usd: '25.00', currency: 'USDC', chainId: 31337 };
-  return { address: ctx.payer, signature: '0x' + '11'.repeat(65) };
+  // Well formed; signs nothing: refused however the rest of the request is.
+  return { address: ctx.payer, signature: `0x${'11'.repeat(64)}1b` };
 }
 
 // A body for a creating endpoint with at least one defect it certainly refuses.
@@ -254,7 +263,11 @@ export function fetchCase(rng, ctx) {
   const route = unknown ? { method: rng.pick(METHODS), path: rng.pick(UNKNOWN_PATHS) } : rng.pick(ROUTES);
   let method = rng.chance(0.85) ? route.method : rng.pick(METHODS);
   const { path, real } = fillPath(rng, route.path, ctx, rng.chance(0.4), route.method === 'POST' || method.toUpperCase() === 'POST');
-  const query = rng.chance(route.list ? 0.5 : 0.15) ? badQuery(rng) : '';
+  let query = rng.chance(route.list ? 0.5 : 0.15) ? badQuery(rng) : '';
+  if (route.query === 'address' && rng.chance(0.7)) {
+    const address = rng.pick([ctx.payer, ctx.payer.toLowerCase(), ctx.payer.toUpperCase().replace('0X', '0x'), ...schemas(ctx).proof.address.slice(2, 3).map((f) => f(rng))]);
+    query = `?address=${encodeURIComponent(address)}${rng.chance(0.2) ? rng.pick(['&address=' + ctx.payer, '&x=1', '%00']) : ''}`;
+  }
   const creds = credentials(rng, route.auth ? route : { auth: undefined }, ctx);
   const headers = creds.headers;
   const notes = [creds.note];
