@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-25}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(json_input amount origin payment_uri rpc_decode)
+((${#targets[@]})) || targets=(json_input amount origin payment_uri rpc_decode traces)
 bin=${FUZZ_BUILD:-build-fuzz}/tests/fuzz
 
 work=${FUZZ_WORK_DIR:-}
@@ -21,7 +21,7 @@ if [[ -z "$work" ]]; then
   trap 'rm -rf "$work"' EXIT
 fi
 
-declare -A max_len=([json_input]=8192 [rpc_decode]=8192)
+declare -A max_len=([json_input]=8192 [rpc_decode]=8192 [traces]=8192)
 printf '%-12s %10s %7s %7s %8s  %s\n' target executions cov ft exec/s result
 for t in "${targets[@]}"; do
   mkdir -p "$work/$t"
