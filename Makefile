@@ -3,16 +3,20 @@
 
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+# Seconds per fuzz target: briefly in `make test`, long in `make fuzz`.
+FUZZ_TEST_SECONDS ?= 25
+FUZZ_SECONDS ?= 600
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: run test deps build build-asan unit e2e test-release test-asan bench format format-check clean
+.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-asan test-fuzz fuzz bench format format-check clean
 
 run: deps build
 	scripts/dev-run.sh
 
-test: deps build build-asan format-check
-	$(MAKE) --no-print-directory test-release test-asan
+test: deps build build-asan build-fuzz format-check
+	$(MAKE) --no-print-directory test-release test-asan test-fuzz
 	@echo "make test: all suites passed"
 
 deps:
@@ -30,6 +34,13 @@ build: $(BUILD)/build.ninja
 build-asan: $(ASAN_BUILD)/build.ninja
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
+# The libFuzzer targets (tests/fuzz), with Debian's clang: only the sources they need.
+$(FUZZ_BUILD)/build.ninja:
+	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_FLAGS) -DCMAKE_CXX_COMPILER=clang++-14 -DPAYD_FUZZ=ON
+
+build-fuzz: $(FUZZ_BUILD)/build.ninja
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
 # Unit tests, then end-to-end tests against the real binary, for one build.
 test-release:
 	@echo "== unit tests ($(BUILD))"
@@ -44,6 +55,15 @@ test-asan:
 	$(ASAN_BUILD)/payd_unit_tests --gtest_brief=1
 	@echo "== end-to-end tests under ASan+UBSan ($(ASAN_BUILD))"
 	PAYD_BIN=$(abspath $(ASAN_BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+
+# Each fuzz target on its seed corpus for a short while; fails on any finding.
+test-fuzz:
+	@echo "== fuzz targets, $(FUZZ_TEST_SECONDS) s each ($(FUZZ_BUILD))"
+	FUZZ_BUILD=$(FUZZ_BUILD) scripts/fuzz.sh $(FUZZ_TEST_SECONDS)
+
+# Longer fuzzing; what it learns stays in FUZZ_WORK_DIR (outside the repository).
+fuzz: deps build-fuzz
+	FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_WORK_DIR=$${FUZZ_WORK_DIR:-$$HOME/.cache/payd-fuzz} scripts/fuzz.sh $(FUZZ_SECONDS)
 
 bench: build
 	@scripts/install-deps.sh --bench
@@ -60,4 +80,4 @@ format-check:
 	@clang-format --dry-run --Werror $$(git ls-files --cached --others --exclude-standard '*.cpp' '*.h')
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -11,6 +11,7 @@ APT_PACKAGES=(
   libsqlite3-dev libssl-dev libcrypto++-dev libsecp256k1-dev libcurl4-openssl-dev
   libspdlog-dev libfmt-dev libcli11-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev sqlite3 curl
+  clang-14 libfuzzer-14-dev libclang-rt-14-dev
 )
 # Extra packages for `make bench` only.
 if [[ "${1:-}" == "--bench" ]]; then APT_PACKAGES+=(wrk nginx-light); fi

@@ -4,6 +4,7 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/url/parse.hpp>
+#include <cmath>
 
 #include "api/api_error.h"
 #include "base/strings.h"
@@ -57,6 +58,28 @@ void WriteCanonical(const boost::json::value& value, std::string& out) {
   }
 }
 
+// Boost.JSON reads a number beyond a double's range as an infinity, and would
+// write it back as `Infinity`, which is not JSON. Returns the field holding
+// one ("metadata.k"; an array counts as its field), if any.
+std::optional<std::string> NonFiniteNumberAt(const boost::json::value& value,
+                                             const std::string& path) {
+  if (value.is_double()) {
+    return std::isfinite(value.get_double()) ? std::nullopt : std::optional(path);
+  }
+  if (value.is_array()) {
+    for (const auto& item : value.get_array()) {
+      if (auto at = NonFiniteNumberAt(item, path)) return at;
+    }
+  }
+  if (value.is_object()) {
+    for (const auto& [key, item] : value.get_object()) {
+      std::string field = path.empty() ? std::string(key) : path + "." + std::string(key);
+      if (auto at = NonFiniteNumberAt(item, field)) return at;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 boost::json::object ParseJsonObjectBody(const http::Request& req) {
@@ -70,6 +93,9 @@ boost::json::object ParseJsonObjectBody(const http::Request& req) {
   boost::json::value body = boost::json::parse(req.body(), ec);
   if (ec) ThrowBadRequest("", "Malformed JSON in request body: " + ec.message());
   if (!body.is_object()) ThrowBadRequest("", "The request body must be a JSON object.");
+  if (auto field = NonFiniteNumberAt(body, "")) {
+    ThrowBadRequest(*field, *field + " holds a number too large to represent (beyond 1.8e308).");
+  }
   return std::move(body.as_object());
 }
 

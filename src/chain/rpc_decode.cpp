@@ -78,11 +78,13 @@ std::vector<boost::json::value> BatchResults(const boost::json::value& reply, lo
     const auto* object = answer.if_object();
     const auto* id = object ? object->if_contains("id") : nullptr;
     if (!id || !id->is_int64()) Malformed("batch answer without id");
-    auto index = id->as_int64() - first_id;
-    if (index < 0 || index >= static_cast<long>(count) || seen[static_cast<std::size_t>(index)])
+    // The id is the node's: compared before subtracting, which cannot then overflow.
+    std::int64_t value = id->as_int64();
+    std::uint64_t offset = static_cast<std::uint64_t>(value) - static_cast<std::uint64_t>(first_id);
+    if (value < first_id || offset >= count || seen[offset])
       Malformed("batch answer with an unknown or repeated id");
-    results[static_cast<std::size_t>(index)] = ResultOf(answer);
-    seen[static_cast<std::size_t>(index)] = true;
+    results[offset] = ResultOf(answer);
+    seen[offset] = true;
   }
   for (bool s : seen) {
     if (!s) Malformed("batch reply is missing answers");

@@ -103,8 +103,8 @@ std::vector<InternalTransfer> FromTraceBlock(const boost::json::value& result) {
 
     std::vector<std::int64_t> path;
     for (const auto& step : address->as_array()) {
-      if (!step.is_int64() && !step.is_uint64()) break;
-      path.push_back(step.to_number<std::int64_t>());
+      if (!step.is_int64()) break;  // a uint64 step is beyond any real call tree
+      path.push_back(step.get_int64());
     }
     if (path.size() != address->as_array().size()) continue;
     if (path.empty()) {

@@ -1,6 +1,7 @@
 #include "domain/origin.h"
 
 #include <algorithm>
+#include <boost/url/ipv6_address.hpp>
 #include <boost/url/parse.hpp>
 #include <cctype>
 #include <charconv>
@@ -17,7 +18,10 @@ std::uint16_t DefaultPort(std::string_view scheme) {
 
 bool ValidHostname(std::string_view host) {
   if (host.empty() || host.size() > 253) return false;
-  if (host.front() == '[') return host.back() == ']' && host.size() > 2;  // IPv6 literal
+  if (host.front() == '[') {  // an IPv6 literal; browsers send no other bracketed form
+    return host.size() > 2 && host.back() == ']' &&
+           boost::urls::parse_ipv6_address(host.substr(1, host.size() - 2)).has_value();
+  }
   std::size_t start = 0;
   while (start <= host.size()) {
     std::size_t end = host.find('.', start);

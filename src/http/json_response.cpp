@@ -3,6 +3,8 @@
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "base/utf8.h"
+
 namespace payd::http {
 
 Response JsonResponse(Status status, std::string serialized_body) {
@@ -21,8 +23,9 @@ Response ErrorResponse(Status status, std::string_view code, std::string_view me
                        std::string_view request_id, std::string_view param) {
   boost::json::object error;
   error["code"] = code;
-  error["message"] = message;
-  if (!param.empty()) error["param"] = param;
+  // Both may quote what the client sent, which need not be UTF-8.
+  error["message"] = base::ValidUtf8(message);
+  if (!param.empty()) error["param"] = base::ValidUtf8(param);
   error["requestId"] = request_id;
   return JsonResponse(status, boost::json::object{{"error", std::move(error)}});
 }

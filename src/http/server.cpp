@@ -21,6 +21,7 @@
 
 #include "base/crypto.h"
 #include "base/log.h"
+#include "base/utf8.h"
 #include "http/json_response.h"
 
 namespace payd::http {
@@ -49,6 +50,11 @@ bool IsDisconnect(const beast::error_code& ec) {
          ec == asio::error::eof || ec == asio::error::operation_aborted ||
          ec == asio::error::connection_reset || ec == asio::error::broken_pipe ||
          ec == beast_http::error::partial_message;
+}
+
+bool StartsWithHead(const beast::flat_buffer& buffer) {
+  std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
+  return data.starts_with("HEAD ");
 }
 
 }  // namespace
@@ -206,7 +212,7 @@ void Server::Finish(Response& res, const RequestContext& ctx, std::string_view m
                     .count();
   boost::json::object fields{{"requestId", ctx.request_id},
                              {"method", method},
-                             {"path", target.substr(0, target.find('?'))},
+                             {"path", base::ValidUtf8(target.substr(0, target.find('?')))},
                              {"status", res.result_int()},
                              {"durationMs", static_cast<double>(micros) / 1000.0},
                              {"remote", ctx.remote_ip}};
@@ -272,7 +278,13 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
     res.keep_alive(keep_alive);
     res.prepare_payload();
     conn->stream.expires_after(options_.request_timeout);
-    if (parser.is_header_done() && parser.get().method() == Verb::head) {
+    // An answer to HEAD never has a body, also when the headers failed (too
+    // large, malformed): the method is parsed with the request line, and when
+    // even that did not fit, the unparsed request is still in the buffer
+    // (once a header is read, the buffer holds the next request instead).
+    bool is_head =
+        parser.get().method() == Verb::head || (!parser.is_header_done() && StartsWithHead(buffer));
+    if (is_head) {
       beast_http::response<beast_http::empty_body> head{std::move(res.base())};
       co_await beast_http::async_write(conn->stream, head, token);
     } else {

@@ -32,6 +32,17 @@ TEST(Origin, OriginHeaderMustNotCarryAPath) {
   EXPECT_FALSE(ParseOrigin(""));
 }
 
+// Found by fuzzing: a bracketed host was taken whatever it held, so an
+// IPvFuture literal ("[v0.x*.]") passed as an Origin that no allowlist entry
+// could ever name, and "[zz]" was accepted as an allowlist entry.
+TEST(Origin, BracketsHoldOnlyAnIpv6Address) {
+  EXPECT_TRUE(ParseOrigin("https://[::1]:8080"));
+  EXPECT_TRUE(ParseOrigin("http://[2001:db8::7]"));
+  EXPECT_FALSE(ParseOrigin("https://[v0.x*.]"));
+  EXPECT_FALSE(ParseOrigin("https://[v1.x]"));
+  EXPECT_FALSE(OriginOfUrl("https://[v1.x]/pay"));
+}
+
 TEST(Origin, RefererGivesItsOrigin) {
   auto origin = OriginOfUrl("https://Shop.Example:443/cart?x=1#top");
   ASSERT_TRUE(origin);

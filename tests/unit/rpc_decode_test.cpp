@@ -107,5 +107,22 @@ TEST(RpcDecode, BatchResultsFollowTheRequestIds) {
   EXPECT_THROW(BatchResults(ParseReply(R"([{"id":7,"result":1}])"), 7, 2), RpcError);
 }
 
+// Found by fuzzing: the answer's id minus the first request id overflowed (UB,
+// caught by UBSan in the sanitizer build) for ids at the ends of int64. An id
+// the client never sent is just a malformed batch.
+TEST(RpcDecode, BatchIdsAtTheEndsOfInt64AreMalformedNotOverflows) {
+  for (const char* reply : {R"([{"id":-9223372036854775808,"result":1}])",
+                            R"([{"id":9223372036854775807,"result":1}])"}) {
+    for (long first : {1L, -5L, 9223372036854775806L}) {
+      try {
+        BatchResults(ParseReply(reply), first, 1);
+        ADD_FAILURE() << reply << " from " << first;
+      } catch (const RpcError& e) {
+        EXPECT_EQ(e.kind(), RpcError::Kind::kMalformed) << reply;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace payd::chain

@@ -81,5 +81,21 @@ TEST(InternalTransfers, NonsenseIsIgnored) {
   }
 }
 
+// Found by fuzzing: a traceAddress step above 2^63-1 made Boost.JSON's
+// to_number throw out of FromTraceBlock, so the watcher's pass failed on that
+// block forever. Such a frame has no place in its tree; it is skipped like any
+// other malformed one, and the rest of the block still counts.
+TEST(InternalTransfers, AnOutOfRangeTraceAddressIsSkipped) {
+  auto found = chain::FromTraceBlock(boost::json::parse(R"([
+    {"type": "call", "action": {"callType": "call", "from": "0xe0", "to": "0xc0", "value": "0x0"},
+     "traceAddress": [], "transactionHash": "0xaa"},
+    {"type": "call", "action": {"callType": "call", "from": "0xc0", "to": "0xf0", "value": "0x1"},
+     "traceAddress": [18446744073709551615], "transactionHash": "0xaa"},
+    {"type": "call", "action": {"callType": "call", "from": "0xc0", "to": "0xf0", "value": "0x2"},
+     "traceAddress": [0], "transactionHash": "0xaa"}])"));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].value, domain::Uint256(2));
+}
+
 }  // namespace
 }  // namespace payd

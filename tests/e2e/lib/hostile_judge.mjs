@@ -1,0 +1,65 @@
+// What the hostile corpus accepts as an answer to a bad request (DECISIONS §3):
+// a status below 500; for an error, the JSON error shape in valid UTF-8 with
+// the code of its status and the requestId of its X-Request-Id header; 405 with
+// Allow; nothing created (a 2xx to a POST is only a replay); and, for bytes
+// that are not HTTP, at most a closed connection. Never a hang.
+
+const CODES = {
+  400: ['invalid_request'],
+  401: ['unauthorized', 'key_expired', 'key_revoked', 'wrong_environment'],
+  403: ['insufficient_scope', 'origin_not_allowed'],
+  404: ['not_found'],
+  405: ['method_not_allowed'],
+  409: ['idempotency_conflict', 'intent_not_waiting'],  // the latter: a sender proof for a paid or expired intent
+  413: ['payload_too_large'],
+  415: ['unsupported_media_type'],
+  429: ['rate_limited'],
+};
+const REQUEST_ID = /^req_[a-z2-7]{16}$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function judgeResponse(c, r) {
+  const problems = [];
+  if (r.malformed !== undefined) return ['a partial or malformed HTTP response'];
+  if (r.status < 200) return r.status === 100 ? [] : [`status ${r.status}`];
+  if (r.status >= 500) problems.push(`status ${r.status} (5xx)`);
+  const id = r.headers['x-request-id'];
+  if (!REQUEST_ID.test(id ?? '')) problems.push(`X-Request-Id ${JSON.stringify(id)}`);
+  if (r.status >= 200 && r.status < 300 && (c.kind === 'raw' ? r.status === 201 : c.method === 'POST') && r.headers['idempotent-replayed'] !== 'true') {
+    problems.push(`${r.status} to a POST that is no replay: something was created`);
+  }
+  if (r.status < 400 || r.head) return problems;
+  if (r.headers['content-type'] !== 'application/json; charset=utf-8') problems.push(`content-type ${r.headers['content-type']}`);
+  let text;
+  try {
+    text = utf8.decode(r.body);
+  } catch {
+    return [...problems, `the error body is not valid UTF-8: ${JSON.stringify(r.body.toString('latin1').slice(0, 200))}`];
+  }
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return [...problems, `the error body is not JSON: ${text.slice(0, 200)}`];
+  }
+  const e = json?.error;
+  const allowed = CODES[r.status];
+  if (!allowed) problems.push(`status ${r.status} is not one DECISIONS §3 names`);
+  else if (!allowed.includes(e?.code)) problems.push(`code ${e?.code} with status ${r.status}`);
+  if (typeof e?.message !== 'string' || !e.message) problems.push('no error message');
+  if (e?.param !== undefined && typeof e.param !== 'string') problems.push('param is not a string');
+  if (e?.requestId !== id) problems.push(`requestId ${e?.requestId} differs from X-Request-Id ${id}`);
+  if (r.status === 405 && !r.headers.allow) problems.push('405 without Allow');
+  if (r.status === 429 && r.headers['retry-after'] !== '60') problems.push('429 without Retry-After: 60');
+  return problems;
+}
+
+// Problems with one case's outcome; none means it was handled as promised.
+export function judge(c, result) {
+  if (result.clientError) return [`the request failed: ${result.clientError}`];
+  const problems = [];
+  if (result.timedOut) problems.push('no end within 15 s: the connection hung');
+  if (!result.raw && !result.responses?.length) problems.push('no response');
+  for (const r of result.responses ?? []) problems.push(...judgeResponse(c, r));
+  return problems;
+}
