@@ -1,0 +1,348 @@
+// Runs one scenario: plays its steps against the world, settles (faults off,
+// payd up, enough blocks mined for every confirmation, payd caught up,
+// webhooks delivered), reads the final chain and judges payd (checks.mjs).
+import { createIntent, sleep } from '../e2e/lib/payd.mjs';
+import { OTHER, PAYERS, PAYOUTS } from './chain.mjs';
+import { checkScenario } from './checks.mjs';
+import { readFinalChain } from './final_chain.mjs';
+import { CONFIRMATIONS, describeStep, LIFETIME_S, MAX_REORG_DEPTH } from './generate.mjs';
+import { Prng } from './prng.mjs';
+import { startWorld } from './world.mjs';
+
+// Time-outs scale for slow builds (ASan) and a loaded machine.
+const SLOW = Number(process.env.HARNESS_SLOW ?? (process.env.PAYD_BIN?.includes('asan') ? 3 : 1));
+const lower = (a) => a?.toLowerCase();
+
+export async function runScenario(plan, { log = () => {} } = {}) {
+  const world = await startWorld(plan);
+  const run = new Run(plan, world, log);
+  try {
+    for (const [i, step] of plan.steps.entries()) {
+      log(`  ${String(i).padStart(2)} ${describeStep(step)}`);
+      await run.play(step);
+      await run.pace(step.wait);
+    }
+    await run.settle();
+    return await run.judge();
+  } finally {
+    await world.stop();
+  }
+}
+
+class Run {
+  constructor(plan, world, log) {
+    this.plan = plan;
+    this.world = world;
+    this.log = log;
+    this.chain = world.chain;
+    this.sim = world.sim;
+    this.intents = [];      // by plan index: the harness's view of each intent
+    this.dropped = [];      // transactions a reorg or flip left out, that may come back
+    this.snapshot = null; // {id, height}: where a flip starts from
+    this.floor = world.setupHeight; // reorganisations never go below this block
+    this.maxTime = 0;       // the latest chain time payd may have seen, in seconds
+    this.proofs = null;     // whether payd answers the sender-proof endpoints
+    this.counts = { transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0 };
+  }
+
+  async play(step) {
+    await this[step.op](step);
+    if (!['intent', 'fault', 'unfault', 'kill', 'start'].includes(step.op)) this.maxTime = Math.max(this.maxTime, await this.chain.time());
+  }
+
+  async pace(wait) {
+    if (wait.polls && this.world.paydUp) await this.sim.waitForPolls(wait.polls, 3000 * SLOW);
+    else if (wait.ms) await sleep(wait.ms);
+  }
+
+  async intent(step) {
+    const m = this.world.merchants[step.tenant];
+    const body = { currency: step.token, chainId: 31337, [step.by === 'usd' ? 'amount_usd' : 'amount']: step.value };
+    const hinted = step.hint ? PAYERS[step.hint.payer] : null;
+    if (hinted) body.senderAddress = hinted.address;
+    const requested = requestedUnits(step);
+    const view = { n: step.n, tenant: step.tenant, token: step.token, requested, exact: requested, recipient: lower(m.payout), hint: lower(hinted?.address), trustedHint: null, id: null };
+    this.intents[step.n] = view;
+    if (!this.world.paydUp) return this.log('     (payd is down: no intent)');
+    const r = await createIntent(this.world.payd, m.integration.id, body);
+    if (r.status !== 201) return this.log(`     intent refused: ${r.status} ${r.text}`);
+    Object.assign(view, { id: r.json.id, exact: BigInt(r.json.amount), createdAt: Date.parse(r.json.createdAt), expiresAt: Date.parse(r.json.expiresAt) });
+    if (view.exact < requested || view.exact > requested + 1000n) this.log(`     HARNESS: exact ${view.exact} is far from the requested ${requested}`);
+    if (hinted && step.hint.proven) view.trustedHint = await this.prove(m, view, hinted);
+    this.log(`     ${view.id} exact ${view.exact}${view.trustedHint ? ' (hint proven)' : ''}`);
+    return undefined;
+  }
+
+  // The wallet proves the hint (EIP-191) where payd offers it; otherwise the hint stays unproven.
+  async prove(m, view, account) {
+    const path = `/public/integrations/${m.integration.id}/intents/${view.id}/sender-proof`;
+    const headers = { Origin: 'https://shop.example' };
+    const asked = await this.world.payd.request('GET', `${path}?address=${account.address}`, { headers });
+    if (this.proofs === null) this.proofs = asked.status !== 404;
+    if (asked.status !== 200) return null;
+    const signature = await account.signMessage({ message: asked.json.message });
+    const proved = await this.world.payd.request('POST', path, { headers, body: { address: account.address, signature } });
+    if (proved.status !== 200) {
+      this.log(`     sender proof refused: ${proved.status} ${proved.text}`);
+      return null;
+    }
+    return lower(account.address);
+  }
+
+  async pay(step) {
+    const rng = new Prng(step.r, 'pay');
+    const intent = step.intent === null ? null : this.intents[step.intent];
+    const payer = PAYERS[step.payer];
+    const to = intent ? PAYOUTS[this.plan.payoutOf[intent.tenant]] : PAYOUTS[this.plan.payoutOf[step.to]];
+    const send = (token, dest, amount, from = payer) => {
+      this.counts.transfers++;
+      return token === 'USDC' ? this.chain.usdcTransfer(from, dest, amount) : this.chain.ethTransfer(from, dest, amount);
+    };
+    const half = (x) => (x / 2n > 0n ? x / 2n : 1n);
+    let sent;
+    switch (step.kind) {
+      case 'exact':
+      case 'dup':
+        sent = [await send(intent.token, to, intent.exact)];
+        break;
+      case 'other':
+        sent = [await send(intent.token, OTHER, intent.exact)];
+        break;
+      case 'under':
+        sent = [await send(intent.token, to, intent.requested - rng.big(1n, half(intent.requested)))];
+        break;
+      case 'over':
+        sent = [await send(intent.token, to, intent.exact + rng.big(1n, half(intent.requested)))];
+        break;
+      case 'split': {
+        const cuts = Array.from({ length: step.parts - 1 }, () => rng.big(1n, intent.requested - 1n)).sort((a, b) => (a < b ? -1 : 1));
+        const edges = [0n, ...cuts, intent.requested];
+        sent = [];
+        for (let i = 1; i < edges.length; i++) if (edges[i] > edges[i - 1]) sent.push(await send(intent.token, to, edges[i] - edges[i - 1]));
+        break;
+      }
+      case 'internal':
+      case 'deepInternal':
+        this.counts.transfers++;
+        sent = [await this.chain.relayTransfer(payer, to, intent.exact, step.depth)];
+        break;
+      case 'unmatched':
+        sent = [await send(step.token, to, step.token === 'USDC' ? rng.big(100_001n, 9_999_999n) : rng.big(10n ** 12n, 10n ** 15n))];
+        break;
+      case 'zero':
+        this.counts.transfers++;
+        if (step.how === 'transferFrom') sent = [await this.chain.usdcZeroFrom(PAYERS[step.victim].address, to)];
+        else sent = [step.how === 'eth' ? await this.chain.ethTransfer(payer, to, 0n) : await this.chain.usdcTransfer(payer, to, 0n)];
+        break;
+      default:
+        throw new Error(step.kind);
+    }
+    this.log(`     sent ${sent.map((s) => s.hash.slice(0, 10)).join(' ')}`);
+  }
+
+  async mine(step) {
+    await this.chain.mine(step.n);
+  }
+
+  // Replaces the last blocks: each of their transactions moves to another
+  // block of the new branch, is dropped (and may come back later), or is gone.
+  async reorg(step) {
+    await this.chain.flushPool();
+    const head = await this.chain.head();
+    const depth = Math.min(step.depth, head - this.floor, MAX_REORG_DEPTH);
+    if (depth < 1) return this.log('     (nothing to reorganise)');
+    const rng = new Prng(step.r, 'reorg');
+    const txs = await this.chain.transactionsAbove(head - depth);
+    const stopped = new Set(); // senders with a transaction left out: their later ones cannot move
+    const moves = [];
+    let offset = 0;
+    for (const tx of txs) {
+      const fate = stopped.has(tx.from) ? 'drop' : rng.weighted([[5, 'move'], [3, 'drop'], [2, 'gone']]);
+      if (fate === 'move') {
+        offset = Math.min(depth - 1, offset + (rng.chance(0.5) ? 1 : 0));
+        moves.push([tx.raw, offset]);
+      } else {
+        stopped.add(tx.from);
+        if (fate === 'drop') this.dropped.push(tx);
+      }
+    }
+    await this.chain.reorg(depth, moves);
+    this.counts.reorgs++;
+    this.snapshot = null;
+    this.log(`     depth ${depth}: ${moves.length} moved, ${txs.length - moves.length} left out`);
+    return undefined;
+  }
+
+  async snap() {
+    await this.chain.flushPool();
+    this.snapshot = { id: await this.chain.snapshot(), height: await this.chain.head() };
+  }
+
+  // Branch A (since the snapshot) gives way to branch B; then, mostly, A
+  // comes back block for block with the same hashes: a flip-back.
+  async flip(step) {
+    if (!this.snapshot) return this.log('     (no snapshot)');
+    await this.chain.flushPool();
+    const { id, height } = this.snapshot;
+    this.snapshot = null;
+    const depth = (await this.chain.head()) - height;
+    if (depth < 1 || depth > MAX_REORG_DEPTH) return this.log(`     (branch A is ${depth} blocks: no flip)`);
+    const rng = new Prng(step.r, 'flip');
+    const branchA = await this.chain.recordBranch(height);
+    const txsA = await this.chain.transactionsAbove(height);
+    await this.chain.revert(id);
+    const base = await this.chain.snapshot();
+    const stopped = new Set();
+    for (const tx of txsA) {
+      if (!stopped.has(tx.from) && rng.chance(0.4)) await this.chain.rpc('eth_sendRawTransaction', [tx.raw]);
+      else stopped.add(tx.from);
+    }
+    await this.chain.mine(step.bLen);
+    this.counts.reorgs++;
+    if (step.observe && this.world.paydUp) await this.sim.waitForPolls(2, 3000 * SLOW);
+    if (step.back) {
+      await this.chain.revert(base);
+      const same = await this.chain.replayBranch(branchA);
+      this.counts.reorgs++;
+      this.counts.flipBacks++;
+      if (same === branchA.length) this.counts.flipBacksExact++;
+      this.log(`     A (${depth} blocks) -> B (${step.bLen}) -> A again, ${same}/${branchA.length} blocks identical`);
+    } else {
+      const included = new Set((await this.chain.transactionsAbove(height)).map((t) => t.hash));
+      this.dropped.push(...txsA.filter((t) => !included.has(t.hash)));
+      this.log(`     A (${depth} blocks) -> B (${step.bLen} blocks, ${included.size} of A's ${txsA.length} transactions)`);
+    }
+    return undefined;
+  }
+
+  // Dropped transactions come back (re-broadcast), each sender's in nonce order while they fit.
+  async rebroadcast() {
+    const bySender = new Map();
+    for (const tx of this.dropped) bySender.set(tx.from, [...(bySender.get(tx.from) ?? []), tx]);
+    this.dropped = [];
+    for (const [from, txs] of bySender) {
+      let nonce = Number(await this.chain.rpc('eth_getTransactionCount', [from, 'pending']));
+      for (const tx of txs.sort((a, b) => a.nonce - b.nonce)) {
+        if (tx.nonce !== nonce) continue;
+        if (await this.chain.rpc('eth_getTransactionReceipt', [tx.hash])) continue;
+        await this.chain.rpc('eth_sendRawTransaction', [tx.raw]);
+        this.chain.pool++;
+        this.counts.returned++;
+        nonce++;
+      }
+    }
+  }
+
+  async fault(step) {
+    this.counts.faults++;
+    if (step.name === 'down') this.sim.setDown(true);
+    else this.sim.set(step.name, step.params);
+  }
+
+  async unfault(step) {
+    if (step.name === 'down') this.sim.setDown(false);
+    else this.sim.clear(step.name);
+  }
+
+  async kill(step) {
+    await sleep(step.delayMs);
+    if (!this.world.paydUp) return;
+    this.counts.restarts++;
+    await this.world.kill();
+  }
+
+  async start() {
+    if (!this.world.paydUp) await this.world.launch();
+  }
+
+  // Moves the chain clock: to the wall clock (catchUp), past every intent's
+  // expiry (expire), or past every late window (lateEnd; no reorg goes below it).
+  async jump(step) {
+    await this.chain.flushPool();
+    const now = await this.chain.time();
+    const ends = this.intents.filter((i) => i?.expiresAt).map((i) => Math.ceil(i.expiresAt / 1000));
+    const lastExpiry = Math.max(Math.floor(Date.now() / 1000) + LIFETIME_S, ...ends);
+    const target = {
+      catchUp: Math.floor(Date.now() / 1000),
+      expire: lastExpiry + 30,
+      lateEnd: lastExpiry + 24 * 3600 + 60,
+    }[step.kind];
+    await this.chain.mine(1, { timestamp: Math.max(now + 1, target) });
+    if (step.kind === 'lateEnd') this.floor = await this.chain.head();
+  }
+
+  // Faults off, payd up, the chain clock at the latest time payd may have seen
+  // (so expiry never goes backwards), every confirmation mined; then wait for
+  // payd's cursor to reach the head and every event to be delivered.
+  async settle() {
+    this.sim.clearAll();
+    if (!this.world.paydUp) await this.world.launch();
+    await this.chain.flushPool();
+    const now = await this.chain.time();
+    if (this.maxTime > now) await this.chain.mine(1, { timestamp: this.maxTime });
+    await this.chain.mine(CONFIRMATIONS + 1);
+    const head = await this.chain.block('latest');
+    const deadline = Date.now() + 30000 * SLOW;
+    while (Date.now() < deadline && this.world.cursor()?.hash !== head.hash) await sleep(100);
+    this.caughtUp = this.world.cursor()?.hash === head.hash;
+    if (!this.caughtUp) this.log(`     payd did not reach the head ${Number(head.number)} (cursor ${JSON.stringify(this.world.cursor())})`);
+    await this.sim.waitForPolls(3, 5000 * SLOW);
+    await this.waitForDeliveries();
+  }
+
+  async waitForDeliveries() {
+    const undelivered = () => {
+      const events = this.world.events().filter((e) => e.type !== 'WEBHOOK_SENT');
+      return events.filter((e) => !this.world.receivers.get(e.tenant)?.deliveries.some((d) => d.id === e.id && d.ok));
+    };
+    let deadline = Date.now() + 15000 * SLOW;
+    // A payd killed mid-delivery holds it under a 60 s lease: wait for that too.
+    const leased = this.world.leasedUntil();
+    if (leased > Date.now()) deadline = Math.max(deadline, leased + 5000 * SLOW);
+    while (undelivered().length && Date.now() < deadline) await sleep(200);
+  }
+
+  async judge() {
+    await this.world.poller.stop();
+    await this.world.poller.pollOnce().catch(() => {});
+    const { payments, intents: api } = await this.world.state();
+    await this.world.stopCleanly();
+    const events = this.world.events();
+    const watchers = new Map();
+    for (const name of this.plan.tenants) {
+      const a = lower(PAYOUTS[this.plan.payoutOf[name]]);
+      watchers.set(a, [...(watchers.get(a) ?? []), name]);
+    }
+    const final = await readFinalChain(this.chain, new Set(watchers.keys()));
+    const intents = this.intents.filter((i) => i?.id).map((i, order) => ({ ...i, order }));
+    const deliveries = new Map([...this.world.receivers].map(([name, r]) => [name, r.deliveries]));
+    const poller = this.world.poller;
+    const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries });
+    result.crashes = [...this.world.crashes];
+    if (this.world.maxRssMb > MAX_RSS_MB) result.crashes.push(`payd's peak memory was ${this.world.maxRssMb} MiB (limit ${MAX_RSS_MB})`);
+    return {
+      seed: this.plan.seed,
+      counts: {
+        ...this.counts, intents: intents.length, events: events.length,
+        transfersOnChain: final.transfers.length, proofs: this.proofs, maxRssMb: this.world.maxRssMb,
+        caughtUp: this.caughtUp,
+      },
+      result,
+      paydTail: this.world.payd.tail(30),
+      statuses: Object.fromEntries([...poller.statuses].map(([id, s]) => {
+        const last = api.get(id);
+        return [id, `${s.join('>')}; final ${last?.status}/${last?.exception} received ${last?.amountReceived}`];
+      })),
+    };
+  }
+}
+
+export const MAX_RSS_MB = Number(process.env.HARNESS_MAX_RSS_MB ?? 256);
+
+// The amount asked, in smallest units (ETH from USD at the configured 3000, rounded up).
+function requestedUnits({ token, by, value }) {
+  if (by === 'amount') return BigInt(value);
+  const [whole, frac = ''] = value.split('.');
+  const cents = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
+  return token === 'USDC' ? cents * 10_000n : (cents * 10n ** 18n + 299_999n) / 300_000n;
+}
