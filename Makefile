@@ -6,13 +6,13 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: run test deps build build-asan unit e2e test-release test-asan bench format format-check clean
+.PHONY: run test deps build build-asan unit e2e test-release test-asan harness soak bench format format-check clean
 
 run: deps build
 	scripts/dev-run.sh
 
 test: deps build build-asan format-check
-	$(MAKE) --no-print-directory test-release test-asan
+	$(MAKE) --no-print-directory test-release test-asan harness
 	@echo "make test: all suites passed"
 
 deps:
@@ -44,6 +44,22 @@ test-asan:
 	$(ASAN_BUILD)/payd_unit_tests --gtest_brief=1
 	@echo "== end-to-end tests under ASan+UBSan ($(ASAN_BUILD))"
 	PAYD_BIN=$(abspath $(ASAN_BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+
+# The randomized scenario harness (tests/harness, DEVELOPERS.md): a fixed set
+# of seeds, chosen by tests/harness/coverage.mjs to draw every feature of the
+# generator, against the release build. `make soak SCENARIOS=1000` runs seeds
+# 1..N two at a time and prints the table. HARNESS_SEEDS= (empty) skips it.
+HARNESS_SEEDS ?= 5,16,28,57,91,150,164,168,336,375,483,630,671,797,1162,1200
+SCENARIOS     ?= 200
+
+harness:
+ifneq ($(strip $(HARNESS_SEEDS)),)
+	@echo "== scenario harness, seeds $(HARNESS_SEEDS) ($(BUILD))"
+	PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds $(HARNESS_SEEDS) --jobs 2
+endif
+
+soak: build
+	PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds 1-$(SCENARIOS) --jobs 2
 
 bench: build
 	@scripts/install-deps.sh --bench

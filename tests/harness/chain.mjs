@@ -27,14 +27,26 @@ const GWEI = 1_000_000_000n;
 const hex = (n) => `0x${BigInt(n).toString(16)}`;
 
 export async function startHarnessChain({ clockOffsetS = 0 } = {}) {
-  const port = await freePort();
   const args = ['--slots-in-an-epoch', '4'];
   if (clockOffsetS) args.push('--timestamp', String(Math.floor(Date.now() / 1000) + clockOffsetS));
-  const chain = new HarnessChain(port, startAnvil({ port, args }));
-  await waitForRpc(chain.url);
+  let chain;
+  // A free port can be taken by another process before anvil binds it: try another.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    chain = new HarnessChain(port, startAnvil({ port, args }));
+    try {
+      await waitForRpc(chain.url, 10000);
+      // Ours, and fresh: not another process's node on a port we lost.
+      if (chain.proc.exitCode === null && (await chain.head()) === 0) break;
+      throw new Error(`anvil on port ${port} is not ours`);
+    } catch (e) {
+      await chain.stop();
+      if (attempt === 3) throw e;
+    }
+  }
   await ensureUsdc(chain.url, { mintTo: PAYERS.map((p) => p.address) });
   const deployed = await chain.send(DEPLOYER, { data: RELAY.bytecode, gas: 500_000n });
-  chain.relay = (await chain.rpc('eth_getTransactionReceipt', [deployed.hash])).contractAddress;
+  chain.relay = (await chain.receipt(deployed.hash)).contractAddress;
   await chain.rpc('evm_setAutomine', [false]);
   return chain;
 }
@@ -56,6 +68,16 @@ export class HarnessChain {
     const reply = await res.json();
     if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
     return reply.result;
+  }
+
+  // Waits for a transaction's receipt (automine mines it, but not always before it answers).
+  async receipt(hash) {
+    for (let i = 0; ; i++) {
+      const r = await this.rpc('eth_getTransactionReceipt', [hash]);
+      if (r) return r;
+      if (i === 100) throw new Error(`no receipt for ${hash}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async head() {

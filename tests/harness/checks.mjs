@@ -50,7 +50,8 @@ export function checkScenario({ final, intents, api, payments, watchers, history
     if (t.amount === 0n) continue;
     const list = liveByKey.get(t.key) ?? [];
     if (!list.length) {
-      const stale = payments.filter((p) => keyOf(p) === t.key).map((p) => `${p.status} in ${short(p.blockHash)}`);
+      const stale = payments.filter((p) => keyOf(p) === t.key)
+        .map((p) => `${p.status} in ${p.blockHash === t.blockHash ? 'the same block' : `block ${short(p.blockHash)}`}`);
       out.missed.push(`${fmt(t)} to ${short(t.to)}: no live payment${stale.length ? ` (payd has: ${stale.join(', ')})` : ''}`);
       continue;
     }

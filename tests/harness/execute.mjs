@@ -1,6 +1,8 @@
 // Runs one scenario: plays its steps against the world, settles (faults off,
 // payd up, enough blocks mined for every confirmation, payd caught up,
 // webhooks delivered), reads the final chain and judges payd (checks.mjs).
+import { writeFileSync } from 'node:fs';
+
 import { createIntent, sleep } from '../e2e/lib/payd.mjs';
 import { OTHER, PAYERS, PAYOUTS } from './chain.mjs';
 import { checkScenario } from './checks.mjs';
@@ -15,16 +17,21 @@ const lower = (a) => a?.toLowerCase();
 
 export async function runScenario(plan, { log = () => {} } = {}) {
   const world = await startWorld(plan);
+  // HARNESS_TRACE=file records every JSON-RPC call payd made and what it got.
+  if (process.env.HARNESS_TRACE) world.sim.trace = [];
   const run = new Run(plan, world, log);
+  const started = Date.now();
+  const stamp = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(6)}s`;
   try {
     for (const [i, step] of plan.steps.entries()) {
-      log(`  ${String(i).padStart(2)} ${describeStep(step)}`);
+      log(`  ${String(i).padStart(2)} ${stamp()} ${describeStep(step)}`);
       await run.play(step);
       await run.pace(step.wait);
     }
     await run.settle();
     return await run.judge();
   } finally {
+    if (world.sim.trace) writeTrace(process.env.HARNESS_TRACE, world.sim.trace, started);
     await world.stop();
   }
 }
@@ -106,7 +113,7 @@ class Run {
         sent = [await send(intent.token, to, intent.exact)];
         break;
       case 'other':
-        sent = [await send(intent.token, OTHER, intent.exact)];
+        sent = [await send(intent?.token ?? step.token, OTHER, intent?.exact ?? rng.big(100_001n, 9_999_999n))];
         break;
       case 'under':
         sent = [await send(intent.token, to, intent.requested - rng.big(1n, half(intent.requested)))];
@@ -139,6 +146,8 @@ class Run {
     }
     this.log(`     sent ${sent.map((s) => s.hash.slice(0, 10)).join(' ')}`);
   }
+
+  async noop() {}
 
   async mine(step) {
     await this.chain.mine(step.n);
@@ -281,11 +290,25 @@ class Run {
     const now = await this.chain.time();
     if (this.maxTime > now) await this.chain.mine(1, { timestamp: this.maxTime });
     await this.chain.mine(CONFIRMATIONS + 1);
+    // payd has caught up when its cursor is the head; it is stuck when the
+    // cursor has not moved for a while (its retry back-off grows to 30 s).
     const head = await this.chain.block('latest');
-    const deadline = Date.now() + 30000 * SLOW;
-    while (Date.now() < deadline && this.world.cursor()?.hash !== head.hash) await sleep(100);
+    let last = null;
+    let movedAt = Date.now();
+    for (;;) {
+      const cursor = this.world.cursor();
+      if (cursor?.hash === head.hash) break;
+      if (cursor?.hash !== last?.hash) movedAt = Date.now();
+      last = cursor;
+      if (Date.now() - movedAt > 8000 * SLOW) break;
+      await sleep(100);
+    }
     this.caughtUp = this.world.cursor()?.hash === head.hash;
-    if (!this.caughtUp) this.log(`     payd did not reach the head ${Number(head.number)} (cursor ${JSON.stringify(this.world.cursor())})`);
+    if (!this.caughtUp) {
+      const failure = this.world.payd.logs.filter((l) => l.msg === 'chain pass failed; retrying').at(-1);
+      this.stuck = `payd stuck below the head ${Number(head.number)} (cursor ${this.world.cursor()?.number ?? 'none'})${failure ? `: last pass failed with "${failure.error}"` : ''}`;
+      this.log(`     ${this.stuck}`);
+    }
     await this.sim.waitForPolls(3, 5000 * SLOW);
     await this.waitForDeliveries();
   }
@@ -319,16 +342,19 @@ class Run {
     const poller = this.world.poller;
     const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries });
     result.crashes = [...this.world.crashes];
+    if (this.stuck) result.notes.unshift(this.stuck);
     if (this.world.maxRssMb > MAX_RSS_MB) result.crashes.push(`payd's peak memory was ${this.world.maxRssMb} MiB (limit ${MAX_RSS_MB})`);
     return {
       seed: this.plan.seed,
       counts: {
         ...this.counts, intents: intents.length, events: events.length,
         transfersOnChain: final.transfers.length, proofs: this.proofs, maxRssMb: this.world.maxRssMb,
-        caughtUp: this.caughtUp,
+        stuck: this.caughtUp ? 0 : 1,
       },
       result,
       paydTail: this.world.payd.tail(30),
+      payments: payments.map((p) => `${p.tenant} ${p.id} ${p.status} ${p.intentId ?? 'unmatched'} ${p.token} ${p.amount} ${p.txHash.slice(0, 10)}${p.logIndex === null ? '' : `#${p.logIndex}`} @${p.blockNumber} ${p.blockHash.slice(0, 10)}`),
+      chain: final.transfers.map((t) => `${t.token} ${t.amount} ${t.txHash.slice(0, 10)}${t.logIndex === null ? '' : `#${t.logIndex}`} @${t.blockNumber} ${t.blockHash.slice(0, 10)} from ${t.from.slice(0, 10)} to ${t.to.slice(0, 10)}`),
       statuses: Object.fromEntries([...poller.statuses].map(([id, s]) => {
         const last = api.get(id);
         return [id, `${s.join('>')}; final ${last?.status}/${last?.exception} received ${last?.amountReceived}`];
@@ -345,4 +371,20 @@ function requestedUnits({ token, by, value }) {
   const [whole, frac = ''] = value.split('.');
   const cents = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
   return token === 'USDC' ? cents * 10_000n : (cents * 10n ** 18n + 299_999n) / 300_000n;
+}
+
+// One line per call: time since the start, method, params, and the answer in short.
+function writeTrace(file, trace, started) {
+  const brief = (v) => {
+    const text = JSON.stringify(v) ?? 'undefined';
+    return text.length > 300 ? `${text.slice(0, 300)}...(${text.length})` : text;
+  };
+  const lines = trace.flatMap(({ at, calls, answers, faults }) => calls.map((c, i) => {
+    const a = answers[i];
+    let result = a?.error ? `error ${a.error.message}` : brief(a?.result);
+    if (Array.isArray(a?.result) && c.method === 'eth_getLogs') result = `${a.result.length} logs ${a.result.map((l) => `${l.transactionHash.slice(0, 10)}@${Number(l.blockNumber)}`).join(' ')}`;
+    if (a?.result?.hash && c.method.startsWith('eth_getBlockBy')) result = `block ${Number(a.result.number)} ${a.result.hash.slice(0, 10)} parent ${a.result.parentHash.slice(0, 10)} txs ${a.result.transactions.length}`;
+    return `${((at - started) / 1000).toFixed(3)} ${c.method} ${brief(c.params)} -> ${result}${faults.length ? ` [${faults}]` : ''}`;
+  }));
+  writeFileSync(file, `${lines.join('\n')}\n`);
 }

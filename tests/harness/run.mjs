@@ -33,12 +33,14 @@ function parseSeeds(spec) {
   });
 }
 
-const repro = (seed) => `PAYD_BIN=${process.env.PAYD_BIN ?? 'build/payd'} node tests/harness/run.mjs --seed ${seed} --verbose`;
+const withoutList = () => (args.without ? args.without.split(',') : []);
+const repro = (seed) => `PAYD_BIN=${process.env.PAYD_BIN ?? 'build/payd'} node tests/harness/run.mjs --seed ${seed}${args.without ? ` --without ${args.without}` : ''} --verbose`;
 const failed = (result) => FAILURE_CLASSES.some((c) => result[c]?.length);
 
 async function single(seed, { verbose, json }) {
-  const plan = generate(seed);
+  const plan = generate(seed, { without: withoutList() });
   const say = json ? () => {} : (line) => console.log(line);
+  if (plan.without.length) say(`without: ${plan.without.join(', ')}`);
   say(`seed ${seed}: ${plan.steps.length} steps, tenants ${plan.tenants.map((t) => `${t}->payout ${plan.payoutOf[t]}`).join(', ')}`
     + `${plan.clockBehind ? ', chain clock 15 min behind' : ''}${plan.receiverFailRate ? ', receivers fail 15%' : ''}`);
   let outcome;
@@ -59,9 +61,12 @@ async function single(seed, { verbose, json }) {
   for (const cls of [...FAILURE_CLASSES, 'harness']) {
     for (const line of outcome.result[cls] ?? []) say(`  ${cls.toUpperCase()}: ${line}`);
   }
+  if (outcome.counts.stuck) say(`  note: ${outcome.result.notes[0]}`);
   if (verbose) {
-    for (const line of outcome.result.notes ?? []) say(`  note: ${line}`);
+    for (const line of outcome.result.notes?.slice(outcome.counts.stuck) ?? []) say(`  note: ${line}`);
     for (const [id, s] of Object.entries(outcome.statuses ?? {})) say(`  seen ${id}: ${s}`);
+    for (const line of outcome.chain ?? []) say(`  final chain: ${line}`);
+    for (const line of outcome.payments ?? []) say(`  payd payment: ${line}`);
     if (bad) say(`  payd's last log lines:\n${outcome.paydTail}`);
   }
   say(bad ? `seed ${seed}: FAILED\n  repro: ${repro(seed)}` : `seed ${seed}: ok`);
@@ -80,6 +85,7 @@ async function many(seeds, jobs) {
       outcomes.push(outcome);
       const bad = FAILURE_CLASSES.filter((c) => outcome.result[c]?.length).concat(outcome.result.harness ? ['harness'] : []);
       console.log(`seed ${seed}: ${bad.length ? `FAILED (${bad.map((c) => `${c} ${outcome.result[c].length}`).join(', ')})  repro: ${repro(seed)}` : 'ok'}`);
+      if (outcome.result.harness) console.log(`  harness error: ${outcome.result.harness[0].split('\n').slice(0, 4).join(' | ')}`);
     }
   };
   await Promise.all(Array.from({ length: jobs }, worker));
@@ -89,7 +95,8 @@ async function many(seeds, jobs) {
 
 function child(seed) {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [self, '--seed', String(seed), '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const extra = args.without ? ['--without', args.without] : [];
+    const proc = spawn(process.execPath, [self, '--seed', String(seed), '--json', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     proc.stdout.on('data', (d) => (out += d));
@@ -118,6 +125,7 @@ function printTable(outcomes, seconds) {
     ['provider faults', sum((o) => o.counts.faults)],
     ['payd restarts (SIGKILL)', sum((o) => o.counts.restarts)],
     ['events', sum((o) => o.counts.events)],
+    ['scenarios where payd got stuck below the head', sum((o) => o.counts.stuck)],
     ['peak payd memory, MiB', Math.max(0, ...outcomes.map((o) => o.counts.maxRssMb ?? 0))],
     ['wall time, s', Math.round(seconds)],
   ];

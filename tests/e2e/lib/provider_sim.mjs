@@ -55,6 +55,7 @@ export class ProviderSim {
   constructor(upstream) {
     this.upstream = upstream;
     this.active = new Map();   // name -> params
+    this.trace = null;         // set to [] to record every call and answer (for debugging)
     this.counters = new Map(); // name -> requests seen since set
     this.down = false;
     this.toggle = false;       // which backend lagBackend's next request goes to
@@ -192,6 +193,7 @@ export class ProviderSim {
       this.stats.largestFullBlockBatch = Math.max(this.stats.largestFullBlockBatch, fullBlocks);
     }
     const answers = await this.answer(calls, rate?.kind === 'rpc');
+    if (this.trace) this.trace.push({ at: Date.now(), calls, answers, faults: [...this.active.keys()] });
     if (res.destroyed) return undefined;
     return this.send(req, res, JSON.stringify(batch ? answers : answers[0]), drop);
   }
