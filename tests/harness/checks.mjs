@@ -68,6 +68,7 @@ export function checkScenario({ final, intents, api, payments, watchers, history
   const byId = new Map(intents.map((i) => [i.id, i]));
   const ownerOf = (t) => (liveByKey.get(t.key) ?? []).find((p) => p.intentId)?.intentId ?? null;
   const canonical = canonicalAssignment(intents, final.transfers);
+  const receivedOf = (i) => live.filter((p) => p.intentId === i.id).map(here).filter(Boolean).reduce((s, t) => s + t.amount, 0n);
   for (const intent of intents) {
     const got = api.get(intent.id);
     if (!got) {
@@ -81,6 +82,11 @@ export function checkScenario({ final, intents, api, payments, watchers, history
       if (!exactLegal(intent, t) && !hintLegal(intent, t)) {
         const why = t.from === intent.hint && !intent.trustedHint ? 'from its unproven sender hint' : 'neither its exact amount in its window nor from its trusted hint while it waited';
         out.wrong.push(`${label}: paid by ${fmt(t)} from ${short(t.from)}, ${why}`);
+      } else if (!exactLegal(intent, t)) {
+        // Among waiting hinted intents, the oldest takes the transfer.
+        const older = intents.find((i) => (i.createdAt < intent.createdAt || (i.createdAt === intent.createdAt && i.order < intent.order))
+          && hintLegal(i, t) && receivedOf(i) < i.requested);
+        if (older) out.wrong.push(`${label}: took ${fmt(t)} by sender hint while the older ${older.id} with the same hint waited, and is still short`);
       }
     }
     const sumLive = mine.reduce((s, p) => s + BigInt(p.amount), 0n);

@@ -5,14 +5,13 @@ import { writeFileSync } from 'node:fs';
 
 import { createIntent, sleep } from '../e2e/lib/payd.mjs';
 import { OTHER, PAYERS, PAYOUTS } from './chain.mjs';
+import * as chainSteps from './chain_steps.mjs';
 import { checkScenario } from './checks.mjs';
 import { readFinalChain } from './final_chain.mjs';
-import { CONFIRMATIONS, describeStep, LIFETIME_S, MAX_REORG_DEPTH } from './generate.mjs';
+import { CONFIRMATIONS, describeStep } from './generate.mjs';
 import { Prng } from './prng.mjs';
-import { startWorld } from './world.mjs';
+import { SLOW, startWorld } from './world.mjs';
 
-// Time-outs scale for slow builds (ASan) and a loaded machine.
-const SLOW = Number(process.env.HARNESS_SLOW ?? (process.env.PAYD_BIN?.includes('asan') ? 3 : 1));
 const lower = (a) => a?.toLowerCase();
 
 export async function runScenario(plan, { log = () => {} } = {}) {
@@ -153,93 +152,24 @@ class Run {
     await this.chain.mine(step.n);
   }
 
-  // Replaces the last blocks: each of their transactions moves to another
-  // block of the new branch, is dropped (and may come back later), or is gone.
-  async reorg(step) {
-    await this.chain.flushPool();
-    const head = await this.chain.head();
-    const depth = Math.min(step.depth, head - this.floor, MAX_REORG_DEPTH);
-    if (depth < 1) return this.log('     (nothing to reorganise)');
-    const rng = new Prng(step.r, 'reorg');
-    const txs = await this.chain.transactionsAbove(head - depth);
-    const stopped = new Set(); // senders with a transaction left out: their later ones cannot move
-    const moves = [];
-    let offset = 0;
-    for (const tx of txs) {
-      const fate = stopped.has(tx.from) ? 'drop' : rng.weighted([[5, 'move'], [3, 'drop'], [2, 'gone']]);
-      if (fate === 'move') {
-        offset = Math.min(depth - 1, offset + (rng.chance(0.5) ? 1 : 0));
-        moves.push([tx.raw, offset]);
-      } else {
-        stopped.add(tx.from);
-        if (fate === 'drop') this.dropped.push(tx);
-      }
-    }
-    await this.chain.reorg(depth, moves);
-    this.counts.reorgs++;
-    this.snapshot = null;
-    this.log(`     depth ${depth}: ${moves.length} moved, ${txs.length - moves.length} left out`);
-    return undefined;
+  reorg(step) {
+    return chainSteps.reorg(this, step);
   }
 
-  async snap() {
-    await this.chain.flushPool();
-    this.snapshot = { id: await this.chain.snapshot(), height: await this.chain.head() };
+  snap() {
+    return chainSteps.snap(this);
   }
 
-  // Branch A (since the snapshot) gives way to branch B; then, mostly, A
-  // comes back block for block with the same hashes: a flip-back.
-  async flip(step) {
-    if (!this.snapshot) return this.log('     (no snapshot)');
-    await this.chain.flushPool();
-    const { id, height } = this.snapshot;
-    this.snapshot = null;
-    const depth = (await this.chain.head()) - height;
-    if (depth < 1 || depth > MAX_REORG_DEPTH) return this.log(`     (branch A is ${depth} blocks: no flip)`);
-    const rng = new Prng(step.r, 'flip');
-    const branchA = await this.chain.recordBranch(height);
-    const txsA = await this.chain.transactionsAbove(height);
-    await this.chain.revert(id);
-    const base = await this.chain.snapshot();
-    const stopped = new Set();
-    for (const tx of txsA) {
-      if (!stopped.has(tx.from) && rng.chance(0.4)) await this.chain.rpc('eth_sendRawTransaction', [tx.raw]);
-      else stopped.add(tx.from);
-    }
-    await this.chain.mine(step.bLen);
-    this.counts.reorgs++;
-    if (step.observe && this.world.paydUp) await this.sim.waitForPolls(2, 3000 * SLOW);
-    if (step.back) {
-      await this.chain.revert(base);
-      const same = await this.chain.replayBranch(branchA);
-      this.counts.reorgs++;
-      this.counts.flipBacks++;
-      if (same === branchA.length) this.counts.flipBacksExact++;
-      this.log(`     A (${depth} blocks) -> B (${step.bLen}) -> A again, ${same}/${branchA.length} blocks identical`);
-    } else {
-      const included = new Set((await this.chain.transactionsAbove(height)).map((t) => t.hash));
-      this.dropped.push(...txsA.filter((t) => !included.has(t.hash)));
-      this.log(`     A (${depth} blocks) -> B (${step.bLen} blocks, ${included.size} of A's ${txsA.length} transactions)`);
-    }
-    return undefined;
+  flip(step) {
+    return chainSteps.flip(this, step);
   }
 
-  // Dropped transactions come back (re-broadcast), each sender's in nonce order while they fit.
-  async rebroadcast() {
-    const bySender = new Map();
-    for (const tx of this.dropped) bySender.set(tx.from, [...(bySender.get(tx.from) ?? []), tx]);
-    this.dropped = [];
-    for (const [from, txs] of bySender) {
-      let nonce = Number(await this.chain.rpc('eth_getTransactionCount', [from, 'pending']));
-      for (const tx of txs.sort((a, b) => a.nonce - b.nonce)) {
-        if (tx.nonce !== nonce) continue;
-        if (await this.chain.rpc('eth_getTransactionReceipt', [tx.hash])) continue;
-        await this.chain.rpc('eth_sendRawTransaction', [tx.raw]);
-        this.chain.pool++;
-        this.counts.returned++;
-        nonce++;
-      }
-    }
+  rebroadcast() {
+    return chainSteps.rebroadcast(this);
+  }
+
+  jump(step) {
+    return chainSteps.jump(this, step);
   }
 
   async fault(step) {
@@ -262,22 +192,6 @@ class Run {
 
   async start() {
     if (!this.world.paydUp) await this.world.launch();
-  }
-
-  // Moves the chain clock: to the wall clock (catchUp), past every intent's
-  // expiry (expire), or past every late window (lateEnd; no reorg goes below it).
-  async jump(step) {
-    await this.chain.flushPool();
-    const now = await this.chain.time();
-    const ends = this.intents.filter((i) => i?.expiresAt).map((i) => Math.ceil(i.expiresAt / 1000));
-    const lastExpiry = Math.max(Math.floor(Date.now() / 1000) + LIFETIME_S, ...ends);
-    const target = {
-      catchUp: Math.floor(Date.now() / 1000),
-      expire: lastExpiry + 30,
-      lateEnd: lastExpiry + 24 * 3600 + 60,
-    }[step.kind];
-    await this.chain.mine(1, { timestamp: Math.max(now + 1, target) });
-    if (step.kind === 'lateEnd') this.floor = await this.chain.head();
   }
 
   // Faults off, payd up, the chain clock at the latest time payd may have seen

@@ -17,6 +17,8 @@ import { CONFIRMATIONS, LIFETIME_S } from './generate.mjs';
 import { Prng } from './prng.mjs';
 
 export const CLOCK_BEHIND_S = 15 * 60;
+// Time-outs scale for slow builds (ASan) and a loaded machine.
+export const SLOW = Number(process.env.HARNESS_SLOW ?? (process.env.PAYD_BIN?.includes('asan') ? 3 : 1));
 
 function paydConfig(rpcUrl) {
   return `[limits]
