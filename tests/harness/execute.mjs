@@ -277,7 +277,10 @@ class Run {
   }
 }
 
-export const MAX_RSS_MB = Number(process.env.HARNESS_MAX_RSS_MB ?? 256);
+// Peak payd memory allowed: a reply of 32-64 MiB may be real (a wide
+// eth_getLogs); a gzip bomb of 192-256 MiB must not be swallowed whole.
+// ASan's shadow memory and quarantine roughly triple payd's footprint.
+export const MAX_RSS_MB = Number(process.env.HARNESS_MAX_RSS_MB ?? (process.env.PAYD_BIN?.includes('asan') ? 1024 : 256));
 
 // The amount asked, in smallest units (ETH from USD at the configured 3000, rounded up).
 function requestedUnits({ token, by, value }) {
