@@ -79,15 +79,21 @@ class Run {
     return undefined;
   }
 
-  // The wallet proves the hint (EIP-191) where payd offers it; otherwise the hint stays unproven.
+  // The wallet proves the hint (EIP-191) where payd offers it; otherwise the
+  // hint stays unproven. The message to sign comes from GET .../sender-proof
+  // (the contract in the harness brief) or GET .../sender-message (as built).
   async prove(m, view, account) {
-    const path = `/public/integrations/${m.integration.id}/intents/${view.id}/sender-proof`;
+    const base = `/public/integrations/${m.integration.id}/intents/${view.id}`;
     const headers = { Origin: 'https://shop.example' };
-    const asked = await this.world.payd.request('GET', `${path}?address=${account.address}`, { headers });
-    if (this.proofs === null) this.proofs = asked.status !== 404;
+    let asked;
+    for (const path of ['sender-proof', 'sender-message']) {
+      asked = await this.world.payd.request('GET', `${base}/${path}?address=${account.address}`, { headers });
+      if (asked.status !== 404 && asked.status !== 405) break;
+    }
+    this.proofs = Boolean(this.proofs) || asked.status === 200;
     if (asked.status !== 200) return null;
     const signature = await account.signMessage({ message: asked.json.message });
-    const proved = await this.world.payd.request('POST', path, { headers, body: { address: account.address, signature } });
+    const proved = await this.world.payd.request('POST', `${base}/sender-proof`, { headers, body: { address: account.address, signature } });
     if (proved.status !== 200) {
       this.log(`     sender proof refused: ${proved.status} ${proved.text}`);
       return null;

@@ -5,8 +5,11 @@
 // chain's final state. See DEVELOPERS.md, "Scenario harness".
 //
 //   node tests/harness/run.mjs --seed 42 [--verbose]     one scenario, what it drew and the verdict
-//   node tests/harness/run.mjs --seeds 1-200 [--jobs 2]  many, two at a time, and a table
+//   node tests/harness/run.mjs --seeds 1-200 [--jobs 2] [--out dir]  many, two at a time, and a table
+//                                                         (--out keeps each seed's outcome as JSON)
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { FAILURE_CLASSES } from './checks.mjs';
@@ -77,12 +80,14 @@ async function single(seed, { verbose, json }) {
 async function many(seeds, jobs) {
   const outcomes = [];
   const queue = [...seeds];
+  if (args.out) mkdirSync(args.out, { recursive: true });
   const started = Date.now();
   const worker = async () => {
     while (queue.length) {
       const seed = queue.shift();
       const outcome = await child(seed);
       outcomes.push(outcome);
+      if (args.out) writeFileSync(join(args.out, `seed-${seed}.json`), JSON.stringify(outcome));
       const bad = FAILURE_CLASSES.filter((c) => outcome.result[c]?.length).concat(outcome.result.harness ? ['harness'] : []);
       console.log(`seed ${seed}: ${bad.length ? `FAILED (${bad.map((c) => `${c} ${outcome.result[c].length}`).join(', ')})  repro: ${repro(seed)}` : 'ok'}`);
       if (outcome.result.harness) console.log(`  harness error: ${outcome.result.harness[0].split('\n').slice(0, 4).join(' | ')}`);
