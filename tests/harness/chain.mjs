@@ -58,6 +58,8 @@ export class HarnessChain {
     this.url = `http://127.0.0.1:${port}`;
     this.id = 0;
     this.pool = 0; // transactions sent and not mined yet
+    this.snapshots = new Map(); // snapshot id -> height when taken
+    this.removed = new Set();   // hashes of every block that left the canonical chain
   }
 
   async rpc(method, params = []) {
@@ -175,17 +177,29 @@ export class HarnessChain {
     return same;
   }
 
-  snapshot() {
-    return this.rpc('evm_snapshot');
+  async snapshot() {
+    const id = await this.rpc('evm_snapshot');
+    this.snapshots.set(id, await this.head());
+    return id;
   }
 
-  revert(id) {
+  async revert(id) {
+    await this.noteRemoved(this.snapshots.get(id));
     return this.rpc('evm_revert', [id]);
   }
 
   // Replaces the last `depth` blocks; `moves` are [raw, blockOffset] to put in the new ones.
-  reorg(depth, moves = []) {
+  async reorg(depth, moves = []) {
+    await this.noteRemoved((await this.head()) - depth);
     return this.rpc('anvil_reorg', [depth, moves]);
+  }
+
+  // Remembers the hashes of the blocks above `height`, about to leave the
+  // canonical chain: a payment payd marks REORGED in any other block was
+  // reorganised by mistake (a node behind taken for a reorg).
+  async noteRemoved(height) {
+    const head = await this.head();
+    for (let n = height + 1; n <= head; n++) this.removed.add((await this.block(n)).hash);
   }
 
   async stop() {

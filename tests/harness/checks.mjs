@@ -1,7 +1,7 @@
 // Compares what payd ends with against the final chain and the rules
 // (oracle.mjs). Each failure class is its own list of one-line findings:
 // missed, doubled, wrong (final state), lost (confirmed then lost),
-// webhooks (missing or inconsistent deliveries) and trail (the merchant's
+// spurious (reorganised without a reorganisation), webhooks (missing or inconsistent deliveries) and trail (the merchant's
 // last event about an intent disagrees with the intent).
 import { transferKey } from './final_chain.mjs';
 import { canonicalAssignment, exactLegal, expectedIntent, hintLegal } from './oracle.mjs';
@@ -15,8 +15,8 @@ const fmt = (t) => `${t.token} ${t.amount} ${short(t.txHash)}${t.logIndex === nu
 // exact, createdAt, expiresAt, trustedHint, order); `api`: Map(id -> payd's
 // intent); `payments`: payd's payments of every status, each with `tenant`;
 // `watchers`: Map(address -> tenant names); `history`: the poller's record.
-export function checkScenario({ final, intents, api, payments, watchers, history, events, deliveries }) {
-  const out = { missed: [], doubled: [], wrong: [], lost: [], webhooks: [], trail: [], notes: [] };
+export function checkScenario({ final, intents, api, payments, watchers, history, events, deliveries, removed }) {
+  const out = { missed: [], doubled: [], wrong: [], lost: [], spurious: [], webhooks: [], trail: [], notes: [] };
   const onChain = new Map(final.transfers.map((t) => [t.key, t]));
   const live = payments.filter(isLive);
   const here = (p) => {
@@ -133,6 +133,12 @@ export function checkScenario({ final, intents, api, payments, watchers, history
   }
   for (const x of history.leftPaid) out.lost.push(`${x.id} was PAID, then seen ${x.status}`);
 
+  // Reorganised without a reorganisation: a node behind payd means wait.
+  const reorged = new Map([...history.everReorged, ...payments.filter((p) => p.status === 'REORGED').map((p) => [p.id, p])]);
+  for (const p of reorged.values()) {
+    if (!removed.has(p.blockHash)) out.spurious.push(`${p.tenant}: payment ${p.id} (${p.token} ${p.amount} ${short(p.txHash)}) marked REORGED, but block ${p.blockNumber} ${short(p.blockHash)} never left the chain`);
+  }
+
   // Webhooks: every event delivered (verified) at least once, the same id and body each time.
   const eventIds = new Set(events.map((e) => e.id));
   for (const e of events) {
@@ -159,4 +165,4 @@ export function checkScenario({ final, intents, api, payments, watchers, history
   return out;
 }
 
-export const FAILURE_CLASSES = ['missed', 'doubled', 'wrong', 'lost', 'webhooks', 'trail', 'crashes'];
+export const FAILURE_CLASSES = ['missed', 'doubled', 'wrong', 'lost', 'spurious', 'webhooks', 'trail', 'crashes'];

@@ -260,7 +260,7 @@ class Run {
     const intents = this.intents.filter((i) => i?.id).map((i, order) => ({ ...i, order }));
     const deliveries = new Map([...this.world.receivers].map(([name, r]) => [name, r.deliveries]));
     const poller = this.world.poller;
-    const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries });
+    const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries, removed: this.chain.removed });
     result.crashes = [...this.world.crashes];
     if (this.stuck) result.notes.unshift(this.stuck);
     if (this.world.maxRssMb > MAX_RSS_MB) result.crashes.push(`payd's peak memory was ${this.world.maxRssMb} MiB (limit ${MAX_RSS_MB})`);

@@ -136,6 +136,7 @@ function printTable(outcomes, seconds) {
   ];
   const classes = [
     ['missed', 'missed'], ['doubled', 'doubled'], ['wrong', 'wrong final state'], ['lost', 'confirmed then lost'],
+    ['spurious', 'reorganised without a reorg'],
     ['webhooks', 'webhooks missing'], ['trail', 'last event wrong'], ['crashes', 'crashes / memory'], ['harness', 'harness errors'],
   ];
   console.log('\n| measure | count |\n|---|---|');

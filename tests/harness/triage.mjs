@@ -33,6 +33,7 @@ const SIGNATURES = [
   ['crashes', 'peak memory over the limit', /peak memory/],
   ['crashes', 'exited or sanitizer report', /./],
   ['lost', 'confirmed then lost', /./],
+  ['spurious', 'REORGED though its block never left the chain', /./],
   ['webhooks', 'webhook missing or inconsistent', /./],
 ];
 

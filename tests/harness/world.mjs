@@ -203,6 +203,7 @@ class Poller {
   constructor(world) {
     this.world = world;
     this.everConfirmed = new Map();
+    this.everReorged = new Map(); // payment id -> the payment as seen REORGED
     this.everPaid = new Set();
     this.leftPaid = [];
     this.statuses = new Map(); // intent id -> statuses seen, in order
@@ -222,6 +223,7 @@ class Poller {
     const { payments, intents } = await this.world.state();
     for (const p of payments) {
       if (p.status === 'CONFIRMED') this.everConfirmed.set(`${p.tenant}|${p.id}|${p.blockHash}`, p);
+      if (p.status === 'REORGED' && !this.everReorged.has(p.id)) this.everReorged.set(p.id, p);
     }
     for (const i of intents.values()) {
       const seen = this.statuses.get(i.id) ?? [];
