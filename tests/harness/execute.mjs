@@ -211,8 +211,10 @@ class Run {
     if (this.maxTime > now) await this.chain.mine(1, { timestamp: this.maxTime });
     await this.chain.mine(CONFIRMATIONS + 1);
     // payd has caught up when its cursor is the head; it is stuck when the
-    // cursor has not moved for a while (its retry back-off grows to 30 s).
+    // cursor has not moved for a while and its last failed pass has been
+    // retried (its back-off grows to 30 s after a long outage).
     const head = await this.chain.block('latest');
+    const cap = Date.now() + 60000 * SLOW;
     let last = null;
     let movedAt = Date.now();
     for (;;) {
@@ -220,7 +222,9 @@ class Run {
       if (cursor?.hash === head.hash) break;
       if (cursor?.hash !== last?.hash) movedAt = Date.now();
       last = cursor;
-      if (Date.now() - movedAt > 8000 * SLOW) break;
+      const failure = this.world.payd.logs.filter((l) => l.msg === 'chain pass failed; retrying').at(-1);
+      const retried = failure ? Date.parse(failure.ts) + failure.retryInMs + 3000 * SLOW : 0;
+      if (Date.now() > Math.max(movedAt + 8000 * SLOW, retried) || Date.now() > cap) break;
       await sleep(100);
     }
     this.caughtUp = this.world.cursor()?.hash === head.hash;
@@ -263,6 +267,7 @@ class Run {
     const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries, removed: this.chain.removed });
     result.crashes = [...this.world.crashes];
     if (this.stuck) result.notes.unshift(this.stuck);
+    if (this.sim.errors.length) result.harness = this.sim.errors.slice(0, 3).map((e) => `provider simulator failed: ${e}`);
     if (this.world.maxRssMb > MAX_RSS_MB) result.crashes.push(`payd's peak memory was ${this.world.maxRssMb} MiB (limit ${MAX_RSS_MB})`);
     return {
       seed: this.plan.seed,

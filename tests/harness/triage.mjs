@@ -12,6 +12,7 @@ import { join } from 'node:path';
 const SIGNATURES = [
   ['doubled', 'zero-value transfer recorded as a payment', /zero-value transfer .* recorded/],
   ['wrong', 'an unproven sender hint moved money', /from its unproven sender hint/],
+  ['wrong', 'a zero-value transfer made it PENDING/FAILED UNDERPAID by sender hint', /UNDERPAID received 0;/],
   ['missed', 'transfer back in the same block, blocked by its REORGED row', /no live payment \(payd has: REORGED in the same block/],
   ['missed', 'only a REORGED row in a block no longer canonical', /no live payment \(payd has: REORGED in block/],
   ['missed', 'never recorded at all', /no live payment$/],

@@ -63,7 +63,11 @@ export class ProviderSim {
     this.stats = newStats();
     this.pollWaiters = [];
     this.sockets = new Set();
-    this.server = createServer((req, res) => this.handle(req, res).catch(() => req.socket.destroy()));
+    this.errors = [];          // the simulator's own failures: a bug here, not a fault injected
+    this.server = createServer((req, res) => this.handle(req, res).catch((e) => {
+      if (!req.socket.destroyed) this.errors.push(e.stack);
+      req.socket.destroy();
+    }));
     this.server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
