@@ -23,7 +23,7 @@ const SIGNATURES = [
   ['doubled', 'several live payments for one transfer', /live payments \(/],
   ['wrong', 'PAID_LATE while a transfer in time is unmatched', /PAID_LATE while/],
   ['wrong', 'hinted transfer taken while the intent no longer waited', /neither its exact amount/],
-  ['wrong', 'short while its exact transfer is unmatched', /while its exact transfer/],
+  ['wrong', 'short while its exact transfer is unmatched (not re-matched after its cover was reorganised away)', /while its exact transfer/],
   ['wrong', 'short while its trusted sender\'s transfer is unmatched', /from its trusted sender is unmatched/],
   ['wrong', 'younger hinted intent took the transfer', /while the older/],
   ['wrong', 'amountReceived differs from its payments', /amountReceived/],
