@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 APT_PACKAGES=(
   g++ cmake ninja-build pkg-config make git ca-certificates clang-format
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
-  libsqlite3-dev libssl-dev libcrypto++-dev libcurl4-openssl-dev
+  libsqlite3-dev libssl-dev libcrypto++-dev libsecp256k1-dev libcurl4-openssl-dev
   libspdlog-dev libfmt-dev libcli11-dev libtomlplusplus-dev
   libgtest-dev libgmock-dev sqlite3 curl
 )

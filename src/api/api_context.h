@@ -27,6 +27,8 @@ struct ApiContext {
   PublicLimiter& public_limiter;
   domain::PriceSource& prices;
   std::function<void()> events_written = [] {};  // wakes the webhook dispatcher
+  // Key-less intents an integration may hold open (CREATED, not expired); 0: any number.
+  int public_max_open_intents = 10'000;
 
   domain::Representation representation() const { return {catalog, public_url}; }
 };

@@ -2,6 +2,7 @@
 
 #include "api/api_error.h"
 #include "api/origin_guard.h"
+#include "api/public_limiter.h"
 
 namespace payd::api {
 
@@ -16,15 +17,17 @@ constexpr const char* kPreflightMaxAge = "600";
 domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& ctx,
                                 ApiContext& api, PublicLimit limit) {
   std::string id(ctx.Param("publicId"));
-  bool create = limit == PublicLimit::kCreateIntent;
-  std::string bucket = std::string(create ? "intent|" : "read|") + ctx.remote_ip + "|" + id;
-  int per_min = create ? api.public_intents_per_min : api.public_reads_per_min;
+  std::string client = ClientKey(ctx.remote_ip);
+  auto integration = api.store.FindIntegrationById(id);
+  bool write = limit == PublicLimit::kWrite;
+  std::string bucket = !integration ? "unknown|" + client
+                                    : std::string(write ? "write|" : "read|") + client + "|" + id;
+  int per_min = integration && write ? api.public_intents_per_min : api.public_reads_per_min;
   if (!api.public_limiter.Allow(bucket, per_min, base::NowMs())) {
     throw ApiError(http::Status::too_many_requests, "rate_limited",
                    "Too many requests from this address; retry in a minute.")
         .WithHeader("Retry-After", "60");
   }
-  auto integration = api.store.FindIntegrationById(id);
   if (!integration)
     throw ApiError(http::Status::not_found, "not_found", "No such integration: " + id);
   AddCorsHeaders(ctx, RequireAllowedOrigin(req, *integration, api.public_url));

@@ -1,6 +1,11 @@
-// What every key-less public endpoint does first: count the request against
-// the per-IP limit, find the integration (404), check the origin (403) and
-// add the CORS headers. Also answers CORS preflights.
+// What every key-less public endpoint does first: find the integration,
+// count the request against the per-client limit (429), check the origin
+// (403) and add the CORS headers. Also answers CORS preflights.
+//
+// Buckets: reads and writes of a known integration count per (client,
+// integration); requests naming an unknown integration get 404 and count in
+// one bucket per client whatever the id, at the read limit, so that made-up
+// ids neither fill the limiter nor escape it.
 #pragma once
 
 #include <string_view>
@@ -11,7 +16,8 @@
 
 namespace payd::api {
 
-enum class PublicLimit { kRead, kCreateIntent };
+// kWrite: intent creation and sender proofs (`public_intents_per_min`).
+enum class PublicLimit { kRead, kWrite };
 
 domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& ctx,
                                 ApiContext& api, PublicLimit limit);

@@ -1,6 +1,9 @@
 // The payer's side of payment intents, key-less and origin-checked:
 // POST /public/integrations/:publicId/intent creates one (the widget, SDK or
 // hosted page), GET .../intents/:id lets the checkout page follow it.
+// Anyone may call these, so what they accept is bounded: a payment link's
+// terms hold, and an integration has at most `public_max_open_intents` open
+// key-less intents holding exact amounts.
 #include <boost/json/serialize.hpp>
 
 #include "api/api_error.h"
@@ -8,7 +11,9 @@
 #include "api/json_input.h"
 #include "api/public_guard.h"
 #include "api/routes.h"
+#include "domain/error.h"
 #include "domain/intent_request.h"
+#include "domain/link_terms.h"
 #include "http/json_response.h"
 
 namespace payd::api {
@@ -43,7 +48,7 @@ std::string ReadMetadata(const boost::json::object* metadata) {
 }
 
 http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kCreateIntent);
+  domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kWrite);
   ParseQuery(req, {});
   auto header_key = IdempotencyKeyHeader(req);
   boost::json::object body = ParseJsonObjectBody(req);
@@ -67,30 +72,45 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
       ThrowBadRequest("idempotencyKey", "idempotencyKey and the Idempotency-Key header differ.");
     }
   }
-  if (request.payment_link_id) {
-    auto link = api.store.FindPaymentLink(integration.tenant_id, *request.payment_link_id);
-    if (!link || link->integration_id != integration.id) {
-      ThrowBadRequest("paymentLinkId", "No such payment link on this integration.");
-    }
-  }
   base::TimeMs now = base::NowMs();
   domain::PaymentIntent intent =
       domain::PrepareIntent(integration, api.catalog, api.prices, request, now);
+  intent.keyless = true;
+  if (request.payment_link_id) {
+    auto link = api.store.FindPaymentLink(integration.tenant_id, *request.payment_link_id);
+    if (!link) ThrowBadRequest("paymentLinkId", "No such payment link on this integration.");
+    domain::EnforceLinkTerms(*link, integration.id, intent);
+  }
   std::optional<std::string> key = body_key ? body_key : header_key;
   std::optional<domain::IdempotencyClaim> claim;
   if (key)
     claim = domain::IdempotencyClaim{
         "integration:" + integration.id, *key, RequestFingerprint(req, body), {}};
   auto representation = api.representation();
-  auto result = api.store.InsertIntent(
-      intent, claim ? &*claim : nullptr,
-      [&](const domain::PaymentIntent& stored) {
-        std::string json = boost::json::serialize(representation.Intent(stored));
-        return domain::Store::IntentCreated{
-            {201, json},
-            domain::NewEvent(stored.tenant_id, domain::event_type::kPaymentCreated, json, now)};
-      },
-      now);
+  auto finish = [&](const domain::PaymentIntent& stored) {
+    std::string json = boost::json::serialize(representation.Intent(stored));
+    return domain::Store::IntentCreated{
+        {201, json},
+        domain::NewEvent(stored.tenant_id, domain::event_type::kPaymentCreated, json, now)};
+  };
+  domain::CreateResult result;
+  try {
+    result = api.store.InsertIntent(intent, claim ? &*claim : nullptr,
+                                    {api.public_max_open_intents}, finish, now);
+  } catch (const domain::Error& e) {
+    // No exact amount left: the field at fault is the one the payer sent.
+    if (e.param() == "amount" && request.amount_usd) {
+      throw domain::Error(e.kind(), e.what(), "amount_usd");
+    }
+    throw;
+  }
+  if (result.outcome == domain::CreateOutcome::kLimitReached) {
+    throw ApiError(http::Status::too_many_requests, "rate_limited",
+                   "This integration has " + std::to_string(api.public_max_open_intents) +
+                       " open payment intents created without a key, the most it may hold; "
+                       "retry once some are paid or expire.")
+        .WithHeader("Retry-After", "60");
+  }
   if (result.outcome == domain::CreateOutcome::kCreated) api.events_written();
   return CreateResultResponse(result, ctx.request_id);
 }

@@ -1,6 +1,6 @@
 #include "api/public_limiter.h"
 
-#include <iterator>
+#include <boost/asio/ip/address.hpp>
 
 namespace payd::api {
 
@@ -10,19 +10,73 @@ constexpr base::TimeMs kWindowMs = 60'000;
 
 }  // namespace
 
+PublicLimiter::PublicLimiter(std::size_t max_buckets)
+    : max_buckets_(std::max<std::size_t>(1, max_buckets)) {}
+
 bool PublicLimiter::Allow(const std::string& bucket, int limit_per_min, base::TimeMs now) {
   std::lock_guard lock(mu_);
-  if (now - last_sweep_ > kWindowMs) Sweep(now);
-  Window& w = windows_[bucket];
-  if (w.start + kWindowMs <= now) w = Window{now, 0};
-  return ++w.count <= limit_per_min;
+  auto it = windows_.find(bucket);
+  if (it != windows_.end() && it->second.start + kWindowMs <= now) {
+    Forget(bucket);  // its window ended: it starts again, on probation
+    it = windows_.end();
+  }
+  if (it == windows_.end()) {
+    MakeRoom(now);
+    probation_.push_back(bucket);
+    it = windows_.emplace(bucket, Window{now, 0, false, std::prev(probation_.end())}).first;
+  }
+  Window& w = it->second;
+  if (++w.count == 2) {
+    protected_.splice(protected_.end(), probation_, w.position);
+    w.is_protected = true;
+  }
+  return w.count <= limit_per_min;
 }
 
-void PublicLimiter::Sweep(base::TimeMs now) {
-  last_sweep_ = now;
-  for (auto it = windows_.begin(); it != windows_.end();) {
-    it = it->second.start + kWindowMs <= now ? windows_.erase(it) : std::next(it);
+std::size_t PublicLimiter::Size() {
+  std::lock_guard lock(mu_);
+  return windows_.size();
+}
+
+void PublicLimiter::Forget(const std::string& bucket) {
+  auto it = windows_.find(bucket);
+  ListOf(it->second).erase(it->second.position);
+  windows_.erase(it);
+}
+
+// Lists are in order of entry, which is close to window order: drops ended
+// windows from the front until one is still running.
+void PublicLimiter::DropEnded(std::list<std::string>& list, base::TimeMs now) {
+  while (!list.empty()) {
+    auto it = windows_.find(list.front());
+    if (it->second.start + kWindowMs > now) return;
+    list.pop_front();
+    windows_.erase(it);
   }
+}
+
+void PublicLimiter::MakeRoom(base::TimeMs now) {
+  DropEnded(probation_, now);
+  DropEnded(protected_, now);
+  while (windows_.size() >= max_buckets_) {
+    std::list<std::string>& victims = probation_.empty() ? protected_ : probation_;
+    windows_.erase(victims.front());
+    victims.pop_front();
+  }
+}
+
+std::string ClientKey(std::string_view remote_ip) {
+  boost::system::error_code ec;
+  auto address = boost::asio::ip::make_address(std::string(remote_ip), ec);
+  if (ec) return std::string(remote_ip);
+  if (address.is_v4()) return address.to_string();
+  auto v6 = address.to_v6();
+  if (v6.is_v4_mapped()) {
+    return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, v6).to_string();
+  }
+  auto bytes = v6.to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return boost::asio::ip::address_v6(bytes).to_string() + "/64";
 }
 
 }  // namespace payd::api

@@ -1,10 +1,24 @@
-// Fixed-window request counting for the key-less public endpoints, per
-// (kind, client IP, integration), in memory. Unlike the per-key REST limit it
-// is per process: it guards against abusive clients, not a contract.
+// Fixed-window request counting for the key-less public endpoints, in memory,
+// per bucket (kind, client, integration). Unlike the per-key REST limit it is
+// per process: it guards against abusive clients, not a contract.
+//
+// Memory is bounded: at most `max_buckets` windows are kept. Windows that
+// ended are dropped first. When every kept window is live, one is evicted,
+// and which one matters, because an evicted bucket starts again from zero:
+// a flood of new buckets (one request each, from many addresses) must not be
+// able to push out a client that is over its limit, nor an honest client in
+// the middle of its minute. So buckets that have made a single request wait
+// on probation and are evicted first, oldest first; a second request
+// promotes a bucket to the protected list, evicted only when probation is
+// empty. Evicting a protected bucket therefore takes `max_buckets` buckets of
+// two requests each within one minute.
 #pragma once
 
+#include <cstddef>
+#include <list>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "base/time.h"
@@ -13,19 +27,40 @@ namespace payd::api {
 
 class PublicLimiter {
  public:
+  static constexpr std::size_t kDefaultMaxBuckets = 100'000;
+
+  explicit PublicLimiter(std::size_t max_buckets = kDefaultMaxBuckets);
+
   // True if this request fits within `limit_per_min` for `bucket`.
   bool Allow(const std::string& bucket, int limit_per_min, base::TimeMs now);
+  // Windows kept in memory.
+  std::size_t Size();
 
  private:
   struct Window {
     base::TimeMs start = 0;
     int count = 0;
+    bool is_protected = false;
+    std::list<std::string>::iterator position;  // in probation_ or protected_
   };
-  void Sweep(base::TimeMs now);
+  std::list<std::string>& ListOf(const Window& w) {
+    return w.is_protected ? protected_ : probation_;
+  }
+  void Forget(const std::string& bucket);
+  void DropEnded(std::list<std::string>& list, base::TimeMs now);
+  void MakeRoom(base::TimeMs now);
 
   std::mutex mu_;
+  std::size_t max_buckets_;
   std::unordered_map<std::string, Window> windows_;
-  base::TimeMs last_sweep_ = 0;
+  // Oldest first; each bucket is on exactly one of the two.
+  std::list<std::string> probation_;
+  std::list<std::string> protected_;
 };
+
+// The client part of a bucket: an IPv4 address, or the /64 prefix of an
+// IPv6 one (one host usually holds a whole /64, so its addresses are one
+// client). IPv4-mapped IPv6 addresses count as IPv4. Unparsable text is kept.
+std::string ClientKey(std::string_view remote_ip);
 
 }  // namespace payd::api

@@ -5,6 +5,9 @@
 //   GET  /public/integrations/:publicId (+ OPTIONS)   public_integrations.cpp
 //   POST /public/integrations/:publicId/intent,
 //   GET  /public/integrations/:publicId/intents/:id   public_intents.cpp
+//   GET  /public/integrations/:publicId/intents/:id/sender-message,
+//   POST /public/integrations/:publicId/intents/:id/sender-proof
+//                                                     public_sender_proof.cpp
 //   GET  /api/v1/payment-links[/:id], POST            payment_links.cpp
 //   GET  /api/v1/payment-intents[/:id]                payment_intents.cpp
 //   GET  /api/v1/payments[/:id]                       payment_intents.cpp
@@ -20,6 +23,7 @@ void AddHealthRoutes(http::Router& router, ApiContext& api);
 void AddPublicIntegrationRoutes(http::Router& router, ApiContext& api);
 void AddPaymentLinkRoutes(http::Router& router, ApiContext& api);
 void AddPublicIntentRoutes(http::Router& router, ApiContext& api);
+void AddSenderProofRoutes(http::Router& router, ApiContext& api);
 void AddPaymentIntentRoutes(http::Router& router, ApiContext& api);
 void AddEventRoutes(http::Router& router, ApiContext& api);
 
@@ -28,6 +32,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddPublicIntegrationRoutes(router, api);
   AddPaymentLinkRoutes(router, api);
   AddPublicIntentRoutes(router, api);
+  AddSenderProofRoutes(router, api);
   AddPaymentIntentRoutes(router, api);
   AddEventRoutes(router, api);
 }

@@ -4,6 +4,7 @@
 
 #include "base/log.h"
 #include "chain/evm.h"
+#include "chain/rpc_decode.h"
 #include "chain/traces.h"
 #include "domain/address.h"
 
@@ -15,24 +16,6 @@ constexpr std::int64_t kMaxLogSpan = 5000;
 constexpr std::size_t kHeaderBatch = 100;
 constexpr std::int64_t kMaxFullBlockBatch = 10;
 constexpr std::int64_t kBatchesBeforeGrowth = 16;
-
-std::int64_t Number(const boost::json::object& o, const char* key) {
-  auto n = ParseQuantity(Str(o, key));
-  if (!n) throw RpcError(RpcError::Kind::kMalformed, std::string("missing or bad ") + key);
-  return static_cast<std::int64_t>(*n);
-}
-
-domain::BlockHeader ReadHeader(const boost::json::value& v) {
-  const auto* o = v.if_object();
-  if (!o) throw RpcError(RpcError::Kind::kMalformed, "block not found");
-  return {Number(*o, "number"), Str(*o, "hash"), Str(*o, "parentHash"),
-          Number(*o, "timestamp") * 1000};
-}
-
-std::optional<std::string> Checksummed(const std::string& address) {
-  if (address.size() != 42) return std::nullopt;
-  return domain::ParseAddress(LowerHex(address));
-}
 
 domain::ObservedTransfer Native(const domain::ChainInfo& chain, const std::string& tx_hash,
                                 std::string position, std::int64_t number,
@@ -55,17 +38,17 @@ domain::ObservedTransfer Native(const domain::ChainInfo& chain, const std::strin
 }  // namespace
 
 std::int64_t BlockSource::Latest() {
-  auto result = rpc_.Call("eth_blockNumber", {});
-  auto n = result.is_string() ? ParseQuantity(result.as_string()) : std::nullopt;
-  if (!n) throw RpcError(RpcError::Kind::kMalformed, "eth_blockNumber answered nonsense");
-  return static_cast<std::int64_t>(*n);
+  auto n = DecodeQuantity(rpc_.Call("eth_blockNumber", {}), "eth_blockNumber");
+  if (n > static_cast<std::uint64_t>(INT64_MAX / 2))
+    throw RpcError(RpcError::Kind::kMalformed, "eth_blockNumber answered nonsense");
+  return static_cast<std::int64_t>(n);
 }
 
 std::optional<std::int64_t> BlockSource::Tagged(const char* tag) {
   try {
     auto result = rpc_.Call("eth_getBlockByNumber", {tag, false});
     if (result.is_null()) return std::nullopt;
-    return ReadHeader(result).number;
+    return DecodeHeader(result).number;
   } catch (const RpcError& e) {
     if (e.kind() == RpcError::Kind::kRpc) return std::nullopt;  // the node has no such tag
     throw;
@@ -80,7 +63,7 @@ std::vector<domain::BlockHeader> BlockSource::Headers(const std::vector<std::int
       calls.push_back(
           {"eth_getBlockByNumber", {ToQuantity(static_cast<std::uint64_t>(numbers[j])), false}});
     }
-    for (const auto& result : rpc_.Batch(calls)) out.push_back(ReadHeader(result));
+    for (const auto& result : rpc_.Batch(calls)) out.push_back(DecodeHeader(result));
   }
   return out;
 }
@@ -122,35 +105,8 @@ std::vector<domain::ObservedTransfer> BlockSource::TokenTransfers(
   for (const auto& token : chain_.tokens) addresses.emplace_back(LowerHex(*token.address));
   for (const auto& r : recipients) topics.emplace_back(AddressTopic(r));
   for (const auto& value : Logs(from, to, addresses, topics)) {
-    const auto* log = value.if_object();
-    if (!log) continue;
-    if (const auto* removed = log->if_contains("removed");
-        removed && removed->is_bool() && removed->as_bool())
-      continue;
-    const auto* topic_list = log->if_contains("topics");
-    // ERC-721 Transfer shares the signature but indexes a fourth topic.
-    if (!topic_list || !topic_list->is_array() || topic_list->as_array().size() != 3) continue;
-    const auto& t = topic_list->as_array();
-    const domain::TokenInfo* token = chain_.FindTokenByAddress(Str(*log, "address"));
-    auto sender = t[1].is_string() ? AddressFromTopic(t[1].as_string()) : std::nullopt;
-    auto recipient = t[2].is_string() ? AddressFromTopic(t[2].as_string()) : std::nullopt;
-    auto amount = ParseWord(Str(*log, "data"));
-    if (!token || !sender || !recipient || !amount || !recipients.contains(*recipient)) continue;
-    domain::ObservedTransfer transfer;
-    transfer.chain_id = chain_.id;
-    transfer.token_symbol = token->symbol;
-    transfer.token_address = token->address;
-    transfer.decimals = token->decimals;
-    transfer.amount = *amount;
-    transfer.tx_hash = Str(*log, "transactionHash");
-    std::int64_t index = Number(*log, "logIndex");
-    transfer.position = "log:" + std::to_string(index);
-    transfer.log_index = index;
-    transfer.block_number = Number(*log, "blockNumber");
-    transfer.block_hash = Str(*log, "blockHash");
-    transfer.sender = *sender;
-    transfer.recipient = *recipient;
-    out.push_back(std::move(transfer));
+    auto transfer = DecodeTransferLog(value, chain_);
+    if (transfer && recipients.contains(transfer->recipient)) out.push_back(std::move(*transfer));
   }
   return out;
 }
@@ -173,8 +129,9 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
         block_batch_ = std::min(kMaxFullBlockBatch, block_batch_ + 1);
     } catch (const RpcError& e) {
       // Full blocks of a busy chain are large; a provider that cannot send
-      // this many in time gets fewer per request, down to one.
-      if (e.kind() != RpcError::Kind::kTimeout || last == first) throw;
+      // this many in time (or under the reply cap) gets fewer per request, down to one.
+      bool too_much = e.kind() == RpcError::Kind::kTimeout || e.kind() == RpcError::Kind::kTooLarge;
+      if (!too_much || last == first) throw;
       block_batch_ = std::max<std::int64_t>(1, (last - first + 1) / 2);
       batches_since_timeout_ = 0;
       continue;
@@ -182,29 +139,22 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     first = last + 1;
     std::vector<domain::ObservedTransfer> candidates;
     for (const auto& result : blocks) {
-      domain::BlockHeader header = ReadHeader(result);
-      const auto* txs = result.as_object().if_contains("transactions");
-      if (!txs || !txs->is_array()) continue;
-      for (const auto& tx_value : txs->as_array()) {
-        const auto* tx = tx_value.if_object();
-        if (!tx) continue;
-        auto recipient = Checksummed(Str(*tx, "to"));
-        auto value = ParseWord(Str(*tx, "value"));
-        auto sender = Checksummed(Str(*tx, "from"));
-        if (!recipient || !recipients.contains(*recipient) || !value || *value == 0 || !sender)
-          continue;
-        candidates.push_back(Native(chain_, Str(*tx, "hash"), "tx", header.number, header.hash,
-                                    *sender, *recipient, *value));
+      FullBlock block = DecodeFullBlock(result);
+      for (auto& tx : block.transactions) {
+        if (tx.to.empty() || !recipients.contains(tx.to) || tx.value == 0) continue;
+        candidates.push_back(Native(chain_, tx.hash, "tx", block.header.number, block.header.hash,
+                                    tx.from, tx.to, tx.value));
       }
-      if (chain_.trace_internal) Traces(header.number, header.hash, recipients, out);
+      if (chain_.trace_internal) Traces(block.header.number, block.header.hash, recipients, out);
     }
-    // A transaction that reverted moved no value: keep only receipts with status 1.
+    // A transaction that reverted moved no value: keep only receipts with
+    // status 1. A receipt the node has not indexed yet fails the pass (kNotReady),
+    // which is retried: skipping it would lose the payment for good.
     std::vector<std::pair<std::string, boost::json::array>> receipts;
     for (const auto& c : candidates) receipts.push_back({"eth_getTransactionReceipt", {c.tx_hash}});
     auto answers = rpc_.Batch(receipts);
     for (std::size_t i = 0; i < candidates.size(); ++i) {
-      const auto* receipt = answers[i].if_object();
-      if (receipt && Str(*receipt, "status") == "0x1") out.push_back(std::move(candidates[i]));
+      if (DecodeReceiptSucceeded(answers[i])) out.push_back(std::move(candidates[i]));
     }
   }
   return out;
@@ -239,8 +189,8 @@ void BlockSource::Traces(std::int64_t number, const std::string& block_hash,
     }
   }
   for (auto& t : transfers) {
-    auto recipient = Checksummed(t.to);
-    auto sender = Checksummed(t.from);
+    auto recipient = ChecksummedAddress(t.to);
+    auto sender = ChecksummedAddress(t.from);
     if (!recipient || !recipients.contains(*recipient) || !sender) continue;
     out.push_back(Native(chain_, t.tx_hash, "trace:" + std::to_string(t.position), number,
                          block_hash, *sender, *recipient, t.value));

@@ -68,6 +68,11 @@ std::string LowerHex(std::string_view text) {
   return base::AsciiLower(text);
 }
 
+std::optional<std::string> ChecksummedAddress(std::string_view hex) {
+  if (hex.size() != 42) return std::nullopt;
+  return domain::ParseAddress(LowerHex(hex));
+}
+
 std::string AddressTopic(std::string_view address) {
   return "0x000000000000000000000000" + LowerHex(address.substr(2));
 }

@@ -28,6 +28,8 @@ std::string AddressTopic(std::string_view address);
 // The address in a 32-byte topic, EIP-55 checksummed; nothing if not one.
 std::optional<std::string> AddressFromTopic(std::string_view topic);
 std::string LowerHex(std::string_view text);
+// A 0x-prefixed 20-byte address in any case -> EIP-55; nothing if not one.
+std::optional<std::string> ChecksummedAddress(std::string_view hex);
 // A node's string field ("0x1a", an address, a hash); empty if absent or not a string.
 std::string Str(const boost::json::object& o, const char* key);
 

@@ -2,22 +2,37 @@
 
 #include <curl/curl.h>
 
-#include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/url/parse.hpp>
-#include <initializer_list>
 #include <mutex>
 #include <thread>
 
-#include "base/strings.h"
+#include "base/log.h"
+#include "chain/rpc_decode.h"
 
 namespace payd::chain {
 
 namespace {
 
+// How long an endpoint that serves another chain is left alone before it is asked again.
+constexpr auto kWrongChainRecheck = std::chrono::minutes(5);
+
+// Collects a reply up to a byte cap; past it, tells curl to abort.
+struct CappedSink {
+  std::string body;
+  std::size_t cap = 0;
+  bool over = false;
+};
+
 std::size_t Append(char* data, std::size_t size, std::size_t count, void* out) {
-  static_cast<std::string*>(out)->append(data, size * count);
-  return size * count;
+  auto* sink = static_cast<CappedSink*>(out);
+  std::size_t n = size * count;
+  if (sink->body.size() + n > sink->cap) {
+    sink->over = true;
+    return 0;  // CURLE_WRITE_ERROR
+  }
+  sink->body.append(data, n);
+  return n;
 }
 
 void GlobalInit() {
@@ -25,58 +40,25 @@ void GlobalInit() {
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
-const boost::json::value& ResultOf(const boost::json::value& reply) {
-  const auto* object = reply.if_object();
-  if (!object) throw RpcError(RpcError::Kind::kMalformed, "JSON-RPC reply is not an object");
-  if (const auto* error = object->if_contains("error"); error && !error->is_null()) {
-    long code = 0;
-    std::string message = "JSON-RPC error";
-    if (const auto* e = error->if_object()) {
-      if (const auto* c = e->if_contains("code"); c && c->is_int64())
-        code = static_cast<long>(c->as_int64());
-      if (const auto* m = e->if_contains("message"); m && m->is_string())
-        message = std::string(m->as_string());
-    }
-    throw RpcError(RpcError::Kind::kRpc, message, code);
-  }
-  const auto* result = object->if_contains("result");
-  if (!result) throw RpcError(RpcError::Kind::kMalformed, "JSON-RPC reply has no result");
-  return *result;
+// Scheme, host and port only: providers put API keys in paths and queries.
+std::string Redacted(const std::string& text) {
+  auto url = boost::urls::parse_uri(text);
+  if (!url) return "(unparsable URL)";
+  std::string out = std::string(url->scheme()) + "://" + std::string(url->encoded_host());
+  if (url->has_port()) out += ":" + std::string(url->port());
+  return out;
+}
+
+std::string Request(long id, const std::string& method, boost::json::array params) {
+  return boost::json::serialize(boost::json::object{
+      {"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
 }
 
 }  // namespace
 
-namespace {
-
-bool MentionsAny(const std::string& lower_text, std::initializer_list<const char*> phrases) {
-  for (const char* phrase : phrases) {
-    if (lower_text.find(phrase) != std::string::npos) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-bool RpcError::IsRangeTooLarge() const {
-  if (kind_ != Kind::kRpc) return false;
-  if (code_ == -32005) return true;  // EIP-1474 "limit exceeded"
-  return MentionsAny(base::AsciiLower(what()),
-                     {"range", "too many", "limit", "exceed", "too large", "10000 results"});
-}
-
-bool RpcError::IsMethodMissing() const {
-  if (kind_ != Kind::kRpc) return false;
-  if (code_ == -32601) return true;  // EIP-1474 "method not found"
-  std::string text = base::AsciiLower(what());
-  // "the method debug_x does not exist/is not available", but not "block not found".
-  return text.find("method") != std::string::npos &&
-         MentionsAny(text, {"not found", "not supported", "does not exist", "unsupported",
-                            "not available", "not enabled"});
-}
-
-RpcClient::RpcClient(std::vector<std::string> urls, RpcOptions options)
-    : urls_(std::move(urls)), options_(options) {
-  if (urls_.empty()) throw std::invalid_argument("RpcClient needs at least one URL");
+RpcClient::RpcClient(std::vector<std::string> urls, RpcOptions options) : options_(options) {
+  if (urls.empty()) throw std::invalid_argument("RpcClient needs at least one URL");
+  for (auto& url : urls) endpoints_.push_back({std::move(url), false, {}});
   GlobalInit();
   curl_ = curl_easy_init();
   if (!curl_) throw std::runtime_error("curl_easy_init failed");
@@ -87,32 +69,38 @@ RpcClient::~RpcClient() {
 }
 
 std::string RpcClient::current_endpoint() const {
-  auto url = boost::urls::parse_uri(urls_[current_]);
-  if (!url) return "(unparsable URL)";
-  std::string out = std::string(url->scheme()) + "://" + std::string(url->encoded_host());
-  if (url->has_port()) out += ":" + std::string(url->port());
-  return out;
+  return Redacted(endpoints_[current_].url);
 }
 
 boost::json::value RpcClient::PostOnce(const std::string& url, const std::string& body) {
   CURL* curl = static_cast<CURL*>(curl_);
   curl_easy_reset(curl);
-  std::string response;
+  CappedSink sink;
+  sink.cap = options_.max_reply_bytes;
   curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
   curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
   curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, Append);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
+  curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE,
+                   static_cast<curl_off_t>(options_.max_reply_bytes));
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(options_.timeout.count()));
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                    static_cast<long>(options_.connect_timeout.count()));
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+  // Compressed replies are welcome (blocks and traces are large); the cap above
+  // counts decompressed bytes.
   curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
   CURLcode rc = curl_easy_perform(curl);
   curl_slist_free_all(headers);
+  if (sink.over || rc == CURLE_FILESIZE_EXCEEDED) {
+    throw RpcError(RpcError::Kind::kTooLarge, "reply larger than the cap of " +
+                                                  std::to_string(options_.max_reply_bytes) +
+                                                  " bytes (rpc_max_reply_mb)");
+  }
   if (rc == CURLE_OPERATION_TIMEDOUT) {
     throw RpcError(RpcError::Kind::kTimeout, "no answer from the node within " +
                                                  std::to_string(options_.timeout.count()) + " ms");
@@ -120,31 +108,78 @@ boost::json::value RpcClient::PostOnce(const std::string& url, const std::string
   if (rc != CURLE_OK) throw RpcError(RpcError::Kind::kTransport, curl_easy_strerror(rc));
   long status = 0;
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-  boost::json::error_code ec;
-  boost::json::value reply = boost::json::parse(response, ec);
   // Some providers put a JSON-RPC error in a 4xx body; that is the node speaking.
-  if (status >= 400 && (ec || status == 429 || status >= 500)) {
+  if (status == 429 || status >= 500) {
     throw RpcError(RpcError::Kind::kTransport, "HTTP " + std::to_string(status), status);
   }
-  if (ec) throw RpcError(RpcError::Kind::kMalformed, "reply is not JSON: " + ec.message());
-  return reply;
+  try {
+    return ParseReply(sink.body);
+  } catch (const RpcError&) {
+    if (status >= 400)
+      throw RpcError(RpcError::Kind::kTransport, "HTTP " + std::to_string(status), status);
+    throw;
+  }
+}
+
+void RpcClient::Verify(Endpoint& endpoint) {
+  if (!options_.chain_id) {
+    endpoint.verified = true;
+    return;
+  }
+  auto now = std::chrono::steady_clock::now();
+  if (now < endpoint.skip_until)
+    throw RpcError(RpcError::Kind::kWrongChain, "endpoint serves another chain");
+  auto served = DecodeQuantity(
+      ResultOf(PostOnce(endpoint.url, Request(next_id_++, "eth_chainId", {}))), "eth_chainId");
+  if (served != static_cast<std::uint64_t>(*options_.chain_id)) {
+    endpoint.skip_until = now + kWrongChainRecheck;
+    base::LogError("RPC endpoint serves another chain; not using it",
+                   {{"rpc", Redacted(endpoint.url)},
+                    {"servedChainId", served},
+                    {"configuredChainId", *options_.chain_id},
+                    {"recheckInS", std::chrono::seconds(kWrongChainRecheck).count()}});
+    throw RpcError(RpcError::Kind::kWrongChain, "endpoint serves another chain");
+  }
+  endpoint.verified = true;
+}
+
+void RpcClient::Advance(bool skip_current) {
+  auto now = std::chrono::steady_clock::now();
+  for (std::size_t step = 1; step <= endpoints_.size(); ++step) {
+    std::size_t next = (current_ + step) % endpoints_.size();
+    if (next == current_ && skip_current) break;
+    if (endpoints_[next].skip_until <= now) {
+      current_ = next;
+      return;
+    }
+  }
+  if (!skip_current) return;
+  throw RpcError(RpcError::Kind::kWrongChain, "no configured RPC endpoint serves chain " +
+                                                  std::to_string(options_.chain_id.value_or(0)) +
+                                                  " (checked with eth_chainId)");
 }
 
 boost::json::value RpcClient::Post(const std::string& body) {
   // Every URL once, then a few more rounds with a short pause: a provider
   // that drops or hangs on one request in a few should cost a retry, not the
   // whole pass. Answers from the node itself (kRpc) are not retried here.
-  std::size_t attempts = urls_.size() + options_.extra_attempts;
+  std::size_t attempts = endpoints_.size() + options_.extra_attempts;
   auto pause = std::chrono::milliseconds(100);
   for (std::size_t attempt = 0;; ++attempt) {
+    Endpoint& endpoint = endpoints_[current_];
     try {
-      return PostOnce(urls_[current_], body);
+      if (!endpoint.verified) Verify(endpoint);
+      return PostOnce(endpoint.url, body);
     } catch (const RpcError& e) {
-      bool node_side =
-          e.kind() == RpcError::Kind::kTransport || e.kind() == RpcError::Kind::kTimeout;
-      if (!node_side || attempt + 1 >= attempts) throw;
-      current_ = (current_ + 1) % urls_.size();
-      if (attempt + 1 >= urls_.size()) {
+      if (e.kind() == RpcError::Kind::kWrongChain) {
+        Advance(true);
+        continue;
+      }
+      if (!e.IsTransient() || attempt + 1 >= attempts) throw;
+      // A failover behind the same URL may land on another node: check it again.
+      endpoint.verified = false;
+      Advance(false);
+      if (attempt + 1 >= endpoints_.size()) {
         std::this_thread::sleep_for(pause);
         pause *= 2;
       }
@@ -153,9 +188,7 @@ boost::json::value RpcClient::Post(const std::string& body) {
 }
 
 boost::json::value RpcClient::Call(const std::string& method, boost::json::array params) {
-  boost::json::object request{
-      {"jsonrpc", "2.0"}, {"id", next_id_++}, {"method", method}, {"params", std::move(params)}};
-  boost::json::value reply = Post(boost::json::serialize(request));
+  boost::json::value reply = Post(Request(next_id_++, method, std::move(params)));
   return ResultOf(reply);
 }
 
@@ -168,30 +201,7 @@ std::vector<boost::json::value> RpcClient::Batch(
     requests.push_back(boost::json::object{
         {"jsonrpc", "2.0"}, {"id", next_id_++}, {"method", method}, {"params", params}});
   }
-  boost::json::value reply = Post(boost::json::serialize(requests));
-  const auto* answers = reply.if_array();
-  if (!answers) {
-    ResultOf(reply);  // a single error object for the whole batch
-    throw RpcError(RpcError::Kind::kMalformed, "batch reply is not an array");
-  }
-  std::vector<boost::json::value> results(calls.size());
-  std::vector<bool> seen(calls.size(), false);
-  for (const auto& answer : *answers) {
-    const auto* object = answer.if_object();
-    const auto* id = object ? object->if_contains("id") : nullptr;
-    if (!id || !id->is_int64())
-      throw RpcError(RpcError::Kind::kMalformed, "batch answer without id");
-    auto index = id->as_int64() - first_id;
-    if (index < 0 || index >= static_cast<long>(calls.size())) {
-      throw RpcError(RpcError::Kind::kMalformed, "batch answer with an unknown id");
-    }
-    results[static_cast<std::size_t>(index)] = ResultOf(answer);
-    seen[static_cast<std::size_t>(index)] = true;
-  }
-  for (bool s : seen) {
-    if (!s) throw RpcError(RpcError::Kind::kMalformed, "batch reply is missing answers");
-  }
-  return results;
+  return BatchResults(Post(boost::json::serialize(requests)), first_id, calls.size());
 }
 
 }  // namespace payd::chain

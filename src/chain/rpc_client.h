@@ -1,48 +1,37 @@
 // A JSON-RPC 2.0 client for Ethereum nodes over HTTP(S), on libcurl.
 //
-// Every call has a time-out. Several URLs give failover: a transport error,
-// a time-out or an HTTP 5xx/429 moves on to the next URL, and after every URL
-// had its turn, a couple more rounds with a short pause; an error answered by
-// the node (a JSON-RPC error object) is not retried, since another node would
-// answer alike. One RpcClient belongs to one thread (it owns a curl handle).
+// Every call has a time-out and every reply a byte cap (counted after
+// decompression, so a compressed bomb stops at the cap too). Several URLs give
+// failover: a transport error, a time-out or an HTTP 5xx/429 moves on to the
+// next URL, and after every URL had its turn, a couple more rounds with a
+// short pause; an error answered by the node (a JSON-RPC error object) is not
+// retried, since another node would answer alike.
+//
+// Before an endpoint is used, and again after it failed, eth_chainId must
+// name the configured chain: a testnet URL under a mainnet chain id would
+// otherwise count free test coins as payments. An endpoint of another chain is
+// skipped (and logged) until it is checked again a few minutes later.
+//
+// One RpcClient belongs to one thread (it owns a curl handle).
 #pragma once
 
 #include <boost/json/value.hpp>
 #include <chrono>
-#include <memory>
-#include <stdexcept>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "chain/rpc_error.h"
+
 namespace payd::chain {
-
-class RpcError : public std::runtime_error {
- public:
-  enum class Kind {
-    kTransport,  // could not connect, reset, bad TLS, HTTP error status
-    kTimeout,
-    kMalformed,  // the answer was not JSON-RPC
-    kRpc,        // the node answered with an error object
-  };
-  RpcError(Kind kind, std::string message, long code = 0)
-      : std::runtime_error(std::move(message)), kind_(kind), code_(code) {}
-  Kind kind() const { return kind_; }
-  // The JSON-RPC error code (kRpc) or the HTTP status (kTransport), else 0.
-  long code() const { return code_; }
-  // Providers refuse wide eth_getLogs ranges in many words; this recognises them.
-  bool IsRangeTooLarge() const;
-  // The node does not offer the method (tracing APIs vary between clients).
-  bool IsMethodMissing() const;
-
- private:
-  Kind kind_;
-  long code_;
-};
 
 struct RpcOptions {
   std::chrono::milliseconds timeout{10000};
   std::chrono::milliseconds connect_timeout{3000};
   std::size_t extra_attempts = 2;  // beyond one per URL, for transport errors and time-outs
+  std::size_t max_reply_bytes = 64u << 20;
+  std::optional<std::int64_t> chain_id;  // checked with eth_chainId when set
 };
 
 class RpcClient {
@@ -64,11 +53,21 @@ class RpcClient {
   std::string current_endpoint() const;
 
  private:
+  struct Endpoint {
+    std::string url;
+    bool verified = false;                             // eth_chainId matched
+    std::chrono::steady_clock::time_point skip_until;  // serves another chain
+  };
+
   // POSTs `body` to the current URL, failing over; returns the parsed answer.
   boost::json::value Post(const std::string& body);
   boost::json::value PostOnce(const std::string& url, const std::string& body);
+  // Throws unless `endpoint` serves the configured chain (checked once, and again after failures).
+  void Verify(Endpoint& endpoint);
+  // The next endpoint not known to serve another chain; kWrongChain if none.
+  void Advance(bool skip_current);
 
-  std::vector<std::string> urls_;
+  std::vector<Endpoint> endpoints_;
   RpcOptions options_;
   std::size_t current_ = 0;
   void* curl_ = nullptr;  // CURL*, kept to reuse connections

@@ -13,6 +13,15 @@ namespace {
 // Thrown when the chain moved while a pass was reading it; the pass is redone.
 struct ChainMoved {};
 
+// Logs may be indexed a moment after their block is served: blocks this
+// young (in chain time), or at least the last few, are read again for this
+// long (wall time) after a new block.
+constexpr base::TimeMs kRescanChainMs = 30000;
+constexpr auto kRescanWallTime = std::chrono::seconds(30);
+constexpr std::size_t kMinRescanBlocks = 4;
+constexpr std::size_t kMaxRescanBlocks = 64;
+constexpr auto kBehindLogEvery = std::chrono::minutes(1);
+
 bool NeedsTag(const domain::ChainInfo& chain, domain::ConfirmationPolicy::Kind kind) {
   return chain.confirmations.kind == kind;
 }
@@ -46,9 +55,25 @@ bool ChainWatcher::Wait(std::chrono::milliseconds duration) {
   return !stopping_;
 }
 
+void ChainWatcher::NoteNodeBehind(const std::string& why) {
+  auto now = std::chrono::steady_clock::now();
+  if (!behind_since_) behind_since_ = now;
+  if (now - behind_logged_ < kBehindLogEvery) return;
+  behind_logged_ = now;
+  base::LogInfo(
+      "node is behind payd; waiting for it",
+      {{"chainId", chain_.id},
+       {"rpc", rpc_->current_endpoint()},
+       {"why", why},
+       {"forS", std::chrono::duration_cast<std::chrono::seconds>(now - *behind_since_).count()}});
+}
+
 void ChainWatcher::Run() {
   rpc_.emplace(chain_.rpc_urls, options_.rpc);
+  source_.emplace(*rpc_, chain_);
   cursor_ = store_.LoadCursor(chain_.id);
+  // After a restart, the last blocks' logs are read again like after a new block.
+  rescan_until_ = std::chrono::steady_clock::now() + kRescanWallTime;
   base::LogInfo("watching chain",
                 {{"chainId", chain_.id},
                  {"chain", chain_.name},
@@ -56,6 +81,7 @@ void ChainWatcher::Run() {
                  {"confirmations", chain_.confirmations.ToString()},
                  {"cursor", cursor_ ? boost::json::value(cursor_->number) : nullptr}});
   auto backoff = std::chrono::milliseconds(500);
+  const auto poll = std::chrono::milliseconds(chain_.poll_interval_ms);
   bool failing = false;
   for (;;) {
     bool more = false;
@@ -63,13 +89,25 @@ void ChainWatcher::Run() {
       MaybeRefreshPrices();
       more = Pass();
       if (failing) base::LogInfo("chain reachable again", {{"chainId", chain_.id}});
+      if (behind_since_) base::LogInfo("node caught up", {{"chainId", chain_.id}});
       failing = false;
+      behind_since_.reset();
+      behind_logged_ = {};
+      moved_in_a_row_ = 0;
       backoff = std::chrono::milliseconds(500);
     } catch (const ChainMoved&) {
-      more = true;
+      // Once at once; if the node keeps answering from two forks, at the poll pace.
+      more = ++moved_in_a_row_ < 2;
     } catch (const std::exception& e) {
       // The node, the network or the database failed; nothing was recorded
-      // for this pass, so retrying it later loses and repeats nothing.
+      // for this pass, so retrying it later loses and repeats nothing. A node
+      // that is merely behind is asked again at the poll pace, without backoff.
+      if (const auto* rpc = dynamic_cast<const RpcError*>(&e);
+          rpc && rpc->kind() == RpcError::Kind::kNotReady) {
+        NoteNodeBehind(e.what());
+        if (!Wait(poll)) return;
+        continue;
+      }
       base::LogWarn("chain pass failed; retrying", {{"chainId", chain_.id},
                                                     {"rpc", rpc_->current_endpoint()},
                                                     {"error", e.what()},
@@ -79,9 +117,7 @@ void ChainWatcher::Run() {
       backoff = std::min(options_.max_backoff, backoff * 2);
       continue;
     }
-    if (!Wait(more ? std::chrono::milliseconds(0)
-                   : std::chrono::milliseconds(chain_.poll_interval_ms)))
-      return;
+    if (!Wait(more ? std::chrono::milliseconds(0) : poll)) return;
   }
 }
 
@@ -95,24 +131,31 @@ void ChainWatcher::MaybeRefreshPrices() {
   if (any) RefreshPrices(*rpc_, chain_, prices_);
 }
 
-domain::BlockHeader ChainWatcher::Base(BlockSource& source, std::int64_t latest) {
+domain::BlockHeader ChainWatcher::Base(std::int64_t latest) {
   if (!cursor_) {
     std::int64_t start = chain_.start_block.value_or(latest);
     if (start == 0) return domain::BlockHeader{-1, "", "", 0};
-    return source.Headers({start - 1}).front();
+    return source_->Headers({start - 1}).front();
   }
-  bool gone =
-      cursor_->number > latest || source.Headers({cursor_->number}).front().hash != cursor_->hash;
-  return gone ? FindAncestor(source, latest) : *cursor_;
+  // A node whose head is below the cursor is behind (a lagging backend, a
+  // failover): a reorganisation shows itself by a changed hash, once the node
+  // has caught up to the cursor.
+  if (cursor_->number > latest) {
+    throw RpcError(RpcError::Kind::kNotReady, "head " + std::to_string(latest) +
+                                                  " is below the cursor " +
+                                                  std::to_string(cursor_->number));
+  }
+  bool gone = source_->Headers({cursor_->number}).front().hash != cursor_->hash;
+  return gone ? FindAncestor(latest) : *cursor_;
 }
 
-domain::BlockHeader ChainWatcher::FindAncestor(BlockSource& source, std::int64_t latest) {
+domain::BlockHeader ChainWatcher::FindAncestor(std::int64_t latest) {
   auto kept = store_.RecentBlocks(chain_.id, static_cast<int>(domain::kKeptBlocks));
   std::vector<std::int64_t> numbers;
   for (const auto& b : kept) {
     if (b.number <= latest) numbers.push_back(b.number);
   }
-  auto canonical = source.Headers(numbers);
+  auto canonical = source_->Headers(numbers);
   std::map<std::int64_t, std::string> node;
   for (const auto& h : canonical) node[h.number] = h.hash;
   for (const auto& b : kept) {  // highest first
@@ -127,11 +170,37 @@ domain::BlockHeader ChainWatcher::FindAncestor(BlockSource& source, std::int64_t
   base::LogError("reorganisation deeper than the kept headers; resuming below them",
                  {{"chainId", chain_.id}, {"keptBlocks", kept.size()}});
   std::int64_t below = kept.empty() ? cursor_->number - 1 : kept.back().number - 1;
-  return below < 0 ? domain::BlockHeader{-1, "", "", 0} : source.Headers({below}).front();
+  return below < 0 ? domain::BlockHeader{-1, "", "", 0} : source_->Headers({below}).front();
+}
+
+std::vector<domain::BlockHeader> ChainWatcher::RescanBlocks(const domain::BlockHeader& base,
+                                                            bool new_blocks) {
+  auto now = std::chrono::steady_clock::now();
+  if (new_blocks) {
+    rescan_until_ = now + kRescanWallTime;
+  } else if (now >= rescan_until_) {
+    return {};
+  }
+  // Stored blocks above the base are the ones a rewind is about to drop.
+  std::int64_t stale = cursor_ ? std::max<std::int64_t>(0, cursor_->number - base.number) : 0;
+  auto kept = store_.RecentBlocks(chain_.id, static_cast<int>(kMaxRescanBlocks + stale));
+  std::vector<domain::BlockHeader> out;
+  std::int64_t number = base.number;
+  std::string hash = base.hash;
+  for (const auto& b : kept) {  // highest first
+    if (b.number > base.number) continue;
+    if (b.number != number || b.hash != hash || out.size() >= kMaxRescanBlocks) break;
+    if (out.size() >= kMinRescanBlocks && b.time < base.time - kRescanChainMs) break;
+    out.push_back(b);
+    --number;
+    hash = b.parent_hash;
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
 }
 
 bool ChainWatcher::Pass() {
-  BlockSource source(*rpc_, chain_);
+  BlockSource& source = *source_;
   domain::ChainUpdate update;
   update.chain_id = chain_.id;
   update.head.latest = source.Latest();
@@ -140,13 +209,15 @@ bool ChainWatcher::Pass() {
   if (NeedsTag(chain_, domain::ConfirmationPolicy::Kind::kFinalized)) {
     update.head.finalized = source.Tagged("finalized");
   }
-  domain::BlockHeader base = Base(source, update.head.latest);
+  domain::BlockHeader base = Base(update.head.latest);
   if (cursor_ && base.number < cursor_->number) update.rewind_to = base.number;
 
   std::int64_t from = base.number + 1;
   std::int64_t to = std::min(update.head.latest, from + options_.max_blocks_per_pass - 1);
+  bool new_blocks = from <= to;
   update.head.time = base.time;
-  if (from <= to) {
+  auto rescan = RescanBlocks(base, new_blocks);
+  if (new_blocks || !rescan.empty()) {
     update.watched = store_.WatchedAddresses(chain_.id);
     std::set<std::string> recipients, native_recipients;
     for (const auto& w : update.watched) {
@@ -155,22 +226,31 @@ bool ChainWatcher::Pass() {
         native_recipients.insert(w.address);
       }
     }
-    update.transfers = source.TokenTransfers(from, to, recipients);
-    auto native = source.NativeTransfers(from, to, native_recipients);
-    update.transfers.insert(update.transfers.end(), native.begin(), native.end());
+    std::int64_t logs_from = rescan.empty() ? from : rescan.front().number;
+    update.transfers = source.TokenTransfers(logs_from, new_blocks ? to : base.number, recipients);
+    if (new_blocks) {
+      auto native = source.NativeTransfers(from, to, native_recipients);
+      update.transfers.insert(update.transfers.end(), native.begin(), native.end());
+    }
 
-    // Headers: every block near the head (to follow reorgs), and the blocks
-    // holding transfers (for their times).
-    std::set<std::int64_t> numbers{to};
-    for (std::int64_t n = std::max(from, to - domain::kKeptBlocks + 1); n <= to; ++n)
-      numbers.insert(n);
-    for (const auto& t : update.transfers) numbers.insert(t.block_number);
-    auto headers = source.Headers(std::vector<std::int64_t>(numbers.begin(), numbers.end()));
+    // Headers: every new block near the head (to follow reorgs), and the new
+    // blocks holding transfers (for their times); rescanned blocks are stored.
+    std::vector<domain::BlockHeader> headers;
+    if (new_blocks) {
+      std::set<std::int64_t> numbers{to};
+      for (std::int64_t n = std::max(from, to - domain::kKeptBlocks + 1); n <= to; ++n)
+        numbers.insert(n);
+      for (const auto& t : update.transfers) {
+        if (t.block_number >= from) numbers.insert(t.block_number);
+      }
+      headers = source.Headers(std::vector<std::int64_t>(numbers.begin(), numbers.end()));
+    }
     std::map<std::int64_t, const domain::BlockHeader*> by_number;
+    for (const auto& h : rescan) by_number[h.number] = &h;
     for (const auto& h : headers) by_number[h.number] = &h;
     // The headers must chain onto each other and onto the base, and the
     // transfers must come from those very blocks; otherwise the chain moved
-    // under us and the pass starts over.
+    // under us (or the provider's backends disagree) and the pass starts over.
     for (const auto& h : headers) {
       auto prev = by_number.find(h.number - 1);
       const std::string* parent = prev != by_number.end()
@@ -179,13 +259,15 @@ bool ChainWatcher::Pass() {
       if (parent && !parent->empty() && *parent != h.parent_hash) throw ChainMoved{};
     }
     for (auto& t : update.transfers) {
-      const domain::BlockHeader* h = by_number.at(t.block_number);
-      if (h->hash != t.block_hash) throw ChainMoved{};
-      t.block_time = h->time;
+      auto h = by_number.find(t.block_number);
+      if (h == by_number.end() || h->second->hash != t.block_hash) throw ChainMoved{};
+      t.block_time = h->second->time;
     }
-    update.blocks = headers;
-    update.cursor = *by_number.at(to);
-    update.head.time = update.cursor->time;
+    if (new_blocks) {
+      update.blocks = headers;
+      update.cursor = *by_number.at(to);
+      update.head.time = update.cursor->time;
+    }
   } else if (update.rewind_to) {
     update.cursor = base;
   }

@@ -5,6 +5,13 @@
 // Ledger as one transaction. Node errors and time-outs are logged and retried
 // with exponential backoff; nothing is skipped, since the cursor only moves
 // in the transaction that records what it covers.
+//
+// Hosted providers are load-balanced and index lazily, so:
+//  - a head below payd's cursor, a null block or a null receipt means the
+//    node is behind: wait and ask again, never rewind or skip;
+//  - the logs of the last few blocks (the last 30 s of them, at least 4, at
+//    most 64) are read again on every poll for 30 s after a new block, since
+//    eth_getLogs may answer before a block's logs are indexed.
 #pragma once
 
 #include <atomic>
@@ -47,9 +54,13 @@ class ChainWatcher {
   // One poll; true when there is more to do at once (catching up).
   bool Pass();
   // The block from which to resume: the cursor, or where a first start begins.
-  domain::BlockHeader Base(BlockSource& source, std::int64_t latest);
+  domain::BlockHeader Base(std::int64_t latest);
   // Where the stored chain and the node's agree, after a reorganisation.
-  domain::BlockHeader FindAncestor(BlockSource& source, std::int64_t latest);
+  domain::BlockHeader FindAncestor(std::int64_t latest);
+  // The stored blocks up to `base` whose logs are read again, ascending.
+  std::vector<domain::BlockHeader> RescanBlocks(const domain::BlockHeader& base, bool new_blocks);
+  // Logs the first time the node is found behind (and every minute it stays so).
+  void NoteNodeBehind(const std::string& why);
   void MaybeRefreshPrices();
   // Sleeps unless stopped; false once stopping.
   bool Wait(std::chrono::milliseconds duration);
@@ -59,9 +70,14 @@ class ChainWatcher {
   domain::Ledger& ledger_;
   PriceBook& prices_;
   WatcherOptions options_;
-  std::optional<RpcClient> rpc_;  // made on the watcher's thread, which owns it
+  std::optional<RpcClient> rpc_;       // made on the watcher's thread, which owns it
+  std::optional<BlockSource> source_;  // keeps what it learnt of the provider's limits
   std::optional<domain::BlockHeader> cursor_;
   std::chrono::steady_clock::time_point next_price_refresh_{};
+  std::chrono::steady_clock::time_point rescan_until_{};
+  std::optional<std::chrono::steady_clock::time_point> behind_since_;
+  std::chrono::steady_clock::time_point behind_logged_{};
+  int moved_in_a_row_ = 0;
 
   std::thread thread_;
   std::mutex mu_;

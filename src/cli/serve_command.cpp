@@ -76,7 +76,7 @@ void Serve(const CommandContext& ctx) {
   options.request_timeout = std::chrono::seconds(config.http.request_timeout_s);
   options.shutdown_grace = std::chrono::seconds(config.http.shutdown_grace_s);
 
-  api::PublicLimiter public_limiter;
+  api::PublicLimiter public_limiter(config.limits.public_limiter_buckets);
   chain::PriceBook prices;
   api::ApiContext api{*opened.store,
                       config.catalog,
@@ -88,6 +88,7 @@ void Serve(const CommandContext& ctx) {
                       config.intents.lifetime_s * 1000LL,
                       public_limiter,
                       prices};
+  api.public_max_open_intents = config.public_endpoints.max_open_intents;
   http::Router router;
   api::RegisterRoutes(router, api);
   http::Server server(options, [&router](const http::Request& req, http::RequestContext& rctx) {
@@ -119,6 +120,8 @@ void Serve(const CommandContext& ctx) {
   for (const auto& chain : config.catalog.chains()) {
     chain::WatcherOptions watch;
     watch.rpc.timeout = std::chrono::milliseconds(chain.rpc_timeout_ms);
+    watch.rpc.max_reply_bytes = std::size_t{chain.rpc_max_reply_mb} << 20;
+    watch.rpc.chain_id = chain.id;
     watchers.push_back(
         std::make_unique<chain::ChainWatcher>(chain, *opened.store, ledger, prices, watch));
     watchers.back()->Start();

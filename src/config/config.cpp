@@ -110,6 +110,9 @@ domain::ChainInfo ReadChain(TomlReader& r) {
   auto timeout = r.Int("rpc_timeout_ms").value_or(10000);
   if (timeout < 100 || timeout > 600000) r.Fail("rpc_timeout_ms", "must be 100 to 600000");
   chain.rpc_timeout_ms = static_cast<unsigned>(timeout);
+  auto reply_mb = r.Int("rpc_max_reply_mb").value_or(chain.rpc_max_reply_mb);
+  if (reply_mb < 1 || reply_mb > 4096) r.Fail("rpc_max_reply_mb", "must be 1 to 4096");
+  chain.rpc_max_reply_mb = static_cast<unsigned>(reply_mb);
   if (auto start = r.Int("start_block")) {
     if (*start < 0) r.Fail("start_block", "must be a block number");
     chain.start_block = *start;
@@ -195,7 +198,16 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
         PositiveInt(limits, "public_reads_per_min", l.public_reads_per_min, 1000000);
     l.public_intents_per_min =
         PositiveInt(limits, "public_intents_per_min", l.public_intents_per_min, 1000000);
+    l.public_limiter_buckets =
+        PositiveInt(limits, "public_limiter_buckets", l.public_limiter_buckets, 10000000);
+    if (l.public_limiter_buckets < 100)
+      limits.Fail("public_limiter_buckets", "must be at least 100");
     limits.RejectUnknown();
+  }
+  if (TomlReader keyless = r.Table("public"); keyless.present()) {
+    auto& p = config.public_endpoints;
+    p.max_open_intents = PositiveInt(keyless, "max_open_intents", p.max_open_intents, 100000000);
+    keyless.RejectUnknown();
   }
   if (TomlReader intents = r.Table("intents"); intents.present()) {
     config.intents.lifetime_s =

@@ -35,6 +35,13 @@ struct LimitSettings {
   int api_requests_per_min = 60;
   int public_reads_per_min = 600;
   int public_intents_per_min = 30;
+  // Per-client windows of the public endpoints kept in memory (api/public_limiter.h).
+  int public_limiter_buckets = 100'000;
+};
+
+// [public]: what the key-less endpoints let anyone hold.
+struct PublicEndpointSettings {
+  int max_open_intents = 10'000;  // per integration, CREATED and not expired; 0: no cap
 };
 
 struct WebhookSettings {
@@ -57,6 +64,7 @@ struct Config {
   std::string log_level = "info";
   HttpSettings http;
   LimitSettings limits;
+  PublicEndpointSettings public_endpoints;
   WebhookSettings webhooks;
   IntentSettings intents;
   domain::ChainCatalog catalog;

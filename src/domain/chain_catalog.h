@@ -36,6 +36,9 @@ struct ChainInfo {
   ConfirmationPolicy confirmations;
   unsigned poll_interval_ms = 1000;
   unsigned rpc_timeout_ms = 10000;  // per JSON-RPC request
+  // A reply over this (after decompression) is refused; a full block with
+  // traces on a busy chain is tens of MB.
+  unsigned rpc_max_reply_mb = 64;
   // Also find native coin sent by contracts (debug_traceBlockByNumber with
   // callTracer, or trace_block); needs a node that offers tracing.
   bool trace_internal = false;

@@ -8,7 +8,7 @@ bool IsSubscribableEventType(std::string_view type) {
   using namespace event_type;
   for (std::string_view known :
        {kPaymentCreated, kPaymentPending, kPaymentConfirmed, kPaymentExpired, kPaymentFailed,
-        kPaymentUnmatched, kPaymentLinkCreated}) {
+        kPaymentUnmatched, kPaymentReversed, kPaymentLinkCreated}) {
     if (type == known) return true;
   }
   return false;

@@ -17,6 +17,9 @@ inline constexpr std::string_view kPaymentConfirmed = "PAYMENT_CONFIRMED";
 inline constexpr std::string_view kPaymentExpired = "PAYMENT_EXPIRED";
 inline constexpr std::string_view kPaymentFailed = "PAYMENT_FAILED";
 inline constexpr std::string_view kPaymentUnmatched = "PAYMENT_UNMATCHED";
+// A reorganisation undid what the merchant was told: PENDING back to CREATED,
+// or a PAID intent whose confirmed payment a deeper reorg removed.
+inline constexpr std::string_view kPaymentReversed = "PAYMENT_REVERSED";
 inline constexpr std::string_view kPaymentLinkCreated = "PAYMENT_LINK_CREATED";
 inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
 }  // namespace event_type

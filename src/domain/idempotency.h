@@ -28,9 +28,10 @@ struct IdempotencyClaim {
 };
 
 enum class CreateOutcome {
-  kCreated,   // the object was stored; the claim's response is the answer
-  kReplayed,  // an identical earlier request owns the key; replay its response
-  kConflict,  // the key was used with different parameters
+  kCreated,       // the object was stored; the claim's response is the answer
+  kReplayed,      // an identical earlier request owns the key; replay its response
+  kConflict,      // the key was used with different parameters
+  kLimitReached,  // creating it would pass a limit the store checks; nothing was stored
 };
 
 struct CreateResult {

@@ -52,6 +52,7 @@ PaymentIntent PrepareIntent(const Integration& integration, const ChainCatalog& 
       ThrowInvalid("senderAddress",
                    "senderAddress must be an address with a valid EIP-55 checksum.");
     intent.sender_hint = *sender;
+    intent.sender_hint_source = HintSource::kPayer;  // the payer's word: never moves money
   }
 
   intent.id = base::NewId("pi_");

@@ -4,55 +4,109 @@
 
 namespace payd::domain {
 
-IntentOutcome EvaluateIntent(const PaymentIntent& intent, std::vector<MatchedTransfer> transfers,
-                             base::TimeMs chain_time) {
-  IntentOutcome out;
-  if (intent.status == IntentStatus::kPaid) {
-    out.status = IntentStatus::kPaid;
-    out.exception = intent.exception;
-    out.received = intent.received;
-    out.confirmations = intent.confirmations;
-    out.tx_hash = intent.tx_hash;
-    out.sender_address = intent.sender_address;
-    return out;
-  }
-  bool expired = chain_time >= intent.expires_at;
-  if (transfers.empty()) {
-    bool had_payment =
-        intent.status == IntentStatus::kPending || intent.status == IntentStatus::kFailed;
-    out.status = !expired ? IntentStatus::kCreated
-                          : (had_payment ? IntentStatus::kFailed : IntentStatus::kExpired);
-    return out;
-  }
-  // In chain order, so that "the transfer that completed the amount" is well defined.
-  std::stable_sort(transfers.begin(), transfers.end(),
-                   [](const auto& a, const auto& b) { return a.block_time < b.block_time; });
+namespace {
+
+// The transfers in chain order, the total, and the one that completed the
+// requested amount (the exact amount's offset only tells intents apart:
+// paying the amount asked, as a payer known by sender hint may, is paying in full).
+struct Tally {
+  Uint256 received = 0;
+  Uint256 confirmed = 0;
   const MatchedTransfer* completing = nullptr;
   bool all_confirmed = true;
-  out.confirmations = transfers.front().confirmations;
-  for (const auto& t : transfers) {
-    out.received += t.amount;
-    // The exact amount's offset only tells intents apart: paying the amount
-    // asked (as a payer known by sender hint may) is paying in full.
-    if (!completing && out.received >= intent.requested_amount) completing = &t;
-    all_confirmed = all_confirmed && t.confirmed;
-    out.confirmations = std::min(out.confirmations, t.confirmations);
+  std::int64_t confirmations = 0;
+};
+
+Tally Count(const PaymentIntent& intent, std::vector<MatchedTransfer>& transfers) {
+  std::stable_sort(transfers.begin(), transfers.end(),
+                   [](const auto& a, const auto& b) { return a.block_time < b.block_time; });
+  Tally t;
+  if (!transfers.empty()) t.confirmations = transfers.front().confirmations;
+  for (const auto& m : transfers) {
+    t.received += m.amount;
+    if (m.confirmed) t.confirmed += m.amount;
+    if (!t.completing && t.received >= intent.requested_amount) t.completing = &m;
+    t.all_confirmed = t.all_confirmed && m.confirmed;
+    t.confirmations = std::min(t.confirmations, m.confirmations);
   }
-  if (!completing) {
+  return t;
+}
+
+IntentException PaidException(const PaymentIntent& intent, const Tally& t) {
+  if (t.completing->block_time > intent.expires_at) return IntentException::kPaidLate;
+  if (t.received > intent.amount) return IntentException::kOverpaid;
+  return IntentException::kNone;
+}
+
+// What the intent was at expiresAt, from the transfers in blocks up to then.
+IntentStatus StatusAtExpiry(const PaymentIntent& intent,
+                            const std::vector<MatchedTransfer>& transfers) {
+  Uint256 before = 0;
+  for (const auto& m : transfers) {
+    if (m.block_time <= intent.expires_at) before += m.amount;
+  }
+  if (intent.status == IntentStatus::kPaid) return IntentStatus::kPaid;
+  if (before == 0) return IntentStatus::kExpired;
+  return before < intent.requested_amount ? IntentStatus::kFailed : IntentStatus::kPending;
+}
+
+// PAID is final; only whether what paid it is still confirmed on chain may change.
+IntentOutcome StayPaid(const PaymentIntent& intent, std::vector<MatchedTransfer> transfers) {
+  IntentOutcome out;
+  out.status = IntentStatus::kPaid;
+  out.tx_hash = intent.tx_hash;
+  out.sender_address = intent.sender_address;
+  out.confirmations = intent.confirmations;
+  Tally t = Count(intent, transfers);
+  out.received = t.received;
+  if (t.confirmed < intent.requested_amount) {
+    out.exception = IntentException::kReversedAfterConfirmation;
+  } else if (intent.exception == IntentException::kReversedAfterConfirmation) {
+    out.exception = PaidException(intent, t);  // what paid it is back and confirmed again
+    out.confirmations = t.confirmations;
+  } else {
+    out.exception = intent.exception;
+  }
+  return out;
+}
+
+}  // namespace
+
+IntentOutcome EvaluateIntent(const PaymentIntent& intent, std::vector<MatchedTransfer> transfers,
+                             base::TimeMs chain_time) {
+  bool expired = chain_time >= intent.expires_at;
+  std::optional<IntentStatus> at_expiry = intent.status_at_expiry;
+  if (expired && !at_expiry) at_expiry = StatusAtExpiry(intent, transfers);
+
+  IntentOutcome out;
+  if (intent.status == IntentStatus::kPaid) {
+    out = StayPaid(intent, std::move(transfers));
+    out.status_at_expiry = at_expiry;
+    return out;
+  }
+  out.status_at_expiry = at_expiry;
+  if (transfers.empty()) {
+    // After expiry, an intent that had something when it expired failed; one
+    // that had expired unpaid (and lost a late payment since) is EXPIRED again.
+    out.status = !expired ? IntentStatus::kCreated
+                          : (at_expiry == IntentStatus::kExpired ? IntentStatus::kExpired
+                                                                 : IntentStatus::kFailed);
+    return out;
+  }
+  Tally t = Count(intent, transfers);
+  out.received = t.received;
+  out.confirmations = t.confirmations;
+  if (!t.completing) {
     out.exception = IntentException::kUnderpaid;
     out.status = expired ? IntentStatus::kFailed : IntentStatus::kPending;
     out.tx_hash = transfers.back().tx_hash;
     out.sender_address = transfers.back().sender;
     return out;
   }
-  out.tx_hash = completing->tx_hash;
-  out.sender_address = completing->sender;
-  if (completing->block_time > intent.expires_at) {
-    out.exception = IntentException::kPaidLate;
-  } else if (out.received > intent.amount) {
-    out.exception = IntentException::kOverpaid;
-  }
-  out.status = all_confirmed ? IntentStatus::kPaid : IntentStatus::kPending;
+  out.tx_hash = t.completing->tx_hash;
+  out.sender_address = t.completing->sender;
+  out.exception = PaidException(intent, t);
+  out.status = t.all_confirmed ? IntentStatus::kPaid : IntentStatus::kPending;
   return out;
 }
 

@@ -8,14 +8,17 @@
 //   PENDING  -> PAID      every matched transfer has its confirmations and they add up
 //   PENDING  -> CREATED   a reorg removes the transfers before expiry
 //   CREATED  -> EXPIRED   expiresAt passes (in chain time) with nothing seen
-//   PENDING  -> FAILED    underpaid at expiry, or a reorg drops the transfers after expiry
+//   PENDING  -> FAILED    underpaid at expiry, or a reorg drops the transfers after
+//                         expiry of an intent that had them when it expired
 //   EXPIRED/FAILED -> PENDING -> PAID (PAID_LATE)   completed within the 24 h late window
+//   EXPIRED -> PENDING -> EXPIRED   a reorg removes the late payment
 //
 // Paid in full means at least the requested amount (the unique offset only
 // tells intents apart); OVERPAID means more than the exact amount.
 //
-// PAID is final: a reorg deeper than the confirmation policy would mark the
-// payment REORGED but does not take the merchant's PAID back.
+// PAID is final: a reorg deeper than the confirmation policy that leaves the
+// confirmed transfers short of the amount keeps PAID and sets the exception
+// REVERSED_AFTER_CONFIRMATION; once they are back and confirmed, it clears.
 #pragma once
 
 #include <optional>
@@ -42,6 +45,7 @@ struct IntentOutcome {
   std::int64_t confirmations = 0;
   std::optional<std::string> tx_hash;  // the transfer that completed the amount
   std::optional<std::string> sender_address;
+  std::optional<IntentStatus> status_at_expiry;  // set once chain time reaches expiresAt
 };
 
 IntentOutcome EvaluateIntent(const PaymentIntent& intent, std::vector<MatchedTransfer> transfers,

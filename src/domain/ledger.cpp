@@ -13,18 +13,31 @@ namespace payd::domain {
 
 namespace {
 
-std::string_view EventFor(IntentStatus status) {
-  switch (status) {
-    case IntentStatus::kPending:
-      return event_type::kPaymentPending;
-    case IntentStatus::kPaid:
+// The event that tells the merchant about a change of an intent, if any:
+// status changes, and a PAID intent losing or regaining what paid it.
+std::string_view EventFor(IntentStatus before, IntentException before_exception,
+                          const PaymentIntent& now) {
+  using enum IntentStatus;
+  constexpr auto kReversed = IntentException::kReversedAfterConfirmation;
+  if (before == kPaid) {
+    if (now.exception == kReversed && before_exception != kReversed)
+      return event_type::kPaymentReversed;
+    if (now.exception != kReversed && before_exception == kReversed)
       return event_type::kPaymentConfirmed;
-    case IntentStatus::kExpired:
+    return {};
+  }
+  if (now.status == before) return {};
+  switch (now.status) {
+    case kPending:
+      return event_type::kPaymentPending;
+    case kPaid:
+      return event_type::kPaymentConfirmed;
+    case kExpired:
       return event_type::kPaymentExpired;
-    case IntentStatus::kFailed:
+    case kFailed:
       return event_type::kPaymentFailed;
-    case IntentStatus::kCreated:
-      return {};  // a reorg undid a payment; no event type says so
+    case kCreated:
+      return event_type::kPaymentReversed;  // a reorg removed what was seen
   }
   return {};
 }
@@ -47,7 +60,9 @@ class Pass {
       p.status = PaymentStatus::kReorged;
       tx_.UpdatePayment(p);
       ++summary_.payments_reorged;
-      if (p.intent_id) Reevaluate(*p.intent_id);
+      if (!p.intent_id) continue;
+      lost_.insert(*p.intent_id);
+      Reevaluate(*p.intent_id);
     }
     tx_.DeleteBlocksAbove(update_.chain_id, *update_.rewind_to);
   }
@@ -55,6 +70,28 @@ class Pass {
   void Record() {
     tx_.InsertBlocks(update_.chain_id, update_.blocks);
     for (const ObservedTransfer& t : update_.transfers) Record(t);
+  }
+
+  // An intent whose payment a reorg took may be paid by a transfer of its
+  // exact amount that was kept as unmatched only because the intent was
+  // covered then (the payer paid twice): that one pays it now.
+  void Rematch() {
+    for (const auto& id : lost_) {
+      auto intent = tx_.Intent(id);
+      if (!intent || intent->status == IntentStatus::kPaid ||
+          intent->received >= intent->requested_amount)
+        continue;
+      for (Payment p :
+           tx_.UnmatchedPayments(intent->tenant_id, intent->chain_id, intent->token_symbol,
+                                 intent->recipient, intent->amount)) {
+        base::TimeMs at = p.transfer.block_time;
+        if (at >= intent->late_until() || intent->created_at > at + kChainClockSkewMs) continue;
+        p.intent_id = id;
+        tx_.UpdatePayment(p);
+        Reevaluate(id);
+        break;
+      }
+    }
   }
 
   void Confirm() {
@@ -83,14 +120,16 @@ class Pass {
   void Announce() {
     for (const auto& [id, before] : original_) {
       auto intent = tx_.Intent(id);
-      if (!intent || intent->status == before) continue;
+      if (!intent) continue;
+      std::string_view type = EventFor(before.first, before.second, *intent);
+      if (intent->status == before.first && type.empty()) continue;
       ++summary_.intents_changed;
-      std::string_view type = EventFor(intent->status);
       if (!type.empty()) {
         tx_.InsertEvent(NewEvent(intent->tenant_id, type,
                                  boost::json::serialize(representation_.Intent(*intent)), now_));
       }
-      if (intent->status == IntentStatus::kPaid && intent->payment_link_id) {
+      if (intent->status == IntentStatus::kPaid && before.first != IntentStatus::kPaid &&
+          intent->payment_link_id) {
         tx_.CountLinkPayment(*intent->payment_link_id);
       }
     }
@@ -98,6 +137,8 @@ class Pass {
 
  private:
   void Record(const ObservedTransfer& t) {
+    // Recent blocks are read again (logs are indexed late): most are known.
+    if (tx_.IsRecorded(t)) return;
     auto intent =
         tx_.IntentByExactAmount(t.chain_id, t.TokenKey(), t.recipient, t.amount, t.block_time);
     // An intent already covered by an earlier transfer does not take a second
@@ -119,8 +160,11 @@ class Pass {
       if (watched.address != t.recipient) continue;
       for (const auto& tenant : watched.tenant_ids) {
         Payment p = NewPayment(t, tenant, std::nullopt);
-        if (!tx_.InsertPayment(p)) continue;
+        auto id = tx_.InsertPayment(p);
+        if (!id) continue;
         ++summary_.payments_recorded;
+        // A payment back on chain after a reorg was announced when first seen.
+        if (*id != p.id) continue;
         ++summary_.unmatched;
         tx_.InsertEvent(NewEvent(tenant, event_type::kPaymentUnmatched,
                                  boost::json::serialize(representation_.Payment(p)), now_));
@@ -143,7 +187,7 @@ class Pass {
   void Reevaluate(const std::string& id) {
     auto intent = tx_.Intent(id);
     if (!intent) return;
-    original_.emplace(id, intent->status);
+    original_.emplace(id, std::pair{intent->status, intent->exception});
     std::vector<MatchedTransfer> transfers;
     for (const Payment& p : tx_.LivePaymentsOfIntent(id)) {
       transfers.push_back({p.transfer.amount, p.transfer.block_time, p.confirmations,
@@ -153,7 +197,7 @@ class Pass {
     IntentOutcome o = EvaluateIntent(*intent, std::move(transfers), update_.head.time);
     if (o.status == intent->status && o.exception == intent->exception &&
         o.received == intent->received && o.confirmations == intent->confirmations &&
-        o.tx_hash == intent->tx_hash) {
+        o.tx_hash == intent->tx_hash && o.status_at_expiry == intent->status_at_expiry) {
       return;
     }
     if (o.status == IntentStatus::kPaid && intent->status != IntentStatus::kPaid)
@@ -164,6 +208,7 @@ class Pass {
     intent->confirmations = o.confirmations;
     intent->tx_hash = o.tx_hash;
     intent->sender_address = o.sender_address;
+    intent->status_at_expiry = o.status_at_expiry;
     tx_.UpdateIntent(*intent);
   }
 
@@ -173,7 +218,9 @@ class Pass {
   const Representation& representation_;
   base::TimeMs now_;
   LedgerSummary& summary_;
-  std::map<std::string, IntentStatus> original_;
+  // Each touched intent's status and exception before this transaction.
+  std::map<std::string, std::pair<IntentStatus, IntentException>> original_;
+  std::set<std::string> lost_;  // intents that lost a payment to the rewind
 };
 
 }  // namespace
@@ -199,6 +246,7 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     Pass pass(tx, update, *chain, representation_, now, summary);
     pass.Rewind();
     pass.Record();
+    pass.Rematch();
     pass.Confirm();
     pass.Expire();
     pass.Announce();

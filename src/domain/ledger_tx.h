@@ -25,16 +25,31 @@ class LedgerTx {
   virtual void DeleteBlocksBelow(std::int64_t chain_id, std::int64_t number) = 0;
   virtual void SaveCursor(std::int64_t chain_id, const BlockHeader& block) = 0;
 
-  // False if this transfer (tenant, block, transaction, position) is already recorded.
-  virtual bool InsertPayment(const Payment& payment) = 0;
+  // Whether a live (PENDING or CONFIRMED) payment of this transfer exists, for any tenant.
+  virtual bool IsRecorded(const ObservedTransfer& transfer) = 0;
+  // Records the payment, or brings back the REORGED payment of the same
+  // transfer (tenant, block, transaction, position) for a transfer that is on
+  // the canonical chain again: a reorg that flips back, or a node that only
+  // seemed to reorganise. Returns the id of the row written (`payment.id`, or
+  // the revived row's own); nothing if that transfer is already live.
+  virtual std::optional<std::string> InsertPayment(const Payment& payment) = 0;
+  // Writes status, confirmations, confirmedAt and the intent it pays.
   virtual void UpdatePayment(const Payment& payment) = 0;
   // PENDING and CONFIRMED payments in blocks above `number`.
   virtual std::vector<Payment> LivePaymentsAbove(std::int64_t chain_id, std::int64_t number) = 0;
   virtual std::vector<Payment> PendingPayments(std::int64_t chain_id) = 0;
   virtual std::vector<Payment> LivePaymentsOfIntent(const std::string& intent_id) = 0;
+  // Live payments of `tenant` to `recipient` in this token matched to no intent,
+  // of exactly `amount`, in chain order.
+  virtual std::vector<Payment> UnmatchedPayments(const std::string& tenant_id,
+                                                 std::int64_t chain_id,
+                                                 const std::string& token_symbol,
+                                                 const std::string& recipient,
+                                                 const Uint256& amount) = 0;
 
-  // The unpaid intent that reserved exactly this amount and is still
-  // watchable at `at` (before the end of its late window).
+  // The unpaid intent (or PAID one that lost its payment to a deep reorg)
+  // that reserved exactly this amount and is still watchable at `at` (before
+  // the end of its late window).
   virtual std::optional<PaymentIntent> IntentByExactAmount(std::int64_t chain_id,
                                                            const std::string& token_key,
                                                            const std::string& recipient,

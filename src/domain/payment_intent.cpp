@@ -38,16 +38,39 @@ std::string_view IntentExceptionName(IntentException exception) {
       return "OVERPAID";
     case IntentException::kPaidLate:
       return "PAID_LATE";
+    case IntentException::kReversedAfterConfirmation:
+      return "REVERSED_AFTER_CONFIRMATION";
   }
   return "";
 }
 
 IntentException ParseIntentException(std::string_view text) {
-  for (auto e :
-       {IntentException::kUnderpaid, IntentException::kOverpaid, IntentException::kPaidLate}) {
+  for (auto e : {IntentException::kUnderpaid, IntentException::kOverpaid,
+                 IntentException::kPaidLate, IntentException::kReversedAfterConfirmation}) {
     if (IntentExceptionName(e) == text) return e;
   }
   return IntentException::kNone;
+}
+
+std::string_view HintSourceName(HintSource source) {
+  switch (source) {
+    case HintSource::kNone:
+      return "";
+    case HintSource::kPayer:
+      return "payer";
+    case HintSource::kWallet:
+      return "wallet";
+    case HintSource::kMerchant:
+      return "merchant";
+  }
+  return "";
+}
+
+HintSource ParseHintSource(std::string_view text) {
+  for (auto s : {HintSource::kPayer, HintSource::kWallet, HintSource::kMerchant}) {
+    if (HintSourceName(s) == text) return s;
+  }
+  return HintSource::kNone;
 }
 
 std::string PaymentIntent::TokenKey() const {

@@ -18,9 +18,26 @@ std::string_view IntentStatusName(IntentStatus status);
 std::optional<IntentStatus> ParseIntentStatus(std::string_view text);
 
 // What was irregular about how an intent was paid.
-enum class IntentException { kNone, kUnderpaid, kOverpaid, kPaidLate };
+enum class IntentException {
+  kNone,
+  kUnderpaid,
+  kOverpaid,
+  kPaidLate,
+  kReversedAfterConfirmation,  // PAID, but a deep reorg removed what paid it
+};
 std::string_view IntentExceptionName(IntentException exception);  // "" for kNone
 IntentException ParseIntentException(std::string_view text);
+
+// Where an intent's sender hint came from (DECISIONS §5 rule 2). Only a hint
+// the wallet proved (a signature) or an authenticated merchant set is trusted
+// to move money; the payer's unproven word on the key-less endpoint is kept
+// for the merchant to see, nothing more.
+enum class HintSource { kNone, kPayer, kWallet, kMerchant };
+std::string_view HintSourceName(HintSource source);  // "" for kNone
+HintSource ParseHintSource(std::string_view text);
+inline bool IsTrusted(HintSource source) {
+  return source == HintSource::kWallet || source == HintSource::kMerchant;
+}
 
 // An intent stays watchable this long after it expires (late payments).
 constexpr base::TimeMs kLateWindowMs = 24LL * 60 * 60 * 1000;
@@ -49,6 +66,8 @@ struct PaymentIntent {
   std::optional<std::string> amount_usd;
   Uint256 received = 0;                    // matched transfers still on the canonical chain
   std::optional<std::string> sender_hint;  // EIP-55
+  HintSource sender_hint_source = HintSource::kNone;
+  bool keyless = false;  // created through the key-less public endpoint
   std::string metadata_json = "{}";
   std::string required_confirmations;  // "12", "safe" or "finalized"
   std::int64_t confirmations = 0;      // of the least confirmed matched transfer
@@ -58,9 +77,19 @@ struct PaymentIntent {
   std::optional<base::TimeMs> confirmed_at;
   std::optional<std::string> tx_hash;         // the transfer that completed it
   std::optional<std::string> sender_address;  // its sender
+  // What the intent was when its expiry was first applied (ledger only): an
+  // intent that had expired unpaid returns to EXPIRED, not FAILED, when a reorg
+  // removes its late payment (DECISIONS §5).
+  std::optional<IntentStatus> status_at_expiry;
 
   base::TimeMs late_until() const { return expires_at + kLateWindowMs; }
   bool IsNative() const { return !token_address.has_value(); }
+  // Still waiting for money at `at`: CREATED, or PENDING and short, and not
+  // expired. Only such intents take hinted transfers or new hints.
+  bool WaitsForPayment(base::TimeMs at) const {
+    bool short_paid = status == IntentStatus::kPending && exception == IntentException::kUnderpaid;
+    return (status == IntentStatus::kCreated || short_paid) && at < expires_at;
+  }
   // The key under which exact amounts are reserved: "native" or the token address, lowercase.
   std::string TokenKey() const;
 };

@@ -32,6 +32,12 @@ boost::json::value Exception(IntentException e) {
                                      : boost::json::value(IntentExceptionName(e));
 }
 
+// null, "payer" (unproven), "wallet" (proven by signature) or "merchant".
+boost::json::value HintSourceValue(HintSource source) {
+  return source == HintSource::kNone ? boost::json::value(nullptr)
+                                     : boost::json::value(HintSourceName(source));
+}
+
 }  // namespace
 
 boost::json::object Representation::Intent(const PaymentIntent& i) const {
@@ -39,7 +45,6 @@ boost::json::object Representation::Intent(const PaymentIntent& i) const {
   out["integrationId"] = i.integration_id;
   out["paymentLinkId"] = OrNull(i.payment_link_id);
   out["metadata"] = boost::json::parse(i.metadata_json);
-  out["senderHint"] = OrNull(i.sender_hint);
   return out;
 }
 
@@ -64,6 +69,8 @@ boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {
       {"confirmations", i.confirmations},
       {"expiresAt", base::FormatTimestamp(i.expires_at)},
       {"createdAt", base::FormatTimestamp(i.created_at)},
+      {"senderHint", OrNull(i.sender_hint)},
+      {"senderHintSource", HintSourceValue(i.sender_hint_source)},
   };
   if (i.tx_hash) {
     out["txHash"] = *i.tx_hash;

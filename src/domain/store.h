@@ -96,14 +96,28 @@ class Store {
     StoredResponse response;
     Event event;
   };
+  // What InsertIntent checks in its transaction. Key-less intents of one
+  // integration that are CREATED and not expired at once, at most; 0: any number.
+  struct IntentLimits {
+    int max_open_keyless = 0;
+  };
   // Reserves the fewest extra smallest units that make `intent.amount`
   // unique on its (chain, token, recipient) until the end of its late
   // window, and stores the intent with its event, in one transaction.
   // `intent.amount` comes in as the requested amount and goes out exact.
-  // `claim.response` is ignored; `finish` makes it.
+  // `claim.response` is ignored; `finish` makes it. A key-less intent beyond
+  // `limits.max_open_keyless` stores nothing and is kLimitReached (a replay of
+  // its claim still replays). Throws domain::Error(kInvalidRequest, param
+  // "amount") when every amount from the requested one up to 2^256-1 is held.
   virtual CreateResult InsertIntent(
-      PaymentIntent& intent, const IdempotencyClaim* claim,
+      PaymentIntent& intent, const IdempotencyClaim* claim, const IntentLimits& limits,
       const std::function<IntentCreated(const PaymentIntent&)>& finish, base::TimeMs now) = 0;
+  // Makes `address` the intent's sender hint, from `source`, if the intent
+  // still waits for payment at `now` (PaymentIntent::WaitsForPayment). The
+  // intent as updated; nothing if there is no such intent or it no longer waits.
+  virtual std::optional<PaymentIntent> SetSenderHint(const std::string& intent_id,
+                                                     const std::string& address, HintSource source,
+                                                     base::TimeMs now) = 0;
   virtual std::optional<PaymentIntent> FindIntent(const std::string& tenant_id,
                                                   const std::string& id) = 0;
   virtual std::optional<PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,

@@ -1,5 +1,5 @@
 // Payment intents as merchants and payers call them: creation rules
-// (cases/intent-create.json), idempotency, the payer's public view, the
+// (cases/intent-create.json), payment-link terms, idempotency, the payer's public view, the
 // merchant's paged lists, and USD amounts priced by an on-chain feed.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,6 +13,16 @@ const base = { amount_usd: '25.00', currency: 'USDC', chainId: 31337 };
 
 describe('payment intents API', () => {
   let chain, payd, shop, other, feed, staleFeed;
+  // Payment links of `shop` named by the cases as "$link:NAME".
+  const links = {};
+  const newLink = async (integrationId, extra) => {
+    const r = await payd.request('POST', '/api/v1/payment-links', {
+      key: shop.rw.key,
+      body: { integrationId, type: 'LINK', name: 'Terms', amount: '25.00', currency: 'USD', ...extra },
+    });
+    assert.equal(r.status, 201, r.text);
+    return r.json.id;
+  };
 
   before(async () => {
     chain = await startChain();
@@ -28,6 +38,15 @@ describe('payment intents API', () => {
     payd = await startPayd({ config: `[limits]\napi_requests_per_min = 100000\npublic_intents_per_min = 1000\n${config}` });
     shop = createMerchant(payd, { tokens: 'USDC,ETH,TKN' });
     other = createMerchant(payd, { name: 'Other', payout: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' });
+    const second = payd.admin([
+      'integration', 'create', '--tenant', shop.tenant.id, '--name', 'Second', '--chains', '31337',
+      '--tokens', 'USDC', '--payout', '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65', '--origins', 'https://shop.example',
+    ]);
+    links.fixedUsd = await newLink(shop.integration.id, { allowCustomAmount: false });
+    links.customUsd = await newLink(shop.integration.id, { amount: '50.00', minAmount: '10.00' });
+    links.fixedToken = await newLink(shop.integration.id, { denominationType: 'TOKEN', currency: 'USDC', amount: '5', allowCustomAmount: false });
+    links.customToken = await newLink(shop.integration.id, { denominationType: 'TOKEN', currency: 'USDC', amount: '20', minAmount: '2.5' });
+    links.elsewhere = await newLink(second.id, {});
   });
   after(async () => {
     await payd.stopCleanly();
@@ -42,6 +61,7 @@ describe('payment intents API', () => {
         if (value === null) delete body[field];
         else if (value === '$51keys') body[field] = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
         else if (value && typeof value === 'object' && value.note === '$501chars') body[field] = { note: 'x'.repeat(501) };
+        else if (typeof value === 'string' && value.startsWith('$link:')) body[field] = links[value.slice(6)];
         else body[field] = value;
       }
       const r = await createIntent(payd, shop.integration.id, body);
@@ -50,6 +70,26 @@ describe('payment intents API', () => {
       assert.equal(r.json.error.param, c.param);
     });
   }
+
+  test("an intent from a payment link keeps to the link's terms", async () => {
+    const create = async (body) => {
+      const r = await createIntent(payd, shop.integration.id, { currency: 'USDC', chainId: 31337, ...body });
+      assert.equal(r.status, 201, `${JSON.stringify(body)}: ${r.text}`);
+      return r.json;
+    };
+    // A fixed USD price, written another way, is the same price.
+    const fixed = await create({ amount_usd: '25', paymentLinkId: links.fixedUsd });
+    assert.equal(fixed.amountUsd, '25');
+    // A payer-chosen USD amount: at least minAmount, and may exceed the link's suggested amount.
+    await create({ amount_usd: '10.00', paymentLinkId: links.customUsd });
+    await create({ amount_usd: '75.50', paymentLinkId: links.customUsd });
+    await create({ amount_usd: '10.00', currency: 'ETH', paymentLinkId: links.customUsd });
+    // Token-denominated: that token, in its smallest unit.
+    const token = await create({ amount: '5000000', paymentLinkId: links.fixedToken });
+    assert.equal(token.paymentLinkId, links.fixedToken);
+    await create({ amount: '2500000', paymentLinkId: links.customToken });
+    await create({ amount: '99000000', paymentLinkId: links.customToken });
+  });
 
   test('public endpoints check the origin and answer preflights', async () => {
     const denied = await createIntent(payd, shop.integration.id, base, { origin: 'https://evil.example' });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, sleep, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, proveSender, sleep, startPayd } from './lib/payd.mjs';
 
 describe('intent lifecycle on chain', () => {
   let chain, payd, shop;
@@ -61,13 +61,30 @@ describe('intent lifecycle on chain', () => {
   });
 
   test('an underpayment still short at expiry FAILS with UNDERPAID', async () => {
-    const pi = await newIntent({ senderAddress: PAYER2.address });
+    const pi = await newIntent();
+    assert.equal((await proveSender(payd, shop.integration.id, pi.id, PAYER2)).status, 200);
     await chain.payUsdc(PAYOUT, '5', { from: PAYER2 });
     await waitFor(pi.id, (i) => i.status === 'PENDING' && i.exception === 'UNDERPAID', 'PENDING UNDERPAID');
     await expire();
     const failed = await waitFor(pi.id, (i) => i.status === 'FAILED', 'FAILED');
     assert.equal(failed.exception, 'UNDERPAID');
     assert.equal(failed.amountReceived, '5000000');
+  });
+
+  test('a proven hint takes no transfer once its intent has expired by block time', async () => {
+    const pi = await newIntent({ amount_usd: '30.00' });
+    assert.equal((await proveSender(payd, shop.integration.id, pi.id, PAYER2)).status, 200);
+    await expire();
+    await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
+    const receipt = await chain.payUsdc(PAYOUT, '12', { from: PAYER2 });
+    const payment = await eventually(async () => {
+      const list = (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json.data;
+      return list.find((p) => p.txHash === receipt.transactionHash);
+    }, { what: 'the late, short transfer recorded' });
+    assert.equal(payment.intentId, null);
+    const after = await intent(pi.id);
+    assert.equal(after.status, 'EXPIRED');
+    assert.equal(after.amountReceived, '0');
   });
 
   test('a reorg that moves the transfer to another block keeps it matched; confirmations start again', async () => {
@@ -106,20 +123,27 @@ describe('intent lifecycle on chain', () => {
     assert.equal(back.amountReceived, '0');
     const list = await payments(pi.id);
     assert.deepEqual(list.map((p) => p.status), ['REORGED']);
+    // The merchant told PENDING is told it was undone (DECISIONS §5).
+    const events = (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
+    const mine = events.filter((e) => e.data.id === pi.id).map((e) => e.type).reverse();
+    assert.deepEqual(mine, ['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_REVERSED']);
+    assert.equal(events.find((e) => e.type === 'PAYMENT_REVERSED' && e.data.id === pi.id).data.status, 'CREATED');
   });
 
-  test('a reorg that drops the transfer after expiry FAILS the intent', async () => {
-    // A reorg rewinds the chain's clock to the common ancestor, so for it to
-    // happen "after expiry" the ancestor must already be past expiry: the
-    // dropped transfer is a late one.
+  test('a reorg that drops the late payment of an expired intent makes it EXPIRED again', async () => {
+    // DECISIONS §5: an intent that had expired unpaid before its late payment
+    // arrived goes back to EXPIRED, not FAILED, when a reorg removes that payment.
+    // (A reorg rewinds the chain's clock to the common ancestor, so for it to
+    // happen "after expiry" the ancestor must already be past expiry.)
     const pi = await newIntent();
     await expire();
     await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
     await chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await waitFor(pi.id, (i) => i.status === 'PENDING' && i.exception === 'PAID_LATE', 'PENDING, late');
     await chain.reorg(1, []);
-    const failed = await waitFor(pi.id, (i) => i.status === 'FAILED', 'FAILED');
-    assert.equal(failed.amountReceived, '0');
+    const expired = await waitFor(pi.id, (i) => i.status !== 'PENDING', 'leaving PENDING');
+    assert.equal(expired.status, 'EXPIRED');
+    assert.equal(expired.amountReceived, '0');
     assert.deepEqual((await payments(pi.id)).map((p) => p.status), ['REORGED']);
   });
 

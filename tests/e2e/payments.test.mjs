@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, proveSender, startPayd } from './lib/payd.mjs';
 
 describe('payments on chain', () => {
   let chain, payd, shop;
@@ -90,9 +90,11 @@ describe('payments on chain', () => {
     assert.equal(paid.token, 'ETH');
   });
 
-  test('an underpayment from the hinted sender is topped up', async () => {
+  test('an underpayment from the wallet-proven sender is topped up', async () => {
     const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '7.00', currency: 'USDC', chainId: 31337, senderAddress: PAYER2.address })).json;
     assert.equal(pi.senderHint, PAYER2.address);
+    assert.equal(pi.senderHintSource, 'payer');
+    assert.equal((await proveSender(payd, shop.integration.id, pi.id, PAYER2)).status, 200);
     await chain.payUsdc(PAYOUT, '3', { from: PAYER2 });
     const under = await eventually(async () => {
       const i = await intent(pi.id);
@@ -108,8 +110,9 @@ describe('payments on chain', () => {
     assert.equal(payments.filter((p) => p.intentId === pi.id).length, 2);
   });
 
-  test('an overpayment from the hinted sender is PAID with OVERPAID', async () => {
-    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'USDC', chainId: 31337, senderAddress: PAYER2.address })).json;
+  test('an overpayment from the wallet-proven sender is PAID with OVERPAID', async () => {
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'USDC', chainId: 31337 })).json;
+    assert.equal((await proveSender(payd, shop.integration.id, pi.id, PAYER2)).status, 200);
     await chain.payUsdc(PAYOUT, '6.5', { from: PAYER2 });
     await chain.mine(1);
     const paid = await waitStatus(pi.id, 'PAID');

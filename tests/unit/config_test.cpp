@@ -75,6 +75,9 @@ TEST(Config, TheDocumentedExampleIsTheDefaults) {
   EXPECT_EQ(documented.data_dir, defaults.data_dir);
   EXPECT_EQ(documented.limits.api_requests_per_min, defaults.limits.api_requests_per_min);
   EXPECT_EQ(documented.limits.public_reads_per_min, defaults.limits.public_reads_per_min);
+  EXPECT_EQ(documented.limits.public_limiter_buckets, defaults.limits.public_limiter_buckets);
+  EXPECT_EQ(documented.public_endpoints.max_open_intents,
+            defaults.public_endpoints.max_open_intents);
   EXPECT_EQ(documented.http.idle_timeout_s, defaults.http.idle_timeout_s);
   EXPECT_EQ(documented.webhooks.retry_schedule_s, defaults.webhooks.retry_schedule_s);
   ASSERT_EQ(documented.catalog.chains().size(), 1u);
@@ -103,6 +106,9 @@ TEST(Config, MistakesAreNamed) {
                  "symbol = \"T\"\nname = \"T\"\naddress = \"0x1\"\n",
                  "chains[0].tokens[0].address"));
   EXPECT_TRUE(fails_with("environment = ", "payd.toml:1"));
+  EXPECT_TRUE(
+      fails_with("[public]\nmax_open_intent = 3", "max_open_intent is not a known setting"));
+  EXPECT_TRUE(fails_with("[limits]\npublic_limiter_buckets = 5", "at least 100"));
 }
 
 }  // namespace

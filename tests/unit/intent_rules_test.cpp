@@ -37,7 +37,18 @@ TEST(IntentRules, LifecycleTable) {
     intent.amount = Uint256(c.columns[0]);
     intent.requested_amount = intent.amount;
     intent.expires_at = std::stoll(c.columns[1]);
-    intent.status = *ParseIntentStatus(c.columns[2]);
+    std::string prior = c.columns[2];
+    if (auto at = prior.find('@'); at != std::string::npos) {
+      intent.status_at_expiry = ParseIntentStatus(prior.substr(at + 1));
+      ASSERT_TRUE(intent.status_at_expiry) << "intent_lifecycle.tsv line " << c.line;
+      prior.resize(at);
+    }
+    if (auto slash = prior.find('/'); slash != std::string::npos) {
+      intent.exception = ParseIntentException(prior.substr(slash + 1));
+      prior.resize(slash);
+    }
+    ASSERT_TRUE(ParseIntentStatus(prior)) << "intent_lifecycle.tsv line " << c.line;
+    intent.status = *ParseIntentStatus(prior);
     auto outcome = EvaluateIntent(intent, ParseTransfers(c.columns[3]), std::stoll(c.columns[4]));
     std::string where =
         "line " + std::to_string(c.line) + " (" + (c.columns.size() > 7 ? c.columns[7] : "") + ")";

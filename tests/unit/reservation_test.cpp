@@ -2,12 +2,15 @@
 // gets the requested amount plus the fewest smallest units that make it
 // unique, decided by the store in the creating transaction.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <mutex>
 #include <set>
 #include <thread>
 
 #include "base/ids.h"
+#include "domain/error.h"
+#include "domain/ledger_tx.h"
 #include "domain/store.h"
 #include "store_fixture.h"
 
@@ -32,7 +35,7 @@ class ReservationTest : public testing::StoreTest {
     intent.expires_at = now + 1000;
     intent.created_at = now;
     store_->InsertIntent(
-        intent, nullptr,
+        intent, nullptr, {},
         [&](const domain::PaymentIntent& i) {
           return domain::Store::IntentCreated{
               {201, "{}"}, domain::NewEvent(i.tenant_id, "PAYMENT_CREATED", "{}", now)};
@@ -40,7 +43,55 @@ class ReservationTest : public testing::StoreTest {
         now);
     return intent.amount;
   }
+
+  // Creates `n` intents asking for `requested`; their exact amounts in order.
+  std::vector<domain::Uint256> CreateMany(int n, domain::Uint256 requested, base::TimeMs now) {
+    std::vector<domain::Uint256> out;
+    for (int i = 0; i < n; ++i) out.push_back(Create(requested, now));
+    return out;
+  }
+
+  // What the ledger does each poll: frees reservations whose late window ended.
+  void Release(base::TimeMs chain_time) {
+    store_->WithLedger([&](domain::LedgerTx& tx) { tx.ReleaseReservations(31337, chain_time); });
+  }
+
+  // The end of the late window of an intent created by Create(_, now).
+  static base::TimeMs LateWindowEnd(base::TimeMs now) { return now + 1000 + domain::kLateWindowMs; }
+
+  // One number from the database file, read beside the store.
+  std::int64_t Count(const std::string& sql) {
+    sqlite3* db = nullptr;
+    std::string path = (dir_ / "payd.sqlite3").string();
+    EXPECT_EQ(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
+        << sqlite3_errmsg(db);
+    std::int64_t n = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return n;
+  }
+
+  // The block counts the search relies on agree with the reservations, row for row.
+  void ExpectBlockCountsTrue() {
+    const char* actual =
+        "SELECT chain_id, token_key, recipient, substr(amount, 1, 75), count(*) "
+        "FROM amount_reservations GROUP BY 1, 2, 3, 4";
+    const char* counted =
+        "SELECT chain_id, token_key, recipient, block, taken FROM amount_reservation_blocks";
+    EXPECT_EQ(Count(std::string("SELECT count(*) FROM (") + actual + " EXCEPT " + counted + ")"),
+              0);
+    EXPECT_EQ(Count(std::string("SELECT count(*) FROM (") + counted + " EXCEPT " + actual + ")"),
+              0);
+  }
 };
+
+std::vector<domain::Uint256> Range(domain::Uint256 from, int n) {
+  std::vector<domain::Uint256> out;
+  for (int i = 0; i < n; ++i) out.push_back(from + i);
+  return out;
+}
 
 TEST_F(ReservationTest, SamePriceGetsTheFewestExtraUnits) {
   EXPECT_EQ(Create(25000000, 10), 25000000);
@@ -57,6 +108,60 @@ TEST_F(ReservationTest, AnAmountIsFreeAgainAfterItsLateWindow) {
   base::TimeMs after_window = 1010 + domain::kLateWindowMs;
   EXPECT_EQ(Create(100, after_window - 1), 102);
   EXPECT_EQ(Create(100, after_window), 100);
+}
+
+TEST_F(ReservationTest, AFullBlockOfAmountsIsSkippedAndTheNextFreeAmountTaken) {
+  EXPECT_EQ(CreateMany(1000, 7000, 10), Range(7000, 1000));  // 7000-7999: one full block
+  EXPECT_EQ(Create(7000, 10), 8000);
+  EXPECT_EQ(Create(7500, 10), 8001);
+  EXPECT_EQ(Create(6999, 10), 6999);
+  EXPECT_EQ(Create(6990, 10), 6990);
+  EXPECT_EQ(Count("SELECT taken FROM amount_reservation_blocks WHERE block LIKE '%007'"), 1000);
+  ExpectBlockCountsTrue();
+}
+
+TEST_F(ReservationTest, ReleasedAmountsAreReusedAcrossBlockBoundaries) {
+  EXPECT_EQ(CreateMany(10, 9995, 10), Range(9995, 10));  // 9995-10004, over two blocks
+  EXPECT_EQ(CreateMany(10, 9995, 20), Range(10005, 10));
+  ExpectBlockCountsTrue();
+  Release(LateWindowEnd(10));  // frees the first ten only
+  ExpectBlockCountsTrue();
+  EXPECT_EQ(Count("SELECT count(*) FROM amount_reservations"), 10);
+  std::vector<domain::Uint256> again = CreateMany(11, 9995, 30);
+  std::vector<domain::Uint256> expected = Range(9995, 10);
+  expected.push_back(10015);
+  EXPECT_EQ(again, expected);
+  ExpectBlockCountsTrue();
+  Release(LateWindowEnd(30));  // everything
+  EXPECT_EQ(Count("SELECT count(*) FROM amount_reservations"), 0);
+  EXPECT_EQ(Count("SELECT count(*) FROM amount_reservation_blocks"), 0);
+  EXPECT_EQ(Create(9995, 40), 9995);
+}
+
+TEST_F(ReservationTest, ALapsedAmountInAFullBlockIsFreeBeforeTheLedgerReleasesIt) {
+  EXPECT_EQ(CreateMany(1000, 3000, 10), Range(3000, 1000));
+  EXPECT_EQ(CreateMany(2, 3000, 20), Range(4000, 2));
+  // Past the first thousand's late windows by the clock, before any release.
+  EXPECT_EQ(Create(3000, LateWindowEnd(10)), 3000);
+  EXPECT_EQ(Create(3500, LateWindowEnd(10)), 3500);
+  EXPECT_EQ(Create(4000, LateWindowEnd(10)), 4002) << "4000 and 4001 are still held";
+  ExpectBlockCountsTrue();
+}
+
+TEST_F(ReservationTest, TheTopOfTheRangeIsA400NotAnOverflow) {
+  const domain::Uint256 max = ~domain::Uint256(0);
+  EXPECT_EQ(Create(max, 10), max);
+  EXPECT_EQ(Count("SELECT count(*) FROM payment_intents"), 1);
+  try {
+    Create(max, 10);
+    ADD_FAILURE() << "a second 2^256-1 was reserved";
+  } catch (const domain::Error& e) {
+    EXPECT_EQ(e.kind(), domain::ErrorKind::kInvalidRequest);
+    EXPECT_EQ(e.param(), "amount");
+  }
+  EXPECT_EQ(Count("SELECT count(*) FROM payment_intents"), 1) << "the refused one stored nothing";
+  EXPECT_EQ(Create(max - 1, 10), max - 1);
+  ExpectBlockCountsTrue();
 }
 
 TEST_F(ReservationTest, ConcurrentCreationsNeverShareAnAmount) {

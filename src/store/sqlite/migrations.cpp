@@ -215,6 +215,45 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
 CREATE INDEX webhook_deliveries_by_tenant ON webhook_deliveries(tenant_id, created_at);
 )sql"},
+    {4, "trusted sender hints, exact amounts counted by block, open key-less intents", R"sql(
+-- Where a sender hint came from: NULL (no hint), 'payer' (named on the
+-- key-less endpoint, unproven: it never moves money), 'wallet' (proven by the
+-- wallet's signature), 'merchant' (set by an authenticated call). No hint
+-- stored before this migration was proven.
+ALTER TABLE payment_intents ADD COLUMN sender_hint_source TEXT;
+UPDATE payment_intents SET sender_hint_source = 'payer' WHERE sender_hint IS NOT NULL;
+DROP INDEX payment_intents_by_hint;
+CREATE INDEX payment_intents_by_trusted_hint
+  ON payment_intents(chain_id, token_key, recipient, sender_hint, created_at)
+  WHERE sender_hint_source IN ('wallet', 'merchant');
+-- 1 for intents created through the key-less public endpoint (every intent
+-- before this migration): their open ones are capped per integration.
+ALTER TABLE payment_intents ADD COLUMN keyless INTEGER NOT NULL DEFAULT 1;
+CREATE INDEX payment_intents_open_keyless ON payment_intents(integration_id, expires_at)
+  WHERE status = 'CREATED' AND keyless = 1;
+-- How many amounts of each block of 1,000 consecutive amounts are reserved
+-- (`block` is the 78-digit amount key without its last 3 digits), so that the
+-- search for a free exact amount skips full blocks.
+CREATE TABLE amount_reservation_blocks (
+  chain_id INTEGER NOT NULL,
+  token_key TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  block TEXT NOT NULL,
+  taken INTEGER NOT NULL,
+  PRIMARY KEY (chain_id, token_key, recipient, block)
+) WITHOUT ROWID;
+INSERT INTO amount_reservation_blocks(chain_id, token_key, recipient, block, taken)
+  SELECT chain_id, token_key, recipient, substr(amount, 1, 75), count(*)
+  FROM amount_reservations GROUP BY chain_id, token_key, recipient, substr(amount, 1, 75);
+)sql"},
+    // 5 is taken by work in progress on another branch.
+    {6, "ledger: reorged transfers recorded again, status at expiry", R"sql(
+ALTER TABLE payment_intents ADD COLUMN status_at_expiry TEXT;
+-- Whether a transfer is already recorded (any tenant), and the unmatched
+-- payments an intent can take when a reorganisation took its own.
+CREATE INDEX payments_by_transfer ON payments(chain_id, tx_hash, position);
+CREATE INDEX payments_unmatched ON payments(chain_id, recipient, amount) WHERE intent_id IS NULL;
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

@@ -132,6 +132,8 @@ domain::PaymentIntent ReadIntent(const Query& q) {
   i.confirmed_at = q.OptInt(21);
   i.tx_hash = q.OptText(22);
   i.sender_address = q.OptText(23);
+  i.sender_hint_source = domain::ParseHintSource(q.OptText(24).value_or(""));
+  i.keyless = q.Int(25) != 0;
   return i;
 }
 
@@ -160,6 +162,12 @@ void BindIntent(Query& q, const domain::PaymentIntent& i) {
       .Bind(22, i.confirmed_at)
       .Bind(23, i.tx_hash)
       .Bind(24, i.sender_address);
+  if (i.sender_hint_source == domain::HintSource::kNone) {
+    q.BindNull(25);
+  } else {
+    q.Bind(25, std::string(domain::HintSourceName(i.sender_hint_source)));
+  }
+  q.Bind(26, i.keyless);
 }
 
 domain::Payment ReadPayment(const Query& q) {

@@ -31,7 +31,7 @@ inline constexpr const char* kIntentColumns =
     "id, tenant_id, integration_id, payment_link_id, status, exception, chain_id, token_symbol, "
     "token_address, decimals, recipient, requested_amount, amount, amount_usd, received, "
     "sender_hint, metadata, required_confirmations, confirmations, expires_at, created_at, "
-    "confirmed_at, tx_hash, sender_address";
+    "confirmed_at, tx_hash, sender_address, sender_hint_source, keyless";
 inline constexpr const char* kPaymentColumns =
     "id, tenant_id, intent_id, chain_id, token_symbol, token_address, decimals, amount, tx_hash, "
     "position, log_index, block_number, block_hash, block_time, sender, recipient, status, "

@@ -1,4 +1,5 @@
 // Payment intents (with their exact-amount reservations) and payments.
+#include "store/sqlite/amount_reservations.h"
 #include "store/sqlite/rows.h"
 #include "store/sqlite/sqlite_store.h"
 
@@ -10,57 +11,41 @@ const std::string& InsertIntentSql() {
   static const std::string sql =
       "INSERT INTO payment_intents(" + std::string(kIntentColumns) +
       ", token_key, late_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   return sql;
 }
 
-// Picks the smallest amount >= the requested one that no live reservation
-// holds (walking the taken amounts in order until the first gap), and
-// reserves it for the intent.
-domain::Uint256 ReserveExactAmount(Connection& c, const domain::PaymentIntent& intent,
-                                   base::TimeMs now) {
-  domain::Uint256 amount = intent.requested_amount;
-  {
-    auto q = c.Prepare(
-        "SELECT amount, reserved_until FROM amount_reservations "
-        "WHERE chain_id = ? AND token_key = ? AND recipient = ? AND amount >= ? ORDER BY amount");
-    q.Bind(1, intent.chain_id)
-        .Bind(2, intent.TokenKey())
-        .Bind(3, intent.recipient)
-        .Bind(4, AmountKey(amount));
-    while (q.Step()) {
-      if (q.Text(0) != AmountKey(amount) || q.Int(1) <= now)
-        break;  // a gap, or a lapsed reservation
-      amount += 1;
-    }
-  }  // the scan ends before the reservation is written
-  c.Prepare(
-       "INSERT OR REPLACE INTO amount_reservations(chain_id, token_key, recipient, amount, "
-       "intent_id, "
-       "reserved_until) VALUES (?, ?, ?, ?, ?, ?)")
-      .Bind(1, intent.chain_id)
-      .Bind(2, intent.TokenKey())
-      .Bind(3, intent.recipient)
-      .Bind(4, AmountKey(amount))
-      .Bind(5, intent.id)
-      .Bind(6, intent.late_until())
-      .Run();
-  return amount;
+// Whether the integration already has `cap` key-less intents CREATED and not
+// expired at `now` (counting stops at the cap).
+bool OpenKeylessIntentsAtCap(Connection& c, const std::string& integration_id, int cap,
+                             base::TimeMs now) {
+  auto q = c.Prepare(
+      "SELECT count(*) FROM (SELECT 1 FROM payment_intents WHERE integration_id = ? AND "
+      "status = 'CREATED' AND keyless = 1 AND expires_at > ? LIMIT ?)");
+  q.Bind(1, integration_id).Bind(2, now).Bind(3, cap);
+  return q.Step() && q.Int(0) >= cap;
 }
 
 }  // namespace
 
 domain::CreateResult SqliteStore::InsertIntent(
     domain::PaymentIntent& intent, const domain::IdempotencyClaim* claim,
+    const IntentLimits& limits,
     const std::function<IntentCreated(const domain::PaymentIntent&)>& finish, base::TimeMs now) {
   return Write([&](Connection& c) {
     if (claim) {
       if (auto decided = CheckClaim(c, *claim, now)) return *decided;
     }
-    intent.amount = ReserveExactAmount(c, intent, now);
+    if (intent.keyless && limits.max_open_keyless > 0 &&
+        OpenKeylessIntentsAtCap(c, intent.integration_id, limits.max_open_keyless, now)) {
+      return domain::CreateResult{domain::CreateOutcome::kLimitReached, {}};
+    }
+    intent.amount =
+        ReserveExactAmount(c, {intent.chain_id, intent.TokenKey(), intent.recipient},
+                           intent.requested_amount, intent.id, intent.late_until(), now);
     auto q = c.Prepare(InsertIntentSql());
     BindIntent(q, intent);
-    q.Bind(25, intent.TokenKey()).Bind(26, intent.late_until()).Run();
+    q.Bind(27, intent.TokenKey()).Bind(28, intent.late_until()).Run();
     IntentCreated created = finish(intent);
     InsertEventRow(c, created.event);
     if (claim) {
@@ -70,6 +55,27 @@ domain::CreateResult SqliteStore::InsertIntent(
     }
     return domain::CreateResult{domain::CreateOutcome::kCreated, created.response};
   });
+}
+
+std::optional<domain::PaymentIntent> SqliteStore::SetSenderHint(const std::string& intent_id,
+                                                                const std::string& address,
+                                                                domain::HintSource source,
+                                                                base::TimeMs now) {
+  bool changed = Write([&](Connection& c) {
+    // The same rule as PaymentIntent::WaitsForPayment, checked under the write lock.
+    c.Prepare(
+         "UPDATE payment_intents SET sender_hint = ?, sender_hint_source = ? WHERE id = ? AND "
+         "(status = 'CREATED' OR (status = 'PENDING' AND exception = 'UNDERPAID')) AND "
+         "expires_at > ?")
+        .Bind(1, address)
+        .Bind(2, std::string(domain::HintSourceName(source)))
+        .Bind(3, intent_id)
+        .Bind(4, now)
+        .Run();
+    return c.Changes() > 0;
+  });
+  if (!changed) return std::nullopt;
+  return FindIntentById(intent_id);
 }
 
 std::optional<domain::PaymentIntent> SqliteStore::FindIntent(const std::string& tenant_id,

@@ -3,6 +3,7 @@
 #include <boost/json/parse.hpp>
 #include <map>
 
+#include "store/sqlite/amount_reservations.h"
 #include "store/sqlite/rows.h"
 #include "store/sqlite/sqlite_store.h"
 
@@ -10,8 +11,16 @@ namespace payd::store::sqlite {
 
 namespace {
 
+// The ledger also reads status_at_expiry, after the shared intent columns.
 std::string SelectIntent(const char* where) {
-  return "SELECT " + std::string(kIntentColumns) + " FROM payment_intents " + where;
+  return "SELECT " + std::string(kIntentColumns) + ", status_at_expiry FROM payment_intents " +
+         where;
+}
+
+constexpr int ColumnCount(std::string_view columns) {
+  int n = 1;
+  for (char c : columns) n += c == ',';
+  return n;
 }
 
 std::string SelectPayments(const char* where) {
@@ -26,7 +35,10 @@ std::vector<domain::Payment> Payments(Query& q) {
 
 std::optional<domain::PaymentIntent> OneIntent(Query& q) {
   if (!q.Step()) return std::nullopt;
-  return ReadIntent(q);
+  domain::PaymentIntent intent = ReadIntent(q);
+  if (auto at_expiry = q.OptText(ColumnCount(kIntentColumns)))
+    intent.status_at_expiry = domain::ParseIntentStatus(*at_expiry);
+  return intent;
 }
 
 class SqliteLedgerTx final : public domain::LedgerTx {
@@ -56,22 +68,40 @@ class SqliteLedgerTx final : public domain::LedgerTx {
     WriteBlock("chain_cursors", chain_id, b);
   }
 
-  bool InsertPayment(const domain::Payment& p) override {
+  bool IsRecorded(const domain::ObservedTransfer& t) override {
+    auto q = c_.Prepare(
+        "SELECT 1 FROM payments WHERE chain_id = ? AND tx_hash = ? AND position = ? AND "
+        "block_hash = ? AND status != 'REORGED' LIMIT 1");
+    q.Bind(1, t.chain_id).Bind(2, t.tx_hash).Bind(3, t.position).Bind(4, t.block_hash);
+    return q.Step();
+  }
+
+  std::optional<std::string> InsertPayment(const domain::Payment& p) override {
     static const std::string sql =
-        "INSERT OR IGNORE INTO payments(" + std::string(kPaymentColumns) +
-        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        "INSERT INTO payments(" + std::string(kPaymentColumns) +
+        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (tenant_id, chain_id, block_hash, tx_hash, position) DO UPDATE SET "
+        "status = excluded.status, intent_id = excluded.intent_id, "
+        "confirmations = excluded.confirmations, confirmed_at = excluded.confirmed_at "
+        "WHERE payments.status = 'REORGED' RETURNING id";
     auto q = c_.Prepare(sql);
     BindPayment(q, p);
-    q.Run();
-    return c_.Changes() > 0;
+    if (!q.Step()) return std::nullopt;
+    std::string id = q.Text(0);
+    while (q.Step()) {
+    }
+    return id;
   }
 
   void UpdatePayment(const domain::Payment& p) override {
-    c_.Prepare("UPDATE payments SET status = ?, confirmations = ?, confirmed_at = ? WHERE id = ?")
+    c_.Prepare(
+          "UPDATE payments SET status = ?, confirmations = ?, confirmed_at = ?, intent_id = ? "
+          "WHERE id = ?")
         .Bind(1, std::string(domain::PaymentStatusName(p.status)))
         .Bind(2, p.confirmations)
         .Bind(3, p.confirmed_at)
-        .Bind(4, p.id)
+        .Bind(4, p.intent_id)
+        .Bind(5, p.id)
         .Run();
   }
 
@@ -98,6 +128,21 @@ class SqliteLedgerTx final : public domain::LedgerTx {
     return Payments(q);
   }
 
+  std::vector<domain::Payment> UnmatchedPayments(const std::string& tenant_id,
+                                                 std::int64_t chain_id,
+                                                 const std::string& token_symbol,
+                                                 const std::string& recipient,
+                                                 const domain::Uint256& amount) override {
+    static const std::string sql = SelectPayments(
+        "WHERE chain_id = ? AND recipient = ? AND amount = ? AND intent_id IS NULL AND "
+        "tenant_id = ? AND token_symbol = ? AND status != 'REORGED' "
+        "ORDER BY block_number, log_index, rowid");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, recipient).Bind(3, domain::FormatUnits(amount));
+    q.Bind(4, tenant_id).Bind(5, token_symbol);
+    return Payments(q);
+  }
+
   std::optional<domain::PaymentIntent> IntentByExactAmount(std::int64_t chain_id,
                                                            const std::string& token_key,
                                                            const std::string& recipient,
@@ -106,8 +151,8 @@ class SqliteLedgerTx final : public domain::LedgerTx {
     static const std::string sql = SelectIntent(
         "WHERE id = (SELECT intent_id FROM amount_reservations WHERE chain_id = ?1 AND token_key = "
         "?2 "
-        "AND recipient = ?3 AND amount = ?4) AND status != 'PAID' AND late_until > ?5 AND "
-        "created_at <= ?6");
+        "AND recipient = ?3 AND amount = ?4) AND (status != 'PAID' OR exception = "
+        "'REVERSED_AFTER_CONFIRMATION') AND late_until > ?5 AND created_at <= ?6");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, AmountKey(amount));
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
@@ -119,10 +164,14 @@ class SqliteLedgerTx final : public domain::LedgerTx {
                                                           const std::string& recipient,
                                                           const std::string& sender,
                                                           base::TimeMs at) override {
+    // DECISIONS §5 rule 2: only a trusted hint (proven by the wallet or set by
+    // the merchant) moves money, and only to an intent still waiting at the
+    // transfer's block time (PaymentIntent::WaitsForPayment); the oldest first.
     static const std::string sql = SelectIntent(
-        "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND status "
-        "!= 'PAID' "
-        "AND late_until > ?5 AND created_at <= ?6 ORDER BY created_at, rowid LIMIT 1");
+        "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND "
+        "sender_hint_source IN ('wallet', 'merchant') AND (status = 'CREATED' OR (status = "
+        "'PENDING' AND exception = 'UNDERPAID')) AND expires_at > ?5 AND created_at <= ?6 "
+        "ORDER BY created_at, rowid LIMIT 1");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, sender);
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
@@ -149,7 +198,7 @@ class SqliteLedgerTx final : public domain::LedgerTx {
   void UpdateIntent(const domain::PaymentIntent& i) override {
     c_.Prepare(
           "UPDATE payment_intents SET status = ?, exception = ?, received = ?, confirmations = ?, "
-          "confirmed_at = ?, tx_hash = ?, sender_address = ? WHERE id = ?")
+          "confirmed_at = ?, tx_hash = ?, sender_address = ?, status_at_expiry = ? WHERE id = ?")
         .Bind(1, std::string(domain::IntentStatusName(i.status)))
         .Bind(2, std::string(domain::IntentExceptionName(i.exception)))
         .Bind(3, domain::FormatUnits(i.received))
@@ -157,15 +206,15 @@ class SqliteLedgerTx final : public domain::LedgerTx {
         .Bind(5, i.confirmed_at)
         .Bind(6, i.tx_hash)
         .Bind(7, i.sender_address)
-        .Bind(8, i.id)
+        .Bind(8, i.status_at_expiry
+                     ? std::optional<std::string>(domain::IntentStatusName(*i.status_at_expiry))
+                     : std::nullopt)
+        .Bind(9, i.id)
         .Run();
   }
 
   void ReleaseReservations(std::int64_t chain_id, base::TimeMs chain_time) override {
-    c_.Prepare("DELETE FROM amount_reservations WHERE chain_id = ? AND reserved_until <= ?")
-        .Bind(1, chain_id)
-        .Bind(2, chain_time)
-        .Run();
+    ReleaseExactAmounts(c_, chain_id, chain_time);  // with their block counts
   }
 
   void CountLinkPayment(const std::string& payment_link_id) override {

@@ -66,8 +66,13 @@ class SqliteStore final : public domain::Store {
 
   domain::CreateResult InsertIntent(
       domain::PaymentIntent& intent, const domain::IdempotencyClaim* claim,
+      const IntentLimits& limits,
       const std::function<IntentCreated(const domain::PaymentIntent&)>& finish,
       base::TimeMs now) override;
+  std::optional<domain::PaymentIntent> SetSenderHint(const std::string& intent_id,
+                                                     const std::string& address,
+                                                     domain::HintSource source,
+                                                     base::TimeMs now) override;
   std::optional<domain::PaymentIntent> FindIntent(const std::string& tenant_id,
                                                   const std::string& id) override;
   std::optional<domain::PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,

@@ -201,3 +201,16 @@ export function createIntent(payd, integrationId, body, { origin = 'https://shop
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The checkout page's proof of the payer's wallet (DECISIONS §5 rule 2): asks
+// payd for the message naming the intent and the wallet, has the wallet sign
+// it (EIP-191 personal_sign; `account` is a viem account) and sends the
+// signature. Returns payd's answer to the proof.
+export async function proveSender(payd, integrationId, intentId, account, { origin = 'https://shop.example' } = {}) {
+  const path = `/public/integrations/${integrationId}/intents/${intentId}`;
+  const headers = { Origin: origin };
+  const issued = await payd.request('GET', `${path}/sender-message?address=${account.address}`, { headers });
+  if (issued.status !== 200) throw new Error(`sender-message: ${issued.status} ${issued.text}`);
+  const signature = await account.signMessage({ message: issued.json.message });
+  return payd.request('POST', `${path}/sender-proof`, { headers, body: { address: account.address, signature } });
+}

@@ -1,6 +1,10 @@
 // A JSON-RPC proxy between payd and anvil that injects the faults real
 // providers have and anvil has not: being unreachable, refusing wide
-// eth_getLogs ranges (-32005, like most hosted nodes), and hanging.
+// eth_getLogs ranges (-32005, like most hosted nodes), and hanging. Tests
+// script anything else with two hooks, applied to each call of a batch:
+//   intercept(call) -> an answer object to send instead of asking anvil, or
+//                      { raw, headers } (a single call only) to send as is;
+//   rewrite(call, answer) -> the answer to send, after anvil answered.
 import { createServer } from 'node:http';
 
 export async function startRpcProxy(upstream, options = {}) {
@@ -16,9 +20,10 @@ class RpcProxy {
   // missingMethods: answered "Method not found", like a node without them.
   constructor(upstream, {
     maxLogRange = Infinity, hangEvery = 0, hangMs = 2000, slowFullBlocksOver = Infinity, missingMethods = [],
+    intercept = null, rewrite = null,
   } = {}) {
     this.upstream = upstream;
-    this.options = { maxLogRange, hangEvery, hangMs, slowFullBlocksOver, missingMethods };
+    this.options = { maxLogRange, hangEvery, hangMs, slowFullBlocksOver, missingMethods, intercept, rewrite };
     this.down = false;
     this.stats = { requests: 0, rangeErrors: 0, hangs: 0, refused: 0, largestFullBlockBatch: 0 };
     this.sockets = new Set();
@@ -88,6 +93,18 @@ class RpcProxy {
       }
     }
     try {
+      if (this.options.intercept || this.options.rewrite) {
+        const answers = await Promise.all((Array.isArray(call) ? call : [call]).map((c) => this.scripted(c)));
+        if (res.destroyed) return;
+        if (!Array.isArray(call) && answers[0]?.raw !== undefined) {
+          res.writeHead(200, { 'Content-Type': 'application/json', ...answers[0].headers });
+          res.end(answers[0].raw);
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(Array.isArray(call) ? answers : answers[0]));
+        return;
+      }
       const answer = await fetch(this.upstream, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
       const text = await answer.text();
       if (res.destroyed) return;
@@ -96,6 +113,16 @@ class RpcProxy {
     } catch {
       req.socket.destroy();
     }
+  }
+
+  async scripted(call) {
+    const { intercept, rewrite } = this.options;
+    const scripted = intercept ? await intercept(call) : undefined;
+    if (scripted !== undefined) return scripted;
+    const answer = await (await fetch(this.upstream, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(call),
+    })).json();
+    return rewrite ? rewrite(call, answer) : answer;
   }
 
   close() {

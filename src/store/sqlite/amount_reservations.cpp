@@ -1,0 +1,185 @@
+#include "store/sqlite/amount_reservations.h"
+
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "domain/error.h"
+#include "store/sqlite/rows.h"
+
+namespace payd::store::sqlite {
+
+namespace {
+
+using boost::multiprecision::cpp_int;
+
+constexpr std::int64_t kBlockSize = 1000;
+// An amount key has 78 digits; its block is the key without the last 3.
+constexpr std::size_t kBlockKeyDigits = 75;
+
+const cpp_int& MaxAmount() {
+  static const cpp_int max = (cpp_int(1) << 256) - 1;
+  return max;
+}
+
+cpp_int FromAmountKey(const std::string& key) {
+  auto first = key.find_first_not_of('0');
+  return cpp_int(*domain::ParseUnits(first == std::string::npos ? "0" : key.substr(first)));
+}
+
+std::string BlockKey(const cpp_int& amount) {
+  return AmountKey(domain::Uint256(amount)).substr(0, kBlockKeyDigits);
+}
+
+cpp_int BlockStart(const cpp_int& amount) {
+  return amount - amount % kBlockSize;
+}
+
+// The first amount in [from, to] that no row of the block holds, if any.
+std::optional<cpp_int> FirstGapInBlock(Connection& c, const ReservationScope& scope,
+                                       const cpp_int& from, const cpp_int& to) {
+  auto q = c.Prepare(
+      "SELECT amount FROM amount_reservations WHERE chain_id = ? AND token_key = ? AND "
+      "recipient = ? AND amount >= ? AND amount <= ? ORDER BY amount");
+  q.Bind(1, scope.chain_id)
+      .Bind(2, scope.token_key)
+      .Bind(3, scope.recipient)
+      .Bind(4, AmountKey(domain::Uint256(from)))
+      .Bind(5, AmountKey(domain::Uint256(to)));
+  cpp_int candidate = from;
+  while (candidate <= to && q.Step() && q.Text(0) == AmountKey(domain::Uint256(candidate)))
+    ++candidate;
+  if (candidate > to) return std::nullopt;
+  return candidate;
+}
+
+// The smallest amount >= `requested` without a row, lapsed rows included.
+std::optional<cpp_int> FirstUnheldAmount(Connection& c, const ReservationScope& scope,
+                                         const cpp_int& requested) {
+  cpp_int amount = requested;
+  auto blocks = c.Prepare(
+      "SELECT block, taken FROM amount_reservation_blocks WHERE chain_id = ? AND token_key = ? "
+      "AND recipient = ? AND block >= ? ORDER BY block");
+  blocks.Bind(1, scope.chain_id)
+      .Bind(2, scope.token_key)
+      .Bind(3, scope.recipient)
+      .Bind(4, BlockKey(amount));
+  while (blocks.Step()) {
+    // A block without a row holds nothing: `amount` is free.
+    if (blocks.Text(0) != BlockKey(amount)) return amount;
+    cpp_int end = std::min<cpp_int>(BlockStart(amount) + kBlockSize - 1, MaxAmount());
+    if (blocks.Int(1) < kBlockSize) {
+      if (auto gap = FirstGapInBlock(c, scope, amount, end)) return gap;
+    }
+    if (end == MaxAmount()) return std::nullopt;
+    amount = end + 1;
+  }
+  return amount;
+}
+
+// The smallest amount >= `requested` whose reservation ended by `now` but
+// was not yet released (the ledger releases by chain time, each poll).
+std::optional<cpp_int> FirstLapsedAmount(Connection& c, const ReservationScope& scope,
+                                         const cpp_int& requested, base::TimeMs now) {
+  // The index by end time reads only the chain's lapsed rows, which the
+  // ledger keeps few; the primary key would read every row at this price.
+  auto q = c.Prepare(
+      "SELECT min(amount) FROM amount_reservations INDEXED BY amount_reservations_by_end "
+      "WHERE chain_id = ? AND reserved_until <= ? AND token_key = ? AND recipient = ? AND "
+      "amount >= ?");
+  q.Bind(1, scope.chain_id)
+      .Bind(2, now)
+      .Bind(3, scope.token_key)
+      .Bind(4, scope.recipient)
+      .Bind(5, AmountKey(domain::Uint256(requested)));
+  if (!q.Step() || q.IsNull(0)) return std::nullopt;
+  return FromAmountKey(q.Text(0));
+}
+
+void AddToBlock(Connection& c, const ReservationScope& scope, const std::string& block,
+                std::int64_t delta) {
+  c.Prepare(
+       "INSERT INTO amount_reservation_blocks(chain_id, token_key, recipient, block, taken) "
+       "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT(chain_id, token_key, recipient, block) "
+       "DO UPDATE SET taken = taken + ?5")
+      .Bind(1, scope.chain_id)
+      .Bind(2, scope.token_key)
+      .Bind(3, scope.recipient)
+      .Bind(4, block)
+      .Bind(5, delta)
+      .Run();
+}
+
+}  // namespace
+
+domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
+                                   const domain::Uint256& requested, const std::string& intent_id,
+                                   base::TimeMs reserved_until, base::TimeMs now) {
+  cpp_int from(requested);
+  auto unheld = FirstUnheldAmount(c, scope, from);
+  auto lapsed = FirstLapsedAmount(c, scope, from, now);
+  if (!unheld && !lapsed) {
+    domain::ThrowInvalid("amount",
+                         "No unique exact amount is left from this amount up to 2^256-1 for this "
+                         "token and payout address; ask for a smaller amount.");
+  }
+  bool reuse = lapsed && (!unheld || *lapsed < *unheld);
+  domain::Uint256 amount(reuse ? *lapsed : *unheld);
+  if (reuse) {
+    c.Prepare(
+         "UPDATE amount_reservations SET intent_id = ?, reserved_until = ? WHERE chain_id = ? "
+         "AND token_key = ? AND recipient = ? AND amount = ?")
+        .Bind(1, intent_id)
+        .Bind(2, reserved_until)
+        .Bind(3, scope.chain_id)
+        .Bind(4, scope.token_key)
+        .Bind(5, scope.recipient)
+        .Bind(6, AmountKey(amount))
+        .Run();
+    return amount;
+  }
+  c.Prepare(
+       "INSERT INTO amount_reservations(chain_id, token_key, recipient, amount, intent_id, "
+       "reserved_until) VALUES (?, ?, ?, ?, ?, ?)")
+      .Bind(1, scope.chain_id)
+      .Bind(2, scope.token_key)
+      .Bind(3, scope.recipient)
+      .Bind(4, AmountKey(amount))
+      .Bind(5, intent_id)
+      .Bind(6, reserved_until)
+      .Run();
+  AddToBlock(c, scope, BlockKey(cpp_int(amount)), 1);
+  return amount;
+}
+
+void ReleaseExactAmounts(Connection& c, std::int64_t chain_id, base::TimeMs chain_time) {
+  std::vector<std::tuple<ReservationScope, std::string, std::int64_t>> released;
+  {
+    auto q = c.Prepare(
+        "SELECT token_key, recipient, substr(amount, 1, 75), count(*) FROM amount_reservations "
+        "INDEXED BY amount_reservations_by_end WHERE chain_id = ? AND reserved_until <= ? "
+        "GROUP BY 1, 2, 3");
+    q.Bind(1, chain_id).Bind(2, chain_time);
+    while (q.Step()) {
+      released.emplace_back(ReservationScope{chain_id, q.Text(0), q.Text(1)}, q.Text(2), q.Int(3));
+    }
+  }
+  if (released.empty()) return;
+  for (const auto& [scope, block, count] : released) {
+    AddToBlock(c, scope, block, -count);
+    c.Prepare(
+         "DELETE FROM amount_reservation_blocks WHERE chain_id = ? AND token_key = ? AND "
+         "recipient = ? AND block = ? AND taken <= 0")
+        .Bind(1, scope.chain_id)
+        .Bind(2, scope.token_key)
+        .Bind(3, scope.recipient)
+        .Bind(4, block)
+        .Run();
+  }
+  c.Prepare("DELETE FROM amount_reservations WHERE chain_id = ? AND reserved_until <= ?")
+      .Bind(1, chain_id)
+      .Bind(2, chain_time)
+      .Run();
+}
+
+}  // namespace payd::store::sqlite

@@ -1,0 +1,41 @@
+// Exact amounts on SQLite (DECISIONS §5 rule 1): the requested amount plus
+// the fewest smallest units that no other intent on the same (chain, token,
+// recipient) holds, reserved until the intent's late window ends.
+//
+// amount_reservations holds one row per reserved amount; beside it,
+// amount_reservation_blocks counts the reserved amounts of each block of
+// 1,000 consecutive amounts. The search walks the block counts and skips
+// full blocks, reading the reservations of at most two blocks: with R
+// reservations at one price it reads about R/1,000 + 2,000 rows instead of R,
+// inside the write lock that every intent creation takes. Both tables change
+// together, in the caller's transaction.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "base/time.h"
+#include "domain/amount.h"
+#include "store/sqlite/sqlite_db.h"
+
+namespace payd::store::sqlite {
+
+struct ReservationScope {
+  std::int64_t chain_id = 0;
+  std::string token_key;  // "native" or the token address, lowercase
+  std::string recipient;
+};
+
+// Reserves the smallest amount >= `requested` that no reservation holds (one
+// whose `reserved_until` is at or before `now` counts as free) for
+// `intent_id` until `reserved_until`, and returns it. Throws
+// domain::Error(kInvalidRequest, param "amount") when every amount from
+// `requested` up to 2^256-1 is held.
+domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
+                                   const domain::Uint256& requested, const std::string& intent_id,
+                                   base::TimeMs reserved_until, base::TimeMs now);
+
+// Frees the chain's reservations that ended at or before `chain_time`.
+void ReleaseExactAmounts(Connection& c, std::int64_t chain_id, base::TimeMs chain_time);
+
+}  // namespace payd::store::sqlite

@@ -1,0 +1,216 @@
+// The ledger against a real SQLite store, fed chain updates by hand: what
+// reorganisations, flip-backs and late logs do to payments, intents and events.
+#include "domain/ledger.h"
+
+#include <gtest/gtest.h>
+
+#include "base/ids.h"
+#include "domain/store.h"
+#include "store_fixture.h"
+
+namespace payd {
+namespace {
+
+constexpr const char* kUsdc = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+constexpr const char* kPayer = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+
+std::string Hash(const std::string& label) {
+  std::string h = "0x";
+  for (char c : label) h += "0123456789abcdef"[static_cast<unsigned char>(c) % 16];
+  return h + std::string(66 - h.size(), '0');
+}
+
+domain::BlockHeader Block(std::int64_t number, const std::string& branch, base::TimeMs time,
+                          const std::string& parent_branch = "") {
+  std::string parent = parent_branch.empty() ? branch : parent_branch;
+  return {number, Hash(branch + std::to_string(number)),
+          number == 0 ? Hash("genesis") : Hash(parent + std::to_string(number - 1)), time};
+}
+
+class LedgerTest : public testing::StoreTest {
+ protected:
+  void SetUp() override {
+    StoreTest::SetUp();
+    domain::ChainInfo chain = catalog_.chains().front();
+    chain.confirmations = {domain::ConfirmationPolicy::Kind::kBlocks, 3};
+    ledger_catalog_ = domain::ChainCatalog({chain});
+    ledger_ = std::make_unique<domain::Ledger>(
+        *store_, ledger_catalog_, domain::Representation{ledger_catalog_, "http://payd.test"});
+  }
+
+  void SetConfirmations(unsigned blocks) {
+    domain::ChainInfo chain = ledger_catalog_.chains().front();
+    chain.confirmations.blocks = blocks;
+    ledger_catalog_ = domain::ChainCatalog({chain});
+  }
+
+  std::string CreateIntent(domain::Uint256 amount, base::TimeMs created, base::TimeMs expires) {
+    domain::PaymentIntent intent;
+    intent.id = base::NewId("pi_");
+    intent.tenant_id = tenant_.id;
+    intent.integration_id = integration_.id;
+    intent.chain_id = 31337;
+    intent.token_symbol = "USDC";
+    intent.token_address = kUsdc;
+    intent.decimals = 6;
+    intent.recipient = integration_.payout_address;
+    intent.requested_amount = amount;
+    intent.amount = amount;
+    intent.required_confirmations = "3";
+    intent.expires_at = expires;
+    intent.created_at = created;
+    store_->InsertIntent(
+        intent, nullptr, {},
+        [&](const domain::PaymentIntent& i) {
+          return domain::Store::IntentCreated{
+              {201, "{}"}, domain::NewEvent(i.tenant_id, "PAYMENT_CREATED", "{}", created)};
+        },
+        created);
+    return intent.id;
+  }
+
+  domain::ObservedTransfer Transfer(domain::Uint256 amount, const std::string& tx,
+                                    const domain::BlockHeader& block) {
+    domain::ObservedTransfer t;
+    t.chain_id = 31337;
+    t.token_symbol = "USDC";
+    t.token_address = kUsdc;
+    t.decimals = 6;
+    t.amount = amount;
+    t.tx_hash = Hash(tx);
+    t.position = "log:0";
+    t.log_index = 0;
+    t.block_number = block.number;
+    t.block_hash = block.hash;
+    t.block_time = block.time;
+    t.sender = kPayer;
+    t.recipient = integration_.payout_address;
+    return t;
+  }
+
+  // One poll that saw `blocks` (ascending) after an optional rewind, with the
+  // chain's head at the last of them.
+  void Advance(std::vector<domain::BlockHeader> blocks,
+               std::vector<domain::ObservedTransfer> transfers,
+               std::optional<std::int64_t> rewind_to = std::nullopt) {
+    domain::ChainUpdate u;
+    u.chain_id = 31337;
+    u.rewind_to = rewind_to;
+    u.blocks = blocks;
+    u.cursor = blocks.back();
+    u.head = {blocks.back().number, std::nullopt, std::nullopt, blocks.back().time};
+    u.transfers = std::move(transfers);
+    u.watched = store_->WatchedAddresses(31337);
+    ledger_->Advance(u, base::NowMs());
+  }
+
+  domain::PaymentIntent Intent(const std::string& id) {
+    return *store_->FindIntent(tenant_.id, id);
+  }
+  std::vector<domain::Payment> Payments() {
+    return store_->ListPayments(tenant_.id, std::nullopt, 100, 0);
+  }
+  std::vector<std::string> EventTypes() {
+    std::vector<std::string> out;
+    auto events = store_->RecentEvents(tenant_.id, 100);
+    for (auto it = events.rbegin(); it != events.rend(); ++it) out.push_back(it->type);
+    return out;
+  }
+
+  domain::ChainCatalog ledger_catalog_;
+  std::unique_ptr<domain::Ledger> ledger_;
+};
+
+TEST_F(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPending);
+  std::string payment_id = Payments().at(0).id;
+
+  Advance({Block(1, "b", 2000, "a")}, {}, 0);  // branch b replaces block 1
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kCreated);
+  EXPECT_EQ(Payments().at(0).status, domain::PaymentStatus::kReorged);
+
+  Advance({a1}, {Transfer(5000000, "t1", a1)}, 0);  // and branch a comes back
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPending);
+  ASSERT_EQ(Payments().size(), 1u);
+  EXPECT_EQ(Payments()[0].id, payment_id);
+  EXPECT_EQ(Payments()[0].status, domain::PaymentStatus::kPending);
+
+  Advance({Block(2, "a", 3000), Block(3, "a", 4000)}, {});
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
+  EXPECT_EQ(EventTypes(),
+            (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING", "PAYMENT_REVERSED",
+                                      "PAYMENT_PENDING", "PAYMENT_CONFIRMED"}));
+}
+
+TEST_F(LedgerTest, SeeingATransferAgainRecordsNothingNew) {
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
+  Advance({Block(2, "a", 3000)}, {Transfer(5000000, "t1", a1)});  // logs read again
+  EXPECT_EQ(Payments().size(), 1u);
+  EXPECT_EQ(Intent(id).received, 5000000);
+  EXPECT_EQ(EventTypes(), (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING"}));
+}
+
+TEST_F(LedgerTest, AReorgDeeperThanTheConfirmationsKeepsPaidAndSaysSo) {
+  SetConfirmations(1);
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
+  ASSERT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
+
+  Advance({Block(1, "b", 2000, "a")}, {}, 0);
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
+  EXPECT_EQ(Intent(id).exception, domain::IntentException::kReversedAfterConfirmation);
+  EXPECT_EQ(Intent(id).received, 0);
+
+  Advance({a1}, {Transfer(5000000, "t1", a1)}, 0);
+  EXPECT_EQ(Intent(id).exception, domain::IntentException::kNone);
+  EXPECT_EQ(EventTypes(), (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_CONFIRMED",
+                                                    "PAYMENT_REVERSED", "PAYMENT_CONFIRMED"}));
+}
+
+TEST_F(LedgerTest, AnIntentThatExpiredUnpaidIsExpiredAgainWhenItsLatePaymentGoes) {
+  auto id = CreateIntent(5000000, 1000, 3000);
+  Advance({Block(0, "a", 1500), Block(1, "a", 4000)}, {});
+  ASSERT_EQ(Intent(id).status, domain::IntentStatus::kExpired);
+  auto a2 = Block(2, "a", 5000);
+  Advance({a2}, {Transfer(5000000, "late", a2)});
+  ASSERT_EQ(Intent(id).status, domain::IntentStatus::kPending);
+  EXPECT_EQ(Intent(id).exception, domain::IntentException::kPaidLate);
+
+  Advance({Block(2, "b", 5000, "a")}, {}, 1);
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kExpired);
+}
+
+TEST_F(LedgerTest, APendingIntentWhosePaymentGoesAfterExpiryFails) {
+  auto id = CreateIntent(5000000, 1000, 3000);
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
+  Advance({Block(2, "a", 4000)}, {});  // expiry passes while it waits for confirmations
+  ASSERT_EQ(Intent(id).status, domain::IntentStatus::kPending);
+  Advance({Block(1, "b", 2000, "a"), Block(2, "b", 4000)}, {}, 0);
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kFailed);
+}
+
+TEST_F(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
+  // The logs of block 1 were indexed late: block 2's copy was matched first.
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "second", a2)});
+  Advance({Block(3, "a", 4000)}, {Transfer(5000000, "first", a1)});
+  ASSERT_EQ(Intent(id).tx_hash, Hash("second"));
+  ASSERT_EQ(Payments().size(), 2u);
+
+  Advance({Block(2, "b", 3000, "a")}, {}, 1);  // block 2 and its transfer are gone
+  // The first transfer, three blocks deep before the reorg, was confirmed already.
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
+  EXPECT_EQ(Intent(id).tx_hash, Hash("first"));
+  EXPECT_EQ(Intent(id).received, 5000000);
+}
+
+}  // namespace
+}  // namespace payd

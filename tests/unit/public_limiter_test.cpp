@@ -1,0 +1,79 @@
+// The key-less endpoints' per-client limiter (api/public_limiter.h): windows
+// of a minute, memory bounded whatever clients send, and an eviction that a
+// flood of new buckets cannot turn into a reset of a busy bucket.
+#include "api/public_limiter.h"
+
+#include <gtest/gtest.h>
+
+namespace payd {
+namespace {
+
+constexpr base::TimeMs kStart = 1'000'000;
+
+// `n` new buckets of one request each, as from a flood of addresses.
+void Flood(api::PublicLimiter& limiter, int n, base::TimeMs now) {
+  for (int i = 0; i < n; ++i) limiter.Allow("read|198.51.100." + std::to_string(i), 5, now);
+}
+
+TEST(PublicLimiter, CountsPerBucketInWindowsOfAMinute) {
+  api::PublicLimiter limiter;
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(limiter.Allow("a", 3, kStart + i));
+  EXPECT_FALSE(limiter.Allow("a", 3, kStart + 10));
+  EXPECT_TRUE(limiter.Allow("b", 3, kStart + 10)) << "another bucket has its own count";
+  EXPECT_FALSE(limiter.Allow("a", 3, kStart + 59'999));
+  EXPECT_TRUE(limiter.Allow("a", 3, kStart + 60'000)) << "a new window";
+}
+
+TEST(PublicLimiter, MemoryIsBoundedWhateverTheBuckets) {
+  api::PublicLimiter limiter(100);
+  Flood(limiter, 10'000, kStart);
+  EXPECT_LE(limiter.Size(), 100u);
+}
+
+TEST(PublicLimiter, EndedWindowsAreForgotten) {
+  api::PublicLimiter limiter(1000);
+  Flood(limiter, 500, kStart);
+  EXPECT_EQ(limiter.Size(), 500u);
+  limiter.Allow("later", 5, kStart + 60'000);
+  EXPECT_EQ(limiter.Size(), 1u);
+}
+
+TEST(PublicLimiter, AFloodDoesNotResetABucketOverItsLimit) {
+  api::PublicLimiter limiter(100);
+  for (int i = 0; i < 4; ++i) limiter.Allow("write|203.0.113.9|int_a", 3, kStart);
+  Flood(limiter, 10'000, kStart + 1);
+  EXPECT_FALSE(limiter.Allow("write|203.0.113.9|int_a", 3, kStart + 2));
+}
+
+TEST(PublicLimiter, AFloodDoesNotResetAnHonestClientMidMinute) {
+  api::PublicLimiter limiter(100);
+  EXPECT_TRUE(limiter.Allow("read|192.0.2.1|int_a", 3, kStart));
+  EXPECT_TRUE(limiter.Allow("read|192.0.2.1|int_a", 3, kStart));
+  Flood(limiter, 10'000, kStart + 1);
+  EXPECT_TRUE(limiter.Allow("read|192.0.2.1|int_a", 3, kStart + 2));
+  EXPECT_FALSE(limiter.Allow("read|192.0.2.1|int_a", 3, kStart + 3)) << "its count went on";
+}
+
+TEST(PublicLimiter, WhenAllAreBusyTheOldestWindowGoes) {
+  api::PublicLimiter limiter(2);
+  for (const char* bucket : {"a", "b"}) {
+    limiter.Allow(bucket, 1, kStart);
+    limiter.Allow(bucket, 1, kStart);  // over the limit: protected
+  }
+  limiter.Allow("c", 1, kStart + 1);  // evicts "a", the oldest
+  EXPECT_EQ(limiter.Size(), 2u);
+  EXPECT_FALSE(limiter.Allow("b", 1, kStart + 2));
+  EXPECT_TRUE(limiter.Allow("a", 1, kStart + 3)) << "evicted, so counted from zero";
+}
+
+TEST(PublicLimiter, ClientKeysGroupAnIpv6HostsAddresses) {
+  EXPECT_EQ(api::ClientKey("203.0.113.9"), "203.0.113.9");
+  EXPECT_EQ(api::ClientKey("::ffff:203.0.113.9"), "203.0.113.9");
+  EXPECT_EQ(api::ClientKey("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+  EXPECT_EQ(api::ClientKey("2001:db8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+  EXPECT_NE(api::ClientKey("2001:db8:1:3::1"), api::ClientKey("2001:db8:1:2::1"));
+  EXPECT_EQ(api::ClientKey("not an address"), "not an address");
+}
+
+}  // namespace
+}  // namespace payd
