@@ -54,7 +54,8 @@ SCENARIOS     ?= 200
 
 harness:
 ifneq ($(strip $(HARNESS_SEEDS)),)
-	@echo "== scenario harness, seeds $(HARNESS_SEEDS) ($(BUILD))"
+	@echo "== scenario harness: its checks, then seeds $(HARNESS_SEEDS) ($(BUILD))"
+	node --test tests/harness/
 	PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds $(HARNESS_SEEDS) --jobs 2
 endif
 

@@ -42,7 +42,7 @@ export function checkScenario({ final, intents, api, payments, watchers, history
   for (const [k, list] of liveByKey) {
     const matched = list.filter((p) => p.intentId);
     if (matched.length && list.length > matched.length) out.doubled.push(`${k}: matched (${matched.map((p) => p.tenant)}) and unmatched (${list.filter((p) => !p.intentId).map((p) => p.tenant)}) at once`);
-    else if (matched.length > 1) out.doubled.push(`${k}: matched in ${matched.length} tenants`);
+    else if (new Set(matched.map((p) => p.tenant)).size > 1) out.doubled.push(`${k}: matched in ${matched.length} tenants`);
   }
 
   // Missed: a transfer with no live payment where it belongs, or not CONFIRMED once settled.
