@@ -44,10 +44,15 @@ export async function startHarnessChain({ clockOffsetS = 0 } = {}) {
       if (attempt === 3) throw e;
     }
   }
-  await ensureUsdc(chain.url, { mintTo: PAYERS.map((p) => p.address) });
-  const deployed = await chain.send(DEPLOYER, { data: RELAY.bytecode, gas: 500_000n });
-  chain.relay = (await chain.receipt(deployed.hash)).contractAddress;
-  await chain.rpc('evm_setAutomine', [false]);
+  try {
+    await ensureUsdc(chain.url, { mintTo: PAYERS.map((p) => p.address) });
+    const deployed = await chain.send(DEPLOYER, { data: RELAY.bytecode, gas: 500_000n });
+    chain.relay = (await chain.receipt(deployed.hash)).contractAddress;
+    await chain.rpc('evm_setAutomine', [false]);
+  } catch (e) {
+    await chain.stop();
+    throw e;
+  }
   return chain;
 }
 

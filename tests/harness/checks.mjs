@@ -15,7 +15,7 @@ const fmt = (t) => `${t.token} ${t.amount} ${short(t.txHash)}${t.logIndex === nu
 // exact, createdAt, expiresAt, trustedHint, order); `api`: Map(id -> payd's
 // intent); `payments`: payd's payments of every status, each with `tenant`;
 // `watchers`: Map(address -> tenant names); `history`: the poller's record.
-export function checkScenario({ final, intents, api, payments, watchers, history, events, deliveries, removed }) {
+export function checkScenario({ final, intents, api, payments, watchers, history, events, deliveries, removed, sentAt = new Map() }) {
   const out = { missed: [], doubled: [], wrong: [], lost: [], spurious: [], webhooks: [], trail: [], notes: [] };
   const onChain = new Map(final.transfers.map((t) => [t.key, t]));
   const live = payments.filter(isLive);
@@ -97,13 +97,16 @@ export function checkScenario({ final, intents, api, payments, watchers, history
       out.wrong.push(`${label}: ${got.status}/${got.exception} received ${got.amountReceived}; expected ${expected.allowed.map(([s, e]) => `${s}/${e}`).join(' or ')} from ${transfers.length} transfer(s) adding up to ${expected.received}`);
     }
     const received = transfers.reduce((s, t) => s + t.amount, 0n);
+    // A transfer sent before the intent existed may have been recorded (as
+    // unmatched) before payd could match it: which way it went is timing.
+    const afterIntent = (t) => (sentAt.get(t.txHash) ?? Infinity) > intent.createdAt;
     if (got.exception === 'PAID_LATE') {
-      const onTime = final.transfers.find((t) => liveByKey.has(t.key) && !ownerOf(t) && exactLegal(intent, t) && t.blockTime <= intent.expiresAt);
+      const onTime = final.transfers.find((t) => liveByKey.has(t.key) && !ownerOf(t) && afterIntent(t) && exactLegal(intent, t) && t.blockTime <= intent.expiresAt);
       if (onTime) out.wrong.push(`${label}: PAID_LATE while its exact transfer ${fmt(onTime)}, made in time, is unmatched`);
     }
     if (received < intent.requested) {
       for (const t of final.transfers) {
-        if (!liveByKey.has(t.key)) continue; // a missed transfer is counted as missed
+        if (!liveByKey.has(t.key) || !afterIntent(t)) continue; // a missed transfer is counted as missed
         const owner = ownerOf(t);
         if (owner === intent.id) continue;
         if (exactLegal(intent, t) && !(owner && exactLegal(byId.get(owner) ?? {}, t))) {

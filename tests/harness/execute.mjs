@@ -48,6 +48,7 @@ class Run {
     this.floor = world.setupHeight; // reorganisations never go below this block
     this.maxTime = 0;       // the latest chain time payd may have seen, in seconds
     this.proofs = null;     // whether payd answers the sender-proof endpoints
+    this.sentAt = new Map(); // transaction hash -> when it was first sent (wall clock, ms)
     this.counts = { transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0 };
   }
 
@@ -149,6 +150,7 @@ class Run {
       default:
         throw new Error(step.kind);
     }
+    for (const s of sent) if (!this.sentAt.has(s.hash)) this.sentAt.set(s.hash, Date.now());
     this.log(`     sent ${sent.map((s) => s.hash.slice(0, 10)).join(' ')}`);
   }
 
@@ -264,7 +266,7 @@ class Run {
     const intents = this.intents.filter((i) => i?.id).map((i, order) => ({ ...i, order }));
     const deliveries = new Map([...this.world.receivers].map(([name, r]) => [name, r.deliveries]));
     const poller = this.world.poller;
-    const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries, removed: this.chain.removed });
+    const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries, removed: this.chain.removed, sentAt: this.sentAt });
     result.crashes = [...this.world.crashes];
     if (this.stuck) result.notes.unshift(this.stuck);
     if (this.sim.errors.length) result.harness = this.sim.errors.slice(0, 3).map((e) => `provider simulator failed: ${e}`);

@@ -54,7 +54,12 @@ usd_pegged = true
 
 export async function startWorld(plan) {
   const world = new World(plan);
-  await world.start();
+  try {
+    await world.start();
+  } catch (e) {
+    await world.stop().catch(() => {});
+    throw e;
+  }
   return world;
 }
 
@@ -68,12 +73,12 @@ class World {
 
   async start() {
     this.chain = await startHarnessChain({ clockOffsetS: this.plan.clockBehind ? -CLOCK_BEHIND_S : 0 });
+    this.receivers = new Map();
     this.setupHeight = await this.chain.head();
     this.sim = await startProviderSim(this.chain.url);
     this.payd = preparePayd({ config: paydConfig(this.sim.url) });
     await this.launch();
     this.merchants = {};
-    this.receivers = new Map();
     const answers = new Prng(this.plan.seed, 'receiver');
     for (const name of this.plan.tenants) {
       const payout = PAYOUTS[this.plan.payoutOf[name]];
@@ -186,13 +191,16 @@ class World {
     return { payments, intents };
   }
 
+  // Stops whatever was started (also after a failed start).
   async stop() {
-    this.poller.stop();
-    await this.stopCleanly().catch(() => {});
-    await this.payd.cleanup();
-    for (const r of this.receivers.values()) await r.close();
-    await this.sim.close();
-    await this.chain.stop();
+    await this.poller?.stop();
+    if (this.payd) {
+      if (this.payd.proc) await this.stopCleanly().catch(() => {});
+      await this.payd.cleanup();
+    }
+    for (const r of this.receivers?.values() ?? []) await r.close();
+    await this.sim?.close();
+    await this.chain?.stop();
   }
 }
 
