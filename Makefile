@@ -10,13 +10,13 @@ FUZZ_SECONDS ?= 600
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-asan test-fuzz fuzz bench format format-check clean
+.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-asan test-fuzz fuzz harness soak bench format format-check clean
 
 run: deps build
 	scripts/dev-run.sh
 
 test: deps build build-asan build-fuzz format-check
-	$(MAKE) --no-print-directory test-release test-asan test-fuzz
+	$(MAKE) --no-print-directory test-release test-asan test-fuzz harness
 	@echo "make test: all suites passed"
 
 deps:
@@ -64,6 +64,23 @@ test-fuzz:
 # Longer fuzzing; what it learns stays in FUZZ_WORK_DIR (outside the repository).
 fuzz: deps build-fuzz
 	FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_WORK_DIR=$${FUZZ_WORK_DIR:-$$HOME/.cache/payd-fuzz} scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The randomized scenario harness (tests/harness, DEVELOPERS.md): a fixed set
+# of seeds, chosen by tests/harness/coverage.mjs to draw every feature of the
+# generator, against the release build. `make soak SCENARIOS=1000` runs seeds
+# 1..N two at a time and prints the table. HARNESS_SEEDS= (empty) skips it.
+HARNESS_SEEDS ?= 5,16,28,57,91,150,164,168,336,375,483,630,671,797,1162,1200
+SCENARIOS     ?= 200
+
+harness:
+ifneq ($(strip $(HARNESS_SEEDS)),)
+	@echo "== scenario harness: its checks, then seeds $(HARNESS_SEEDS) ($(BUILD))"
+	node --test tests/harness/
+	PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds $(HARNESS_SEEDS) --jobs 2
+endif
+
+soak: deps build
+	PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds 1-$(SCENARIOS) --jobs 2
 
 bench: build
 	@scripts/install-deps.sh --bench

@@ -1,0 +1,320 @@
+// Runs one scenario: plays its steps against the world, settles (faults off,
+// payd up, enough blocks mined for every confirmation, payd caught up,
+// webhooks delivered), reads the final chain and judges payd (checks.mjs).
+import { writeFileSync } from 'node:fs';
+
+import { createIntent, sleep } from '../e2e/lib/payd.mjs';
+import { OTHER, PAYERS, PAYOUTS } from './chain.mjs';
+import * as chainSteps from './chain_steps.mjs';
+import { checkScenario } from './checks.mjs';
+import { readFinalChain } from './final_chain.mjs';
+import { CONFIRMATIONS, describeStep } from './generate.mjs';
+import { Prng } from './prng.mjs';
+import { SLOW, startWorld } from './world.mjs';
+
+const lower = (a) => a?.toLowerCase();
+
+export async function runScenario(plan, { log = () => {} } = {}) {
+  const world = await startWorld(plan);
+  // HARNESS_TRACE=file records every JSON-RPC call payd made and what it got.
+  if (process.env.HARNESS_TRACE) world.sim.trace = [];
+  const run = new Run(plan, world, log);
+  const started = Date.now();
+  const stamp = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(6)}s`;
+  try {
+    for (const [i, step] of plan.steps.entries()) {
+      log(`  ${String(i).padStart(2)} ${stamp()} ${describeStep(step)}`);
+      await run.play(step);
+      await run.pace(step.wait);
+    }
+    await run.settle();
+    return await run.judge();
+  } finally {
+    if (world.sim.trace) writeTrace(process.env.HARNESS_TRACE, world.sim.trace, started);
+    await world.stop();
+  }
+}
+
+class Run {
+  constructor(plan, world, log) {
+    this.plan = plan;
+    this.world = world;
+    this.log = log;
+    this.chain = world.chain;
+    this.sim = world.sim;
+    this.intents = [];      // by plan index: the harness's view of each intent
+    this.dropped = [];      // transactions a reorg or flip left out, that may come back
+    this.snapshot = null; // {id, height}: where a flip starts from
+    this.floor = world.setupHeight; // reorganisations never go below this block
+    this.maxTime = 0;       // the latest chain time payd may have seen, in seconds
+    this.proofs = null;     // whether payd answers the sender-proof endpoints
+    this.sentAt = new Map(); // transaction hash -> when it was first sent (wall clock, ms)
+    this.counts = { transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0 };
+  }
+
+  async play(step) {
+    await this[step.op](step);
+    if (!['intent', 'fault', 'unfault', 'kill', 'start'].includes(step.op)) this.maxTime = Math.max(this.maxTime, await this.chain.time());
+  }
+
+  async pace(wait) {
+    if (wait.polls && this.world.paydUp) await this.sim.waitForPolls(wait.polls, 3000 * SLOW);
+    else if (wait.ms) await sleep(wait.ms);
+  }
+
+  async intent(step) {
+    const m = this.world.merchants[step.tenant];
+    const body = { currency: step.token, chainId: 31337, [step.by === 'usd' ? 'amount_usd' : 'amount']: step.value };
+    const hinted = step.hint ? PAYERS[step.hint.payer] : null;
+    if (hinted) body.senderAddress = hinted.address;
+    const requested = requestedUnits(step);
+    const view = { n: step.n, tenant: step.tenant, token: step.token, requested, exact: requested, recipient: lower(m.payout), hint: lower(hinted?.address), trustedHint: null, id: null };
+    this.intents[step.n] = view;
+    if (!this.world.paydUp) return this.log('     (payd is down: no intent)');
+    const r = await createIntent(this.world.payd, m.integration.id, body);
+    if (r.status !== 201) return this.log(`     intent refused: ${r.status} ${r.text}`);
+    Object.assign(view, { id: r.json.id, exact: BigInt(r.json.amount), createdAt: Date.parse(r.json.createdAt), expiresAt: Date.parse(r.json.expiresAt) });
+    if (view.exact < requested || view.exact > requested + 1000n) this.log(`     HARNESS: exact ${view.exact} is far from the requested ${requested}`);
+    if (hinted && step.hint.proven) view.trustedHint = await this.prove(m, view, hinted);
+    this.log(`     ${view.id} exact ${view.exact}${view.trustedHint ? ' (hint proven)' : ''}`);
+    return undefined;
+  }
+
+  // The wallet proves the hint (EIP-191) where payd offers it; otherwise the
+  // hint stays unproven. The message to sign comes from GET .../sender-proof
+  // (the contract in the harness brief) or GET .../sender-message (as built).
+  async prove(m, view, account) {
+    const base = `/public/integrations/${m.integration.id}/intents/${view.id}`;
+    const headers = { Origin: 'https://shop.example' };
+    let asked;
+    for (const path of ['sender-proof', 'sender-message']) {
+      asked = await this.world.payd.request('GET', `${base}/${path}?address=${account.address}`, { headers });
+      if (asked.status !== 404 && asked.status !== 405) break;
+    }
+    this.proofs = Boolean(this.proofs) || asked.status === 200;
+    if (asked.status !== 200) return null;
+    const signature = await account.signMessage({ message: asked.json.message });
+    const proved = await this.world.payd.request('POST', `${base}/sender-proof`, { headers, body: { address: account.address, signature } });
+    if (proved.status !== 200) {
+      this.log(`     sender proof refused: ${proved.status} ${proved.text}`);
+      return null;
+    }
+    return lower(account.address);
+  }
+
+  async pay(step) {
+    const rng = new Prng(step.r, 'pay');
+    const intent = step.intent === null ? null : this.intents[step.intent];
+    const payer = PAYERS[step.payer];
+    const to = intent ? PAYOUTS[this.plan.payoutOf[intent.tenant]] : PAYOUTS[this.plan.payoutOf[step.to]];
+    const send = (token, dest, amount, from = payer) => {
+      this.counts.transfers++;
+      return token === 'USDC' ? this.chain.usdcTransfer(from, dest, amount) : this.chain.ethTransfer(from, dest, amount);
+    };
+    const half = (x) => (x / 2n > 0n ? x / 2n : 1n);
+    let sent;
+    switch (step.kind) {
+      case 'exact':
+      case 'dup':
+        sent = [await send(intent.token, to, intent.exact)];
+        break;
+      case 'other':
+        sent = [await send(intent?.token ?? step.token, OTHER, intent?.exact ?? rng.big(100_001n, 9_999_999n))];
+        break;
+      case 'under':
+        sent = [await send(intent.token, to, intent.requested - rng.big(1n, half(intent.requested)))];
+        break;
+      case 'over':
+        sent = [await send(intent.token, to, intent.exact + rng.big(1n, half(intent.requested)))];
+        break;
+      case 'split': {
+        const cuts = Array.from({ length: step.parts - 1 }, () => rng.big(1n, intent.requested - 1n)).sort((a, b) => (a < b ? -1 : 1));
+        const edges = [0n, ...cuts, intent.requested];
+        sent = [];
+        for (let i = 1; i < edges.length; i++) if (edges[i] > edges[i - 1]) sent.push(await send(intent.token, to, edges[i] - edges[i - 1]));
+        break;
+      }
+      case 'internal':
+      case 'deepInternal':
+        this.counts.transfers++;
+        sent = [await this.chain.relayTransfer(payer, to, intent.exact, step.depth)];
+        break;
+      case 'unmatched':
+        sent = [await send(step.token, to, step.token === 'USDC' ? rng.big(100_001n, 9_999_999n) : rng.big(10n ** 12n, 10n ** 15n))];
+        break;
+      case 'zero':
+        this.counts.transfers++;
+        if (step.how === 'transferFrom') sent = [await this.chain.usdcZeroFrom(PAYERS[step.victim].address, to)];
+        else sent = [step.how === 'eth' ? await this.chain.ethTransfer(payer, to, 0n) : await this.chain.usdcTransfer(payer, to, 0n)];
+        break;
+      default:
+        throw new Error(step.kind);
+    }
+    for (const s of sent) if (!this.sentAt.has(s.hash)) this.sentAt.set(s.hash, Date.now());
+    this.log(`     sent ${sent.map((s) => s.hash.slice(0, 10)).join(' ')}`);
+  }
+
+  async noop() {}
+
+  async mine(step) {
+    await this.chain.mine(step.n);
+  }
+
+  reorg(step) {
+    return chainSteps.reorg(this, step);
+  }
+
+  snap() {
+    return chainSteps.snap(this);
+  }
+
+  flip(step) {
+    return chainSteps.flip(this, step);
+  }
+
+  rebroadcast() {
+    return chainSteps.rebroadcast(this);
+  }
+
+  jump(step) {
+    return chainSteps.jump(this, step);
+  }
+
+  async fault(step) {
+    this.counts.faults++;
+    if (step.name === 'down') this.sim.setDown(true);
+    else this.sim.set(step.name, step.params);
+  }
+
+  async unfault(step) {
+    if (step.name === 'down') this.sim.setDown(false);
+    else this.sim.clear(step.name);
+  }
+
+  async kill(step) {
+    await sleep(step.delayMs);
+    if (!this.world.paydUp) return;
+    this.counts.restarts++;
+    await this.world.kill();
+  }
+
+  async start() {
+    if (!this.world.paydUp) await this.world.launch();
+  }
+
+  // Faults off, payd up, the chain clock at the latest time payd may have seen
+  // (so expiry never goes backwards), every confirmation mined; then wait for
+  // payd's cursor to reach the head and every event to be delivered.
+  async settle() {
+    this.sim.clearAll();
+    if (!this.world.paydUp) await this.world.launch();
+    await this.chain.flushPool();
+    const now = await this.chain.time();
+    if (this.maxTime > now) await this.chain.mine(1, { timestamp: this.maxTime });
+    await this.chain.mine(CONFIRMATIONS + 1);
+    // payd has caught up when its cursor is the head; it is stuck when the
+    // cursor has not moved for a while and its last failed pass has been
+    // retried (its back-off grows to 30 s after a long outage).
+    const head = await this.chain.block('latest');
+    const cap = Date.now() + 60000 * SLOW;
+    let last = null;
+    let movedAt = Date.now();
+    for (;;) {
+      const cursor = this.world.cursor();
+      if (cursor?.hash === head.hash) break;
+      if (cursor?.hash !== last?.hash) movedAt = Date.now();
+      last = cursor;
+      const failure = this.world.payd.logs.filter((l) => l.msg === 'chain pass failed; retrying').at(-1);
+      const retried = failure ? Date.parse(failure.ts) + failure.retryInMs + 3000 * SLOW : 0;
+      if (Date.now() > Math.max(movedAt + 8000 * SLOW, retried) || Date.now() > cap) break;
+      await sleep(100);
+    }
+    this.caughtUp = this.world.cursor()?.hash === head.hash;
+    if (!this.caughtUp) {
+      const failure = this.world.payd.logs.filter((l) => l.msg === 'chain pass failed; retrying').at(-1);
+      this.stuck = `payd stuck below the head ${Number(head.number)} (cursor ${this.world.cursor()?.number ?? 'none'})${failure ? `: last pass failed with "${failure.error}"` : ''}`;
+      this.log(`     ${this.stuck}`);
+    }
+    await this.sim.waitForPolls(3, 5000 * SLOW);
+    await this.waitForDeliveries();
+  }
+
+  async waitForDeliveries() {
+    const undelivered = () => {
+      const events = this.world.events().filter((e) => e.type !== 'WEBHOOK_SENT');
+      return events.filter((e) => !this.world.receivers.get(e.tenant)?.deliveries.some((d) => d.id === e.id && d.ok));
+    };
+    let deadline = Date.now() + 15000 * SLOW;
+    // A payd killed mid-delivery holds it under a 60 s lease: wait for that too.
+    const leased = this.world.leasedUntil();
+    if (leased > Date.now()) deadline = Math.max(deadline, leased + 5000 * SLOW);
+    while (undelivered().length && Date.now() < deadline) await sleep(200);
+  }
+
+  async judge() {
+    await this.world.poller.stop();
+    await this.world.poller.pollOnce().catch(() => {});
+    const { payments, intents: api } = await this.world.state();
+    await this.world.stopCleanly();
+    const events = this.world.events();
+    const watchers = new Map();
+    for (const name of this.plan.tenants) {
+      const a = lower(PAYOUTS[this.plan.payoutOf[name]]);
+      watchers.set(a, [...(watchers.get(a) ?? []), name]);
+    }
+    const final = await readFinalChain(this.chain, new Set(watchers.keys()));
+    const intents = this.intents.filter((i) => i?.id).map((i, order) => ({ ...i, order }));
+    const deliveries = new Map([...this.world.receivers].map(([name, r]) => [name, r.deliveries]));
+    const poller = this.world.poller;
+    const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries, removed: this.chain.removed, sentAt: this.sentAt });
+    result.crashes = [...this.world.crashes];
+    if (this.stuck) result.notes.unshift(this.stuck);
+    if (this.sim.errors.length) result.harness = this.sim.errors.slice(0, 3).map((e) => `provider simulator failed: ${e}`);
+    if (this.world.maxRssMb > MAX_RSS_MB) result.crashes.push(`payd's peak memory was ${this.world.maxRssMb} MiB (limit ${MAX_RSS_MB})`);
+    return {
+      seed: this.plan.seed,
+      counts: {
+        ...this.counts, intents: intents.length, events: events.length,
+        transfersOnChain: final.transfers.length, proofs: this.proofs, maxRssMb: this.world.maxRssMb,
+        stuck: this.caughtUp ? 0 : 1,
+      },
+      result,
+      paydTail: this.world.payd.tail(30),
+      payments: payments.map((p) => `${p.tenant} ${p.id} ${p.status} ${p.intentId ?? 'unmatched'} ${p.token} ${p.amount} ${p.txHash.slice(0, 10)}${p.logIndex === null ? '' : `#${p.logIndex}`} @${p.blockNumber} ${p.blockHash.slice(0, 10)}`),
+      chain: final.transfers.map((t) => `${t.token} ${t.amount} ${t.txHash.slice(0, 10)}${t.logIndex === null ? '' : `#${t.logIndex}`} @${t.blockNumber} ${t.blockHash.slice(0, 10)} from ${t.from.slice(0, 10)} to ${t.to.slice(0, 10)}`),
+      statuses: Object.fromEntries([...poller.statuses].map(([id, s]) => {
+        const last = api.get(id);
+        return [id, `${s.join('>')}; final ${last?.status}/${last?.exception} received ${last?.amountReceived}`];
+      })),
+    };
+  }
+}
+
+// Peak payd memory allowed: a reply of 32-64 MiB may be real (a wide
+// eth_getLogs); a gzip bomb of 192-256 MiB must not be swallowed whole.
+// ASan's shadow memory and quarantine roughly triple payd's footprint.
+export const MAX_RSS_MB = Number(process.env.HARNESS_MAX_RSS_MB ?? (process.env.PAYD_BIN?.includes('asan') ? 1024 : 256));
+
+// The amount asked, in smallest units (ETH from USD at the configured 3000, rounded up).
+function requestedUnits({ token, by, value }) {
+  if (by === 'amount') return BigInt(value);
+  const [whole, frac = ''] = value.split('.');
+  const cents = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));
+  return token === 'USDC' ? cents * 10_000n : (cents * 10n ** 18n + 299_999n) / 300_000n;
+}
+
+// One line per call: time since the start, method, params, and the answer in short.
+function writeTrace(file, trace, started) {
+  const brief = (v) => {
+    const text = JSON.stringify(v) ?? 'undefined';
+    return text.length > 300 ? `${text.slice(0, 300)}...(${text.length})` : text;
+  };
+  const lines = trace.flatMap(({ at, calls, answers, faults }) => calls.map((c, i) => {
+    const a = answers[i];
+    let result = a?.error ? `error ${a.error.message}` : brief(a?.result);
+    if (Array.isArray(a?.result) && c.method === 'eth_getLogs') result = `${a.result.length} logs ${a.result.map((l) => `${l.transactionHash.slice(0, 10)}@${Number(l.blockNumber)}`).join(' ')}`;
+    if (a?.result?.hash && c.method.startsWith('eth_getBlockBy')) result = `block ${Number(a.result.number)} ${a.result.hash.slice(0, 10)} parent ${a.result.parentHash.slice(0, 10)} txs ${a.result.transactions.length}`;
+    return `${((at - started) / 1000).toFixed(3)} ${c.method} ${brief(c.params)} -> ${result}${faults.length ? ` [${faults}]` : ''}`;
+  }));
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}

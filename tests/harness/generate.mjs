@@ -1,0 +1,230 @@
+// Draws a scenario from a seed: who the merchants are, and a list of steps
+// (intents, payments, mining, reorganisations and flip-backs, provider
+// faults, payd restarts, chain-clock jumps). Pure: the same seed gives the
+// same plan. What depends on the running world (an intent's exact amount,
+// which transactions a reorg finds) is resolved when the step runs, with
+// random choices taken from the step's own `r` so they are reproducible too.
+import { Prng } from './prng.mjs';
+
+export const MAX_REORG_DEPTH = 10;
+// Greater than the deepest reorganisation drawn, so that a CONFIRMED payment
+// may never be reorganised away: "confirmed then lost" is always a failure.
+export const CONFIRMATIONS = MAX_REORG_DEPTH + 1;
+export const LIFETIME_S = 60;
+
+const FAULTS = {
+  lagBackend: (p) => ({ k: p.int(1, 3) }),
+  headBack: (p) => ({ k: p.int(1, 3) }),
+  unindexed: (p) => ({ blocks: p.int(1, 2) }),
+  logsLag: (p) => ({ blocks: p.int(1, 2) }),
+  rangeLimit: (p) => ({ max: p.int(1, 4) }),
+  rateLimit: (p) => ({ every: p.int(2, 5), kind: p.pick(['429', '429-retry-after', 'rpc']) }),
+  drop: (p) => ({ every: p.int(2, 6), when: p.pick(['before', 'during']) }),
+  slow: (p) => ({ every: p.int(1, 3), ms: p.int(50, 300) }),
+  hang: (p) => ({ every: p.int(3, 8) }),
+  oversized: (p) => ({ every: p.int(3, 10), mb: p.int(32, 64) }),
+  gzipBomb: (p) => ({ every: p.int(3, 10), mb: p.int(192, 256) }),
+  down: () => ({}),
+};
+const FAULT_WEIGHTS = {
+  lagBackend: 5, headBack: 4, unindexed: 4, logsLag: 3, rangeLimit: 2, rateLimit: 3,
+  drop: 3, slow: 2, hang: 2, oversized: 1, gzipBomb: 1, down: 2,
+};
+
+// Requested amounts are drawn from short lists so exact amounts collide and get offsets.
+const AMOUNTS = {
+  USDC: { usd: ['1.00', '1.00', '2.50', '5.00', '12.34'], amount: ['1000000', '2500000', '777'] },
+  ETH: { usd: ['3.00', '6.00', '1.00'], amount: ['1000000000000000', '2000000000000000'] },
+};
+
+// `without` leaves out what triggers known payd bugs, to see what else fails:
+// 'deep-traces' (internal transfers stay 0-3 calls deep), 'zero-value'
+// (sent to an unwatched address instead), 'unproven-hints' (no hint unless
+// proven), or a fault's name (never switched on). The rest of the plan, and so
+// every other step of the seed, stays the same.
+export function generate(seed, { without = [] } = {}) {
+  return withoutTriggers(draw(seed), new Set(without));
+}
+
+function withoutTriggers(plan, without) {
+  const steps = plan.steps.map((step) => {
+    if (without.has('deep-traces') && step.kind === 'deepInternal') return { ...step, kind: 'internal', depth: step.depth % 4 };
+    if (without.has('zero-value') && step.kind === 'zero') return { ...step, kind: 'other', intent: null, token: 'USDC' };
+    if (without.has('unproven-hints') && step.op === 'intent' && step.hint && !step.hint.proven) return { ...step, hint: null };
+    if ((step.op === 'fault' || step.op === 'unfault') && without.has(step.name)) return { op: 'noop', wait: step.wait };
+    return step;
+  });
+  return { ...plan, without: [...without], steps };
+}
+
+function draw(seed) {
+  const p = new Prng(seed, 'plan');
+  const twoTenants = p.chance(0.5);
+  const plan = {
+    seed,
+    clockBehind: p.chance(0.15), // the chain clock starts 15 min behind the wall clock
+    tenants: twoTenants ? ['A', 'B'] : ['A'],
+    payoutOf: { A: 'A', B: p.chance(0.3) ? 'A' : 'B' },
+    receiverFailRate: p.chance(0.3) ? 0.15 : 0,
+    steps: [],
+  };
+  const s = {
+    intents: [], maxIntents: p.int(3, 12), paydUp: true, faults: new Set(), pool: 0,
+    snap: null, caughtUp: !plan.clockBehind, expired: false, lateEnded: false,
+    wantLateEnd: p.chance(0.2),
+  };
+  const total = p.int(20, 40);
+  const step = (x) => plan.steps.push({ ...x, wait: drawWait(p) });
+  for (let i = 0; i < total; i++) {
+    const late = i > total * 0.4;
+    const op = p.weighted([
+      [s.intents.length < s.maxIntents && !s.lateEnded && s.paydUp ? (s.intents.length < 2 ? 40 : 12) : 0, 'intent'],
+      [s.intents.length ? 30 : 3, 'pay'],
+      [s.pool ? 20 : 6, 'mine'],
+      [5, 'reorg'],
+      [s.snap === null ? 5 : 0, 'snap'],
+      [s.snap !== null ? 10 : 0, 'flip'],
+      [2, 'rebroadcast'],
+      [s.faults.size < 2 ? 6 : 0, 'fault'],
+      [s.faults.size ? 5 : 0, 'unfault'],
+      [s.paydUp ? 3 : 0, 'kill'],
+      [s.paydUp ? 0 : 8, 'start'],
+      [!s.caughtUp && i > 2 ? 6 : 0, 'catchUp'],
+      [late && !s.expired && s.caughtUp ? 3 : 0, 'expire'],
+      [s.expired && !s.lateEnded && s.wantLateEnd ? 2 : 0, 'lateEnd'],
+    ]);
+    switch (op) {
+      case 'intent': {
+        const tenant = p.pick(plan.tenants);
+        const token = p.chance(0.7) ? 'USDC' : 'ETH';
+        const by = p.chance(0.65) ? 'usd' : 'amount';
+        const hint = p.chance(0.45) ? { payer: p.int(0, 2), proven: p.chance(0.5) } : null;
+        s.intents.push({ tenant, token, hint });
+        step({ op, n: s.intents.length - 1, tenant, token, by, value: p.pick(AMOUNTS[token][by]), hint });
+        break;
+      }
+      case 'pay':
+        step(drawPay(p, s, plan));
+        s.pool++;
+        break;
+      case 'mine':
+        step({ op, n: p.weighted([[6, 1], [2, 2], [1, 3]]) });
+        s.pool = 0;
+        break;
+      case 'reorg':
+        // Mostly shallow, sometimes as deep as drawn at all.
+        step({ op, depth: p.weighted([[5, 1], [4, 2], [3, 3], [2, p.int(4, 6)], [1, p.int(7, MAX_REORG_DEPTH)]]), r: p.u32() });
+        s.pool = 0;
+        s.snap = null;
+        break;
+      case 'snap':
+        step({ op });
+        s.pool = 0;
+        s.snap = i;
+        break;
+      case 'flip':
+        // Branch B is mined, then (mostly) the original branch comes back block for block.
+        step({ op, bLen: p.int(1, 4), back: p.chance(0.75), observe: p.chance(0.7), r: p.u32() });
+        s.pool = 0;
+        s.snap = null;
+        break;
+      case 'rebroadcast':
+        step({ op });
+        s.pool++;
+        break;
+      case 'fault': {
+        const name = p.weighted(Object.entries(FAULT_WEIGHTS).filter(([n]) => !s.faults.has(n)).map(([n, w]) => [w, n]));
+        s.faults.add(name);
+        step({ op, name, params: FAULTS[name](p) });
+        break;
+      }
+      case 'unfault': {
+        const name = p.pick([...s.faults].sort());
+        s.faults.delete(name);
+        step({ op, name });
+        break;
+      }
+      case 'kill':
+        step({ op, delayMs: p.int(0, 80) });
+        s.paydUp = false;
+        break;
+      case 'start':
+        step({ op });
+        s.paydUp = true;
+        break;
+      case 'catchUp':
+        step({ op: 'jump', kind: 'catchUp' });
+        s.caughtUp = true;
+        s.pool = 0;
+        break;
+      case 'expire':
+        step({ op: 'jump', kind: 'expire' });
+        s.expired = true;
+        s.pool = 0;
+        break;
+      case 'lateEnd':
+        step({ op: 'jump', kind: 'lateEnd' });
+        s.lateEnded = true;
+        s.pool = 0;
+        break;
+      default:
+        throw new Error(op);
+    }
+  }
+  return plan;
+}
+
+function drawWait(p) {
+  return p.chance(0.35) ? { polls: p.int(1, 2) } : { ms: p.int(0, 60) };
+}
+
+function drawPay(p, s, plan) {
+  const n = s.intents.length ? p.int(0, s.intents.length - 1) : null;
+  const intent = n === null ? null : s.intents[n];
+  const hasEth = s.intents.some((x) => x.token === 'ETH');
+  const kind = intent
+    ? p.weighted([[26, 'exact'], [8, 'under'], [6, 'over'], [5, 'split'], [5, 'dup'], [7, 'unmatched'],
+      [5, 'zero'], [4, 'other'], [hasEth ? 7 : 0, 'internal'], [hasEth ? 1 : 0, 'deepInternal']])
+    : p.weighted([[7, 'unmatched'], [5, 'zero'], [4, 'other']]);
+  const randomPayer = p.int(0, 2);
+  const hinted = intent?.hint && p.chance(0.9) ? intent.hint.payer : randomPayer;
+  const base = { op: 'pay', kind, intent: n, r: p.u32() };
+  switch (kind) {
+    case 'exact':
+    case 'dup':
+      return { ...base, payer: randomPayer };
+    case 'other':
+      return intent ? { ...base, payer: randomPayer } : { ...base, payer: randomPayer, token: p.chance(0.7) ? 'USDC' : 'ETH' };
+    case 'under':
+    case 'over':
+      return { ...base, payer: hinted };
+    case 'split':
+      return { ...base, payer: hinted, parts: p.int(2, 3) };
+    case 'internal':
+    case 'deepInternal': {
+      // The target is an ETH intent (the first one at or after the drawn index).
+      const eth = s.intents.map((x, i) => i).filter((i) => s.intents[i].token === 'ETH');
+      const target = eth.find((i) => i >= n) ?? eth[0];
+      return { ...base, intent: target, payer: randomPayer, depth: kind === 'internal' ? p.int(0, 3) : p.int(16, 40) };
+    }
+    case 'unmatched':
+      return { ...base, intent: null, token: p.chance(0.7) ? 'USDC' : 'ETH', payer: randomPayer, to: p.pick(plan.tenants) };
+    case 'zero': {
+      const victims = s.intents.filter((x) => x.hint).map((x) => x.hint.payer);
+      return {
+        ...base, intent: null, payer: randomPayer, to: p.pick(plan.tenants),
+        how: p.weighted([[5, 'transfer'], [4, 'transferFrom'], [1, 'eth']]),
+        victim: victims.length ? p.pick(victims) : randomPayer,
+      };
+    }
+    default:
+      throw new Error(kind);
+  }
+}
+
+// One line per step, for --verbose and failure reports.
+export function describeStep(step) {
+  const { wait, r, op, ...rest } = step;
+  const fields = Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'object' && v !== null ? JSON.stringify(v) : v}`);
+  return `${op} ${fields.join(' ')}`.trim();
+}

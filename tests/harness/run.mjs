@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// The randomized scenario harness: draws a scenario from a seed, plays it
+// against anvil, the provider simulator and the real payd binary (PAYD_BIN,
+// default build/payd), and judges payd against an oracle computed from the
+// chain's final state. See DEVELOPERS.md, "Scenario harness".
+//
+//   node tests/harness/run.mjs --seed 42 [--verbose]     one scenario, what it drew and the verdict
+//   node tests/harness/run.mjs --seeds 1-200 [--jobs 2] [--out dir]  many, two at a time, and a table
+//                                                         (--out keeps each seed's outcome as JSON)
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { FAILURE_CLASSES } from './checks.mjs';
+import { runScenario } from './execute.mjs';
+import { generate } from './generate.mjs';
+
+const self = fileURLToPath(import.meta.url);
+const args = parseArgs(process.argv.slice(2));
+
+function parseArgs(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].replace(/^--/, '');
+    if (['verbose', 'json'].includes(name)) out[name] = true;
+    else out[name] = argv[++i];
+  }
+  return out;
+}
+
+function parseSeeds(spec) {
+  return spec.split(',').flatMap((part) => {
+    const [a, b] = part.split('-').map(Number);
+    return b === undefined ? [a] : Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  });
+}
+
+const withoutList = () => (args.without ? args.without.split(',') : []);
+const repro = (seed) => `PAYD_BIN=${process.env.PAYD_BIN ?? 'build/payd'} node tests/harness/run.mjs --seed ${seed}${args.without ? ` --without ${args.without}` : ''} --verbose`;
+const failed = (result) => FAILURE_CLASSES.some((c) => result[c]?.length);
+
+async function single(seed, { verbose, json }) {
+  const plan = generate(seed, { without: withoutList() });
+  const say = json ? () => {} : (line) => console.log(line);
+  if (plan.without.length) say(`without: ${plan.without.join(', ')}`);
+  say(`seed ${seed}: ${plan.steps.length} steps, tenants ${plan.tenants.map((t) => `${t}->payout ${plan.payoutOf[t]}`).join(', ')}`
+    + `${plan.clockBehind ? ', chain clock 15 min behind' : ''}${plan.receiverFailRate ? ', receivers fail 15%' : ''}`);
+  let outcome;
+  try {
+    outcome = await runScenario(plan, { log: verbose && !json ? (l) => console.log(l) : () => {} });
+  } catch (e) {
+    outcome = { seed, counts: {}, result: { harness: [e.stack] }, paydTail: '' };
+  }
+  const bad = failed(outcome.result) || outcome.result.harness;
+  if (json) {
+    process.stdout.write(`${JSON.stringify(outcome, (k, v) => (typeof v === 'bigint' ? v.toString() : v))}\n`);
+    return bad ? 1 : 0;
+  }
+  const c = outcome.counts;
+  say(`  transfers ${c.transfers} (${c.transfersOnChain} to payout addresses on the final chain), intents ${c.intents}, events ${c.events}, `
+    + `reorgs ${c.reorgs} (flip-backs ${c.flipBacks}, identical ${c.flipBacksExact}), faults ${c.faults}, restarts ${c.restarts}, `
+    + `peak memory ${c.maxRssMb} MiB, sender proofs ${c.proofs === null ? 'not drawn' : c.proofs ? 'offered' : 'not offered'}`);
+  for (const cls of [...FAILURE_CLASSES, 'harness']) {
+    for (const line of outcome.result[cls] ?? []) say(`  ${cls.toUpperCase()}: ${line}`);
+  }
+  if (outcome.counts.stuck) say(`  note: ${outcome.result.notes[0]}`);
+  if (verbose) {
+    for (const line of outcome.result.notes?.slice(outcome.counts.stuck) ?? []) say(`  note: ${line}`);
+    for (const [id, s] of Object.entries(outcome.statuses ?? {})) say(`  seen ${id}: ${s}`);
+    for (const line of outcome.chain ?? []) say(`  final chain: ${line}`);
+    for (const line of outcome.payments ?? []) say(`  payd payment: ${line}`);
+    if (bad) say(`  payd's last log lines:\n${outcome.paydTail}`);
+  }
+  say(bad ? `seed ${seed}: FAILED\n  repro: ${repro(seed)}` : `seed ${seed}: ok`);
+  return bad ? 1 : 0;
+}
+
+// Runs each seed in its own process, `jobs` at a time, and prints the table.
+async function many(seeds, jobs) {
+  const outcomes = [];
+  const queue = [...seeds];
+  if (args.out) mkdirSync(args.out, { recursive: true });
+  const started = Date.now();
+  const worker = async () => {
+    while (queue.length) {
+      const seed = queue.shift();
+      const outcome = await child(seed);
+      outcomes.push(outcome);
+      if (args.out) writeFileSync(join(args.out, `seed-${seed}.json`), JSON.stringify(outcome));
+      const bad = FAILURE_CLASSES.filter((c) => outcome.result[c]?.length).concat(outcome.result.harness ? ['harness'] : []);
+      console.log(`seed ${seed}: ${bad.length ? `FAILED (${bad.map((c) => `${c} ${outcome.result[c].length}`).join(', ')})  repro: ${repro(seed)}` : 'ok'}`);
+      if (outcome.result.harness) console.log(`  harness error: ${outcome.result.harness[0].split('\n').slice(0, 4).join(' | ')}`);
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
+  printTable(outcomes.sort((a, b) => a.seed - b.seed), (Date.now() - started) / 1000);
+  return outcomes.some((o) => failed(o.result) || o.result.harness) ? 1 : 0;
+}
+
+function child(seed) {
+  return new Promise((resolve) => {
+    const extra = args.without ? ['--without', args.without] : [];
+    const proc = spawn(process.execPath, [self, '--seed', String(seed), '--json', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (err += d));
+    proc.on('exit', () => {
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1)));
+      } catch {
+        resolve({ seed, counts: {}, result: { harness: [`the scenario process failed: ${err.slice(-2000)}`] } });
+      }
+    });
+  });
+}
+
+function printTable(outcomes, seconds) {
+  const sum = (f) => outcomes.reduce((s, o) => s + (f(o) ?? 0), 0);
+  const n = (c) => sum((o) => o.result[c]?.length ?? 0);
+  const seedsWith = (c) => outcomes.filter((o) => o.result[c]?.length).map((o) => o.seed);
+  const rows = [
+    ['scenarios', outcomes.length],
+    ['transfers sent', sum((o) => o.counts.transfers)],
+    ['  to payout addresses, final chain', sum((o) => o.counts.transfersOnChain)],
+    ['intents', sum((o) => o.counts.intents)],
+    ['reorgs', sum((o) => o.counts.reorgs)],
+    ['  flip-backs (identical blocks)', `${sum((o) => o.counts.flipBacks)} (${sum((o) => o.counts.flipBacksExact)})`],
+    ['provider faults', sum((o) => o.counts.faults)],
+    ['payd restarts (SIGKILL)', sum((o) => o.counts.restarts)],
+    ['events', sum((o) => o.counts.events)],
+    ['scenarios where payd got stuck below the head', sum((o) => o.counts.stuck)],
+    ['peak payd memory, MiB', Math.max(0, ...outcomes.map((o) => o.counts.maxRssMb ?? 0))],
+    ['wall time, s', Math.round(seconds)],
+  ];
+  const classes = [
+    ['missed', 'missed'], ['doubled', 'doubled'], ['wrong', 'wrong final state'], ['lost', 'confirmed then lost'],
+    ['spurious', 'reorganised without a reorg'],
+    ['webhooks', 'webhooks missing'], ['trail', 'last event wrong'], ['crashes', 'crashes / memory'], ['harness', 'harness errors'],
+  ];
+  console.log('\n| measure | count |\n|---|---|');
+  for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
+  console.log('\n| failure class | findings | scenarios | seeds (first 12) |\n|---|---|---|---|');
+  for (const [key, label] of classes) {
+    const seeds = seedsWith(key);
+    console.log(`| ${label} | ${n(key)} | ${seeds.length} | ${seeds.slice(0, 12).join(' ')} |`);
+  }
+  const bad = outcomes.filter((o) => failed(o.result) || o.result.harness).map((o) => o.seed);
+  console.log(`\nfailed seeds (${bad.length} of ${outcomes.length}): ${bad.join(' ') || 'none'}`);
+}
+
+if (args.seed !== undefined) {
+  const code = await single(Number(args.seed), args);
+  process.exit(code);
+} else if (args.seeds) {
+  process.exit(await many(parseSeeds(args.seeds), Number(args.jobs ?? 2)));
+} else {
+  console.error('usage: run.mjs --seed N [--verbose] [--json] | --seeds A-B[,C...] [--jobs 2]');
+  process.exit(2);
+}

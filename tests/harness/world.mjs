@@ -1,0 +1,250 @@
+// Everything one scenario runs against: anvil (chain.mjs), the provider
+// simulator in front of it, the real payd binary with a fresh data
+// directory, merchants made with payd's CLI, one webhook receiver per tenant,
+// and a poller that watches payd as a merchant would while the scenario runs
+// (for "confirmed then lost"). Also payd's own database, read with the sqlite3
+// shell: the chain cursor (to know when payd has caught up) and the events.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { freePort } from '../e2e/lib/chain.mjs';
+import { createMerchant, launch, preparePayd } from '../e2e/lib/payd.mjs';
+import { startProviderSim } from '../e2e/lib/provider_sim.mjs';
+import { startReceiver } from '../e2e/lib/receiver.mjs';
+import { PAYOUTS, startHarnessChain, USDC_ADDRESS } from './chain.mjs';
+import { CONFIRMATIONS, LIFETIME_S } from './generate.mjs';
+import { Prng } from './prng.mjs';
+
+export const CLOCK_BEHIND_S = 15 * 60;
+// Time-outs scale for slow builds (ASan) and a loaded machine.
+export const SLOW = Number(process.env.HARNESS_SLOW ?? (process.env.PAYD_BIN?.includes('asan') ? 3 : 1));
+
+function paydConfig(rpcUrl) {
+  return `[limits]
+api_requests_per_min = 1000000
+public_reads_per_min = 1000000
+public_intents_per_min = 1000000
+
+[intents]
+lifetime_s = ${LIFETIME_S}
+
+[webhooks]
+allow_private_targets = true
+retry_schedule_s = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+
+[[chains]]
+id = 31337
+name = "Localnet"
+rpc_urls = ["${rpcUrl}"]
+confirmations = ${CONFIRMATIONS}
+poll_interval_ms = 50
+rpc_timeout_ms = 1000
+trace_internal = true
+native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
+
+[[chains.tokens]]
+symbol = "USDC"
+name = "USD Coin"
+address = "${USDC_ADDRESS}"
+decimals = 6
+usd_pegged = true
+`;
+}
+
+export async function startWorld(plan) {
+  const world = new World(plan);
+  try {
+    await world.start();
+  } catch (e) {
+    await world.stop().catch(() => {});
+    throw e;
+  }
+  return world;
+}
+
+class World {
+  constructor(plan) {
+    this.plan = plan;
+    this.crashes = [];
+    this.maxRssMb = 0;
+    this.expectedExit = false;
+  }
+
+  async start() {
+    this.chain = await startHarnessChain({ clockOffsetS: this.plan.clockBehind ? -CLOCK_BEHIND_S : 0 });
+    this.receivers = new Map();
+    this.setupHeight = await this.chain.head();
+    this.sim = await startProviderSim(this.chain.url);
+    this.payd = preparePayd({ config: paydConfig(this.sim.url) });
+    await this.launch();
+    this.merchants = {};
+    const answers = new Prng(this.plan.seed, 'receiver');
+    for (const name of this.plan.tenants) {
+      const payout = PAYOUTS[this.plan.payoutOf[name]];
+      const m = createMerchant(this.payd, { name: `Shop ${name}`, payout, tokens: 'USDC,ETH' });
+      const secret = this.payd.admin(['webhook-secret', 'show', '--tenant', m.tenant.id]).secret;
+      const receiver = await startReceiver({ secrets: [secret] });
+      // A receiver that sometimes fails makes payd redeliver (same webhook-id).
+      receiver.script = Array.from({ length: 400 }, () => (answers.chance(this.plan.receiverFailRate) ? 500 : 200));
+      this.payd.admin(['webhook-endpoint', 'add', '--tenant', m.tenant.id, '--url', receiver.url]);
+      this.merchants[name] = { ...m, payout, name };
+      this.receivers.set(name, receiver);
+    }
+    this.poller = new Poller(this);
+  }
+
+  async launch() {
+    this.expectedExit = false;
+    await launch(this.payd);
+    const proc = this.payd.proc;
+    proc.once('exit', (code, signal) => {
+      if (this.expectedExit && proc === this.payd.proc) return;
+      this.crashes.push(`payd exited on its own (${code ?? signal}):\n${this.payd.tail(15)}`);
+    });
+  }
+
+  get paydUp() {
+    const p = this.payd.proc;
+    return p && p.exitCode === null && p.signalCode === null;
+  }
+
+  // Peak resident memory of the running payd, in MiB.
+  sampleRss() {
+    try {
+      const status = readFileSync(`/proc/${this.payd.proc.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      this.maxRssMb = Math.max(this.maxRssMb, Math.round(kb / 1024));
+    } catch { /* already gone */ }
+  }
+
+  async kill() {
+    if (!this.paydUp) return;
+    this.sampleRss();
+    this.expectedExit = true;
+    await this.payd.stop('SIGKILL');
+  }
+
+  // SIGTERM at the end: anything but a clean exit (a sanitizer report, say) is a crash.
+  async stopCleanly() {
+    if (!this.paydUp) return;
+    this.sampleRss();
+    this.expectedExit = true;
+    const code = await this.payd.stop('SIGTERM');
+    const other = this.payd.logs.filter((l) => l.msg === 'unparsed').map((l) => l.raw).join('\n');
+    const toolOnly = other.includes('LeakSanitizer has encountered a fatal error')
+      && !/ERROR: (AddressSanitizer|LeakSanitizer: detected)|runtime error:/.test(other);
+    if (code !== 0 && !toolOnly) this.crashes.push(`payd exited with ${code} after SIGTERM:\n${other.slice(0, 3000)}`);
+    else if (/runtime error:|ERROR: AddressSanitizer/.test(other)) this.crashes.push(`sanitizer report:\n${other.slice(0, 3000)}`);
+  }
+
+  sql(query) {
+    const r = spawnSync('sqlite3', ['-json', '-readonly', join(this.payd.dir, 'data', 'payd.sqlite3'), query], { encoding: 'utf8', timeout: 10000 });
+    if (r.status !== 0) throw new Error(`sqlite3: ${r.stderr}`);
+    return r.stdout.trim() ? JSON.parse(r.stdout) : [];
+  }
+
+  cursor() {
+    try {
+      return this.sql('SELECT number, hash FROM chain_cursors WHERE chain_id = 31337')[0] ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  events() {
+    const byTenant = new Map(Object.values(this.merchants).map((m) => [m.tenant.id, m.name]));
+    return this.sql('SELECT id, tenant_id, type, data FROM events ORDER BY rowid').map((e) => ({
+      id: e.id, tenant: byTenant.get(e.tenant_id) ?? e.tenant_id, type: e.type, data: JSON.parse(e.data),
+    }));
+  }
+
+  // Deliveries not yet made that a killed payd holds under a lease (they wait for it to end).
+  leasedUntil() {
+    const rows = this.sql("SELECT MAX(locked_until) AS until FROM webhook_deliveries WHERE status IN ('PENDING', 'RETRYING')");
+    return rows[0]?.until ?? 0;
+  }
+
+  async get(path, key) {
+    const r = await this.payd.request('GET', path, { key });
+    if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${r.text}`);
+    return r.json;
+  }
+
+  async list(path, key) {
+    const out = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await this.get(`${path}?limit=100&offset=${offset}`, key);
+      out.push(...page.data);
+      if (!page.hasMore) return out;
+    }
+  }
+
+  // Every payment and intent of every tenant, as the merchants' API shows them.
+  async state() {
+    const payments = [];
+    const intents = new Map();
+    for (const m of Object.values(this.merchants)) {
+      for (const p of await this.list('/api/v1/payments', m.read.key)) payments.push({ ...p, tenant: m.name });
+      for (const i of await this.list('/api/v1/payment-intents', m.read.key)) intents.set(i.id, i);
+    }
+    return { payments, intents };
+  }
+
+  // Stops whatever was started (also after a failed start).
+  async stop() {
+    await this.poller?.stop();
+    if (this.payd) {
+      if (this.payd.proc) await this.stopCleanly().catch(() => {});
+      await this.payd.cleanup();
+    }
+    for (const r of this.receivers?.values() ?? []) await r.close();
+    await this.sim?.close();
+    await this.chain?.stop();
+  }
+}
+
+// Polls payd every 150 ms while the scenario runs and remembers what a
+// merchant was told: payments once CONFIRMED, intents once PAID (and any
+// that later showed another status).
+class Poller {
+  constructor(world) {
+    this.world = world;
+    this.everConfirmed = new Map();
+    this.everReorged = new Map(); // payment id -> the payment as seen REORGED
+    this.everPaid = new Set();
+    this.leftPaid = [];
+    this.statuses = new Map(); // intent id -> statuses seen, in order
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async run() {
+    while (this.running) {
+      await this.pollOnce().catch(() => {});
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  async pollOnce() {
+    if (!this.world.paydUp) return;
+    const { payments, intents } = await this.world.state();
+    for (const p of payments) {
+      if (p.status === 'CONFIRMED') this.everConfirmed.set(`${p.tenant}|${p.id}|${p.blockHash}`, p);
+      if (p.status === 'REORGED' && !this.everReorged.has(p.id)) this.everReorged.set(p.id, p);
+    }
+    for (const i of intents.values()) {
+      const seen = this.statuses.get(i.id) ?? [];
+      if (seen.at(-1) !== i.status) this.statuses.set(i.id, [...seen, i.status]);
+      if (i.status === 'PAID') this.everPaid.add(i.id);
+      else if (this.everPaid.has(i.id) && !this.leftPaid.some((x) => x.id === i.id)) this.leftPaid.push({ id: i.id, status: i.status });
+    }
+  }
+
+  async stop() {
+    this.running = false;
+    await this.loop;
+  }
+}
+
+export { freePort };
