@@ -286,6 +286,10 @@ bool ChainWatcher::Pass() {
     }
     if (new_blocks) {
       update.blocks = headers;
+      // The first pass keeps the block it started above too: a reorganisation
+      // that replaces it (and may move a payer's transfer into it) is then
+      // seen as one to rescan from below it, not taken for the common ancestor.
+      if (!cursor_ && base.number >= 0) update.blocks.insert(update.blocks.begin(), base);
       update.cursor = *by_number.at(to);
       update.head.time = update.cursor->time;
     }

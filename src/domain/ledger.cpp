@@ -72,25 +72,23 @@ class Pass {
     for (const ObservedTransfer& t : update_.transfers) Record(t);
   }
 
-  // An intent whose payment a reorg took may be paid by a transfer of its
-  // exact amount that was kept as unmatched only because the intent was
-  // covered then (the payer paid twice): that one pays it now.
+  // An intent whose payment a reorg took may be paid by a transfer kept as
+  // unmatched only because the intent was covered then: one of its exact
+  // amount (the payer paid twice), or, failing that, transfers from its
+  // trusted sender made while it waited.
   void Rematch() {
     for (const auto& id : lost_) {
       auto intent = tx_.Intent(id);
-      if (!intent || intent->status == IntentStatus::kPaid ||
-          intent->received >= intent->requested_amount)
-        continue;
+      if (!intent || intent->status == IntentStatus::kPaid || Covered(*intent)) continue;
       for (Payment p :
            tx_.UnmatchedPayments(intent->tenant_id, intent->chain_id, intent->token_symbol,
                                  intent->recipient, intent->amount)) {
         base::TimeMs at = p.transfer.block_time;
         if (at >= intent->late_until() || intent->created_at > at + kChainClockSkewMs) continue;
-        p.intent_id = id;
-        tx_.UpdatePayment(p);
-        Reevaluate(id);
+        Assign(p, id);
         break;
       }
+      RematchFromTrustedSender(id);
     }
   }
 
@@ -160,16 +158,44 @@ class Pass {
       if (watched.address != t.recipient) continue;
       for (const auto& tenant : watched.tenant_ids) {
         Payment p = NewPayment(t, tenant, std::nullopt);
-        auto id = tx_.InsertPayment(p);
-        if (!id) continue;
+        auto inserted = tx_.InsertPayment(p);
+        if (!inserted) continue;
         ++summary_.payments_recorded;
-        // A payment back on chain after a reorg was announced when first seen.
-        if (*id != p.id) continue;
+        // A payment back on chain after a reorg was announced when first seen,
+        // unless it paid an intent then.
+        if (inserted->revived && inserted->was_unmatched) continue;
+        p.id = inserted->id;
         ++summary_.unmatched;
         tx_.InsertEvent(NewEvent(tenant, event_type::kPaymentUnmatched,
                                  boost::json::serialize(representation_.Payment(p)), now_));
       }
     }
+  }
+
+  void RematchFromTrustedSender(const std::string& id) {
+    auto intent = tx_.Intent(id);
+    if (!intent || intent->status == IntentStatus::kPaid || Covered(*intent) ||
+        !intent->sender_hint || !IsTrusted(intent->sender_hint_source))
+      return;
+    for (Payment p :
+         tx_.UnmatchedPaymentsFrom(intent->tenant_id, intent->chain_id, intent->token_symbol,
+                                   intent->recipient, *intent->sender_hint)) {
+      base::TimeMs at = p.transfer.block_time;
+      if (at > intent->expires_at || intent->created_at > at + kChainClockSkewMs) continue;
+      Assign(p, id);
+      intent = tx_.Intent(id);
+      if (!intent || Covered(*intent)) return;
+    }
+  }
+
+  static bool Covered(const PaymentIntent& intent) {
+    return intent.received >= intent.requested_amount;
+  }
+
+  void Assign(Payment& p, const std::string& intent_id) {
+    p.intent_id = intent_id;
+    tx_.UpdatePayment(p);
+    Reevaluate(intent_id);
   }
 
   Payment NewPayment(const ObservedTransfer& t, const std::string& tenant,

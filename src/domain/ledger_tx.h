@@ -27,12 +27,19 @@ class LedgerTx {
 
   // Whether a live (PENDING or CONFIRMED) payment of this transfer exists, for any tenant.
   virtual bool IsRecorded(const ObservedTransfer& transfer) = 0;
+  // What InsertPayment wrote: `payment` itself, or the REORGED row of the
+  // same transfer brought back (its own id, and whether it paid no intent
+  // before, so that it was announced as unmatched when first seen).
+  struct InsertedPayment {
+    std::string id;
+    bool revived = false;
+    bool was_unmatched = false;
+  };
   // Records the payment, or brings back the REORGED payment of the same
   // transfer (tenant, block, transaction, position) for a transfer that is on
   // the canonical chain again: a reorg that flips back, or a node that only
-  // seemed to reorganise. Returns the id of the row written (`payment.id`, or
-  // the revived row's own); nothing if that transfer is already live.
-  virtual std::optional<std::string> InsertPayment(const Payment& payment) = 0;
+  // seemed to reorganise. Nothing if that transfer is already live.
+  virtual std::optional<InsertedPayment> InsertPayment(const Payment& payment) = 0;
   // Writes status, confirmations, confirmedAt and the intent it pays.
   virtual void UpdatePayment(const Payment& payment) = 0;
   // PENDING and CONFIRMED payments in blocks above `number`.
@@ -46,6 +53,12 @@ class LedgerTx {
                                                  const std::string& token_symbol,
                                                  const std::string& recipient,
                                                  const Uint256& amount) = 0;
+  // The same, of any amount, sent by `sender`.
+  virtual std::vector<Payment> UnmatchedPaymentsFrom(const std::string& tenant_id,
+                                                     std::int64_t chain_id,
+                                                     const std::string& token_symbol,
+                                                     const std::string& recipient,
+                                                     const std::string& sender) = 0;
 
   // The unpaid intent (or PAID one that lost its payment to a deep reorg)
   // that reserved exactly this amount and is still watchable at `at` (before

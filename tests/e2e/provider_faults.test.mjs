@@ -300,3 +300,31 @@ describe('an RPC endpoint of another chain', () => {
     assert.deepEqual([...new Set(methods)], ['eth_chainId']);
   });
 });
+
+describe('a reorganisation right after the first start', () => {
+  test('a transfer moved into the block the first pass started above is still recorded', async (t) => {
+    const chain = await startChain();
+    await chain.mine(3);  // blocks that a reorg may replace without undoing the USDC mints
+    const start = await chain.blockNumber();  // the first pass scans from here, above block start-1
+    const payd = await startPayd({ config: chainConfig({ url: chain.url }, { confirmations: 1 }) });
+    t.after(async () => {
+      await payd.stopCleanly();
+      await payd.cleanup();
+      await chain.stop();
+    });
+    const shop = createMerchant(payd);
+    const payments = async () => (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
+    // Signed now, with the nonce the next payment takes: valid on the new branch, where that one is gone.
+    const moved = await chain.signedUsdcTransfer(PAYOUT, 2_000_000n);
+    await chain.payUsdc(PAYOUT, 1_000_000n);  // block start+1: proves the first pass is done
+    await eventually(async () => (await payments()).length === 1, { what: 'the first payment recorded' });
+
+    // Blocks start-1 .. start+1 are replaced; the other transfer lands in the lowest.
+    assert.equal(await chain.blockNumber(), start + 1n);
+    await chain.reorg(3, [[moved, 0]]);
+    await chain.mine(1);
+    const found = await eventually(async () => (await payments()).find((p) => p.amount === '2000000' && p.status !== 'REORGED'),
+      { timeout: 20000, what: 'the transfer in the replaced first block' });
+    assert.equal(found.blockNumber, Number(start) - 1);
+  });
+});

@@ -18,11 +18,11 @@ export function exactLegal(intent, t) {
 }
 
 // Rule 2: the transfer comes from the intent's trusted sender hint while the
-// intent still waits (not expired at the block's time). Whether it is still
-// short is the caller's to say.
+// intent still waits (not expired at the block's time; it expires at
+// expiresAt). Whether it is still short is the caller's to say.
 export function hintLegal(intent, t) {
   return Boolean(intent.trustedHint) && sameTarget(intent, t) && t.amount > 0n && t.from === intent.trustedHint
-    && existed(intent, t) && t.blockTime <= intent.expiresAt;
+    && existed(intent, t) && t.blockTime < intent.expiresAt;
 }
 
 // One assignment the rules allow: transfers in chain order, exact amount

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "base/ids.h"
 #include "domain/store.h"
 #include "store_fixture.h"
@@ -44,7 +46,9 @@ class LedgerTest : public testing::StoreTest {
     ledger_catalog_ = domain::ChainCatalog({chain});
   }
 
-  std::string CreateIntent(domain::Uint256 amount, base::TimeMs created, base::TimeMs expires) {
+  // `hinted`: kPayer is its sender hint, proven by the wallet.
+  std::string CreateIntent(domain::Uint256 amount, base::TimeMs created, base::TimeMs expires,
+                           bool hinted = false) {
     domain::PaymentIntent intent;
     intent.id = base::NewId("pi_");
     intent.tenant_id = tenant_.id;
@@ -59,6 +63,10 @@ class LedgerTest : public testing::StoreTest {
     intent.required_confirmations = "3";
     intent.expires_at = expires;
     intent.created_at = created;
+    if (hinted) {
+      intent.sender_hint = kPayer;
+      intent.sender_hint_source = domain::HintSource::kWallet;
+    }
     store_->InsertIntent(
         intent, nullptr, {},
         [&](const domain::PaymentIntent& i) {
@@ -145,6 +153,27 @@ TEST_F(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
                                       "PAYMENT_PENDING", "PAYMENT_CONFIRMED"}));
 }
 
+TEST_F(LedgerTest, ATransferBackAfterAFlipBackToAnIntentPaidMeanwhileIsAnnouncedUnmatched) {
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "first", a2)});
+  Advance({Block(2, "b", 3000, "a")}, {}, 1);  // branch b replaces block 2
+  // Block 1's logs, indexed late, hold the payer paying again: it pays the intent.
+  Advance({Block(3, "b", 4000)}, {Transfer(5000000, "second", a1)});
+  ASSERT_EQ(Intent(id).tx_hash, Hash("second"));
+
+  Advance({a2, Block(3, "a", 4000)}, {Transfer(5000000, "first", a2)}, 1);  // branch a is back
+  EXPECT_EQ(Intent(id).tx_hash, Hash("second"));
+  auto payments = Payments();
+  auto first = std::find_if(payments.begin(), payments.end(),
+                            [](const auto& p) { return p.transfer.tx_hash == Hash("first"); });
+  ASSERT_NE(first, payments.end());
+  EXPECT_EQ(first->status, domain::PaymentStatus::kPending);
+  EXPECT_FALSE(first->intent_id) << "the intent is paid by the other transfer";
+  EXPECT_EQ(EventTypes().back(), "PAYMENT_UNMATCHED")
+      << "it was announced as the intent's payment, not as unmatched";
+}
+
 TEST_F(LedgerTest, SeeingATransferAgainRecordsNothingNew) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
@@ -210,6 +239,33 @@ TEST_F(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
   EXPECT_EQ(Intent(id).tx_hash, Hash("first"));
   EXPECT_EQ(Intent(id).received, 5000000);
+}
+
+TEST_F(LedgerTest, ATrustedSendersTransferKeptUnmatchedPaysWhenAReorgTakesThePayment) {
+  auto id = CreateIntent(5000000, 1000, 1000000, /*hinted=*/true);
+  auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
+  // Block 1's logs were indexed late: the exact payment of block 2 covered the
+  // intent first, so the same payer's other transfer was kept as unmatched.
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "exact", a2)});
+  Advance({Block(3, "a", 4000)}, {Transfer(3000000, "other", a1)});
+  ASSERT_EQ(Intent(id).received, 5000000);
+
+  Advance({Block(2, "b", 3000, "a")}, {}, 1);  // block 2 and the exact payment are gone
+  EXPECT_EQ(Intent(id).received, 3000000);
+  EXPECT_EQ(Intent(id).exception, domain::IntentException::kUnderpaid);
+  EXPECT_EQ(Intent(id).tx_hash, Hash("other"));
+}
+
+TEST_F(LedgerTest, TransfersFromATrustedSenderBeforeExpiryAllCountWhenTheHeadIsPastIt) {
+  auto id = CreateIntent(5000000, 1000, 5000, /*hinted=*/true);
+  auto a1 = Block(1, "a", 2000);
+  // One poll sees both parts (made before expiry) and a head past expiry: the
+  // first part leaves the intent FAILED (short at expiry) before the second is read.
+  Advance({Block(0, "a", 1500), a1, Block(2, "a", 6000)},
+          {Transfer(1000000, "part1", a1), Transfer(1500000, "part2", a1)});
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kFailed);
+  EXPECT_EQ(Intent(id).received, 2500000);
+  for (const auto& p : Payments()) EXPECT_EQ(p.intent_id, id) << p.transfer.tx_hash;
 }
 
 }  // namespace

@@ -75,7 +75,7 @@ TEST_F(SenderHintTest, AnUnprovenHintNeverTakesATransfer) {
 TEST_F(SenderHintTest, WalletAndMerchantHintsDo) {
   auto wallet = Create(domain::HintSource::kWallet, 100, 10'000);
   EXPECT_EQ(HintedAt(200), wallet.id);
-  SetState(wallet, domain::IntentStatus::kExpired);
+  SetState(wallet, domain::IntentStatus::kPending);  // paid in full, awaiting confirmations
   auto merchant = Create(domain::HintSource::kMerchant, 150, 10'000);
   EXPECT_EQ(HintedAt(200), merchant.id);
 }
@@ -89,12 +89,20 @@ TEST_F(SenderHintTest, OnlyIntentsStillWaitingAtTheBlockTime) {
   for (auto [status, exception] :
        {std::pair{domain::IntentStatus::kPending, domain::IntentException::kNone},
         std::pair{domain::IntentStatus::kPending, domain::IntentException::kOverpaid},
-        std::pair{domain::IntentStatus::kPaid, domain::IntentException::kNone},
-        std::pair{domain::IntentStatus::kExpired, domain::IntentException::kNone},
-        std::pair{domain::IntentStatus::kFailed, domain::IntentException::kUnderpaid}}) {
+        std::pair{domain::IntentStatus::kPaid, domain::IntentException::kNone}}) {
     SetState(pi, status, exception);
     EXPECT_EQ(HintedAt(5'000), "")
         << domain::IntentStatusName(status) << " " << domain::IntentExceptionName(exception);
+  }
+  // Expired by a later block's time (the next transfer of the same block, a
+  // chain read late), but waiting at this transfer's.
+  for (auto [status, exception] :
+       {std::pair{domain::IntentStatus::kExpired, domain::IntentException::kNone},
+        std::pair{domain::IntentStatus::kFailed, domain::IntentException::kUnderpaid}}) {
+    SetState(pi, status, exception);
+    EXPECT_EQ(HintedAt(5'000), pi.id)
+        << domain::IntentStatusName(status) << " " << domain::IntentExceptionName(exception);
+    EXPECT_EQ(HintedAt(10'000), "") << "expired at the transfer's block time";
   }
 }
 

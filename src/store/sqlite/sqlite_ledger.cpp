@@ -76,7 +76,18 @@ class SqliteLedgerTx final : public domain::LedgerTx {
     return q.Step();
   }
 
-  std::optional<std::string> InsertPayment(const domain::Payment& p) override {
+  std::optional<InsertedPayment> InsertPayment(const domain::Payment& p) override {
+    const auto& t = p.transfer;
+    auto before = c_.Prepare(
+        "SELECT intent_id IS NULL FROM payments WHERE tenant_id = ? AND chain_id = ? AND "
+        "block_hash = ? AND tx_hash = ? AND position = ? AND status = 'REORGED'");
+    before.Bind(1, p.tenant_id).Bind(2, t.chain_id).Bind(3, t.block_hash);
+    before.Bind(4, t.tx_hash).Bind(5, t.position);
+    InsertedPayment out;
+    if (before.Step()) {
+      out.revived = true;
+      out.was_unmatched = before.Int(0) != 0;
+    }
     static const std::string sql =
         "INSERT INTO payments(" + std::string(kPaymentColumns) +
         ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -87,10 +98,10 @@ class SqliteLedgerTx final : public domain::LedgerTx {
     auto q = c_.Prepare(sql);
     BindPayment(q, p);
     if (!q.Step()) return std::nullopt;
-    std::string id = q.Text(0);
+    out.id = q.Text(0);
     while (q.Step()) {
     }
-    return id;
+    return out;
   }
 
   void UpdatePayment(const domain::Payment& p) override {
@@ -143,6 +154,21 @@ class SqliteLedgerTx final : public domain::LedgerTx {
     return Payments(q);
   }
 
+  std::vector<domain::Payment> UnmatchedPaymentsFrom(const std::string& tenant_id,
+                                                     std::int64_t chain_id,
+                                                     const std::string& token_symbol,
+                                                     const std::string& recipient,
+                                                     const std::string& sender) override {
+    static const std::string sql = SelectPayments(
+        "WHERE chain_id = ? AND recipient = ? AND intent_id IS NULL AND sender = ? AND "
+        "tenant_id = ? AND token_symbol = ? AND status != 'REORGED' "
+        "ORDER BY block_number, log_index, rowid");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, recipient).Bind(3, sender);
+    q.Bind(4, tenant_id).Bind(5, token_symbol);
+    return Payments(q);
+  }
+
   std::optional<domain::PaymentIntent> IntentByExactAmount(std::int64_t chain_id,
                                                            const std::string& token_key,
                                                            const std::string& recipient,
@@ -166,12 +192,15 @@ class SqliteLedgerTx final : public domain::LedgerTx {
                                                           base::TimeMs at) override {
     // DECISIONS §5 rule 2: only a trusted hint (proven by the wallet or set by
     // the merchant) moves money, and only to an intent still waiting at the
-    // transfer's block time (PaymentIntent::WaitsForPayment); the oldest first.
+    // transfer's block time (not expired then, not covered); the oldest first.
+    // Its status may already say EXPIRED or FAILED: payd moves intents by the
+    // newest block's time, and a block before expiry can come later (catching
+    // up, a reorganisation, the next transfer of the same block).
     static const std::string sql = SelectIntent(
         "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND "
-        "sender_hint_source IN ('wallet', 'merchant') AND (status = 'CREATED' OR (status = "
-        "'PENDING' AND exception = 'UNDERPAID')) AND expires_at > ?5 AND created_at <= ?6 "
-        "ORDER BY created_at, rowid LIMIT 1");
+        "sender_hint_source IN ('wallet', 'merchant') AND (status IN ('CREATED', 'EXPIRED', "
+        "'FAILED') OR (status = 'PENDING' AND exception = 'UNDERPAID')) AND expires_at > ?5 AND "
+        "created_at <= ?6 ORDER BY created_at, rowid LIMIT 1");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, sender);
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
