@@ -49,31 +49,13 @@ class LedgerTest : public testing::StoreTest {
   // `hinted`: kPayer is its sender hint, proven by the wallet.
   std::string CreateIntent(domain::Uint256 amount, base::TimeMs created, base::TimeMs expires,
                            bool hinted = false) {
-    domain::PaymentIntent intent;
-    intent.id = base::NewId("pi_");
-    intent.tenant_id = tenant_.id;
-    intent.integration_id = integration_.id;
-    intent.chain_id = 31337;
-    intent.token_symbol = "USDC";
-    intent.token_address = kUsdc;
-    intent.decimals = 6;
-    intent.recipient = integration_.payout_address;
-    intent.requested_amount = amount;
-    intent.amount = amount;
+    auto intent = UsdcIntent(amount, created, expires);
     intent.required_confirmations = "3";
-    intent.expires_at = expires;
-    intent.created_at = created;
     if (hinted) {
       intent.sender_hint = kPayer;
       intent.sender_hint_source = domain::HintSource::kWallet;
     }
-    store_->InsertIntent(
-        intent, nullptr, {},
-        [&](const domain::PaymentIntent& i) {
-          return domain::Store::IntentCreated{
-              {201, "{}"}, domain::NewEvent(i.tenant_id, "PAYMENT_CREATED", "{}", created)};
-        },
-        created);
+    StoreIntent(intent);
     return intent.id;
   }
 

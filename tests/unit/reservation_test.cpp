@@ -20,27 +20,8 @@ namespace {
 class ReservationTest : public testing::StoreTest {
  protected:
   domain::Uint256 Create(domain::Uint256 requested, base::TimeMs now) {
-    domain::PaymentIntent intent;
-    intent.id = base::NewId("pi_");
-    intent.tenant_id = tenant_.id;
-    intent.integration_id = integration_.id;
-    intent.chain_id = 31337;
-    intent.token_symbol = "USDC";
-    intent.token_address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-    intent.decimals = 6;
-    intent.recipient = integration_.payout_address;
-    intent.requested_amount = requested;
-    intent.amount = requested;
-    intent.required_confirmations = "2";
-    intent.expires_at = now + 1000;
-    intent.created_at = now;
-    store_->InsertIntent(
-        intent, nullptr, {},
-        [&](const domain::PaymentIntent& i) {
-          return domain::Store::IntentCreated{
-              {201, "{}"}, domain::NewEvent(i.tenant_id, "PAYMENT_CREATED", "{}", now)};
-        },
-        now);
+    auto intent = UsdcIntent(requested, now, now + 1000);
+    StoreIntent(intent);
     return intent.amount;
   }
 

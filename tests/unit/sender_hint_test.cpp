@@ -13,38 +13,18 @@ namespace payd {
 namespace {
 
 constexpr const char* kSender = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-constexpr const char* kToken = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
 class SenderHintTest : public testing::StoreTest {
  protected:
   // An intent created at `created`, expiring at `expires`, hinting kSender from `source`.
   domain::PaymentIntent Create(domain::HintSource source, base::TimeMs created,
                                base::TimeMs expires) {
-    domain::PaymentIntent intent;
-    intent.id = base::NewId("pi_");
-    intent.tenant_id = tenant_.id;
-    intent.integration_id = integration_.id;
-    intent.chain_id = 31337;
-    intent.token_symbol = "USDC";
-    intent.token_address = kToken;
-    intent.decimals = 6;
-    intent.recipient = integration_.payout_address;
-    intent.requested_amount = 5000000;
-    intent.amount = intent.requested_amount;
-    intent.required_confirmations = "2";
-    intent.created_at = created;
-    intent.expires_at = expires;
+    auto intent = UsdcIntent(5000000, created, expires);
     if (source != domain::HintSource::kNone) {
       intent.sender_hint = kSender;
       intent.sender_hint_source = source;
     }
-    store_->InsertIntent(
-        intent, nullptr, {},
-        [&](const domain::PaymentIntent& i) {
-          return domain::Store::IntentCreated{
-              {201, "{}"}, domain::NewEvent(i.tenant_id, "PAYMENT_CREATED", "{}", created)};
-        },
-        created);
+    StoreIntent(intent);
     return intent;
   }
 

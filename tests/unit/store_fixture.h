@@ -8,7 +8,9 @@
 #include <memory>
 
 #include "base/ids.h"
+#include "domain/event.h"
 #include "domain/integration.h"
+#include "domain/payment_intent.h"
 #include "store/sqlite/sqlite_store.h"
 
 namespace payd::testing {
@@ -47,6 +49,37 @@ class StoreTest : public ::testing::Test {
   void TearDown() override {
     store_.reset();
     std::filesystem::remove_all(dir_);
+  }
+
+  // A USDC intent of the test integration asking for `requested`, not stored yet.
+  domain::PaymentIntent UsdcIntent(domain::Uint256 requested, base::TimeMs created,
+                                   base::TimeMs expires) const {
+    domain::PaymentIntent intent;
+    intent.id = base::NewId("pi_");
+    intent.tenant_id = tenant_.id;
+    intent.integration_id = integration_.id;
+    intent.chain_id = 31337;
+    intent.token_symbol = "USDC";
+    intent.token_address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+    intent.decimals = 6;
+    intent.recipient = integration_.payout_address;
+    intent.requested_amount = requested;
+    intent.amount = requested;
+    intent.required_confirmations = "2";
+    intent.created_at = created;
+    intent.expires_at = expires;
+    return intent;
+  }
+
+  // Stores it with its PAYMENT_CREATED event, as the API does; `intent.amount` becomes exact.
+  void StoreIntent(domain::PaymentIntent& intent) {
+    store_->InsertIntent(
+        intent, nullptr, {},
+        [&](const domain::PaymentIntent& i) {
+          return domain::Store::IntentCreated{
+              {201, "{}"}, domain::NewEvent(i.tenant_id, "PAYMENT_CREATED", "{}", i.created_at)};
+        },
+        intent.created_at);
   }
 
   std::filesystem::path dir_;
