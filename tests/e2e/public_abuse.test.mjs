@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
-import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, paydForSuite, startPayd } from './lib/payd.mjs';
 
 const MAX_UINT256 = ((1n << 256n) - 1n).toString();
 const origin = { Origin: 'https://shop.example' };
@@ -54,17 +54,10 @@ describe('floods of unknown integration ids', () => {
 });
 
 describe('amounts at the top of the 256-bit range', () => {
-  let payd, shop;
-  before(async () => {
-    payd = await startPayd();
-    shop = createMerchant(payd);
-  });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  const suite = paydForSuite();
 
   test('2^256-1 twice: the second has no unique amount left and is a 400 that stores nothing', async () => {
+    const { payd, shop } = suite;
     const body = { amount: MAX_UINT256, currency: 'USDC', chainId: 31337 };
     const first = await createIntent(payd, shop.integration.id, body);
     assert.equal(first.status, 201, first.text);

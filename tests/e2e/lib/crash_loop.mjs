@@ -5,7 +5,7 @@
 import { parseAbiItem } from 'viem';
 
 import { USDC_ADDRESS } from './chain.mjs';
-import { launch } from './payd.mjs';
+import { jsonOrNull, launch } from './payd.mjs';
 
 // A small seeded PRNG (mulberry32): the same seed gives the same choices.
 export function seededRandom(seed) {
@@ -103,13 +103,7 @@ export class RestartablePayd {
         method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeout),
       });
       const text = await res.text();
-      let json = null;
-      try {
-        json = text ? JSON.parse(text) : null;
-      } catch {
-        json = null;
-      }
-      return { ok: true, status: res.status, headers: res.headers, json, text, generation: server.generation };
+      return { ok: true, status: res.status, headers: res.headers, json: jsonOrNull(text), text, generation: server.generation };
     } catch (error) {
       const killed = this.up?.generation !== server.generation;
       return { ok: false, killed, error, generation: server.generation };

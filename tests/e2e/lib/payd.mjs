@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { after, before } from 'node:test';
 
 export const PAYD_BIN = resolve(process.env.PAYD_BIN ?? 'build/payd');
 
@@ -54,13 +55,7 @@ export class Payd {
     }
     const res = await fetch(this.url + path, { method, headers: h, body: payload });
     const text = await res.text();
-    let json = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    return { status: res.status, headers: res.headers, json, text };
+    return { status: res.status, headers: res.headers, json: jsonOrNull(text), text };
   }
 
   // Resolves with the exit code once the process ends after `signal` and
@@ -127,6 +122,31 @@ export function preparePayd({ config = '', env = {}, apiRateLimit = 1000000 } = 
   writeFileSync(join(dir, 'payd.toml'), config.includes('[limits]') ? config : `${limits}${config}`);
   baseEnv.PAYD_CONFIG = join(dir, 'payd.toml');
   return new Payd(dir, baseEnv);
+}
+
+// A reply body as JSON, or null when it is empty or not JSON.
+export function jsonOrNull(text) {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+// For a describe block: a payd (`options` as for startPayd) and a merchant,
+// started before its tests and stopped after them; read `suite.payd` and
+// `suite.shop` inside the tests.
+export function paydForSuite(options) {
+  const suite = {};
+  before(async () => {
+    suite.payd = await startPayd(options);
+    suite.shop = createMerchant(suite.payd);
+  });
+  after(async () => {
+    await suite.payd.stopCleanly();
+    await suite.payd.cleanup();
+  });
+  return suite;
 }
 
 export async function startPayd(options = {}) {
