@@ -7,6 +7,10 @@ namespace payd::api {
 
 namespace {
 
+constexpr const char* kExposedHeaders =
+    "X-Request-Id, Idempotent-Replayed, X-RateLimit-Limit, X-RateLimit-Remaining, "
+    "X-RateLimit-Reset, Retry-After";
+
 [[noreturn]] void Refuse(std::string message) {
   throw ApiError(http::Status::forbidden, "origin_not_allowed", std::move(message));
 }
@@ -37,6 +41,8 @@ std::string RequireAllowedOrigin(const http::Request& req, const domain::Integra
 
 void AddCorsHeaders(http::RequestContext& ctx, const std::string& origin) {
   ctx.response_headers.emplace_back("Access-Control-Allow-Origin", origin);
+  // Without this a page's script sees none of these headers (CORS safelists only a few).
+  ctx.response_headers.emplace_back("Access-Control-Expose-Headers", kExposedHeaders);
   ctx.response_headers.emplace_back("Vary", "Origin");
 }
 

@@ -87,11 +87,13 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
     claim = domain::IdempotencyClaim{
         "integration:" + integration.id, *key, RequestFingerprint(req, body), {}};
   auto representation = api.representation();
+  // The payer gets the payer's view (as from the public get); the merchant's
+  // event carries the merchant's (metadata, integration, link).
   auto finish = [&](const domain::PaymentIntent& stored) {
-    std::string json = boost::json::serialize(representation.Intent(stored));
     return domain::Store::IntentCreated{
-        {201, json},
-        domain::NewEvent(stored.tenant_id, domain::event_type::kPaymentCreated, json, now)};
+        {201, boost::json::serialize(representation.PublicIntent(stored))},
+        domain::NewEvent(stored.tenant_id, domain::event_type::kPaymentCreated,
+                         boost::json::serialize(representation.Intent(stored)), now)};
   };
   domain::CreateResult result;
   try {

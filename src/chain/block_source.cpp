@@ -1,6 +1,10 @@
 #include "chain/block_source.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <map>
+#include <tuple>
 
 #include "base/log.h"
 #include "chain/evm.h"
@@ -137,15 +141,22 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
       continue;
     }
     first = last + 1;
-    std::vector<domain::ObservedTransfer> candidates;
+    std::vector<domain::ObservedTransfer> candidates, internal;
+    // Where each transaction stands in the chain, so that transfers are handed
+    // on in chain order: which of two exact payments came first decides
+    // which one pays the intent.
+    std::map<std::string, std::pair<std::int64_t, std::size_t>> order;
     for (const auto& result : blocks) {
       FullBlock block = DecodeFullBlock(result);
-      for (auto& tx : block.transactions) {
+      for (std::size_t i = 0; i < block.transactions.size(); ++i) {
+        const auto& tx = block.transactions[i];
+        order[tx.hash] = {block.header.number, i};
         if (tx.to.empty() || !recipients.contains(tx.to) || tx.value == 0) continue;
         candidates.push_back(Native(chain_, tx.hash, "tx", block.header.number, block.header.hash,
                                     tx.from, tx.to, tx.value));
       }
-      if (chain_.trace_internal) Traces(block.header.number, block.header.hash, recipients, out);
+      if (chain_.trace_internal)
+        Traces(block.header.number, block.header.hash, recipients, internal);
     }
     // A transaction that reverted moved no value: keep only receipts with
     // status 1. A receipt the node has not indexed yet fails the pass (kNotReady),
@@ -153,9 +164,22 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     std::vector<std::pair<std::string, boost::json::array>> receipts;
     for (const auto& c : candidates) receipts.push_back({"eth_getTransactionReceipt", {c.tx_hash}});
     auto answers = rpc_.Batch(receipts);
+    std::vector<domain::ObservedTransfer> batch;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
-      if (DecodeReceiptSucceeded(answers[i])) out.push_back(std::move(candidates[i]));
+      if (DecodeReceiptSucceeded(answers[i])) batch.push_back(std::move(candidates[i]));
     }
+    batch.insert(batch.end(), std::make_move_iterator(internal.begin()),
+                 std::make_move_iterator(internal.end()));
+    // By block, then transaction; a transaction's own value before what it sends on.
+    auto key = [&](const domain::ObservedTransfer& t) {
+      auto it = order.find(t.tx_hash);
+      std::size_t index = it == order.end() ? SIZE_MAX : it->second.second;
+      return std::tuple{t.block_number, index, t.position != "tx"};
+    };
+    std::stable_sort(batch.begin(), batch.end(),
+                     [&](const auto& a, const auto& b) { return key(a) < key(b); });
+    out.insert(out.end(), std::make_move_iterator(batch.begin()),
+               std::make_move_iterator(batch.end()));
   }
   return out;
 }

@@ -271,8 +271,10 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     summary = {};
     Pass pass(tx, update, *chain, representation_, now, summary);
     pass.Rewind();
-    pass.Record();
+    // Before the new blocks' transfers: what is already on chain below the
+    // reorganisation came first, so it pays an intent that lost its payment.
     pass.Rematch();
+    pass.Record();
     pass.Confirm();
     pass.Expire();
     pass.Announce();

@@ -86,7 +86,8 @@ describe('payment intents API', () => {
     await create({ amount_usd: '10.00', currency: 'ETH', paymentLinkId: links.customUsd });
     // Token-denominated: that token, in its smallest unit.
     const token = await create({ amount: '5000000', paymentLinkId: links.fixedToken });
-    assert.equal(token.paymentLinkId, links.fixedToken);
+    const merchantView = (await payd.request('GET', `/api/v1/payment-intents/${token.id}`, { key: shop.read.key })).json;
+    assert.equal(merchantView.paymentLinkId, links.fixedToken);
     await create({ amount: '2500000', paymentLinkId: links.customToken });
     await create({ amount: '99000000', paymentLinkId: links.customToken });
   });
@@ -107,7 +108,8 @@ describe('payment intents API', () => {
   });
 
   test("the payer's view shows how to pay, not the merchant's data", async () => {
-    const pi = (await createIntent(payd, shop.integration.id, { ...base, metadata: { secret: 'x' } })).json;
+    const created = await createIntent(payd, shop.integration.id, { ...base, metadata: { secret: 'x' } });
+    const pi = created.json;
     const r = await payd.request('GET', `/public/integrations/${shop.integration.id}/intents/${pi.id}`, { headers: { Origin: 'https://shop.example' } });
     assert.equal(r.status, 200);
     assert.equal(r.headers.get('access-control-allow-origin'), 'https://shop.example');
@@ -116,6 +118,16 @@ describe('payment intents API', () => {
     }
     assert.equal(r.json.metadata, undefined);
     assert.equal(r.json.integrationId, undefined);
+    // The create answers with the same view; the merchant's event keeps the merchant's data.
+    assert.deepEqual(Object.keys(pi).sort(), Object.keys(r.json).sort());
+    const [event] = (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data
+      .filter((e) => e.type === 'PAYMENT_CREATED' && e.data.id === pi.id);
+    assert.deepEqual(event.data.metadata, { secret: 'x' });
+    // A page's script may read the request id and the replay and rate-limit headers.
+    for (const reply of [created, r]) {
+      const exposed = reply.headers.get('access-control-expose-headers') ?? '';
+      for (const name of ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After']) assert.match(exposed, new RegExp(name));
+    }
     const elsewhere = await payd.request('GET', `/public/integrations/${other.integration.id}/intents/${pi.id}`, { headers: { Origin: 'https://shop.example' } });
     assert.equal(elsewhere.status, 404, "another integration's intent is not found");
   });

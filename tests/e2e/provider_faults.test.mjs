@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, sleep, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, launch, sleep, startPayd } from './lib/payd.mjs';
 import { startRpcProxy } from './lib/rpc_proxy.mjs';
 
 const num = (hex) => Number(BigInt(hex));
@@ -235,6 +235,24 @@ describe('checks on what the chain says', () => {
     const receipt = await chain.call(forwarder, 'payDeep', [PAYOUT, 40n], { value: BigInt(pi.amount) });
     assert.equal(receipt.status, 'success');
     await eventually(async () => (await intent(pi.id)).status === 'PAID', { timeout: 20000, what: 'the deep payment PAID' });
+  });
+
+  test('two exact payments read in one pass: the earlier on chain pays, though the later is an internal transfer', async () => {
+    const forwarder = await chain.deploy('Forwarder');
+    const pi = (await createIntent(payd, shop.integration.id, { amount: '5000000000000000', currency: 'ETH', chainId: 31337 })).json;
+    await payd.stopCleanly();  // both blocks are read by the next start's first pass
+    const plain = await chain.payEth(PAYOUT, BigInt(pi.amount));
+    const internal = await chain.call(forwarder, 'payDeep', [PAYOUT, 2n], { value: BigInt(pi.amount) });
+    assert.ok(internal.blockNumber > plain.blockNumber);
+    await launch(payd);
+    const paid = await eventually(async () => {
+      const i = await intent(pi.id);
+      return i.status === 'PAID' ? i : null;
+    }, { timeout: 20000, what: 'the intent PAID' });
+    assert.equal(paid.txHash, plain.transactionHash);
+    const payments = (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
+    const second = payments.find((p) => p.txHash === internal.transactionHash);
+    assert.equal(second.intentId, null, 'the later one is the payer paying twice');
   });
 
   test('zero-value Transfer events are not payments', async () => {

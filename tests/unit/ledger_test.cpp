@@ -223,6 +223,21 @@ TEST_F(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
   EXPECT_EQ(Intent(id).received, 5000000);
 }
 
+TEST_F(LedgerTest, AfterAReorgTheEarlierTransferPaysThoughTheLaterOneComesBack) {
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
+  // Block 1's logs were indexed late: block 2's copy paid the intent first.
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "late", a2)});
+  Advance({Block(3, "a", 4000)}, {Transfer(5000000, "early", a1)});
+  ASSERT_EQ(Intent(id).tx_hash, Hash("late"));
+
+  // Branch b replaces block 2 with the same transfer moved into it.
+  auto b2 = Block(2, "b", 3000, "a");
+  Advance({b2}, {Transfer(5000000, "late", b2)}, 1);
+  EXPECT_EQ(Intent(id).tx_hash, Hash("early")) << "chain order: block 1 before block 2";
+  EXPECT_EQ(Intent(id).received, 5000000);
+}
+
 TEST_F(LedgerTest, ATrustedSendersTransferKeptUnmatchedPaysWhenAReorgTakesThePayment) {
   auto id = CreateIntent(5000000, 1000, 1000000, /*hinted=*/true);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
