@@ -79,8 +79,11 @@ ifneq ($(strip $(HARNESS_SEEDS)),)
 	PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds $(HARNESS_SEEDS) --jobs 2
 endif
 
+# On a copy of the binary: a rebuild during the hour a soak takes would
+# replace the payd its scenarios restart.
 soak: deps build
-	PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds 1-$(SCENARIOS) --jobs 2
+	cp $(BUILD)/payd $(BUILD)/payd-soak
+	PAYD_BIN=$(abspath $(BUILD))/payd-soak node tests/harness/run.mjs --seeds 1-$(SCENARIOS) --jobs 2
 
 bench: build
 	@scripts/install-deps.sh --bench
