@@ -110,7 +110,10 @@ void Server::Shutdown() {
     }
     for (const auto& conn : conns_) {
       asio::post(conn->stream.get_executor(), [conn] {
-        if (conn->idle) conn->stream.socket().cancel();
+        // The connection may have closed its socket since: cancel() on a
+        // closed socket fails (EBADF), which must not end payd mid-shutdown.
+        beast::error_code ignored;
+        if (conn->idle) conn->stream.socket().cancel(ignored);
       });
     }
     grace_timer_.expires_after(options_.shutdown_grace);
