@@ -145,12 +145,12 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     // Where each transaction stands in the chain, so that transfers are handed
     // on in chain order: which of two exact payments came first decides
     // which one pays the intent.
-    std::map<std::string, std::pair<std::int64_t, std::size_t>> order;
+    std::map<std::string, std::size_t> index_in_block;
     for (const auto& result : blocks) {
       FullBlock block = DecodeFullBlock(result);
       for (std::size_t i = 0; i < block.transactions.size(); ++i) {
         const auto& tx = block.transactions[i];
-        order[tx.hash] = {block.header.number, i};
+        index_in_block[tx.hash] = i;
         if (tx.to.empty() || !recipients.contains(tx.to) || tx.value == 0) continue;
         candidates.push_back(Native(chain_, tx.hash, "tx", block.header.number, block.header.hash,
                                     tx.from, tx.to, tx.value));
@@ -172,8 +172,8 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
                  std::make_move_iterator(internal.end()));
     // By block, then transaction; a transaction's own value before what it sends on.
     auto key = [&](const domain::ObservedTransfer& t) {
-      auto it = order.find(t.tx_hash);
-      std::size_t index = it == order.end() ? SIZE_MAX : it->second.second;
+      auto it = index_in_block.find(t.tx_hash);
+      std::size_t index = it == index_in_block.end() ? SIZE_MAX : it->second;
       return std::tuple{t.block_number, index, t.position != "tx"};
     };
     std::stable_sort(batch.begin(), batch.end(),

@@ -28,12 +28,12 @@ std::string Word(std::string_view data, std::size_t n) {
 void PriceBook::Set(std::int64_t chain_id, const std::string& symbol, domain::UsdPrice price,
                     base::TimeMs updated_at) {
   std::lock_guard lock(mu_);
-  entries_[{chain_id, symbol}] = Entry{price, updated_at, {}};
+  entries_[{chain_id, symbol}] = Entry{price, updated_at};
 }
 
-void PriceBook::Refuse(std::int64_t chain_id, const std::string& symbol, std::string problem) {
+void PriceBook::Refuse(std::int64_t chain_id, const std::string& symbol) {
   std::lock_guard lock(mu_);
-  entries_[{chain_id, symbol}] = Entry{std::nullopt, 0, std::move(problem)};
+  entries_[{chain_id, symbol}] = Entry{std::nullopt, 0};
 }
 
 domain::UsdPrice PriceBook::Price(const domain::ChainInfo& chain, const domain::TokenInfo& token) {
@@ -95,7 +95,7 @@ void RefreshPrices(RpcClient& rpc, const domain::ChainInfo& chain, PriceBook& bo
                      {"token", token->symbol},
                      {"feed", *token->price_feed},
                      {"problem", judged.problem}});
-      book.Refuse(chain.id, token->symbol, judged.problem);
+      book.Refuse(chain.id, token->symbol);
       continue;
     }
     book.Set(chain.id, token->symbol, *judged.price, judged.updated_at);

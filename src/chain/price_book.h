@@ -27,15 +27,15 @@ class PriceBook final : public domain::PriceSource {
  public:
   void Set(std::int64_t chain_id, const std::string& symbol, domain::UsdPrice price,
            base::TimeMs updated_at);
-  // The feed's latest answer is no price: until the next good one, there is none.
-  void Refuse(std::int64_t chain_id, const std::string& symbol, std::string problem);
+  // The feed's latest answer is no price (RefreshPrices logs why): until the
+  // next good one, there is none.
+  void Refuse(std::int64_t chain_id, const std::string& symbol);
   domain::UsdPrice Price(const domain::ChainInfo& chain, const domain::TokenInfo& token) override;
 
  private:
   struct Entry {
-    std::optional<domain::UsdPrice> price;  // none: `problem` says why
+    std::optional<domain::UsdPrice> price;  // none: the feed's answer was unusable
     base::TimeMs updated_at = 0;
-    std::string problem;
   };
   std::mutex mu_;
   std::map<std::pair<std::int64_t, std::string>, Entry> entries_;

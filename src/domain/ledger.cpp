@@ -78,16 +78,7 @@ class Pass {
   // trusted sender made while it waited.
   void Rematch() {
     for (const auto& id : lost_) {
-      auto intent = tx_.Intent(id);
-      if (!intent || intent->status == IntentStatus::kPaid || Covered(*intent)) continue;
-      for (Payment p :
-           tx_.UnmatchedPayments(intent->tenant_id, intent->chain_id, intent->token_symbol,
-                                 intent->recipient, intent->amount)) {
-        base::TimeMs at = p.transfer.block_time;
-        if (at >= intent->late_until() || intent->created_at > at + kChainClockSkewMs) continue;
-        Assign(p, id);
-        break;
-      }
+      RematchExactAmount(id);
       RematchFromTrustedSender(id);
     }
   }
@@ -172,24 +163,39 @@ class Pass {
     }
   }
 
-  void RematchFromTrustedSender(const std::string& id) {
+  // The intent as stored, if it may still take a payment: not PAID, not covered.
+  std::optional<PaymentIntent> StillShort(const std::string& id) {
     auto intent = tx_.Intent(id);
-    if (!intent || intent->status == IntentStatus::kPaid || Covered(*intent) ||
-        !intent->sender_hint || !IsTrusted(intent->sender_hint_source))
+    if (!intent || intent->status == IntentStatus::kPaid ||
+        intent->received >= intent->requested_amount)
+      return std::nullopt;
+    return intent;
+  }
+
+  void RematchExactAmount(const std::string& id) {
+    auto intent = StillShort(id);
+    if (!intent) return;
+    for (Payment p :
+         tx_.UnmatchedPayments(intent->tenant_id, intent->chain_id, intent->token_symbol,
+                               intent->recipient, intent->amount)) {
+      base::TimeMs at = p.transfer.block_time;
+      if (at >= intent->late_until() || intent->created_at > at + kChainClockSkewMs) continue;
+      Assign(p, id);
       return;
+    }
+  }
+
+  void RematchFromTrustedSender(const std::string& id) {
+    auto intent = StillShort(id);
+    if (!intent || !intent->sender_hint || !IsTrusted(intent->sender_hint_source)) return;
     for (Payment p :
          tx_.UnmatchedPaymentsFrom(intent->tenant_id, intent->chain_id, intent->token_symbol,
                                    intent->recipient, *intent->sender_hint)) {
       base::TimeMs at = p.transfer.block_time;
       if (at > intent->expires_at || intent->created_at > at + kChainClockSkewMs) continue;
       Assign(p, id);
-      intent = tx_.Intent(id);
-      if (!intent || Covered(*intent)) return;
+      if (!StillShort(id)) return;
     }
-  }
-
-  static bool Covered(const PaymentIntent& intent) {
-    return intent.received >= intent.requested_amount;
   }
 
   void Assign(Payment& p, const std::string& intent_id) {

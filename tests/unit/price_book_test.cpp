@@ -113,7 +113,7 @@ TEST_F(PriceBookTest, AStalePriceIsNotServed) {
 
 TEST_F(PriceBookTest, ARefusedAnswerReplacesAnEarlierPrice) {
   book_.Set(chain_.id, "ETH", {Uint256(2000), 0}, base::NowMs());
-  book_.Refuse(chain_.id, "ETH", "updatedAt is in the future");
+  book_.Refuse(chain_.id, "ETH");  // say, an updatedAt in the future
   EXPECT_FALSE(Served());
 }
 

@@ -47,6 +47,24 @@ void Tighten(int fd, const std::string& path, mode_t wanted) {
                 {{"path", path}, {"was", Octal(st.st_mode)}, {"now", Octal(wanted)}});
 }
 
+// Opens `path` with `flags` (a file O_CREAT makes is `wanted`) and Tightens
+// it to `wanted`. Missing: nothing with kLeave, else an error starting `what`.
+void OpenAndTighten(const std::string& path, int flags, mode_t wanted, IfMissing missing,
+                    const std::string& what) {
+  int fd = ::open(path.c_str(), flags | O_CLOEXEC, wanted);
+  if (fd < 0) {
+    if (errno == ENOENT && missing == IfMissing::kLeave) return;
+    Fail(what, path);
+  }
+  try {
+    Tighten(fd, path, wanted);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+}
+
 }  // namespace
 
 void PrepareDataDir(const std::string& dir) {
@@ -58,31 +76,13 @@ void PrepareDataDir(const std::string& dir) {
       throw domain::StoreUnavailable("cannot create data directory " + dir + ": " + ec.message());
     }
   }
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) Fail("cannot open data directory", dir);
-  try {
-    Tighten(fd, dir, 0700);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
+  OpenAndTighten(dir, O_RDONLY | O_DIRECTORY, 0700, IfMissing::kCreate,
+                 "cannot open data directory");
 }
 
 void PreparePrivateFile(const std::string& path, IfMissing missing) {
-  int flags = O_RDWR | O_CLOEXEC | (missing == IfMissing::kCreate ? O_CREAT : 0);
-  int fd = ::open(path.c_str(), flags, 0600);
-  if (fd < 0) {
-    if (errno == ENOENT && missing == IfMissing::kLeave) return;
-    Fail("cannot open", path);
-  }
-  try {
-    Tighten(fd, path, 0600);
-  } catch (...) {
-    ::close(fd);
-    throw;
-  }
-  ::close(fd);
+  OpenAndTighten(path, O_RDWR | (missing == IfMissing::kCreate ? O_CREAT : 0), 0600, missing,
+                 "cannot open");
 }
 
 ScopedUmask::ScopedUmask(mode_t mask) : previous_(::umask(mask)) {}
