@@ -5,6 +5,7 @@
 #include <set>
 
 #include "base/log.h"
+#include "base/time.h"
 
 namespace payd::chain {
 
@@ -21,6 +22,12 @@ constexpr auto kRescanWallTime = std::chrono::seconds(30);
 constexpr std::size_t kMinRescanBlocks = 4;
 constexpr std::size_t kMaxRescanBlocks = 64;
 constexpr auto kBehindLogEvery = std::chrono::minutes(1);
+// A first start whose first pass comes this soon after the watcher first
+// started begins at the head; a later one scans back by block time, this much
+// before the watch began, so that a chain clock behind payd's (or a host clock
+// ahead) cannot hide what was sent meanwhile.
+constexpr base::TimeMs kPromptFirstPassMs = 10000;
+constexpr base::TimeMs kFirstStartLookBackMs = 60LL * 60 * 1000;
 
 bool NeedsTag(const domain::ChainInfo& chain, domain::ConfirmationPolicy::Kind kind) {
   return chain.confirmations.kind == kind;
@@ -72,6 +79,7 @@ void ChainWatcher::Run() {
   rpc_.emplace(chain_.rpc_urls, options_.rpc);
   source_.emplace(*rpc_, chain_);
   cursor_ = store_.LoadCursor(chain_.id);
+  if (!cursor_) watch_started_ = store_.WatchStartedAt(chain_.id, base::NowMs());
   // After a restart, the last blocks' logs are read again like after a new block.
   rescan_until_ = std::chrono::steady_clock::now() + kRescanWallTime;
   base::LogInfo("watching chain",
@@ -151,11 +159,12 @@ domain::BlockHeader ChainWatcher::Base(std::int64_t latest) {
 
 std::int64_t ChainWatcher::FirstStartBlock(std::int64_t latest) {
   auto first_intent = store_.FirstIntentCreatedAt(chain_.id);
-  if (!first_intent) return latest;
-  // Intents were taken before this watcher ever completed a pass (the node was
-  // unreachable, or payd was killed before): start at the first block that can
-  // pay them, found by timestamp (block times only grow).
-  base::TimeMs since = *first_intent - domain::kChainClockSkewMs;
+  if (!first_intent && base::NowMs() - watch_started_ < kPromptFirstPassMs) return latest;
+  // The node was unreachable when payd first set out to watch (or payd was
+  // killed before a pass completed): start at the first block that can hold
+  // what was sent since, found by timestamp (block times only grow).
+  base::TimeMs since =
+      std::min(watch_started_, first_intent.value_or(watch_started_)) - kFirstStartLookBackMs;
   std::int64_t low = 0, high = latest;
   while (low < high) {
     std::int64_t mid = low + (high - low) / 2;
@@ -165,7 +174,7 @@ std::int64_t ChainWatcher::FirstStartBlock(std::int64_t latest) {
       low = mid + 1;
     }
   }
-  base::LogInfo("first start: scanning from the first block that can pay the intents taken",
+  base::LogInfo("first start: scanning back to when payd began watching",
                 {{"chainId", chain_.id}, {"fromBlock", low}, {"head", latest}});
   return low;
 }

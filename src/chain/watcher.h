@@ -55,9 +55,9 @@ class ChainWatcher {
   bool Pass();
   // The block from which to resume: the cursor, or where a first start begins.
   domain::BlockHeader Base(std::int64_t latest);
-  // Where a first start scans from: the head, or earlier if intents were
-  // already taken (the node was unreachable, or payd was killed, before the
-  // first pass stored a cursor).
+  // Where a first start scans from: the head, or earlier when the first pass
+  // came late (the node was unreachable, or payd was killed, before a pass
+  // stored a cursor) or intents were already taken.
   std::int64_t FirstStartBlock(std::int64_t latest);
   // Where the stored chain and the node's agree, after a reorganisation.
   domain::BlockHeader FindAncestor(std::int64_t latest);
@@ -77,6 +77,7 @@ class ChainWatcher {
   std::optional<RpcClient> rpc_;       // made on the watcher's thread, which owns it
   std::optional<BlockSource> source_;  // keeps what it learnt of the provider's limits
   std::optional<domain::BlockHeader> cursor_;
+  base::TimeMs watch_started_ = 0;  // when this chain was first watched (no cursor yet)
   std::chrono::steady_clock::time_point next_price_refresh_{};
   std::chrono::steady_clock::time_point rescan_until_{};
   std::optional<std::chrono::steady_clock::time_point> behind_since_;

@@ -143,6 +143,9 @@ class Store {
   // When the first intent on this chain was created, if any: a watcher that
   // has never completed a pass starts early enough to see it paid.
   virtual std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) = 0;
+  // When a watcher of this chain first started (stored as `now` if this is
+  // the first): a first start whose node was unreachable scans back to it.
+  virtual base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) = 0;
 
   // --- Events and webhooks ------------------------------------------------
   // Every InsertEvent (here and in LedgerTx) also queues, in the same

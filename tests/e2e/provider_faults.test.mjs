@@ -156,7 +156,37 @@ describe('an RPC provider that behaves like the hosted ones', () => {
     proxy.setDown(false);
     await eventually(async () => (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json.status === 'PAID',
       { timeout: 30000, what: 'the payment made before the first pass PAID' });
-    assert.ok(payd.logs.some((l) => l.msg === 'first start: scanning from the first block that can pay the intents taken'));
+    assert.ok(payd.logs.some((l) => l.msg === 'first start: scanning back to when payd began watching'));
+  });
+
+  test('transfers sent while the node is unreachable at first start are recorded, even with the chain clock 15 min behind', async (t) => {
+    const behindS = 15 * 60;
+    const chain = await startChain({ args: ['--timestamp', String(Math.floor(Date.now() / 1000) - behindS)] });
+    const proxy = await startRpcProxy(chain.url);
+    proxy.setDown(true);
+    const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1, extra: 'rpc_timeout_ms = 500' }) });
+    t.after(async () => {
+      await payd.stopCleanly();
+      await payd.cleanup();
+      await proxy.close();
+      await chain.stop();
+    });
+    const shop = createMerchant(payd);
+    const pi = (await createIntent(payd, shop.integration.id, { amount: '4000000', currency: 'USDC', chainId: 31337 })).json;
+    // In chain time this transfer comes 15 minutes before the intent: it
+    // cannot pay it (DECISIONS §5), but it reached the payout address while
+    // payd was watching, so it is a payment all the same.
+    const receipt = await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await chain.mine(3);
+    await sleep(11000);  // longer than a prompt first pass
+    proxy.setDown(false);
+    const payment = await eventually(async () => {
+      const list = (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
+      return list.find((p) => p.txHash === receipt.transactionHash);
+    }, { timeout: 30000, what: 'the transfer sent before the first pass recorded' });
+    assert.equal(payment.intentId, null);
+    assert.equal(payment.amount, pi.amount);
+    assert.ok(payd.logs.some((l) => l.msg === 'first start: scanning back to when payd began watching'));
   });
 
   test('a native payment whose receipt is not indexed yet is recorded once it is', async (t) => {

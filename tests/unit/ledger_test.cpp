@@ -156,6 +156,14 @@ TEST_F(LedgerTest, ATransferBackAfterAFlipBackToAnIntentPaidMeanwhileIsAnnounced
       << "it was announced as the intent's payment, not as unmatched";
 }
 
+TEST_F(LedgerTest, TheMomentAChainWasFirstWatchedIsKeptAcrossRestarts) {
+  // A first start killed before its first pass must scan back to the first
+  // attempt, not to the restart.
+  EXPECT_EQ(store_->WatchStartedAt(31337, 1000), 1000);
+  EXPECT_EQ(store_->WatchStartedAt(31337, 5000), 1000);
+  EXPECT_EQ(store_->WatchStartedAt(1, 7000), 7000) << "each chain has its own";
+}
+
 TEST_F(LedgerTest, SeeingATransferAgainRecordsNothingNew) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);

@@ -265,6 +265,14 @@ ALTER TABLE payment_intents ADD COLUMN status_at_expiry TEXT;
 CREATE INDEX payments_by_transfer ON payments(chain_id, tx_hash, position);
 CREATE INDEX payments_unmatched ON payments(chain_id, recipient, amount) WHERE intent_id IS NULL;
 )sql"},
+    // When payd first set out to watch each chain: a first start whose node
+    // was unreachable scans back to it (see ChainWatcher::FirstStartBlock).
+    {7, "when each chain was first watched", R"sql(
+CREATE TABLE chain_watch_starts (
+  chain_id INTEGER PRIMARY KEY,
+  started_at INTEGER NOT NULL
+);
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

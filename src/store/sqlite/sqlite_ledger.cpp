@@ -314,6 +314,19 @@ std::optional<base::TimeMs> SqliteStore::FirstIntentCreatedAt(std::int64_t chain
   });
 }
 
+base::TimeMs SqliteStore::WatchStartedAt(std::int64_t chain_id, base::TimeMs now) {
+  return Write([&](Connection& c) {
+    c.Prepare("INSERT OR IGNORE INTO chain_watch_starts(chain_id, started_at) VALUES (?, ?)")
+        .Bind(1, chain_id)
+        .Bind(2, now)
+        .Run();
+    auto q = c.Prepare("SELECT started_at FROM chain_watch_starts WHERE chain_id = ?");
+    q.Bind(1, chain_id);
+    q.Step();
+    return q.Int(0);
+  });
+}
+
 std::vector<domain::WatchedAddress> SqliteStore::WatchedAddresses(std::int64_t chain_id) {
   return Read([&](Connection& c) {
     auto q =

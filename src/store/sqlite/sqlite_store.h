@@ -91,6 +91,7 @@ class SqliteStore final : public domain::Store {
   std::vector<domain::BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) override;
   std::vector<domain::WatchedAddress> WatchedAddresses(std::int64_t chain_id) override;
   std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) override;
+  base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) override;
 
   void InsertEvent(const domain::Event& event) override;
   std::vector<domain::Event> RecentEvents(const std::string& tenant_id, int limit) override;
