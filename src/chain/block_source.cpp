@@ -116,7 +116,8 @@ std::vector<domain::ObservedTransfer> BlockSource::TokenTransfers(
 }
 
 std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
-    std::int64_t from, std::int64_t to, const std::set<std::string>& recipients) {
+    std::int64_t from, std::int64_t to, const std::set<std::string>& recipients,
+    std::vector<domain::BlockHeader>& scanned) {
   std::vector<domain::ObservedTransfer> out;
   if (recipients.empty()) return out;
   for (std::int64_t first = from; first <= to;) {
@@ -148,6 +149,7 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     std::map<std::string, std::size_t> index_in_block;
     for (const auto& result : blocks) {
       FullBlock block = DecodeFullBlock(result);
+      scanned.push_back(block.header);
       for (std::size_t i = 0; i < block.transactions.size(); ++i) {
         const auto& tx = block.transactions[i];
         index_in_block[tx.hash] = i;

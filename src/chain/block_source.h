@@ -38,8 +38,12 @@ class BlockSource {
                                                        const std::set<std::string>& recipients);
   // Native coin to `recipients` in [from, to]: successful transactions' values,
   // and with trace_internal, values sent by contracts inside transactions.
+  // `scanned` gets the header of every block read, so that the caller can
+  // check that they are the blocks it records (a reorganisation during the
+  // pass could otherwise hide a block that holds no transfer on the old branch).
   std::vector<domain::ObservedTransfer> NativeTransfers(std::int64_t from, std::int64_t to,
-                                                        const std::set<std::string>& recipients);
+                                                        const std::set<std::string>& recipients,
+                                                        std::vector<domain::BlockHeader>& scanned);
 
  private:
   std::vector<boost::json::value> Logs(std::int64_t from, std::int64_t to,

@@ -258,8 +258,9 @@ bool ChainWatcher::Pass() {
     }
     std::int64_t logs_from = rescan.empty() ? from : rescan.front().number;
     update.transfers = source.TokenTransfers(logs_from, new_blocks ? to : base.number, recipients);
+    std::vector<domain::BlockHeader> bodies;  // the blocks read whole, for native transfers
     if (new_blocks) {
-      auto native = source.NativeTransfers(from, to, native_recipients);
+      auto native = source.NativeTransfers(from, to, native_recipients, bodies);
       update.transfers.insert(update.transfers.end(), native.begin(), native.end());
     }
 
@@ -278,15 +279,21 @@ bool ChainWatcher::Pass() {
     std::map<std::int64_t, const domain::BlockHeader*> by_number;
     for (const auto& h : rescan) by_number[h.number] = &h;
     for (const auto& h : headers) by_number[h.number] = &h;
-    // The headers must chain onto each other and onto the base, and the
-    // transfers must come from those very blocks; otherwise the chain moved
-    // under us (or the provider's backends disagree) and the pass starts over.
-    for (const auto& h : headers) {
-      auto prev = by_number.find(h.number - 1);
+    // The headers and the blocks read whole must be the same blocks and chain
+    // onto each other and onto the base, and the transfers must come from
+    // those very blocks; otherwise the chain moved under us (or the
+    // provider's backends disagree) and the pass starts over.
+    for (const auto& b : bodies) {
+      auto [it, added] = by_number.emplace(b.number, &b);
+      if (!added && it->second->hash != b.hash) throw ChainMoved{};
+    }
+    for (const auto& [number, h] : by_number) {
+      if (number <= base.number) continue;
+      auto prev = by_number.find(number - 1);
       const std::string* parent = prev != by_number.end()
                                       ? &prev->second->hash
-                                      : (h.number == base.number + 1 ? &base.hash : nullptr);
-      if (parent && !parent->empty() && *parent != h.parent_hash) throw ChainMoved{};
+                                      : (number == base.number + 1 ? &base.hash : nullptr);
+      if (parent && !parent->empty() && *parent != h->parent_hash) throw ChainMoved{};
     }
     for (auto& t : update.transfers) {
       auto h = by_number.find(t.block_number);
