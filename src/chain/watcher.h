@@ -9,6 +9,9 @@
 // Hosted providers are load-balanced and index lazily, so:
 //  - a head below payd's cursor, a null block or a null receipt means the
 //    node is behind: wait and ask again, never rewind or skip;
+//  - every block a pass reads (headers, blocks read whole, the blocks of the
+//    transfers found) must be one chain onto the cursor, or the pass is redone:
+//    a reorganisation in the middle of a pass cannot hide a block;
 //  - the logs of the last few blocks (the last 30 s of them, at least 4, at
 //    most 64) are read again on every poll for 30 s after a new block, since
 //    eth_getLogs may answer before a block's logs are indexed.
