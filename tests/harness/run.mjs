@@ -98,15 +98,37 @@ async function many(seeds, jobs) {
   return outcomes.some((o) => failed(o.result) || o.result.harness) ? 1 : 0;
 }
 
+// A scenario takes a minute or two; one that has not ended in this long is
+// stuck (its process group, anvil and payd included, is killed and the seed
+// reported as a harness error, so that a soak always ends with its table).
+const SCENARIO_TIMEOUT_MS = Number(process.env.HARNESS_SCENARIO_TIMEOUT_S ?? 1200) * 1000;
+const groups = new Set();
+process.on('exit', () => { for (const pid of groups) try { process.kill(-pid, 'SIGKILL'); } catch {} });
+process.on('SIGINT', () => process.exit(130));
+
 function child(seed) {
   return new Promise((resolve) => {
     const extra = args.without ? ['--without', args.without] : [];
-    const proc = spawn(process.execPath, [self, '--seed', String(seed), '--json', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [self, '--seed', String(seed), '--json', ...extra],
+      { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    groups.add(proc.pid);
     let out = '';
     let err = '';
+    let hung = false;
+    const timer = setTimeout(() => {
+      hung = true;
+      try { process.kill(-proc.pid, 'SIGKILL'); } catch {}
+    }, SCENARIO_TIMEOUT_MS);
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (err += d));
     proc.on('exit', () => {
+      clearTimeout(timer);
+      groups.delete(proc.pid);
+      try { process.kill(-proc.pid, 'SIGKILL'); } catch {}  // what the scenario left behind
+      if (hung) {
+        resolve({ seed, counts: {}, result: { harness: [`the scenario did not end within ${SCENARIO_TIMEOUT_MS / 1000} s: ${err.slice(-1000)}`] } });
+        return;
+      }
       try {
         resolve(JSON.parse(out.trim().split('\n').at(-1)));
       } catch {
