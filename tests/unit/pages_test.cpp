@@ -6,6 +6,8 @@
 #include <boost/json/parse.hpp>
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
+#include <filesystem>
+#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -121,6 +123,29 @@ TEST(Pages, QrSvgIsWellFormedAndDrawsExactlyTheEncodedModules) {
 
 TEST(Pages, QrRefusesDataBeyondAnyVersion) {
   EXPECT_THROW(QrSvg(std::string(4000, 'x'), {"qr", "x"}), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace payd::pages
+
+namespace payd::pages {
+namespace {
+
+// The layer order (DEVELOPERS.md): pages call the domain as api/ does, never
+// api/ itself nor a store implementation.
+TEST(Pages, LayerNeverIncludesApiOrStore) {
+  namespace fs = std::filesystem;
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(PAYD_SOURCE_DIR) / "src" / "pages")) {
+    std::ifstream in(entry.path());
+    std::string line;
+    ++files;
+    while (std::getline(in, line)) {
+      EXPECT_FALSE(line.starts_with("#include \"api/")) << entry.path() << ": " << line;
+      EXPECT_FALSE(line.starts_with("#include \"store/")) << entry.path() << ": " << line;
+    }
+  }
+  EXPECT_GT(files, 10);
 }
 
 }  // namespace
