@@ -70,10 +70,9 @@ std::string FormValue(std::string_view body, std::string_view name) {
   return {};
 }
 
-http::Response Render(const http::Request& req, const PagesContext& ctx,
+http::Response Render(const http::Request& req, const PagesContext& ctx, const PageRequest& page,
                       const domain::PaymentLink& link, const domain::Integration& integration,
                       const FormState& form, http::Status status) {
-  PageRequest page = ReadPageRequest(req, ctx);
   const Catalog& t = *page.catalog;
   std::string unit = UsdLink(link) ? "USD" : link.currency;
   auto options = Options(ctx, link, integration);
@@ -165,13 +164,14 @@ std::string ReadAmount(const Catalog& t, std::string text, unsigned decimals,
 
 http::Response LinkPage(const http::Request& req, http::RequestContext&, const PagesContext& ctx,
                         const domain::PaymentLink& link, const domain::Integration& integration) {
-  return Render(req, ctx, link, integration, {}, http::Status::ok);
+  return Render(req, ctx, ReadPageRequest(req, ctx), link, integration, {}, http::Status::ok);
 }
 
 http::Response SubmitLinkForm(const http::Request& req, http::RequestContext&,
                               const PagesContext& ctx, const domain::PaymentLink& link,
                               const domain::Integration& integration) {
-  const Catalog& t = *ReadPageRequest(req, ctx).catalog;
+  PageRequest page = ReadPageRequest(req, ctx, FormValue(req.body(), "lang"));
+  const Catalog& t = *page.catalog;
   FormState form;
   form.amount = FormValue(req.body(), "amount").substr(0, kMaxAmountInput + 1);
   form.option = FormValue(req.body(), "option");
@@ -185,7 +185,8 @@ http::Response SubmitLinkForm(const http::Request& req, http::RequestContext&,
   std::string amount = link.amount;
   if (link.allow_custom_amount)
     amount = ReadAmount(t, form.amount, decimals, link, &form.amount_error);
-  if (form.HasErrors()) return Render(req, ctx, link, integration, form, http::Status::bad_request);
+  if (form.HasErrors())
+    return Render(req, ctx, page, link, integration, form, http::Status::bad_request);
 
   domain::IntentRequest request;
   request.currency = chosen->token->symbol;
@@ -223,7 +224,7 @@ http::Response SubmitLinkForm(const http::Request& req, http::RequestContext&,
       form.general_error = e.what();
     }
   }
-  return Render(req, ctx, link, integration, form, status);
+  return Render(req, ctx, page, link, integration, form, status);
 }
 
 }  // namespace payd::pages

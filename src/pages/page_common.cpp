@@ -56,9 +56,11 @@ bool CspSafe(std::string_view source) {
 
 }  // namespace
 
-PageRequest ReadPageRequest(const http::Request& req, const PagesContext& ctx) {
+PageRequest ReadPageRequest(const http::Request& req, const PagesContext& ctx,
+                            std::string_view form_lang) {
   PageRequest page;
   std::string query = QueryParam(req, "lang");
+  if (query.empty()) query = form_lang;
   page.lang = NegotiateLanguage(ctx.languages.codes(), query, CookieValue(req, kLangCookie),
                                 req[http::beast_http::field::accept_language]);
   page.lang_chosen = !query.empty() && base::EqualsIgnoreCase(query, page.lang);

@@ -19,9 +19,10 @@ struct PageRequest {
   bool lang_chosen = false;  // ?lang= named an offered language: remember it in a cookie
 };
 
-// The language of this request (NegotiateLanguage over ?lang=, the payd_lang
-// cookie and Accept-Language).
-PageRequest ReadPageRequest(const http::Request& req, const PagesContext& ctx);
+// The language of this request (NegotiateLanguage over ?lang= or else the
+// form's `lang` field, the payd_lang cookie and Accept-Language).
+PageRequest ReadPageRequest(const http::Request& req, const PagesContext& ctx,
+                            std::string_view form_lang = {});
 
 // The layout's fields: lang, title, t (every string of the catalog), the
 // stylesheet, the language switcher, the scripts' messages (payd-messages).

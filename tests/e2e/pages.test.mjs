@@ -110,6 +110,10 @@ describe('hosted pages', () => {
     const refused = await submit(l.id, { amount: '1.000', option: '31337:USDC' }, { 'Accept-Language': 'de' });
     assert.equal(refused.status, 400);
     assert.match(await refused.text(), /Geben Sie den Betrag als Zahl ein/);
+    // The form's own lang field (the page's language) decides without headers.
+    const fr = await submit(l.id, { amount: '1', option: '31337:USDC', lang: 'fr' });
+    assert.equal(fr.status, 400);
+    assert.match(await fr.text(), /Saisissez au moins 5,00 USD/);
   });
 
   test('a GET counts a view; HEAD and prefetches do not', async () => {
