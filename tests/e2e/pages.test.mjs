@@ -17,7 +17,10 @@ describe('hosted pages', () => {
 
   before(async () => {
     chain = await startChain();
-    payd = await startPayd({ config: chainConfig(chain, { confirmations: 2, extra: 'explorer_url = "https://explorer.example"\n' }) });
+    // Pages count against the public read limit per client and integration;
+    // the polling below makes more page views than a payer would.
+    const limits = '[limits]\napi_requests_per_min = 1000000\npublic_reads_per_min = 1000000\n';
+    payd = await startPayd({ config: limits + chainConfig(chain, { confirmations: 2, extra: 'explorer_url = "https://explorer.example"\n' }) });
     shop = createMerchant(payd);
   });
   after(async () => {
@@ -209,7 +212,7 @@ describe('hosted pages', () => {
     ({ text } = await eventually(async () => {
       const r = await html(path);
       return r.text.includes('data-status="PAID"') ? r : null;
-    }, { what: 'the page to show PAID', timeout: 20000 }));
+    }, { what: 'the page to show PAID', timeout: 20000, interval: 200 }));
     assert.match(text, /Payment receipt/);
     assert.match(text, /Paid. Thank you!/);
     assert.ok(text.includes(`<a id="tx" class="address" href="https://explorer.example/tx/${receipt.transactionHash}"`));
@@ -219,7 +222,7 @@ describe('hosted pages', () => {
     const waitPage = (path, marker) => eventually(async () => {
       const r = await html(path);
       return r.text.includes(marker) ? r.text : null;
-    }, { what: marker, timeout: 20000 });
+    }, { what: marker, timeout: 20000, interval: 200 });
     const r = await createIntent(payd, shop.integration.id, { amount_usd: '10.00', currency: 'USDC', chainId: 31337 });
     const pi = r.json;
     const path = `/pay/${pi.id}`;
@@ -260,7 +263,7 @@ describe('hosted pages', () => {
       const text = await eventually(async () => {
         const t = await (await fetch(short.url + path)).text();
         return t.includes('data-status="EXPIRED"') ? t : null;
-      }, { what: 'EXPIRED page', timeout: 20000 });
+      }, { what: 'EXPIRED page', timeout: 20000, interval: 200 });
       assert.match(text, /The time to pay has run out/);
       assert.match(text, new RegExp(`<p><a id="restart" class="button" href="/pay/${r.json.id}">Start a new payment</a></p>`));
       assert.match(text, /<section class="pay" aria-labelledby="pay-heading" hidden>/);
