@@ -208,6 +208,13 @@ describe('hosted pages', () => {
     assert.match(res.headers.get('content-security-policy'), /frame-ancestors 'self' https:\/\/shop.example https:\/\/\*.example.org$/);
 
     const receipt = await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    // Seen on chain, not yet confirmed: no block is mined until the test mines one.
+    const seen = await eventually(async () => {
+      const r = await html(path);
+      return r.text.includes('data-status="PENDING"') ? r.text : null;
+    }, { what: 'the page to show PENDING', timeout: 20000, interval: 200 });
+    assert.match(seen, /Your payment is on the chain. Waiting for confirmations./);
+    assert.match(seen, /<p id="confirmations">1 of 2 confirmations<\/p>/);
     await chain.mine(2);
     ({ text } = await eventually(async () => {
       const r = await html(path);
