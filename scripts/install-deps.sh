@@ -10,6 +10,7 @@ APT_PACKAGES=(
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsqlite3-dev libssl-dev libcrypto++-dev libsecp256k1-dev libcurl4-openssl-dev
   libspdlog-dev libfmt-dev libcli11-dev libtomlplusplus-dev
+  zlib1g-dev libqrencode-dev libkainjow-mustache-dev
   libgtest-dev libgmock-dev sqlite3 curl
   clang-14 libfuzzer-14-dev libclang-rt-14-dev
 )

@@ -1,0 +1,3 @@
+// PLACEHOLDER (stream A): stream C replaces this file with the real checkout script.
+// Kept tiny so the pages reference a file that exists; see /work/issue9-contract.md.
+export {};
