@@ -142,6 +142,7 @@ void Serve(const CommandContext& ctx) {
   dispatcher.Start();
   api.events_written = [&dispatcher] { dispatcher.Wake(); };
   ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
+  ledger.OnIntentsUpdated([&api] { api.live.Changed(); });
 
   std::vector<std::unique_ptr<chain::ChainWatcher>> watchers;
   for (const auto& chain : config.catalog.chains()) {
