@@ -158,6 +158,7 @@ void Serve(const CommandContext& ctx) {
   api.events_written = [&dispatcher] { dispatcher.Wake(); };
   pages.events_written = api.events_written;
   ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
+  ledger.OnIntentsUpdated([&api] { api.live.Changed(); });
 
   std::vector<std::unique_ptr<chain::ChainWatcher>> watchers;
   for (const auto& chain : config.catalog.chains()) {
