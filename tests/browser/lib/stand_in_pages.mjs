@@ -1,0 +1,130 @@
+// A stand-in for payd's hosted pages (stream A builds the real ones in
+// src/pages), so the scripts of web/js can be tested in a browser before
+// the pages exist. It renders the page DOM contract (/work/issue9-contract.md)
+// from the merchant API, serves web/js and sdk/js as payd will, with the
+// contract's Content-Security-Policy, and passes every other path to payd,
+// whose public_url it is (so it is "payd's origin" to the browser).
+// Once the real pages are merged, tests point at payd itself and this goes.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const ASSETS = {
+  '/widget.js': 'web/js/widget.js',
+  '/sdk/payd.js': 'sdk/js/payd.js',
+  '/sdk/payd.d.ts': 'sdk/js/payd.d.ts',
+};
+
+const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// JSON inside <script type="application/json">: no "</script>" can close it.
+const jsonBlock = (id, value) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+function csp(frameAncestors) {
+  return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    + `form-action 'self'; base-uri 'none'; frame-ancestors ${frameAncestors}`;
+}
+
+// Allowlist entries as CSP sources: exact origins, `*.example.org` as https://*.example.org.
+const frameSources = (origins) => ["'self'", ...origins.map((o) => (o.startsWith('*.') ? `https://${o}` : o))].join(' ');
+
+function intentPage(intent, { chain, link, lang = 'en' }) {
+  const waiting = intent.status === 'CREATED';
+  const hide = (on) => (on ? '' : ' hidden');
+  return `<!doctype html>
+<html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pay ${esc(intent.amountFormatted)} ${esc(intent.currency)}</title></head>
+<body><main id="main" data-page="intent" data-intent="${esc(intent.id)}" data-integration="${esc(intent.integrationId)}"
+ data-lang="${esc(lang)}" data-return-url="${esc(link?.returnUrl ?? '')}" data-explorer-tx=""
+ data-status="${esc(intent.status)}" data-exception="${esc(intent.exception ?? '')}">
+<h1>Pay ${esc(intent.amountFormatted)} ${esc(intent.currency)}</h1>
+<p id="status" aria-live="polite">${waiting ? 'Waiting for your payment.' : esc(intent.status)}</p>
+<p>Send exactly this amount: the exact amount matters.</p>
+<p><span id="amount">${esc(intent.amountFormatted)} ${esc(intent.currency)}</span>
+ <button type="button" id="copy-amount" hidden>Copy amount</button></p>
+<p>To <code id="recipient">${esc(intent.recipient)}</code>
+ <button type="button" id="copy-recipient" hidden>Copy address</button></p>
+<p>Network: ${esc(intent.chain)}</p>
+<img id="qr" alt="QR code of the payment" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='8' height='8'/%3E"${hide(waiting)}>
+<p><a id="open-wallet" href="${esc(intent.paymentUri)}"${hide(waiting)}>Open in wallet</a></p>
+<p><time id="countdown" datetime="${esc(intent.expiresAt)}"${hide(waiting)}>${esc(intent.expiresAt)}</time></p>
+<p id="confirmations" hidden></p>
+<p><a id="tx" hidden></a></p>
+<p id="missing" hidden></p>
+<p><a id="restart"${link ? ` href="/pay/${esc(link.id)}"` : ''} hidden>Start again</a></p>
+<section id="wallet" aria-label="Pay from a browser wallet" hidden><p id="wallet-error" role="alert"></p></section>
+</main>
+${jsonBlock('payd-messages', {})}
+${jsonBlock('payd-intent', withoutMerchantFields(intent))}
+${jsonBlock('payd-chain', chain)}
+<script type="module" src="/assets/checkout.js"></script>
+</body></html>`;
+}
+
+function withoutMerchantFields(intent) {
+  const { integrationId, paymentLinkId, metadata, ...payer } = intent;
+  return payer;
+}
+
+// `payd`: the e2e Payd (its url); `readKey`: a payments:read key of the
+// merchant; `origins`: the integration's allowlist; `chain`: the page's
+// payd-chain data. Listens on `port` (payd's public_url points here).
+export async function startStandInPages({ port, payd, readKey, origins, chain }) {
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url, 'http://x');
+      const asset = ASSETS[url.pathname] ?? (url.pathname.startsWith('/assets/') && `web/js/${url.pathname.slice(8)}`);
+      if (asset && !asset.includes('..')) {
+        res.writeHead(200, { 'Content-Type': asset.endsWith('.ts') ? 'text/plain' : 'text/javascript', 'X-Content-Type-Options': 'nosniff' });
+        return res.end(readFileSync(join(root, asset)));
+      }
+      const pay = url.pathname.match(/^\/pay\/(pi_[a-z2-7]+)$/);
+      if (pay && req.method === 'GET') {
+        const got = await payd.request('GET', `/api/v1/payment-intents/${pay[1]}`, { key: readKey });
+        if (got.status !== 200) {
+          res.writeHead(404, { 'Content-Type': 'text/plain', 'Content-Security-Policy': csp("'none'") });
+          return res.end('Not found');
+        }
+        const intent = got.json;
+        const link = intent.paymentLinkId
+          ? (await payd.request('GET', `/api/v1/payment-links/${intent.paymentLinkId}`, { key: readKey })).json
+          : null;
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Security-Policy': csp(frameSources(origins)),
+          'X-Content-Type-Options': 'nosniff',
+          'Referrer-Policy': 'same-origin',
+        });
+        return res.end(intentPage(intent, { chain, link, lang: url.searchParams.get('lang') ?? 'en' }));
+      }
+      return proxy(req, res, payd.url);
+    } catch (e) {
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(String(e.stack));
+    }
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+}
+
+// Streams the request to payd and payd's answer back (server-sent events too).
+async function proxy(req, res, target) {
+  const chunks = [];
+  for await (const c of req) chunks.push(c);
+  const headers = { ...req.headers };
+  delete headers.host;
+  delete headers.connection;
+  const upstream = await fetch(target + req.url, {
+    method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: 'manual',
+  });
+  const out = {};
+  upstream.headers.forEach((v, k) => {
+    if (k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection') out[k] = v;
+  });
+  res.writeHead(upstream.status, out);
+  if (!upstream.body) return res.end();
+  for await (const chunk of upstream.body) res.write(chunk);
+  res.end();
+}
