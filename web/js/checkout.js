@@ -4,6 +4,7 @@
 // wallet payments, the return to the shop once paid, and, inside the
 // widget's iframe, the state posted to the host page.
 import { t, formatUnits } from './messages.js';
+import { forwardEscape, parentOrigin } from './frame.js';
 import { discoverWallets, payIntent } from './wallet.js';
 
 const FINAL_POLL_MS = 30000; // EXPIRED can still turn PAID_LATE: look now and then
@@ -66,19 +67,6 @@ function startCountdown(el, isWaiting) {
     if (left && isWaiting()) setTimeout(tick, 1000 - (Date.now() % 1000));
   };
   tick();
-}
-
-// Where the widget's iframe may post: the origin in the URL fragment, only
-// when it is the origin of the page that framed us.
-function parentOrigin() {
-  if (window.parent === window) return null;
-  const claimed = new URLSearchParams(location.hash.slice(1)).get('origin');
-  if (!claimed || !document.referrer) return null;
-  try {
-    return new URL(document.referrer).origin === claimed ? claimed : null;
-  } catch {
-    return null;
-  }
 }
 
 export function returnTo(returnUrl, intentId) {
@@ -228,6 +216,7 @@ function start(main) {
   const target = parentOrigin();
   const post = (i) => target && window.parent.postMessage({ source: 'payd', type: 'state', intent: i }, target);
 
+  forwardEscape();
   setupCopy('copy-amount', intent.amountFormatted);
   setupCopy('copy-recipient', intent.recipient);
   startCountdown($('countdown'), () => waiting(state.intent));
