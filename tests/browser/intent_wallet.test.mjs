@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 import { eventually, PAYER, PAYER2, PAYOUT, USDC_ADDRESS } from '../e2e/lib/chain.mjs';
+import { proveSender } from '../e2e/lib/payd.mjs';
 import { browserForSuite, checkState } from './lib/browser.mjs';
 import { checkoutStackForSuite } from './lib/stack.mjs';
 import { TestWallet } from './lib/test_wallet.mjs';
@@ -125,6 +126,33 @@ describe('intent page with a browser wallet', () => {
     await page.getByRole('alert').filter({ hasText: 'Your wallet does not hold enough for this amount and the network fee.' }).waitFor();
     assert.ok(wallet.methods().includes('eth_sendTransaction'), 'the wallet itself refused');
     assert.equal(wallet.sent.length, 0);
+  });
+
+  test('underpaid: the page shows what is missing; another wallet proves itself (personal_sign) and pays the rest', async () => {
+    const intent = await s.createIntent({ amount_usd: '20.00' });
+    // The payer's first wallet proved itself and sent too little.
+    assert.equal((await proveSender(s.payd, s.integration, intent.id, PAYER, { origin: s.base })).status, 200);
+    await s.chain.payUsdc(PAYOUT, BigInt(intent.amount) - 7_500_000n);
+    const wallet = new TestWallet({ rpcUrl: s.chain.url, account: PAYER2 });
+    const page = await openIntent(intent, wallet);
+    const missing = page.locator('#missing');
+    await missing.waitFor({ timeout: 30000 });
+    assert.equal(await missing.textContent(), `Still missing: 7.5 USDC. Send it from the wallet that paid the first part.`);
+    assert.equal(await page.locator('main').getAttribute('data-exception'), 'UNDERPAID');
+    await checkState(page, 'underpaid', 'missing');
+
+    await page.getByRole('button', { name: 'Pay with Test Wallet' }).click();
+    await page.locator('main[data-status="PAID"]').waitFor({ timeout: 30000 });
+    const methods = wallet.methods();
+    assert.ok(methods.indexOf('personal_sign') >= 0 && methods.indexOf('personal_sign') < methods.indexOf('eth_sendTransaction'), methods.join());
+    const tx = await s.chain.client.getTransaction({ hash: wallet.sent[0] });
+    assert.ok(tx.input.endsWith(7_500_000n.toString(16).padStart(64, '0')), 'sends only what is missing');
+    const paid = await s.intent(intent.id);
+    assert.equal(paid.status, 'PAID');
+    assert.equal(paid.amountReceived, intent.amount);
+    assert.equal(paid.senderHintSource, 'wallet');
+    assert.equal(paid.senderHint, PAYER2.address);
+    await checkState(page, 'underpaid', 'paid');
   });
 
   test('a wallet only at window.ethereum (no EIP-6963) is found too', async () => {
