@@ -4,6 +4,7 @@
 // the shop; wallet errors are shown in plain words and the QR and copy flow
 // stay. Every state is screenshotted and checked with axe-core.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -13,6 +14,9 @@ import { proveSender } from '../e2e/lib/payd.mjs';
 import { browserForSuite, checkState } from './lib/browser.mjs';
 import { checkoutStackForSuite } from './lib/stack.mjs';
 import { TestWallet } from './lib/test_wallet.mjs';
+import { EN } from '../../web/js/messages.js';
+
+const JS_STRINGS = JSON.parse(readFileSync(new URL('../../web/i18n/js-strings.json', import.meta.url), 'utf8'));
 
 describe('intent page with a browser wallet', () => {
   const browser = browserForSuite();
@@ -176,5 +180,25 @@ describe('intent page with a browser wallet', () => {
     await eventually(async () => (await page.evaluate(() => navigator.clipboard.readText())) === intent.recipient, { what: 'address copied' });
     assert.equal(await page.locator('#wallet').isHidden(), true);
     assert.match(await page.locator('#countdown').textContent(), /^\d+:\d\d left$/);
+  });
+
+  test('every language has every script string, and the page speaks it', async () => {
+    for (const [lang, strings] of Object.entries(JS_STRINGS)) {
+      if (lang.startsWith('_')) continue;
+      assert.deepEqual(Object.keys(strings).sort(), Object.keys(EN).sort(), `the keys of ${lang}`);
+    }
+    assert.deepEqual(JS_STRINGS.en, EN, 'the built-in English is the catalog');
+    const intent = await s.createIntent({ amount_usd: '9.00' });
+    for (const lang of ['de', 'es', 'fr']) {
+      const context = await browser.newContext({ locale: lang });
+      await new TestWallet({ rpcUrl: s.chain.url, account: PAYER }).install(context);
+      const page = await context.newPage();
+      await page.goto(`${s.base}/pay/${intent.id}?lang=${lang}`);
+      const label = JS_STRINGS[lang].payWith.replace('{wallet}', 'Test Wallet');
+      await page.getByRole('button', { name: label }).waitFor();
+      const left = JS_STRINGS[lang].timeLeft.replace('{time}', '');
+      assert.ok((await page.locator('#countdown').textContent()).includes(left.trim()), lang);
+      await checkState(page, 'language', lang);
+    }
   });
 });

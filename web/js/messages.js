@@ -2,7 +2,7 @@
 // rendered by the server into <script type="application/json" id="payd-messages">.
 // English defaults stand in for a key a catalog lacks, so a missing
 // translation shows words, never a key.
-const EN = {
+export const EN = {
   copy: 'Copy',
   copied: 'Copied',
   copyFailed: 'Could not copy. Select the text and copy it by hand.',

@@ -17,6 +17,7 @@ const ASSETS = {
   '/sdk/payd.d.ts': 'sdk/js/payd.d.ts',
 };
 
+const JS_STRINGS = JSON.parse(readFileSync(join(root, 'web/i18n/js-strings.json'), 'utf8'));
 const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 // JSON inside <script type="application/json">: no "</script>" can close it.
 const jsonBlock = (id, value) =>
@@ -56,7 +57,7 @@ function intentPage(intent, { chain, link, lang = 'en' }) {
 <p><a id="restart"${link ? ` href="/pay/${esc(link.id)}"` : ''} hidden>Start again</a></p>
 <section id="wallet" aria-label="Pay from a browser wallet" hidden><p id="wallet-error" role="alert"></p></section>
 </main>
-${jsonBlock('payd-messages', {})}
+${jsonBlock('payd-messages', JS_STRINGS[lang] ?? {})}
 ${jsonBlock('payd-intent', withoutMerchantFields(intent))}
 ${jsonBlock('payd-chain', chain)}
 <script type="module" src="/assets/checkout.js"></script>
