@@ -115,4 +115,34 @@ describe('widget on a shop page', () => {
     assert.equal(await page.locator('iframe').count(), 0);
     await checkState(page, 'widget-refused', 'refused');
   });
+
+  test('a WIDGET link renders inline; choosing goes to the intent in the frame, which still reports payd:paid', async () => {
+    const link = await s.createLink({ type: 'WIDGET', name: 'Donation', amount: '5.00', allowCustomAmount: false });
+    s.shop.page('/widget-link', shopPage(s.base, { link: link.id }));
+    const context = await browser.newContext();
+    const wallet = await new TestWallet({ rpcUrl: s.chain.url, account: PAYER }).install(context);
+    const page = await context.newPage();
+    await page.goto(`${s.shop.url}/widget-link`);
+    const checkout = page.frameLocator('iframe[title="Payment"]');
+    await checkout.getByRole('heading', { name: 'Donation' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Pay with crypto' }).count(), 0, 'inline, no button');
+    await checkState(page, 'widget-link-inline', 'link');
+    await checkout.getByRole('button', { name: 'Continue' }).click();
+    await checkout.getByRole('button', { name: 'Pay with Test Wallet' }).click();
+    await page.waitForFunction(() => window.paydEvents.some((e) => e.name === 'payd:paid'), null, { timeout: 30000 });
+    const paid = (await page.evaluate(() => window.paydEvents.find((e) => e.name === 'payd:paid'))).intent;
+    assert.equal((await s.intent(paid.id)).paymentLinkId, link.id);
+    assert.equal(paid.txHash, wallet.sent[0]);
+  });
+
+  test('a BUTTON link on an origin the integration does not allow: the frame is refused and the widget says so', async () => {
+    const link = await s.createLink({ type: 'BUTTON', name: 'Mug', amount: '12.00', allowCustomAmount: false });
+    s.stranger.page('/button-link', shopPage(s.base, { link: link.id }));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${s.stranger.url}/button-link`);
+    await page.getByRole('button', { name: 'Pay with crypto' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This checkout cannot be shown on this site.' }).waitFor({ timeout: 40000 });
+    await checkState(page, 'widget-link-refused', 'refused');
+  });
 });

@@ -57,10 +57,9 @@ function setup(form) {
     else input.removeAttribute('aria-invalid');
     return !problem;
   };
-  input.addEventListener('blur', () => {
-    touched = true;
-    check();
-  });
+  // Checked on submit first, then as the payer corrects it. Not on blur: an
+  // error appearing above the field as it loses focus moves the button away
+  // from under the pointer that is clicking it.
   input.addEventListener('input', () => touched && check());
   form.addEventListener('submit', (event) => {
     touched = true;

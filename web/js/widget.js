@@ -233,6 +233,11 @@
     if (!data.link) return Promise.resolve('button');
     return getJson(payd + '/pay/' + encodeURIComponent(data.link)).then(function (link) {
       return link.type === 'WIDGET' ? 'inline' : 'button';
+    }, function (e) {
+      // Unreadable here (this origin not allowed, or an older payd): a
+      // button; the framed page's silence then shows the refusal.
+      if (window.console) console.warn('payd widget: the type of ' + data.link + ' could not be read: ' + e.message);
+      return 'button';
     });
   }
 
@@ -241,5 +246,5 @@
   script.after(container);
   display().then(function (mode) {
     if (mode === 'inline') inline(container); else button(container);
-  }, function (e) { refuse(container, 'payment link ' + data.link + ' could not be read here: ' + e.message); });
+  });
 }());

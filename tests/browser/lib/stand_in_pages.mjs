@@ -64,6 +64,27 @@ ${jsonBlock('payd-chain', chain)}
 </body></html>`;
 }
 
+function linkPage(link, { error = '', lang = 'en' } = {}) {
+  const custom = link.allowCustomAmount;
+  return `<!doctype html>
+<html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(link.name)}</title></head>
+<body><main id="main" data-page="link" data-link="${esc(link.id)}" data-integration="${esc(link.integrationId)}">
+<h1>${esc(link.name)}</h1>
+<form method="post" action="/pay/${esc(link.id)}" novalidate>
+${custom ? `<label for="amount-input">Amount in USD</label>
+${error ? `<p id="amount-input-error" class="field-error">${esc(error)}</p>` : ''}
+<input id="amount-input" name="amount" inputmode="decimal" value="${esc(link.amount)}" data-decimals="2" data-min="${esc(link.minAmount ?? '')}"${error ? ' aria-invalid="true" aria-describedby="amount-input-error"' : ''}>` : `<p>${esc(link.amount)} USD</p>`}
+<fieldset><legend>Pay with</legend>
+<input type="radio" id="option-usdc" name="option" value="31337:USDC" checked><label for="option-usdc">USDC on Localnet</label>
+</fieldset>
+<button type="submit">Continue</button>
+</form>
+</main>
+<script type="module" src="/assets/link.js"></script>
+</body></html>`;
+}
+
 function withoutMerchantFields(intent) {
   const { integrationId, paymentLinkId, metadata, ...payer } = intent;
   return payer;
@@ -100,12 +121,53 @@ export async function startStandInPages({ port, payd, readKey, origins, chain })
         });
         return res.end(intentPage(intent, { chain, link, lang: url.searchParams.get('lang') ?? 'en' }));
       }
+      const linkPath = url.pathname.match(/^\/pay\/(plink_[a-z2-7]+)$/);
+      if (linkPath) return await serveLink(req, res, linkPath[1], url);
       return proxy(req, res, payd.url);
     } catch (e) {
       res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end(String(e.stack));
     }
   });
+  const pageHeaders = {
+    'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp(frameSources(origins)),
+    'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin',
+  };
+  // The link page: its public view as JSON (for the widget, CORS for allowed
+  // origins), the page, and its form: the intent through payd's public
+  // endpoint, then 303 to the intent page; a refusal re-renders with 400.
+  async function serveLink(req, res, id, url) {
+    const link = (await payd.request('GET', `/api/v1/payment-links/${id}`, { key: readKey })).json;
+    if (!link?.id) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      return res.end('Not found');
+    }
+    if (req.method === 'GET' && /application\/json/.test(req.headers.accept ?? '')) {
+      const cors = origins.includes(req.headers.origin) ? { 'Access-Control-Allow-Origin': req.headers.origin, Vary: 'Origin' } : {};
+      res.writeHead(200, { 'Content-Type': 'application/json', ...cors });
+      const { id: lid, type, name, description, amount, currency } = link;
+      return res.end(JSON.stringify({ id: lid, type, name, description, amount, currency }));
+    }
+    if (req.method === 'POST') {
+      let body = '';
+      for await (const c of req) body += c;
+      const form = new URLSearchParams(body);
+      const [chainId, currency] = (form.get('option') ?? '').split(':');
+      const created = await payd.request('POST', `/public/integrations/${link.integrationId}/intent`, {
+        headers: { Origin: `http://127.0.0.1:${port}` },
+        body: { amount_usd: link.allowCustomAmount ? form.get('amount') : link.amount, currency, chainId: Number(chainId), paymentLinkId: link.id },
+      });
+      if (created.status === 201) {
+        res.writeHead(303, { Location: `/pay/${created.json.id}` });
+        return res.end();
+      }
+      res.writeHead(400, pageHeaders);
+      return res.end(linkPage(link, { error: created.json?.error?.message ?? 'Refused' }));
+    }
+    res.writeHead(200, pageHeaders);
+    return res.end(linkPage(link, { lang: url.searchParams.get('lang') ?? 'en' }));
+  }
+
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
 }
