@@ -54,12 +54,17 @@ describe('intent page with a browser wallet', () => {
     assert.deepEqual(wallet.methods().filter((m) => m.startsWith('wallet_') || m === 'personal_sign'), ['wallet_switchEthereumChain']);
   });
 
-  test('without a returnUrl the page stays and says paid, with the transaction, and nothing left to pay', async () => {
+  test('without a returnUrl the page stays and says paid, with the transaction, and nothing left to pay', async (t) => {
     const intent = await s.createIntent({ amount_usd: '3.00' });
     const wallet = new TestWallet({ rpcUrl: s.chain.url, account: PAYER });
     const page = await openIntent(intent, wallet);
     await page.getByRole('button', { name: 'Pay with Test Wallet' }).click();
     await page.locator('main[data-status="PAID"]').waitFor({ timeout: 30000 });
+    // For the record, not asserted (speed belongs in bench/): from the
+    // paying block (anvil mines on send) to the page showing paid.
+    const receipt = await s.chain.client.getTransactionReceipt({ hash: wallet.sent[0] });
+    const block = await s.chain.client.getBlock({ blockNumber: receipt.blockNumber });
+    t.diagnostic(`block ${receipt.blockNumber} at ${block.timestamp} s -> page paid at ${Date.now() / 1000} s (block time has 1 s resolution)`);
     await assert.doesNotReject(page.getByText('Paid. Thank you!').waitFor());
     assert.equal(await page.locator('#tx').textContent(), wallet.sent[0]);
     assert.equal(await page.locator('#qr').isHidden(), true, 'nothing left to pay');
