@@ -182,8 +182,10 @@
     var dialog = document.createElement('dialog');
     dialog.className = 'payd-dialog';
     dialog.setAttribute('aria-label', text.title);
-    dialog.style.width = 'min(480px, 100vw)';
-    dialog.style.maxWidth = '100vw';
+    dialog.style.boxSizing = 'border-box';
+    dialog.style.width = 'min(480px, calc(100vw - 16px))';
+    dialog.style.maxWidth = 'calc(100vw - 16px)';
+    dialog.style.maxHeight = 'calc(100vh - 16px)';
     dialog.style.padding = '0';
     var close = document.createElement('button');
     close.type = 'button';
