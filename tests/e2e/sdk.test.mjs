@@ -96,7 +96,24 @@ describe('JS SDK in Node', () => {
     await assert.rejects(followed, /left the page/);
   });
 
-  test.todo('an integration key admits the SDK without an Origin (needs issue9-live)');
+  test("an integration key admits the SDK without an Origin, and followIntent follows payd's event stream to PAID", async () => {
+    const key = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'app', '--kind', 'integration',
+      '--integration', shop.integration.id]).key;
+    const app = new Payd({ baseUrl: payd.url, integration: shop.integration.id, integrationKey: key });
+    assert.equal((await app.getConfig()).publicId, shop.integration.id);
+    const intent = await app.createIntent({ amountUsd: '5.00', currency: 'USDC', chainId: 31337 });
+    const seen = [];
+    const followed = app.followIntent(intent.id, { onUpdate: (i) => seen.push(i.status) });
+    await chain.payUsdc(PAYOUT, BigInt(intent.amount));
+    const mining = setInterval(() => chain.mine(1).catch(() => {}), 300);
+    try {
+      assert.equal((await followed).status, 'PAID');
+    } finally {
+      clearInterval(mining);
+    }
+    assert.equal(seen[0], 'CREATED');
+    assert.equal(seen.at(-1), 'PAID');
+  });
 });
 
 // The event stream as the contract describes it (stream B's endpoint), from a
