@@ -13,6 +13,7 @@ namespace {
 constexpr std::size_t kHashDigits = 16;
 constexpr std::size_t kMinCompressed = 256;  // smaller files gain nothing from gzip
 constexpr const char* kImmutable = "public, max-age=31536000, immutable";
+constexpr std::string_view kScriptDir = "web/js/";
 
 std::string ContentType(std::string_view path) {
   auto ends = [&](std::string_view suffix) { return path.ends_with(suffix); };
@@ -49,12 +50,47 @@ Assets::Assets() {
     asset.path = file.path;
     asset.data = file.data;
     asset.content_type = ContentType(file.path);
-    asset.hash = base::HexEncode(base::Sha256(file.data)).substr(0, kHashDigits);
-    if (Compressible(asset.content_type) && file.data.size() >= kMinCompressed) {
-      std::string compressed = Gzip(file.data);
-      if (compressed.size() < file.data.size()) asset.gzip = std::move(compressed);
-    }
     assets_.emplace(std::string(file.path), std::move(asset));
+  }
+  std::set<std::string, std::less<>> visiting;
+  for (auto& [path, asset] : assets_) {
+    if (path.starts_with(kScriptDir) && path.ends_with(".js")) VersionImports(asset, visiting);
+  }
+  for (auto& [path, asset] : assets_) Seal(asset);
+}
+
+void Assets::Seal(Asset& asset) {
+  if (!asset.hash.empty()) return;
+  asset.hash = base::HexEncode(base::Sha256(asset.data)).substr(0, kHashDigits);
+  if (Compressible(asset.content_type) && asset.data.size() >= kMinCompressed) {
+    std::string compressed = Gzip(asset.data);
+    if (compressed.size() < asset.data.size()) asset.gzip = std::move(compressed);
+  }
+}
+
+// A page names its entry script with ?v=<hash>; the modules it imports are
+// fetched by the URLs in its import statements. Those get their ?v= here, so
+// every module is cached for a year and a new build changes every URL on
+// the way from the page to the changed file (a module's hash covers the
+// versions it imports).
+void Assets::VersionImports(Asset& asset, std::set<std::string, std::less<>>& visiting) {
+  if (!asset.hash.empty() || !visiting.insert(std::string(asset.path)).second) return;
+  constexpr std::string_view kFrom = "from './";
+  std::string text(asset.data);
+  for (auto at = text.find(kFrom); at != std::string::npos; at = text.find(kFrom, at + 1)) {
+    std::size_t name_at = at + kFrom.size();
+    std::size_t end = text.find('\'', name_at);
+    if (end == std::string::npos) break;
+    auto it = assets_.find(std::string(kScriptDir) + text.substr(name_at, end - name_at));
+    if (it == assets_.end() || text.substr(name_at, end - name_at).find('?') != std::string::npos)
+      continue;
+    VersionImports(it->second, visiting);
+    Seal(it->second);
+    text.insert(end, "?v=" + it->second.hash);
+  }
+  if (text != asset.data) {
+    asset.rewritten = std::move(text);
+    asset.data = asset.rewritten;
   }
 }
 

@@ -1,10 +1,12 @@
 // The embedded files (embedded_files.h) as payd serves them: each with its
 // content type, a content hash (for ETag and the `?v=` of cache-busting URLs)
-// and, for text, a gzip copy made once at start-up. Built once by the
+// and, for text, a gzip copy made once at start-up; web/js modules with `?v=`
+// added to their relative imports. Built once by the
 // composition root; read-only afterwards, so shared freely between threads.
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -14,8 +16,9 @@ namespace payd::pages {
 
 struct Asset {
   std::string_view path;  // "web/css/checkout.css"
-  std::string_view data;
-  std::string gzip;  // empty when compressing does not pay (images, tiny files)
+  std::string_view data;  // the embedded file, or `rewritten`
+  std::string rewritten;  // a script whose imports got their ?v= (Assets::VersionImports)
+  std::string gzip;       // empty when compressing does not pay (images, tiny files)
   std::string content_type;
   std::string hash;  // 16 hex digits of the SHA-256 of `data`
 };
@@ -38,6 +41,10 @@ class Assets {
                        std::string_view version) const;
 
  private:
+  void VersionImports(Asset& asset, std::set<std::string, std::less<>>& visiting);
+  static void Seal(Asset& asset);  // hash and gzip, once the content is final
+
+  // A map's nodes stay put, so an Asset's `data` may point into its own `rewritten`.
   std::map<std::string, Asset, std::less<>> assets_;
 };
 

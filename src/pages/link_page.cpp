@@ -1,5 +1,6 @@
 #include "pages/link_page.h"
 
+#include <boost/json/serialize.hpp>
 #include <boost/url/decode_view.hpp>
 #include <boost/url/parse_query.hpp>
 
@@ -7,6 +8,7 @@
 #include "domain/amount.h"
 #include "domain/error.h"
 #include "domain/keyless_intent.h"
+#include "domain/origin.h"
 #include "pages/page_common.h"
 
 namespace payd::pages {
@@ -56,6 +58,15 @@ std::vector<PayOption> Options(const PagesContext& ctx, const domain::PaymentLin
     });
   }
   return options;
+}
+
+// The fraction digits a typed amount may have: cents for USD, else the
+// token's (the fewest, should its chains differ), as the form's check has it.
+unsigned AmountDecimals(const domain::PaymentLink& link, const std::vector<PayOption>& options) {
+  if (UsdLink(link) || options.empty()) return kUsdDecimals;
+  unsigned decimals = options.front().token->decimals;
+  for (const PayOption& o : options) decimals = std::min<unsigned>(decimals, o.token->decimals);
+  return decimals;
 }
 
 std::string FormValue(std::string_view body, std::string_view name) {
@@ -108,12 +119,14 @@ http::Response Render(const http::Request& req, const PagesContext& ctx, const P
       link.min_amount ? t.Text("amount_min_hint",
                                {{"min", FormatAmount(*link.min_amount, t.number)}, {"unit", unit}})
                       : "";
+  model["amountDecimals"] = AmountDecimals(link, options);
+  model["minAmount"] = link.min_amount ? *link.min_amount : "";
   model["options"] = std::move(option_models);
   model["hasOptions"] = !options.empty();
   model["hasErrors"] = !errors.empty();
   model["errors"] = std::move(errors);
   std::string described = std::string(link.min_amount ? "amount-hint " : "") +
-                          (form.amount_error.empty() ? "" : "amount-error");
+                          (form.amount_error.empty() ? "" : "amount-input-error");
   model["amountDescribedBy"] = std::string(base::TrimBlanks(described));
   model["amountError"] = form.amount_error;
   model["optionError"] = form.option_error;
@@ -165,6 +178,38 @@ std::string ReadAmount(const Catalog& t, std::string text, unsigned decimals,
 http::Response LinkPage(const http::Request& req, http::RequestContext&, const PagesContext& ctx,
                         const domain::PaymentLink& link, const domain::Integration& integration) {
   return Render(req, ctx, ReadPageRequest(req, ctx), link, integration, {}, http::Status::ok);
+}
+
+http::Response LinkJson(const http::Request& req, const PagesContext& ctx,
+                        const domain::PaymentLink& link, const domain::Integration& integration) {
+  auto or_null = [](const std::optional<std::string>& v) -> boost::json::value {
+    return v ? boost::json::value(*v) : boost::json::value(nullptr);
+  };
+  boost::json::object view{{"id", link.id},
+                           {"type", link.type},
+                           {"name", link.name},
+                           {"description", or_null(link.description)},
+                           {"amount", link.amount},
+                           {"currency", link.currency},
+                           {"denominationType", link.denomination_type},
+                           {"allowCustomAmount", link.allow_custom_amount},
+                           {"minAmount", or_null(link.min_amount)},
+                           {"integrationId", integration.id},
+                           {"returnUrl", or_null(link.return_url)}};
+  http::Response res{http::Status::ok, req.version()};
+  res.set(http::beast_http::field::content_type, "application/json");
+  res.set(http::beast_http::field::cache_control, "no-cache");
+  res.set(http::beast_http::field::vary, "Accept, Origin");
+  res.set("X-Content-Type-Options", "nosniff");
+  auto origin = domain::ParseOrigin(req[http::beast_http::field::origin]);
+  auto self = domain::OriginOfUrl(ctx.public_url);
+  if (origin &&
+      ((self && *origin == *self) || domain::OriginAllowed(integration.OriginRules(), *origin))) {
+    res.set(http::beast_http::field::access_control_allow_origin, origin->ToString());
+  }
+  res.body() = boost::json::serialize(view);
+  res.prepare_payload();
+  return res;
 }
 
 http::Response SubmitLinkForm(const http::Request& req, http::RequestContext&,

@@ -18,6 +18,12 @@ http::Response LinkPage(const http::Request& req, http::RequestContext& rctx,
                         const PagesContext& ctx, const domain::PaymentLink& link,
                         const domain::Integration& integration);
 
+// The link's public view as JSON (GET /pay/<plink_…> with Accept preferring
+// JSON): what the widget needs to present it. Everything in it is on the
+// page anyway; CORS admits the integration's allowed origins (and payd's own).
+http::Response LinkJson(const http::Request& req, const PagesContext& ctx,
+                        const domain::PaymentLink& link, const domain::Integration& integration);
+
 http::Response SubmitLinkForm(const http::Request& req, http::RequestContext& rctx,
                               const PagesContext& ctx, const domain::PaymentLink& link,
                               const domain::Integration& integration);

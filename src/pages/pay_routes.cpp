@@ -44,6 +44,8 @@ http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesCo
                           pages.reads_per_min)) {
       return TooManyRequests(rctx);
     }
+    // The widget asks what the link is: no visit.
+    if (PrefersJson(req)) return LinkJson(req, pages, *link, *integration);
     if (req.method() == http::Verb::get && !Prefetch(req)) {
       pages.store.CountPaymentLinkView(link->id);
       ++link->views;

@@ -55,6 +55,8 @@ describe('hosted pages', () => {
     assert.match(text, /<h1>Donation<\/h1>/);
     assert.match(text, /Keeps the lights on/);
     assert.match(text, /id="amount-input"[^>]*inputmode="decimal"/);
+    // What the page's script checks as the payer types (web/js/link.js).
+    assert.match(text, /id="amount-input"[^>]*data-decimals="2"[^>]*data-min="5.00"/);
     assert.match(text, /At least 5.00 USD/);
     assert.match(text, /value="31337:USDC"/);
     assert.match(text, /value="31337:ETH"/);
@@ -68,6 +70,32 @@ describe('hosted pages', () => {
     assert.doesNotMatch(text, /value="31337:ETH"/);
     assert.doesNotMatch(text, /id="amount-input"/);
     assert.match(text, /3.5 USDC/);
+  });
+
+  test('a custom amount in a token takes as many fraction digits as the token has', async () => {
+    const l = await newLink({ amount: '1.5', currency: 'USDC', denominationType: 'TOKEN', allowCustomAmount: true });
+    const { text } = await html(`/pay/${l.id}`);
+    assert.match(text, /id="amount-input"[^>]*data-decimals="6"/);
+    assert.doesNotMatch(text, /data-min=/);
+  });
+
+  test("the link's public view as JSON for the widget: CORS for allowed origins, not a view", async () => {
+    const l = await newLink({ name: 'Gift', amount: '10.00', minAmount: '5.00', returnUrl: 'https://shop.example/thanks' });
+    const res = await page(`/pay/${l.id}`, { headers: { Accept: 'application/json', Origin: 'https://shop.example' } });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type'), /^application\/json/);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://shop.example');
+    assert.match(res.headers.get('vary'), /Origin/);
+    assert.deepEqual(await res.json(), {
+      id: l.id, type: 'LINK', name: 'Gift', description: null, amount: '10.00', currency: 'USD',
+      denominationType: 'CURRENCY', allowCustomAmount: true, minAmount: '5.00',
+      integrationId: shop.integration.id, returnUrl: 'https://shop.example/thanks',
+    });
+    const stranger = await page(`/pay/${l.id}`, { headers: { Accept: 'application/json', Origin: 'https://evil.example' } });
+    assert.equal(stranger.status, 200);
+    assert.equal(stranger.headers.get('access-control-allow-origin'), null);
+    await stranger.text();
+    assert.equal((await link(l.id)).views, 0);
   });
 
   test('the form creates the intent and answers 303 to its page', async () => {
@@ -313,6 +341,20 @@ describe('hosted pages', () => {
       assert.equal(r.status, 200, path);
       assert.match(r.headers.get('content-type'), /^text\/javascript/, path);
     }
+    // The modules the page's script imports are cached for a year too: each
+    // relative import carries the imported file's version.
+    const entry = text.match(/src="(\/assets\/js\/link.js\?v=[0-9a-f]{16})"/);
+    assert.ok(entry, 'the link script with a version');
+    const source = await (await page(entry[1])).text();
+    const imports = [...source.matchAll(/from '\.\/([^']+)'/g)].map((m) => m[1]);
+    assert.ok(imports.length >= 2, source.slice(0, 400));
+    for (const name of imports) {
+      assert.match(name, /^[a-z]+\.js\?v=[0-9a-f]{16}$/, 'import of link.js');
+      const module = await page(`/assets/js/${name}`);
+      assert.equal(module.status, 200, name);
+      assert.equal(module.headers.get('cache-control'), 'public, max-age=31536000, immutable', name);
+      await module.text();
+    }
     assert.equal((await page('/assets/templates/layout.mustache')).status, 404);
     assert.equal((await page('/assets/i18n/en.json')).status, 404);
   });
@@ -325,11 +367,16 @@ describe('hosted pages', () => {
       const text = await res.text();
       let bytes = Number(res.headers.get('content-length'));
       assert.equal(res.headers.get('content-encoding'), 'gzip');
+      // The page's stylesheet and scripts, and the modules those import.
       const assets = [...text.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
       for (const asset of assets) {
         const r = await fetch(payd.url + asset, { headers: { 'Accept-Encoding': 'gzip' } });
-        const body = Buffer.from(await r.arrayBuffer());
-        bytes += Number(r.headers.get('content-length') ?? body.length);
+        const body = await r.text();  // fetch decompresses; content-length is what travelled
+        bytes += Number(r.headers.get('content-length') ?? Buffer.byteLength(body));
+        for (const m of body.matchAll(/from '\.\/([^']+)'/g)) {
+          const imported = `/assets/js/${m[1]}`;
+          if (!assets.includes(imported)) assets.push(imported);
+        }
       }
       console.log(`page weight ${path}: ${bytes} bytes gzip (${assets.length} assets)`);
       assert.ok(bytes <= 60 * 1024, `${path}: ${bytes} bytes`);
