@@ -18,7 +18,7 @@ describe('link page', () => {
     const posts = [];
     page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
     await page.goto(`${s.base}/pay/${link.id}`);
-    const amount = page.getByLabel('Amount in USD');
+    const amount = page.getByLabel('Amount (USD)');
     for (const [typed, message] of [
       ['4.99', 'Enter at least 5.00'],
       ['abc', 'Enter an amount as a number, like 12.50'],
@@ -26,7 +26,7 @@ describe('link page', () => {
       ['', 'Enter an amount'],
     ]) {
       await amount.fill(typed);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
       const error = page.locator('#amount-input-error');
       await error.filter({ hasText: message }).waitFor();
       assert.equal(await amount.getAttribute('aria-invalid'), 'true', typed);
@@ -39,7 +39,7 @@ describe('link page', () => {
     assert.deepEqual(posts, [], 'nothing was sent');
 
     await amount.fill('7,5');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/pay\/pi_/);
     const intentId = new URL(page.url()).pathname.split('/').pop();
     const intent = await s.intent(intentId);

@@ -12,7 +12,15 @@ const POLL_MS = 3000;
 const RETURN_AFTER_MS = 4000;
 
 const $ = (id) => document.getElementById(id);
-const show = (el, on) => el && (el.hidden = !on);
+// The hidden attribute (not the property, which SVG elements lack: the QR
+// code is one); a part of the page that holds the element ([data-part]: its
+// heading, its label) comes and goes with it.
+const show = (el, on) => {
+  if (!el) return;
+  el.toggleAttribute('hidden', !on);
+  const part = el.parentElement && el.parentElement.closest('[data-part]');
+  if (part) part.toggleAttribute('hidden', !on);
+};
 const readJson = (id) => {
   try {
     return JSON.parse($(id).textContent);
@@ -156,7 +164,7 @@ async function setupWallets(main, state, chain) {
     section.append(button);
   }
   section.append(note);
-  show(section, waiting(state.intent));
+  show(section, waiting(state.intent) && Date.parse(state.intent.expiresAt) > Date.now());
 }
 
 // Calls `onIntent` with each new payer view: server-sent events while the

@@ -1,13 +1,12 @@
 // Everything a browser test pays against, for one test file: a real anvil
-// chain, the real payd watching it, a merchant with an integration, the
-// hosted pages, and a third-party "shop" on another origin (allowed by the
-// integration) and one more origin the integration does not allow.
+// chain, the real payd watching it and serving its hosted pages, a merchant
+// with an integration, and a third-party "shop" on another origin (allowed
+// by the integration) and one more origin the integration does not allow.
 import { createServer } from 'node:http';
 import { after, before } from 'node:test';
 
-import { chainConfig, freePort, startChain } from '../../e2e/lib/chain.mjs';
+import { chainConfig, startChain } from '../../e2e/lib/chain.mjs';
 import { createMerchant, startPayd } from '../../e2e/lib/payd.mjs';
-import { startStandInPages } from './stand_in_pages.mjs';
 
 // A web server for host pages: `pages` maps a path to HTML; other paths 404.
 export async function startShop() {
@@ -32,25 +31,17 @@ export function checkoutStackForSuite({ confirmations = 1 } = {}) {
     s.shop = await startShop();
     s.stranger = await startShop();
     s.chain = await startChain();
-    const pagesPort = await freePort();
+    // The pages poll and stream; a browser test views them more often than a payer would.
+    const limits = '[limits]\napi_requests_per_min = 1000000\npublic_reads_per_min = 1000000\n';
     s.payd = await startPayd({
-      config: chainConfig(s.chain, { confirmations }),
-      env: { PAYD_PUBLIC_URL: `http://127.0.0.1:${pagesPort}` },
+      config: limits + chainConfig(s.chain, { confirmations, extra: `wallet_rpc_url = "${s.chain.url}"\n` }),
     });
     s.origins = [s.shop.url];
     s.merchant = createMerchant(s.payd, { origins: s.origins.join(',') });
     s.integration = s.merchant.integration.id;
-    s.chainData = {
-      chainId: 31337, name: 'Localnet', nativeSymbol: 'ETH', nativeDecimals: 18,
-      walletRpcUrl: s.chain.url, explorerUrl: null, tokenAddress: null, decimals: 6,
-    };
-    s.pages = await startStandInPages({
-      port: pagesPort, payd: s.payd, readKey: s.merchant.read.key, origins: s.origins, chain: s.chainData,
-    });
-    s.base = s.pages.url;
+    s.base = s.payd.url;
   });
   after(async () => {
-    await s.pages?.close();
     if (s.payd) {
       await s.payd.stopCleanly();
       await s.payd.cleanup();
