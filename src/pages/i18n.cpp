@@ -128,13 +128,14 @@ Languages::Languages(const Assets& assets) {
   if (!catalogs_.contains(kDefaultLanguage)) throw std::runtime_error("no English catalog");
   // What the scripts get (payd-messages): a string a translation lacks is
   // shown in English rather than as its key, and numbers are written with the
-  // language's own decimal separator (from meta, the one place it is said).
+  // language's own separators (from meta, the one place they are said).
   const boost::json::object english = catalogs_.find(kDefaultLanguage)->second.js;
   for (auto& [code, catalog] : catalogs_) {
     for (const auto& [key, value] : english) {
       if (!catalog.js.contains(key)) catalog.js[key] = value;
     }
     catalog.js["decimal"] = catalog.number.decimal;
+    catalog.js["group"] = catalog.number.group;
   }
 }
 

@@ -23,6 +23,8 @@ describe('link page', () => {
       ['4.99', 'Enter at least 5.00'],
       ['abc', 'Enter an amount as a number, like 12.50'],
       ['5.001', 'Enter at most 2 digits after the decimal point'],
+      // In English a comma groups thousands: not a decimal point, as payd reads it too.
+      ['1,000', 'Enter an amount as a number, like 12.50'],
       ['', 'Enter an amount'],
     ]) {
       await amount.fill(typed);
@@ -38,12 +40,30 @@ describe('link page', () => {
     await checkState(page, 'link-amount', 'too-low');
     assert.deepEqual(posts, [], 'nothing was sent');
 
-    await amount.fill('7,5');
+    await amount.fill('7.5');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL(/\/pay\/pi_/);
     const intentId = new URL(page.url()).pathname.split('/').pop();
     const intent = await s.intent(intentId);
-    assert.equal(intent.amountUsd, '7.5', 'the comma went as a point');
+    assert.equal(intent.amountUsd, '7.5');
     assert.equal(intent.paymentLinkId, link.id);
+  });
+
+  test('German: a decimal comma goes as a point; a point, which groups thousands there, is refused inline', async () => {
+    const link = await s.createLink({ amount: '10.00', allowCustomAmount: true, minAmount: '5.00' });
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(`${s.base}/pay/${link.id}?lang=de`);
+    const amount = page.locator('#amount-input');
+    const submit = page.locator('form#pay button[type="submit"]');
+    await amount.fill('1.000');
+    await submit.click();
+    await page.locator('#amount-input-error').filter({ hasText: 'Geben Sie den Betrag als Zahl ein' }).waitFor();
+    await checkState(page, 'link-amount', 'de-refused');
+    await amount.fill('7,5');
+    await submit.click();
+    await page.waitForURL(/\/pay\/pi_/);
+    const intent = await s.intent(new URL(page.url()).pathname.split('/').pop());
+    assert.equal(intent.amountUsd, '7.5', 'the comma went as a point');
   });
 });

@@ -1,7 +1,7 @@
 // The message catalogs this build embeds (web/i18n/<lang>.json): they load,
 // and the "js" part the pages hand their scripts (payd-messages) has, in
 // every language, every string web/js asks for and the language's decimal
-// separator. One file per language holds all of its strings.
+// and group separators. One file per language holds all of its strings.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -46,7 +46,7 @@ TEST(Catalogs, EveryLanguageLoadsAndNothingElseIsTakenForOne) {
   EXPECT_EQ(languages.codes(), (std::vector<std::string>{"de", "en", "es", "fr"}));
 }
 
-TEST(Catalogs, ScriptsHaveEveryStringInEveryLanguageWithItsDecimalSeparator) {
+TEST(Catalogs, ScriptsHaveEveryStringInEveryLanguageWithItsSeparators) {
   Assets assets;
   Languages languages(assets);
   std::set<std::string> used = ScriptKeys();
@@ -61,11 +61,14 @@ TEST(Catalogs, ScriptsHaveEveryStringInEveryLanguageWithItsDecimalSeparator) {
   }
   std::set<std::string> english = Keys(languages.Get("en").js);
   for (const auto& key : used) EXPECT_TRUE(english.contains(key)) << "en lacks js." << key;
+  for (const auto& key : {"decimal", "group"})
+    EXPECT_TRUE(english.contains(key)) << "en lacks js." << key;
   for (const Catalog* catalog : languages.all()) {
     EXPECT_EQ(Keys(catalog->js), english) << catalog->code;
     auto decimal = catalog->js.find("decimal");
     ASSERT_NE(decimal, catalog->js.end()) << catalog->code;
     EXPECT_EQ(decimal->value().as_string(), catalog->number.decimal) << catalog->code;
+    EXPECT_EQ(catalog->js.at("group").as_string(), catalog->number.group) << catalog->code;
   }
   EXPECT_EQ(languages.Get("de").js.at("decimal").as_string(), ",");
   EXPECT_EQ(languages.Get("de").js.at("copied").as_string(), "Kopiert");

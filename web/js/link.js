@@ -5,7 +5,7 @@
 // Inside the widget's iframe it says hello to the widget and keeps the
 // widget's origin across the form's redirect to the intent page.
 import { forwardEscape, postToParent } from './frame.js';
-import { t } from './messages.js';
+import { numberFormat, t } from './messages.js';
 
 // A decimal string as an integer of `decimals` fraction digits, or null.
 export function scaled(text, decimals) {
@@ -14,15 +14,28 @@ export function scaled(text, decimals) {
   return BigInt(m[1] + (m[2] ?? '').padEnd(decimals, '0'));
 }
 
+// What the payer typed with the page language's decimal separator written as
+// a point, as payd reads the form: a point where the language groups with
+// one ("1.000" in German) is ambiguous, and so is a comma in English. Null
+// when it is not a plain decimal number.
+export function asDecimal(text, { decimal, group } = numberFormat()) {
+  let value = text.trim();
+  if (decimal !== '.') {
+    if (group === '.' && value.includes('.')) return null;
+    value = value.split(decimal).join('.');
+  }
+  return /^\d+(?:\.\d*)?$/.test(value) ? value : null;
+}
+
 // The message for what the payer typed, or '' when it is fine.
 export function amountProblem(text, { decimals = 2, min = '' } = {}) {
-  const value = text.trim();
-  if (!value) return t('amountRequired');
-  if (!/^\d+(?:[.,]\d*)?$/.test(value)) return t('amountInvalid');
+  if (!text.trim()) return t('amountRequired');
+  const value = asDecimal(text);
+  if (value === null) return t('amountInvalid');
   const units = scaled(value, decimals);
   if (units === null) return t('amountPrecision', { decimals });
   const floor = min ? scaled(min, decimals) : null;
-  if (units === 0n || (floor !== null && units < floor)) return t('amountTooLow', { min: min || '0' });
+  if (units === 0n || (floor !== null && units < floor)) return t('amountTooLow', { min: (min || '0').replace('.', numberFormat().decimal) });
   return '';
 }
 
@@ -66,10 +79,8 @@ function setup(form) {
     if (!check()) {
       event.preventDefault();
       input.focus();
-      return;
     }
-    // A decimal comma, as many languages write it, goes as the point payd reads.
-    input.value = input.value.trim().replace(',', '.');
+    // Sent as typed: payd reads it in the page's language (the form's lang field).
   });
 }
 

@@ -2,7 +2,7 @@
 // (web/i18n/<lang>.json, the one place each language's strings live), rendered
 // by the server into <script type="application/json" id="payd-messages">. The
 // server fills a string a translation lacks from English, and adds the
-// language's decimal separator as "decimal".
+// language's separators as "decimal" and "group".
 let catalog = null;
 
 function load() {
@@ -33,4 +33,10 @@ export function formatUnits(units, decimals) {
   const frac = decimals ? s.slice(s.length - decimals).replace(/0+$/, '') : '';
   const sep = load().decimal || '.';
   return (neg ? '-' : '') + whole + (frac ? sep + frac : '');
+}
+
+// The page language's separators: { decimal: ',', group: '.' } in German.
+export function numberFormat() {
+  const { decimal = '.', group = ',' } = load();
+  return { decimal, group };
 }
