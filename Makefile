@@ -10,13 +10,13 @@ FUZZ_SECONDS ?= 600
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-asan test-fuzz fuzz harness soak bench format format-check clean
+.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-asan test-fuzz test-browser fuzz harness soak bench format format-check clean
 
 run: deps build
 	scripts/dev-run.sh
 
 test: deps build build-asan build-fuzz format-check
-	$(MAKE) --no-print-directory test-release test-asan test-fuzz harness
+	$(MAKE) --no-print-directory test-release test-asan test-fuzz test-browser harness
 	@echo "make test: all suites passed"
 
 deps:
@@ -55,6 +55,14 @@ test-asan:
 	$(ASAN_BUILD)/payd_unit_tests --gtest_brief=1
 	@echo "== end-to-end tests under ASan+UBSan ($(ASAN_BUILD))"
 	PAYD_BIN=$(abspath $(ASAN_BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+
+# The checkout in Debian's Chromium (tests/browser, playwright-core + axe-core),
+# against the release build only: the pages' behaviour does not change under
+# the sanitizers, and a browser per file is heavy for the ASan run. One file at
+# a time; screenshots of every state go to $(BUILD)/screenshots.
+test-browser:
+	@echo "== browser tests ($(BUILD))"
+	PAYD_BIN=$(abspath $(BUILD))/payd PAYD_SCREENSHOTS=$(abspath $(BUILD))/screenshots node --test --test-concurrency=1 tests/browser/
 
 # Each fuzz target on its seed corpus for a short while; fails on any finding.
 test-fuzz:

@@ -10,8 +10,10 @@ APT_PACKAGES=(
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsqlite3-dev libssl-dev libcrypto++-dev libsecp256k1-dev libcurl4-openssl-dev
   libspdlog-dev libfmt-dev libcli11-dev libtomlplusplus-dev
+  zlib1g-dev libqrencode-dev libkainjow-mustache-dev
   libgtest-dev libgmock-dev sqlite3 curl
   clang-14 libfuzzer-14-dev libclang-rt-14-dev
+  chromium
 )
 # Extra packages for `make bench` only.
 if [[ "${1:-}" == "--bench" ]]; then APT_PACKAGES+=(wrk nginx-light); fi
@@ -37,6 +39,7 @@ stamp=node_modules/.payd-deps-stamp
 want=$(cat package.json package-lock.json | sha256sum)
 if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want" ]]; then
   echo "install-deps: npm ci"
-  npm ci --no-audit --no-fund --loglevel=error
+  # The browser tests drive Debian's chromium (above); npm never downloads one.
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   cat package.json package-lock.json | sha256sum > "$stamp"
 fi

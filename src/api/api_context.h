@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "api/live_intents.h"
 #include "api/public_limiter.h"
 #include "domain/chain_catalog.h"
 #include "domain/credentials.h"
@@ -29,6 +30,9 @@ struct ApiContext {
   std::function<void()> events_written = [] {};  // wakes the webhook dispatcher
   // Key-less intents an integration may hold open (CREATED, not expired); 0: any number.
   int public_max_open_intents = 10'000;
+  // Change count and open event streams (public_intent_events.cpp); the
+  // composition root calls live.Changed() after each ledger pass that updated an intent.
+  LiveIntents live{};
 
   domain::Representation representation() const { return {catalog, public_url}; }
 };

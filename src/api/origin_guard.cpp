@@ -39,6 +39,16 @@ std::string RequireAllowedOrigin(const http::Request& req, const domain::Integra
   Refuse("Origin " + origin->ToString() + " is not in this integration's allowlist.");
 }
 
+std::optional<std::string> AllowedOrigin(const http::Request& req,
+                                         const domain::Integration& integration,
+                                         const std::string& public_url) {
+  try {
+    return RequireAllowedOrigin(req, integration, public_url);
+  } catch (const ApiError&) {
+    return std::nullopt;
+  }
+}
+
 void AddCorsHeaders(http::RequestContext& ctx, const std::string& origin) {
   ctx.response_headers.emplace_back("Access-Control-Allow-Origin", origin);
   // Without this a page's script sees none of these headers (CORS safelists only a few).

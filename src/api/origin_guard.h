@@ -4,6 +4,7 @@
 // requests get CORS headers naming their origin.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "domain/integration.h"
@@ -15,6 +16,10 @@ namespace payd::api {
 // origin_not_allowed otherwise.
 std::string RequireAllowedOrigin(const http::Request& req, const domain::Integration& integration,
                                  const std::string& public_url);
+// The request's origin if it is sent and allowed; nothing otherwise.
+std::optional<std::string> AllowedOrigin(const http::Request& req,
+                                         const domain::Integration& integration,
+                                         const std::string& public_url);
 void AddCorsHeaders(http::RequestContext& ctx, const std::string& origin);
 
 }  // namespace payd::api

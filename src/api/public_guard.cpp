@@ -3,14 +3,33 @@
 #include "api/api_error.h"
 #include "api/origin_guard.h"
 #include "api/public_limiter.h"
+#include "api/rest_auth.h"
 
 namespace payd::api {
 
 namespace {
 
 constexpr const char* kAllowedMethods = "GET, POST, OPTIONS";
-constexpr const char* kAllowedHeaders = "Content-Type, Idempotency-Key";
+constexpr const char* kAllowedHeaders = "Content-Type, Idempotency-Key, X-API-Key";
 constexpr const char* kPreflightMaxAge = "600";
+
+// True when the request carries an integration key of `integration` (it is
+// then admitted whatever its origin); throws 401 for an integration key that
+// is another integration's, revoked, expired or unknown. Anything else in
+// X-API-Key is not looked at: the origin decides, as without a key.
+bool AdmittedByKey(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
+                   const domain::Integration& integration) {
+  auto presented = domain::ParsePresentedKey(req["X-API-Key"]);
+  if (!presented || presented->kind != domain::KeyKind::kIntegration) return false;
+  auto auth = domain::AuthenticateIntegrationKey(api.store, *presented, api.environment,
+                                                 integration.id, base::NowMs());
+  if (!auth.principal) {
+    throw ApiError(http::Status::unauthorized, AuthErrorCode(auth.failure), auth.message)
+        .WithHeader("WWW-Authenticate", "Bearer");
+  }
+  ctx.key_id = auth.principal->key_id;
+  return true;
+}
 
 }  // namespace
 
@@ -30,7 +49,11 @@ domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& 
   }
   if (!integration)
     throw ApiError(http::Status::not_found, "not_found", "No such integration: " + id);
-  AddCorsHeaders(ctx, RequireAllowedOrigin(req, *integration, api.public_url));
+  if (!AdmittedByKey(req, ctx, api, *integration)) {
+    AddCorsHeaders(ctx, RequireAllowedOrigin(req, *integration, api.public_url));
+  } else if (auto origin = AllowedOrigin(req, *integration, api.public_url)) {
+    AddCorsHeaders(ctx, *origin);  // a page of an allowed origin may read the answer too
+  }
   return *integration;
 }
 

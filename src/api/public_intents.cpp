@@ -12,8 +12,7 @@
 #include "api/public_guard.h"
 #include "api/routes.h"
 #include "domain/error.h"
-#include "domain/intent_request.h"
-#include "domain/link_terms.h"
+#include "domain/keyless_intent.h"
 #include "http/json_response.h"
 
 namespace payd::api {
@@ -72,40 +71,16 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
       ThrowBadRequest("idempotencyKey", "idempotencyKey and the Idempotency-Key header differ.");
     }
   }
-  base::TimeMs now = base::NowMs();
-  domain::PaymentIntent intent =
-      domain::PrepareIntent(integration, api.catalog, api.prices, request, now);
-  intent.keyless = true;
-  if (request.payment_link_id) {
-    auto link = api.store.FindPaymentLink(integration.tenant_id, *request.payment_link_id);
-    if (!link) ThrowBadRequest("paymentLinkId", "No such payment link on this integration.");
-    domain::EnforceLinkTerms(*link, integration.id, intent);
-  }
   std::optional<std::string> key = body_key ? body_key : header_key;
   std::optional<domain::IdempotencyClaim> claim;
   if (key)
     claim = domain::IdempotencyClaim{
         "integration:" + integration.id, *key, RequestFingerprint(req, body), {}};
-  auto representation = api.representation();
-  // The payer gets the payer's view (as from the public get); the merchant's
-  // event carries the merchant's (metadata, integration, link).
-  auto finish = [&](const domain::PaymentIntent& stored) {
-    return domain::Store::IntentCreated{
-        {201, boost::json::serialize(representation.PublicIntent(stored))},
-        domain::NewEvent(stored.tenant_id, domain::event_type::kPaymentCreated,
-                         boost::json::serialize(representation.Intent(stored)), now)};
-  };
-  domain::CreateResult result;
-  try {
-    result = api.store.InsertIntent(intent, claim ? &*claim : nullptr,
-                                    {api.public_max_open_intents}, finish, now);
-  } catch (const domain::Error& e) {
-    // No exact amount left: the field at fault is the one the payer sent.
-    if (e.param() == "amount" && request.amount_usd) {
-      throw domain::Error(e.kind(), e.what(), "amount_usd");
-    }
-    throw;
-  }
+  domain::CreateResult result =
+      domain::CreateKeylessIntent(api.store, api.catalog, api.prices, api.representation(),
+                                  integration, request, claim ? &*claim : nullptr,
+                                  api.public_max_open_intents, base::NowMs())
+          .result;
   if (result.outcome == domain::CreateOutcome::kLimitReached) {
     throw ApiError(http::Status::too_many_requests, "rate_limited",
                    "This integration has " + std::to_string(api.public_max_open_intents) +

@@ -26,7 +26,9 @@ std::string_view PresentedKey(const http::Request& req) {
   return header_key.empty() ? bearer_key : header_key;
 }
 
-const char* CodeOf(domain::AuthFailure failure) {
+}  // namespace
+
+const char* AuthErrorCode(domain::AuthFailure failure) {
   switch (failure) {
     case domain::AuthFailure::kExpired:
       return "key_expired";
@@ -39,15 +41,13 @@ const char* CodeOf(domain::AuthFailure failure) {
   }
 }
 
-}  // namespace
-
 domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                                domain::Scope scope) {
   base::TimeMs now = base::NowMs();
   auto auth = domain::AuthenticateRestKey(api.store, PresentedKey(req), api.environment, now,
                                           api.api_requests_per_min);
   if (!auth.principal) {
-    throw ApiError(http::Status::unauthorized, CodeOf(auth.failure), auth.message)
+    throw ApiError(http::Status::unauthorized, AuthErrorCode(auth.failure), auth.message)
         .WithHeader("WWW-Authenticate", "Bearer");
   }
   const domain::Principal& principal = *auth.principal;

@@ -10,6 +10,9 @@
 
 namespace payd::api {
 
+// The DECISIONS §3 code of a failed authentication (401).
+const char* AuthErrorCode(domain::AuthFailure failure);
+
 domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                                domain::Scope scope);
 

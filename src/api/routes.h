@@ -5,6 +5,9 @@
 //   GET  /public/integrations/:publicId (+ OPTIONS)   public_integrations.cpp
 //   POST /public/integrations/:publicId/intent,
 //   GET  /public/integrations/:publicId/intents/:id   public_intents.cpp
+//   GET  /public/integrations/:publicId/intents/:id/events
+//                                                     public_intent_events.cpp
+//        (server-sent events: the payer view, live)
 //   GET  /public/integrations/:publicId/intents/:id/sender-message,
 //   POST /public/integrations/:publicId/intents/:id/sender-proof
 //                                                     public_sender_proof.cpp
@@ -23,6 +26,7 @@ void AddHealthRoutes(http::Router& router, ApiContext& api);
 void AddPublicIntegrationRoutes(http::Router& router, ApiContext& api);
 void AddPaymentLinkRoutes(http::Router& router, ApiContext& api);
 void AddPublicIntentRoutes(http::Router& router, ApiContext& api);
+void AddPublicIntentEventRoutes(http::Router& router, ApiContext& api);
 void AddSenderProofRoutes(http::Router& router, ApiContext& api);
 void AddPaymentIntentRoutes(http::Router& router, ApiContext& api);
 void AddEventRoutes(http::Router& router, ApiContext& api);
@@ -32,6 +36,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddPublicIntegrationRoutes(router, api);
   AddPaymentLinkRoutes(router, api);
   AddPublicIntentRoutes(router, api);
+  AddPublicIntentEventRoutes(router, api);
   AddSenderProofRoutes(router, api);
   AddPaymentIntentRoutes(router, api);
   AddEventRoutes(router, api);

@@ -21,6 +21,7 @@
 #include "domain/ledger.h"
 #include "http/router.h"
 #include "http/server.h"
+#include "pages/routes.h"
 #include "store/open_store.h"
 #include "webhooks/dispatcher.h"
 
@@ -115,13 +116,27 @@ void Serve(const CommandContext& ctx) {
                       public_limiter,
                       prices};
   api.public_max_open_intents = config.public_endpoints.max_open_intents;
+  pages::Assets assets;
+  pages::Languages languages(assets);
+  pages::Templates templates(assets);
+  pages::PagesContext pages{*opened.store, config.catalog, prices, assets, languages, templates};
+  pages.intent_lifetime_ms = api.intent_lifetime_ms;
+  pages.public_max_open_intents = api.public_max_open_intents;
+  pages.reads_per_min = api.public_reads_per_min;
+  pages.writes_per_min = api.public_intents_per_min;
+  pages.rate_allow = [&public_limiter](const std::string& ip, const std::string& bucket,
+                                       int per_min) {
+    return public_limiter.Allow(bucket + "|" + api::ClientKey(ip), per_min, base::NowMs());
+  };
   http::Router router;
   api::RegisterRoutes(router, api);
+  pages::RegisterPageRoutes(router, pages);
   http::Server server(options, [&router](const http::Request& req, http::RequestContext& rctx) {
     return router.Dispatch(req, rctx);
   });
   unsigned short port = server.Listen();
   api.public_url = config.EffectivePublicUrl(port);
+  pages.public_url = api.public_url;
 
   asio::signal_set signals(server.io(), SIGINT, SIGTERM);
   signals.async_wait([&server](const boost::system::error_code& ec, int signal) {
@@ -141,7 +156,9 @@ void Serve(const CommandContext& ctx) {
   webhooks::Dispatcher dispatcher(*opened.store, delivery);
   dispatcher.Start();
   api.events_written = [&dispatcher] { dispatcher.Wake(); };
+  pages.events_written = api.events_written;
   ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
+  ledger.OnIntentsUpdated([&api] { api.live.Changed(); });
 
   std::vector<std::unique_ptr<chain::ChainWatcher>> watchers;
   for (const auto& chain : config.catalog.chains()) {

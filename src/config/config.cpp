@@ -45,6 +45,19 @@ void ParsePublicUrl(Config& config, std::string text, const std::string& where) 
   config.public_url = text;
 }
 
+// A URL shown to payers (explorer, wallet RPC): absolute http(s), nothing after the path.
+std::optional<std::string> PayerUrl(TomlReader& r, const char* key) {
+  auto text = r.String(key);
+  if (!text) return std::nullopt;
+  while (!text->empty() && text->back() == '/') text->pop_back();
+  auto url = boost::urls::parse_absolute_uri(*text);
+  if (!url || (url->scheme() != "http" && url->scheme() != "https") ||
+      url->encoded_host().empty() || url->has_query() || url->has_fragment()) {
+    r.Fail(key, "must be an absolute http(s) URL without query or fragment");
+  }
+  return text;
+}
+
 domain::TokenInfo ReadToken(TomlReader& r, bool native) {
   domain::TokenInfo token;
   token.symbol = r.RequiredString("symbol");
@@ -117,6 +130,8 @@ domain::ChainInfo ReadChain(TomlReader& r) {
     if (*start < 0) r.Fail("start_block", "must be a block number");
     chain.start_block = *start;
   }
+  chain.explorer_url = PayerUrl(r, "explorer_url");
+  chain.wallet_rpc_url = PayerUrl(r, "wallet_rpc_url");
   TomlReader native = r.Table("native");
   if (!native.present()) r.Fail("native", "is required: { symbol, name, decimals }");
   chain.native = ReadToken(native, true);

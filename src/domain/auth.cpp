@@ -1,8 +1,10 @@
 #include "domain/auth.h"
 
 #include <algorithm>
+#include <variant>
 
 #include "base/crypto.h"
+#include "domain/api_key.h"
 #include "domain/store.h"
 
 namespace payd::domain {
@@ -11,6 +13,28 @@ namespace {
 
 AuthResult Fail(AuthFailure failure, std::string message) {
   return AuthResult{std::nullopt, failure, std::move(message)};
+}
+
+std::string OtherEnvironment(const PresentedKey& presented, Environment env) {
+  return "This is a " + std::string(EnvironmentName(presented.environment)) +
+         " key; this server is " + std::string(EnvironmentName(env)) + ".";
+}
+
+// The stored key the presented one is, if its state lets it in.
+std::variant<ApiKey, AuthResult> StoredKey(Store& store, const PresentedKey& presented,
+                                           base::TimeMs now) {
+  auto key = store.FindApiKeyByDigest(presented.digest);
+  // The index lookup found the row by digest; compare again without early exit.
+  if (!key || !base::ConstantTimeEquals(key->digest, presented.digest) ||
+      key->kind != presented.kind) {
+    return Fail(AuthFailure::kUnauthorized, "Invalid API key.");
+  }
+  if (key->revoked_at) return Fail(AuthFailure::kRevoked, "This API key has been revoked.");
+  if (key->expires_at && *key->expires_at <= now) {
+    return Fail(AuthFailure::kExpired,
+                "This API key expired at " + base::FormatTimestamp(*key->expires_at) + ".");
+  }
+  return std::move(*key);
 }
 
 }  // namespace
@@ -23,28 +47,33 @@ AuthResult AuthenticateRestKey(Store& store, std::string_view key_text, Environm
   }
   auto presented = ParsePresentedKey(key_text);
   if (!presented) return Fail(AuthFailure::kUnauthorized, "Invalid API key.");
-  if (presented->environment != env) {
-    return Fail(AuthFailure::kWrongEnvironment,
-                "This is a " + std::string(EnvironmentName(presented->environment)) +
-                    " key; this server is " + std::string(EnvironmentName(env)) + ".");
-  }
+  if (presented->environment != env)
+    return Fail(AuthFailure::kWrongEnvironment, OtherEnvironment(*presented, env));
   if (presented->kind == KeyKind::kIntegration) {
     return Fail(AuthFailure::kUnauthorized,
                 "Integration keys are for the widget and SDK only; use a public API key.");
   }
-  auto key = store.FindApiKeyByDigest(presented->digest);
-  // The index lookup found the row by digest; compare again without early exit.
-  if (!key || !base::ConstantTimeEquals(key->digest, presented->digest) ||
-      key->kind != presented->kind) {
-    return Fail(AuthFailure::kUnauthorized, "Invalid API key.");
-  }
-  if (key->revoked_at) return Fail(AuthFailure::kRevoked, "This API key has been revoked.");
-  if (key->expires_at && *key->expires_at <= now) {
-    return Fail(AuthFailure::kExpired,
-                "This API key expired at " + base::FormatTimestamp(*key->expires_at) + ".");
-  }
+  auto stored = StoredKey(store, *presented, now);
+  if (auto* failure = std::get_if<AuthResult>(&stored)) return std::move(*failure);
+  const ApiKey* key = &std::get<ApiKey>(stored);
   Principal principal{key->tenant_id, key->id, key->scopes,
                       key->rate_limit_per_min.value_or(default_rate_limit)};
+  return AuthResult{std::move(principal), AuthFailure::kNone, {}};
+}
+
+AuthResult AuthenticateIntegrationKey(Store& store, const PresentedKey& presented, Environment env,
+                                      std::string_view integration_id, base::TimeMs now) {
+  if (presented.environment != env)
+    return Fail(AuthFailure::kWrongEnvironment, OtherEnvironment(presented, env));
+  if (presented.kind != KeyKind::kIntegration)
+    return Fail(AuthFailure::kUnauthorized, "Not an integration key.");
+  auto stored = StoredKey(store, presented, now);
+  if (auto* failure = std::get_if<AuthResult>(&stored)) return std::move(*failure);
+  const ApiKey& key = std::get<ApiKey>(stored);
+  if (key.integration_id != integration_id) {
+    return Fail(AuthFailure::kUnauthorized, "This integration key belongs to another integration.");
+  }
+  Principal principal{key.tenant_id, key.id, {}, 0};
   return AuthResult{std::move(principal), AuthFailure::kNone, {}};
 }
 

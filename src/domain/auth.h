@@ -39,6 +39,13 @@ struct AuthResult {
 AuthResult AuthenticateRestKey(Store& store, std::string_view key_text, Environment env,
                                base::TimeMs now, int default_rate_limit);
 
+// An integration key (svc_test_/svc_live_) presented on the public endpoints
+// of `integration_id` (DECISIONS §11): its principal when it is that
+// integration's, live and unrevoked; otherwise why not (another integration's
+// key is kUnauthorized). No scopes: it admits only the public endpoints.
+AuthResult AuthenticateIntegrationKey(Store& store, const PresentedKey& presented, Environment env,
+                                      std::string_view integration_id, base::TimeMs now);
+
 constexpr base::TimeMs kRateWindowMs = 60'000;
 
 struct RateDecision {

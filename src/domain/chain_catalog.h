@@ -44,6 +44,11 @@ struct ChainInfo {
   bool trace_internal = false;
   // Where a first start begins scanning; default: the chain's head at that moment.
   std::optional<std::int64_t> start_block;
+  // Shown to payers: the block explorer (its /tx/<hash> links the receipt), and
+  // a public RPC URL a wallet may add for this chain. Never the rpc_urls above,
+  // which may carry the operator's API keys.
+  std::optional<std::string> explorer_url;
+  std::optional<std::string> wallet_rpc_url;
   TokenInfo native;
   std::vector<TokenInfo> tokens;  // ERC-20 tokens
 

@@ -242,6 +242,7 @@ class Pass {
     intent->sender_address = o.sender_address;
     intent->status_at_expiry = o.status_at_expiry;
     tx_.UpdateIntent(*intent);
+    ++summary_.intents_updated;
   }
 
   LedgerTx& tx_;
@@ -290,6 +291,7 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     }
   });
   if (on_events_ && (summary.intents_changed > 0 || summary.unmatched > 0)) on_events_();
+  if (on_intents_updated_ && summary.intents_updated > 0) on_intents_updated_();
   return summary;
 }
 

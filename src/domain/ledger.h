@@ -38,6 +38,7 @@ struct LedgerSummary {
   int payments_confirmed = 0;
   int unmatched = 0;
   int intents_changed = 0;
+  int intents_updated = 0;  // rows written: status, amounts, confirmations, transaction
 };
 
 class Ledger {
@@ -48,9 +49,12 @@ class Ledger {
   LedgerSummary Advance(const ChainUpdate& update, base::TimeMs now);
   // Called after a transaction that wrote events (to wake the webhook dispatcher).
   void OnEvents(std::function<void()> fn) { on_events_ = std::move(fn); }
+  // Called after a transaction that updated any intent, events or not (for live views).
+  void OnIntentsUpdated(std::function<void()> fn) { on_intents_updated_ = std::move(fn); }
 
  private:
   std::function<void()> on_events_;
+  std::function<void()> on_intents_updated_;
   Store& store_;
   const ChainCatalog& catalog_;
   Representation representation_;

@@ -85,6 +85,10 @@ class Store {
                                                      const std::string& id) = 0;
   // Newest first.
   virtual std::vector<PaymentLink> ListPaymentLinks(const std::string& tenant_id) = 0;
+  // The hosted pages know only the id in their URL.
+  virtual std::optional<PaymentLink> FindPaymentLinkById(const std::string& id) = 0;
+  // One more view of the link's page; false if there is no such link.
+  virtual bool CountPaymentLinkView(const std::string& id) = 0;
 
   // Forgets idempotency records past their retention.
   virtual void PurgeExpired(base::TimeMs now) = 0;
@@ -122,6 +126,8 @@ class Store {
                                                   const std::string& id) = 0;
   virtual std::optional<PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,
                                                                const std::string& id) = 0;
+  // The hosted intent page knows only the id in its URL (unguessable, DECISIONS §2).
+  virtual std::optional<PaymentIntent> FindIntentById(const std::string& id) = 0;
   // Newest first; up to `limit` from `offset`.
   virtual std::vector<PaymentIntent> ListIntents(const std::string& tenant_id,
                                                  std::optional<IntentStatus> status, int limit,

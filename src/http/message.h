@@ -1,10 +1,12 @@
 // The request/response types every handler sees, and the per-request context
 // the server fills in (request id, client address, path parameters) and that
-// handlers add to (the key id for the access log, headers for the response).
+// handlers add to (the key id for the access log, headers for the response,
+// a producer when the answer is a stream).
 #pragma once
 
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <chrono>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -20,6 +22,18 @@ using Response = beast_http::response<beast_http::string_body>;
 using Status = beast_http::status;
 using Verb = beast_http::verb;
 
+// One step of a streamed answer (server-sent events): the bytes to send now,
+// and when to ask again or that the stream is over.
+struct StreamStep {
+  std::string data;  // sent as one chunk when not empty
+  bool done = false;
+  std::chrono::milliseconds next{1000};
+};
+// Asked for the next step on the connection's strand, one call at a time; it
+// runs on a worker thread like a handler, so it must not block for long. The
+// server drops it (and whatever it holds) when the stream ends.
+using StreamProducer = std::function<StreamStep()>;
+
 struct RequestContext {
   std::string request_id;
   std::string remote_ip;
@@ -28,6 +42,11 @@ struct RequestContext {
   std::string key_id;
   // Added to whatever response goes out, errors included (rate-limit headers, CORS).
   std::vector<std::pair<std::string, std::string>> response_headers;
+  // Set by a handler that answers with a stream: the server sends the 200
+  // response's headers (chunked; no body for HEAD), then what the producer
+  // gives, until it is done, the client goes away or the server shuts down.
+  // Ignored on any other status.
+  StreamProducer stream;
 
   std::string_view Param(std::string_view name) const {
     for (const auto& [k, v] : path_params) {

@@ -2,7 +2,9 @@
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/deferred.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/experimental/parallel_group.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/strand.hpp>
@@ -10,6 +12,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/chunk_encode.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
@@ -67,7 +70,8 @@ std::size_t DefaultMaxConnections(std::size_t open_files_limit) {
 struct Server::Connection {
   explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
   beast::tcp_stream stream;
-  // True while waiting for the first byte of a request. Only touched on the
+  // True while waiting for the first byte of a request, or on a stream for
+  // its next step: a shutdown cancels such a wait. Only touched on the
   // connection's strand, where shutdown also reads it.
   bool idle = true;
 };
@@ -205,22 +209,86 @@ Response Server::Handle(const Request& req, RequestContext& ctx) {
                        ctx.request_id);
 }
 
-void Server::Finish(Response& res, const RequestContext& ctx, std::string_view method,
-                    std::string_view target, std::chrono::steady_clock::time_point start) {
+void Server::Decorate(Response& res, const RequestContext& ctx) {
   for (const auto& [name, value] : ctx.response_headers) res.set(name, value);
   res.set("X-Request-Id", ctx.request_id);
   res.set(beast_http::field::server, "payd");
+}
+
+void Server::LogRequest(const RequestContext& ctx, std::string_view method, std::string_view target,
+                        unsigned status, std::chrono::steady_clock::time_point start,
+                        std::optional<std::size_t> stream_bytes) {
   auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                     std::chrono::steady_clock::now() - start)
                     .count();
   boost::json::object fields{{"requestId", ctx.request_id},
                              {"method", method},
                              {"path", base::ValidUtf8(target.substr(0, target.find('?')))},
-                             {"status", res.result_int()},
+                             {"status", status},
                              {"durationMs", static_cast<double>(micros) / 1000.0},
                              {"remote", ctx.remote_ip}};
   if (!ctx.key_id.empty()) fields["keyId"] = ctx.key_id;
+  if (stream_bytes) fields["streamBytes"] = *stream_bytes;
   base::LogInfo("request", std::move(fields));
+}
+
+StreamStep Server::NextStep(const RequestContext& ctx) {
+  try {
+    return ctx.stream();
+  } catch (const std::exception& e) {
+    base::LogError("stream failed", {{"requestId", ctx.request_id}, {"error", e.what()}});
+  } catch (...) {
+    base::LogError("stream failed", {{"requestId", ctx.request_id}});
+  }
+  return {.data = {}, .done = true};
+}
+
+asio::awaitable<std::size_t> Server::Stream(std::shared_ptr<Connection> conn, Response& res,
+                                            const RequestContext& ctx) {
+  beast::error_code ec;
+  auto token = asio::redirect_error(asio::use_awaitable, ec);
+  beast_http::response<beast_http::empty_body> head{std::move(res.base())};
+  head.keep_alive(false);
+  head.chunked(true);
+  beast_http::response_serializer<beast_http::empty_body> serializer{head};
+  conn->stream.expires_after(options_.request_timeout);
+  co_await beast_http::async_write_header(conn->stream, serializer, token);
+  if (ec) co_return 0;
+
+  asio::steady_timer timer(conn->stream.get_executor());
+  std::size_t bytes = 0;
+  char sink[512];
+  for (;;) {
+    StreamStep step = NextStep(ctx);
+    if (!step.data.empty()) {
+      // A client that stops reading stalls the write: that one has a time-out.
+      conn->stream.expires_after(options_.request_timeout);
+      co_await asio::async_write(conn->stream, beast_http::make_chunk(asio::buffer(step.data)),
+                                 token);
+      if (ec) co_return bytes;
+      bytes += step.data.size();
+    }
+    if (step.done) break;
+    // Wait for the producer's pace, reading meanwhile: the read ends when the
+    // client goes away (nothing else should come on a stream; what does is dropped).
+    auto deadline = std::chrono::steady_clock::now() + step.next;
+    while (!draining_) {
+      timer.expires_at(deadline);
+      conn->idle = true;  // so that a shutdown cancels the wait
+      auto [order, timer_ec, read_ec, n] =
+          co_await asio::experimental::make_parallel_group(
+              timer.async_wait(asio::deferred),
+              conn->stream.socket().async_read_some(asio::buffer(sink), asio::deferred))
+              .async_wait(asio::experimental::wait_for_one(), asio::use_awaitable);
+      conn->idle = false;
+      if (order[0] == 0) break;
+      if (read_ec && !(read_ec == asio::error::operation_aborted && draining_)) co_return bytes;
+    }
+    if (draining_) break;
+  }
+  conn->stream.expires_after(options_.request_timeout);
+  co_await asio::async_write(conn->stream, beast_http::make_chunk_last(), token);
+  co_return bytes;
 }
 
 asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
@@ -277,19 +345,32 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
       res = Handle(req, ctx);
       keep_alive = req.keep_alive() && !draining_;
     }
-    Finish(res, ctx, method, target, start);
-    res.keep_alive(keep_alive);
-    res.prepare_payload();
-    conn->stream.expires_after(options_.request_timeout);
+    Decorate(res, ctx);
     // An answer to HEAD never has a body, also when the headers failed (too
     // large, malformed): the method is parsed with the request line, and when
     // even that did not fit, the unparsed request is still in the buffer
     // (once a header is read, the buffer holds the next request instead).
     bool is_head =
         parser.get().method() == Verb::head || (!parser.is_header_done() && StartsWithHead(buffer));
+    bool stream = ctx.stream && res.result() == Status::ok;
+    if (stream && !is_head) {
+      std::size_t bytes = co_await Stream(conn, res, ctx);
+      LogRequest(ctx, method, target, 200, start, bytes);
+      break;  // a stream's end closes its connection
+    }
+    LogRequest(ctx, method, target, res.result_int(), start);
+    res.keep_alive(keep_alive);
+    if (stream) {
+      res.chunked(true);  // HEAD of a stream: the headers a GET would have
+    } else {
+      res.prepare_payload();
+    }
+    conn->stream.expires_after(options_.request_timeout);
     if (is_head) {
+      // The header alone: an empty chunked body would still send its last chunk.
       beast_http::response<beast_http::empty_body> head{std::move(res.base())};
-      co_await beast_http::async_write(conn->stream, head, token);
+      beast_http::response_serializer<beast_http::empty_body> serializer{head};
+      co_await beast_http::async_write_header(conn->stream, serializer, token);
     } else {
       co_await beast_http::async_write(conn->stream, res, token);
     }

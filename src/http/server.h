@@ -9,6 +9,14 @@
 // connection over the cap gets a 503 at once and is closed), and a graceful
 // shutdown in which requests in flight finish while idle connections are
 // closed.
+//
+// A handler may answer with a stream (RequestContext::stream, server-sent
+// events): the connection's coroutine then alternates between asking the
+// producer for a chunk and waiting, on an asio timer, for the pace the
+// producer chose, while watching the socket for the client going away. A
+// stream counts in the connection cap, has no request time-out (a write that
+// stalls still does), ends at once at shutdown with the last chunk, closes its
+// connection when it ends and is logged then, with its bytes.
 #pragma once
 
 #include <atomic>
@@ -19,6 +27,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -66,8 +75,15 @@ class Server {
   // Answers 503 and closes, without waiting on the client (the accept loop runs it).
   void RefuseBusy(boost::asio::ip::tcp::socket& socket);
   Response Handle(const Request& req, RequestContext& ctx);
-  void Finish(Response& res, const RequestContext& ctx, std::string_view method,
-              std::string_view target, std::chrono::steady_clock::time_point start);
+  // Sends a stream's headers and chunks; returns the bytes of the chunks sent.
+  boost::asio::awaitable<std::size_t> Stream(std::shared_ptr<Connection> conn, Response& res,
+                                             const RequestContext& ctx);
+  // The producer's next step; a producer that throws ends its stream.
+  static StreamStep NextStep(const RequestContext& ctx);
+  void Decorate(Response& res, const RequestContext& ctx);
+  void LogRequest(const RequestContext& ctx, std::string_view method, std::string_view target,
+                  unsigned status, std::chrono::steady_clock::time_point start,
+                  std::optional<std::size_t> stream_bytes = std::nullopt);
   // False, registering nothing, when max_connections are open.
   bool Register(const std::shared_ptr<Connection>& conn);
   void Unregister(const std::shared_ptr<Connection>& conn);

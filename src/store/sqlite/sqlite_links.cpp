@@ -92,6 +92,24 @@ std::optional<domain::PaymentLink> SqliteStore::FindPaymentLink(const std::strin
   });
 }
 
+std::optional<domain::PaymentLink> SqliteStore::FindPaymentLinkById(const std::string& id) {
+  return Read([&](Connection& c) -> std::optional<domain::PaymentLink> {
+    static const std::string sql =
+        "SELECT " + std::string(kPaymentLinkColumns) + " FROM payment_links WHERE id = ?";
+    auto q = c.Prepare(sql);
+    q.Bind(1, id);
+    if (!q.Step()) return std::nullopt;
+    return ReadPaymentLink(q);
+  });
+}
+
+bool SqliteStore::CountPaymentLinkView(const std::string& id) {
+  return Write([&](Connection& c) {
+    c.Prepare("UPDATE payment_links SET views = views + 1 WHERE id = ?").Bind(1, id).Run();
+    return c.Changes() > 0;
+  });
+}
+
 std::vector<domain::PaymentLink> SqliteStore::ListPaymentLinks(const std::string& tenant_id) {
   return Read([&](Connection& c) {
     static const std::string sql = "SELECT " + std::string(kPaymentLinkColumns) +

@@ -62,6 +62,8 @@ class SqliteStore final : public domain::Store {
   std::optional<domain::PaymentLink> FindPaymentLink(const std::string& tenant_id,
                                                      const std::string& id) override;
   std::vector<domain::PaymentLink> ListPaymentLinks(const std::string& tenant_id) override;
+  std::optional<domain::PaymentLink> FindPaymentLinkById(const std::string& id) override;
+  bool CountPaymentLinkView(const std::string& id) override;
   void PurgeExpired(base::TimeMs now) override;
 
   domain::CreateResult InsertIntent(
@@ -77,6 +79,7 @@ class SqliteStore final : public domain::Store {
                                                   const std::string& id) override;
   std::optional<domain::PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,
                                                                const std::string& id) override;
+  std::optional<domain::PaymentIntent> FindIntentById(const std::string& id) override;
   std::vector<domain::PaymentIntent> ListIntents(const std::string& tenant_id,
                                                  std::optional<domain::IntentStatus> status,
                                                  int limit, int offset) override;
@@ -127,7 +130,6 @@ class SqliteStore final : public domain::Store {
   // Checks a claim inside the caller's transaction; a result when the claim
   // decides the request (replay or conflict), nothing when creation proceeds.
   std::optional<base::TimeMs> LastUsedAt(const std::string& key_id);
-  std::optional<domain::PaymentIntent> FindIntentById(const std::string& id);
   void RecordLastUse(const std::string& key_id, base::TimeMs now);
   domain::RateWindow CountInUsageDb(const std::string& key_id, base::TimeMs now,
                                     base::TimeMs window_ms);

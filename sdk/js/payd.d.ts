@@ -1,0 +1,118 @@
+// Types of @payd/sdk (payd.js). Field names and shapes follow payd's public
+// API (docs/api-reference.md): amounts are decimal or integer strings, never numbers.
+
+export type IntentStatus = 'CREATED' | 'PENDING' | 'PAID' | 'EXPIRED' | 'FAILED';
+export type IntentException = 'UNDERPAID' | 'OVERPAID' | 'PAID_LATE' | 'REVERSED_AFTER_CONFIRMATION';
+
+/** The payer's view of a payment intent. */
+export interface PaymentIntent {
+  id: string;
+  status: IntentStatus;
+  exception: IntentException | null;
+  /** The exact amount to pay, in the token's smallest units. */
+  amount: string;
+  amountFormatted: string;
+  amountUsd: string | null;
+  amountReceived: string;
+  currency: string;
+  chainId: number;
+  chain: string;
+  tokenAddress: string | null;
+  decimals: number;
+  recipient: string;
+  /** EIP-681 URI for wallets. */
+  paymentUri: string;
+  checkoutUrl: string;
+  requiredConfirmations: number | 'safe' | 'finalized';
+  confirmations: number;
+  expiresAt: string;
+  createdAt: string;
+  senderHint: string | null;
+  senderHintSource: 'payer' | 'wallet' | 'merchant' | null;
+  txHash?: string;
+  senderAddress?: string;
+  token?: string;
+  confirmedAt?: string;
+}
+
+export interface TokenConfig {
+  symbol: string;
+  name: string;
+  address: string | null;
+  decimals: number;
+  isNative: boolean;
+}
+
+/** An integration's public configuration. */
+export interface IntegrationConfig {
+  publicId: string;
+  name: string;
+  allowChains: number[];
+  allowTokens: string[];
+  autoConversion: boolean;
+  preferredToken: string;
+  chains: Record<string, { name: string; tokens: TokenConfig[] }>;
+}
+
+export interface CreateIntentOptions {
+  /** USD, a decimal string with at most 2 fraction digits. Give this or `amount`. */
+  amountUsd?: string;
+  /** The token's smallest units, a base-10 integer string. */
+  amount?: string;
+  currency: string;
+  chainId: number;
+  metadata?: Record<string, string | number | boolean>;
+  idempotencyKey?: string;
+  paymentLinkId?: string;
+  senderAddress?: string;
+}
+
+export interface PaydOptions {
+  /** payd's public address, e.g. "https://pay.example.com". */
+  baseUrl: string;
+  /** The integration's publicId (int_…). */
+  integration: string;
+  /** svc_test_… / svc_live_…: admits requests without an Origin. Servers and apps only, never a web page. */
+  integrationKey?: string;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export interface FollowOptions extends RequestOptions {
+  onUpdate?: (intent: PaymentIntent) => void;
+  /** When the event stream is unavailable; default 3000. */
+  pollIntervalMs?: number;
+}
+
+/** payd's error answer (status, code, message, param, requestId), or a network failure (status 0). */
+export class PaydError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly param?: string;
+  readonly requestId?: string;
+}
+
+export class Payd {
+  constructor(options: PaydOptions);
+  readonly baseUrl: string;
+  readonly integration: string;
+  getConfig(options?: RequestOptions): Promise<IntegrationConfig>;
+  createIntent(options: CreateIntentOptions, request?: RequestOptions): Promise<PaymentIntent>;
+  getIntent(id: string, options?: RequestOptions): Promise<PaymentIntent>;
+  /** Resolves with the intent once PAID, EXPIRED or FAILED. */
+  followIntent(id: string, options?: FollowOptions): Promise<PaymentIntent>;
+  /** Browser only: goes to the hosted checkout of an intent or payment link (id or object). */
+  openCheckout(intentOrLink: string | { id: string; checkoutUrl?: string; url?: string }, options?: { target?: string }): string;
+  checkoutUrl(intentOrLink: string | { id: string; checkoutUrl?: string; url?: string }): string;
+}
+
+/** Reads a server-sent event stream; onEvent returning true stops it. */
+export function readEventStream(
+  body: AsyncIterable<Uint8Array>,
+  onEvent: (event: string, data: string) => boolean | void,
+): Promise<void>;
+
+export default Payd;

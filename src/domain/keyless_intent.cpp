@@ -1,0 +1,44 @@
+#include "domain/keyless_intent.h"
+
+#include <boost/json/serialize.hpp>
+
+#include "domain/error.h"
+#include "domain/event.h"
+#include "domain/link_terms.h"
+
+namespace payd::domain {
+
+KeylessIntent CreateKeylessIntent(Store& store, const ChainCatalog& catalog, PriceSource& prices,
+                                  const Representation& representation,
+                                  const Integration& integration, const IntentRequest& request,
+                                  const IdempotencyClaim* claim, int max_open_keyless,
+                                  base::TimeMs now) {
+  KeylessIntent out;
+  out.intent = PrepareIntent(integration, catalog, prices, request, now);
+  out.intent.keyless = true;
+  if (request.payment_link_id) {
+    auto link = store.FindPaymentLink(integration.tenant_id, *request.payment_link_id);
+    if (!link) ThrowInvalid("paymentLinkId", "No such payment link on this integration.");
+    EnforceLinkTerms(*link, integration.id, out.intent);
+  }
+  // The payer gets the payer's view (as from the public get); the merchant's
+  // event carries the merchant's (metadata, integration, link).
+  auto finish = [&](const PaymentIntent& stored) {
+    return Store::IntentCreated{
+        {201, boost::json::serialize(representation.PublicIntent(stored))},
+        NewEvent(stored.tenant_id, event_type::kPaymentCreated,
+                 boost::json::serialize(representation.Intent(stored)), now)};
+  };
+  try {
+    out.result = store.InsertIntent(out.intent, claim, {max_open_keyless}, finish, now);
+  } catch (const Error& e) {
+    // No exact amount left: the field at fault is the one the payer sent.
+    if (e.param() == "amount" && request.amount_usd) {
+      throw Error(e.kind(), e.what(), "amount_usd");
+    }
+    throw;
+  }
+  return out;
+}
+
+}  // namespace payd::domain

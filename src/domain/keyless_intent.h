@@ -1,0 +1,33 @@
+// Creating a payment intent on the payer's side, without a key: the public
+// endpoint (POST /public/integrations/:publicId/intent, used by the widget and
+// the SDK) and the hosted link page (POST /pay/<plink_…>) both come here, so
+// that a payment link's terms and the cap on open key-less intents hold
+// whichever way the payer arrives.
+#pragma once
+
+#include "domain/idempotency.h"
+#include "domain/integration.h"
+#include "domain/intent_request.h"
+#include "domain/payment_intent.h"
+#include "domain/pricing.h"
+#include "domain/representation.h"
+#include "domain/store.h"
+
+namespace payd::domain {
+
+struct KeylessIntent {
+  CreateResult result;   // kLimitReached: the integration holds its most open key-less intents
+  PaymentIntent intent;  // as stored, exact amount included, when result.outcome is kCreated
+};
+
+// Prepares the intent (PrepareIntent), checks the payment link's terms when the
+// request names one, and stores it with its PAYMENT_CREATED event; the stored
+// response is the payer's view. Throws domain::Error naming the request field
+// at fault ("amount_usd" when no exact amount is left for a USD request).
+KeylessIntent CreateKeylessIntent(Store& store, const ChainCatalog& catalog, PriceSource& prices,
+                                  const Representation& representation,
+                                  const Integration& integration, const IntentRequest& request,
+                                  const IdempotencyClaim* claim, int max_open_keyless,
+                                  base::TimeMs now);
+
+}  // namespace payd::domain

@@ -1,0 +1,58 @@
+// The embedded files over HTTP: /assets/<dir>/<file> for the pages' own
+// styles and scripts (web/css, web/js, web/img), /widget.js and /sdk/… for
+// what merchants paste into their sites (DECISIONS §11).
+#include <boost/url/parse.hpp>
+
+#include "http/json_response.h"
+#include "pages/routes.h"
+
+namespace payd::pages {
+
+namespace {
+
+// Only these folders of web/ are public; templates and catalogs are not files to fetch.
+bool PublicDir(std::string_view dir) {
+  return dir == "css" || dir == "js" || dir == "img";
+}
+
+std::string Version(const http::Request& req) {
+  auto url = boost::urls::parse_origin_form(req.target());
+  if (!url) return {};
+  auto params = url->params();
+  auto it = params.find("v");
+  return it == params.end() ? std::string{} : std::string((*it).value);
+}
+
+http::Response ServeFile(const http::Request& req, const http::RequestContext& rctx,
+                         const PagesContext& pages, std::string_view path) {
+  const Asset* asset = pages.assets.Find(path);
+  if (!asset) {
+    return http::ErrorResponse(http::Status::not_found, "not_found", "No such file.",
+                               rctx.request_id);
+  }
+  return pages.assets.Serve(req, *asset, Version(req));
+}
+
+}  // namespace
+
+void AddAssetRoutes(http::Router& router, PagesContext& pages) {
+  router.Add(http::Verb::get, "/assets/:dir/:file",
+             [&pages](const http::Request& req, http::RequestContext& rctx) {
+               std::string dir(rctx.Param("dir"));
+               if (!PublicDir(dir)) return ServeFile(req, rctx, pages, "");
+               return ServeFile(req, rctx, pages,
+                                "web/" + dir + "/" + std::string(rctx.Param("file")));
+             });
+  router.Add(http::Verb::get, "/widget.js",
+             [&pages](const http::Request& req, http::RequestContext& rctx) {
+               return ServeFile(req, rctx, pages, "web/js/widget.js");
+             });
+  router.Add(http::Verb::get, "/sdk/:file",
+             [&pages](const http::Request& req, http::RequestContext& rctx) {
+               std::string_view file = rctx.Param("file");
+               if (file != "payd.js" && file != "payd.d.ts") return ServeFile(req, rctx, pages, "");
+               return ServeFile(req, rctx, pages, "sdk/js/" + std::string(file));
+             });
+}
+
+}  // namespace payd::pages

@@ -1,0 +1,19 @@
+// The files of web/ and the JS SDK (sdk/js/payd.js, payd.d.ts), compiled into
+// the binary by the build (cmake/embed_files.cmake generates the definition),
+// so that payd serves its pages with nothing beside it on disk.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace payd::pages {
+
+struct EmbeddedFile {
+  std::string_view path;  // as in the source tree: "web/css/checkout.css", "sdk/js/payd.js"
+  std::string_view data;
+};
+
+// Sorted by path; static storage, read-only, shared freely between threads.
+const std::vector<EmbeddedFile>& EmbeddedFiles();
+
+}  // namespace payd::pages

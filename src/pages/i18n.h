@@ -1,0 +1,70 @@
+// The languages of the payer's pages: message catalogs (web/i18n/<lang>.json:
+// flat keys to strings with {name} placeholders, a "js" object for the
+// scripts, and "meta" for number and date formats), how a request picks one,
+// and amounts and dates written the language's way. Amounts stay decimal
+// strings throughout: grouping is done on the digits, never through a double.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "base/time.h"
+
+namespace payd::pages {
+
+class Assets;
+
+struct NumberFormat {
+  std::string decimal = ".";
+  std::string group = ",";
+};
+
+struct Catalog {
+  std::string code;  // "en"
+  std::string name;  // "English", in the language itself
+  NumberFormat number;
+  std::string date_time;  // "{year}-{month}-{day} {hour}:{minute} UTC"
+  boost::json::object strings;
+  boost::json::object js;
+
+  // The string for `key` with its placeholders filled; the key itself when missing
+  // (a visible gap rather than a crash).
+  std::string Text(std::string_view key,
+                   std::initializer_list<std::pair<std::string_view, std::string>> args = {}) const;
+};
+
+constexpr std::string_view kDefaultLanguage = "en";
+
+// The language of a request: `query` (?lang=) if offered, then `cookie`
+// (payd_lang), then the best Accept-Language range with a q above 0 ("de-CH"
+// takes "de"; "*" takes the default), then the default.
+std::string NegotiateLanguage(const std::vector<std::string>& offered, std::string_view query,
+                              std::string_view cookie, std::string_view accept_language);
+
+// "1234567.5" -> "1,234,567.5" (en) or "1.234.567,5" (de). `decimal` must be
+// a decimal string (domain::IsDecimalString); anything else comes back as is.
+std::string FormatAmount(std::string_view decimal, const NumberFormat& format);
+
+// A time in UTC through the catalog's pattern ({year} {month} {day} {hour} {minute}).
+std::string FormatDateTime(base::TimeMs at, std::string_view pattern);
+
+class Languages {
+ public:
+  // Every web/i18n/*.json of the build; throws if a catalog is malformed or en is missing.
+  explicit Languages(const Assets& assets);
+
+  const Catalog& Get(std::string_view code) const;  // the default for an unknown code
+  const std::vector<std::string>& codes() const { return codes_; }
+  std::vector<const Catalog*> all() const;
+
+ private:
+  std::map<std::string, Catalog, std::less<>> catalogs_;
+  std::vector<std::string> codes_;
+};
+
+}  // namespace payd::pages

@@ -1,0 +1,132 @@
+#include "pages/intent_page.h"
+
+#include "domain/amount.h"
+#include "pages/html.h"
+#include "pages/page_common.h"
+#include "pages/qr.h"
+
+namespace payd::pages {
+
+namespace {
+
+using domain::IntentException;
+using domain::IntentStatus;
+
+boost::json::value OrNull(const std::optional<std::string>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+// The catalog key of the sentence that says where the payment stands.
+std::string_view StatusKey(const domain::PaymentIntent& intent) {
+  switch (intent.status) {
+    case IntentStatus::kCreated:
+      return "status_waiting";
+    case IntentStatus::kPending:
+      return intent.exception == IntentException::kUnderpaid ? "status_underpaid" : "status_seen";
+    case IntentStatus::kPaid:
+      switch (intent.exception) {
+        case IntentException::kOverpaid:
+          return "status_paid_overpaid";
+        case IntentException::kPaidLate:
+          return "status_paid_late";
+        case IntentException::kReversedAfterConfirmation:
+          return "status_paid_reversed";
+        default:
+          return "status_paid";
+      }
+    case IntentStatus::kExpired:
+      return "status_expired";
+    case IntentStatus::kFailed:
+      return intent.exception == IntentException::kUnderpaid ? "status_failed_underpaid"
+                                                             : "status_failed";
+  }
+  return "status_waiting";
+}
+
+boost::json::object ChainBlock(const domain::ChainInfo* chain, const domain::PaymentIntent& i) {
+  return {
+      {"chainId", i.chain_id},
+      {"name", chain ? chain->name : std::to_string(i.chain_id)},
+      {"nativeSymbol", chain ? chain->native.symbol : ""},
+      {"nativeDecimals", chain ? chain->native.decimals : 18},
+      {"walletRpcUrl", chain ? OrNull(chain->wallet_rpc_url) : nullptr},
+      {"explorerUrl", chain ? OrNull(chain->explorer_url) : nullptr},
+      {"tokenAddress", OrNull(i.token_address)},
+      {"decimals", i.decimals},
+  };
+}
+
+}  // namespace
+
+http::Response IntentPage(const http::Request& req, http::RequestContext&, const PagesContext& ctx,
+                          const domain::PaymentIntent& i) {
+  PageRequest page = ReadPageRequest(req, ctx);
+  const Catalog& t = *page.catalog;
+  auto integration = ctx.store.FindIntegrationById(i.integration_id);
+  std::optional<domain::PaymentLink> link;
+  if (i.payment_link_id) link = ctx.store.FindPaymentLink(i.tenant_id, *i.payment_link_id);
+  const domain::ChainInfo* chain = ctx.catalog.FindChain(i.chain_id);
+  std::string network = chain ? chain->name : std::to_string(i.chain_id);
+  std::string explorer_tx = chain && chain->explorer_url ? *chain->explorer_url + "/tx/" : "";
+
+  auto amount = [&](const domain::Uint256& units) {
+    return FormatAmount(domain::UnitsToDecimal(units, i.decimals), t.number) + " " + i.token_symbol;
+  };
+  std::string amount_text = amount(i.amount);
+  std::string merchant = integration ? integration->name : "";
+  bool waiting = i.WaitsForPayment(base::NowMs());
+  bool underpaid = i.exception == IntentException::kUnderpaid;
+  bool numeric_confirmations =
+      !i.required_confirmations.empty() &&
+      i.required_confirmations.find_first_not_of("0123456789") == std::string::npos;
+  std::string payment_uri = domain::PaymentUri(i);
+  std::string expires = FormatDateTime(i.expires_at, t.date_time);
+
+  boost::json::object model =
+      BaseModel(ctx, page, t.Text("intent_title", {{"amount", amount_text}}));
+  boost::json::object& m = model;
+  m["intentId"] = i.id;
+  m["integrationId"] = i.integration_id;
+  m["merchant"] = merchant;
+  m["status"] = domain::IntentStatusName(i.status);
+  m["exception"] = domain::IntentExceptionName(i.exception);
+  m["statusText"] =
+      t.Text(StatusKey(i),
+             {{"received", amount(i.received)}, {"amount", amount_text}, {"merchant", merchant}});
+  m["amountText"] = amount_text;
+  m["amountDecimal"] = domain::UnitsToDecimal(i.amount, i.decimals);
+  m["recipient"] = i.recipient;
+  m["network"] = network;
+  m["paymentUri"] = payment_uri;
+  m["qrSvg"] = QrSvg(payment_uri,
+                     {"qr", t.Text("qr_label", {{"amount", amount_text}, {"network", network}})});
+  m["expiresAt"] = base::FormatTimestamp(i.expires_at);
+  m["expiresText"] = t.Text("expires_at", {{"time", expires}});
+  m["showPay"] = waiting;
+  m["showConfirmations"] = i.status == IntentStatus::kPending && !underpaid;
+  m["confirmationsText"] =
+      numeric_confirmations ? t.Text("confirmations_of", {{"n", std::to_string(i.confirmations)},
+                                                          {"total", i.required_confirmations}})
+                            : t.Text("confirmations_n", {{"n", std::to_string(i.confirmations)}});
+  m["txHash"] = OrNull(i.tx_hash);
+  m["txHref"] = i.tx_hash && !explorer_tx.empty() ? boost::json::value(explorer_tx + *i.tx_hash)
+                                                  : boost::json::value(nullptr);
+  m["showMissing"] = underpaid && i.status == IntentStatus::kPending && i.amount > i.received;
+  m["missingText"] =
+      t.Text("missing", {{"missing", i.amount > i.received ? amount(i.amount - i.received) : ""},
+                         {"expires", expires}});
+  bool over = i.status == IntentStatus::kExpired || i.status == IntentStatus::kFailed;
+  m["restartHref"] = link && link->status == "active" ? "/pay/" + link->id : std::string();
+  m["showRestart"] = over && link && link->status == "active";
+  m["isReceipt"] = i.status == IntentStatus::kPaid;
+  m["paidAt"] = i.confirmed_at ? FormatDateTime(*i.confirmed_at, t.date_time) : "";
+  m["returnUrl"] = link && link->return_url ? *link->return_url : "";
+  m["explorerTx"] = explorer_tx;
+  m["intentJson"] = ScriptJson(ctx.representation().PublicIntent(i));
+  m["chainJson"] = ScriptJson(ChainBlock(chain, i));
+  m["checkoutScript"] = ctx.assets.Url("js/checkout.js");
+  std::string frame = integration ? FrameAncestors(*integration) : "'self'";
+  return HtmlResponse(req, page, http::Status::ok, ctx.templates.Render("intent", model), frame);
+}
+
+}  // namespace payd::pages

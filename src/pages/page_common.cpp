@@ -1,0 +1,150 @@
+#include "pages/page_common.h"
+
+#include <boost/url/parse.hpp>
+
+#include "base/strings.h"
+#include "base/utf8.h"
+#include "http/json_response.h"
+#include "pages/gzip.h"
+#include "pages/header_lists.h"
+#include "pages/html.h"
+
+namespace payd::pages {
+
+namespace {
+
+constexpr std::string_view kLangCookie = "payd_lang";
+constexpr const char* kLangCookieAttributes = "; Path=/; Max-Age=31536000; SameSite=Lax";
+
+std::string QueryParam(const http::Request& req, std::string_view name) {
+  auto url = boost::urls::parse_origin_form(req.target());
+  if (!url) return {};
+  auto params = url->params();
+  auto it = params.find(name);
+  return it == params.end() ? std::string{} : std::string((*it).value);
+}
+
+std::string CookieValue(const http::Request& req, std::string_view name) {
+  auto header = req.find(http::beast_http::field::cookie);
+  if (header == req.end()) return {};
+  std::string_view rest = header->value();
+  while (!rest.empty()) {
+    auto semicolon = rest.find(';');
+    std::string_view pair = base::TrimBlanks(rest.substr(0, semicolon));
+    rest = semicolon == std::string_view::npos ? std::string_view{} : rest.substr(semicolon + 1);
+    auto eq = pair.find('=');
+    if (eq != std::string_view::npos && pair.substr(0, eq) == name) {
+      return std::string(pair.substr(eq + 1));
+    }
+  }
+  return {};
+}
+
+std::string Csp(std::string_view frame_ancestors) {
+  return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+         "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors " +
+         std::string(frame_ancestors);
+}
+
+// Only characters an origin rule can hold reach the header; rules are
+// validated when stored, this keeps a bad row from breaking the policy.
+bool CspSafe(std::string_view source) {
+  return !source.empty() &&
+         source.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-.:/*[]") ==
+             std::string_view::npos;
+}
+
+}  // namespace
+
+PageRequest ReadPageRequest(const http::Request& req, const PagesContext& ctx,
+                            std::string_view form_lang) {
+  PageRequest page;
+  std::string query = QueryParam(req, "lang");
+  if (query.empty()) query = form_lang;
+  page.lang = NegotiateLanguage(ctx.languages.codes(), query, CookieValue(req, kLangCookie),
+                                req[http::beast_http::field::accept_language]);
+  page.lang_chosen = !query.empty() && base::EqualsIgnoreCase(query, page.lang);
+  page.catalog = &ctx.languages.Get(page.lang);
+  return page;
+}
+
+boost::json::object BaseModel(const PagesContext& ctx, const PageRequest& page, std::string title) {
+  boost::json::array languages;
+  for (const Catalog* catalog : ctx.languages.all()) {
+    languages.push_back({{"code", catalog->code},
+                         {"name", catalog->name},
+                         {"href", "?lang=" + catalog->code},
+                         {"current", catalog->code == page.lang}});
+  }
+  return {
+      {"lang", page.lang},
+      {"title", std::move(title)},
+      {"t", page.catalog->strings},
+      {"cssUrl", ctx.assets.Url("css/checkout.css")},
+      {"languages", std::move(languages)},
+      {"messagesJson", ScriptJson(page.catalog->js)},
+  };
+}
+
+std::string FrameAncestors(const domain::Integration& integration) {
+  std::string out = "'self'";
+  for (const auto& rule : integration.OriginRules()) {
+    std::string source = rule.ToString();
+    if (CspSafe(source)) out += " " + source;
+  }
+  return out;
+}
+
+http::Response HtmlResponse(const http::Request& req, const PageRequest& page, http::Status status,
+                            std::string html, std::string_view frame_ancestors) {
+  http::Response res{status, req.version()};
+  res.set(http::beast_http::field::content_type, "text/html; charset=utf-8");
+  res.set("Content-Security-Policy", Csp(frame_ancestors));
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set("Referrer-Policy", "same-origin");
+  // The state changes (and the form carries what the payer typed): always ask again.
+  res.set(http::beast_http::field::cache_control, "no-store");
+  res.set(http::beast_http::field::vary, "Accept, Accept-Encoding, Accept-Language, Cookie");
+  if (page.lang_chosen) {
+    res.set(http::beast_http::field::set_cookie,
+            std::string(kLangCookie) + "=" + page.lang + kLangCookieAttributes);
+  }
+  if (AcceptsGzip(req)) {
+    res.set(http::beast_http::field::content_encoding, "gzip");
+    res.body() = Gzip(html);
+  } else {
+    res.body() = std::move(html);
+  }
+  res.prepare_payload();
+  return res;
+}
+
+bool PrefersJson(const http::Request& req) {
+  int json = 0, html = 0, json_at = 1 << 20, html_at = 1 << 20;
+  for (const WeightedItem& item : ParseWeightedList(req[http::beast_http::field::accept])) {
+    std::string type = base::AsciiLower(item.value);
+    if ((type == "application/json" || type == "application/*") && item.q > json) {
+      json = item.q;
+      json_at = std::min(json_at, item.position);
+    } else if ((type == "text/html" || type == "text/*") && item.q > html) {
+      html = item.q;
+      html_at = std::min(html_at, item.position);
+    }
+  }
+  return json > html || (json > 0 && json == html && json_at < html_at);
+}
+
+http::Response NotFoundPage(const http::Request& req, const http::RequestContext& rctx,
+                            const PagesContext& ctx, std::string_view what) {
+  if (PrefersJson(req)) {
+    return http::ErrorResponse(http::Status::not_found, "not_found",
+                               "No such payment page: " + base::ValidUtf8(what.substr(0, 100)),
+                               rctx.request_id);
+  }
+  PageRequest page = ReadPageRequest(req, ctx);
+  boost::json::object model = BaseModel(ctx, page, page.catalog->Text("not_found_title"));
+  return HtmlResponse(req, page, http::Status::not_found, ctx.templates.Render("not_found", model),
+                      "'none'");
+}
+
+}  // namespace payd::pages

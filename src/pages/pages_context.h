@@ -1,0 +1,40 @@
+// What the page handlers need from the rest of the process, handed over once
+// by the composition root (cli/serve_command.cpp), like api::ApiContext for
+// the API. Handlers hold references into it; it outlives the server.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "base/time.h"
+#include "domain/chain_catalog.h"
+#include "domain/pricing.h"
+#include "domain/representation.h"
+#include "domain/store.h"
+#include "pages/assets.h"
+#include "pages/i18n.h"
+#include "pages/templates.h"
+
+namespace payd::pages {
+
+struct PagesContext {
+  domain::Store& store;
+  const domain::ChainCatalog& catalog;
+  domain::PriceSource& prices;
+  const Assets& assets;
+  const Languages& languages;
+  const Templates& templates;
+  std::string public_url = {};  // base of payer-facing URLs, no trailing slash; set once listening
+  base::TimeMs intent_lifetime_ms = 30 * 60 * 1000;
+  int public_max_open_intents = 10'000;
+  int reads_per_min = 600;  // page views per client and integration
+  int writes_per_min = 30;  // link-form submissions (intents) per client and integration
+  // The public endpoints' limiter (per client address and bucket); true: go ahead.
+  std::function<bool(const std::string& client_ip, const std::string& bucket, int per_min)>
+      rate_allow = [](const std::string&, const std::string&, int) { return true; };
+  std::function<void()> events_written = [] {};  // wakes the webhook dispatcher
+
+  domain::Representation representation() const { return {catalog, public_url}; }
+};
+
+}  // namespace payd::pages

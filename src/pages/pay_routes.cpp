@@ -1,0 +1,103 @@
+// /pay/<id>: the hosted pages. The id's prefix picks the page; anything else,
+// or an id this payd does not hold (unknown, or of the other environment,
+// whose database this is not), is the 404 page. A page fails softly: with
+// the database down the payer gets a page that says to retry, not a JSON 500.
+#include "base/strings.h"
+#include "domain/store.h"
+#include "http/json_response.h"
+#include "pages/intent_page.h"
+#include "pages/link_page.h"
+#include "pages/page_common.h"
+#include "pages/routes.h"
+
+namespace payd::pages {
+
+namespace {
+
+// Prefetches and prerenders (Sec-Purpose, or the older Purpose header) are no visit.
+bool Prefetch(const http::Request& req) {
+  auto mentions = [&](std::string_view header) {
+    return base::AsciiLower(req[header]).find("prefetch") != std::string::npos;
+  };
+  return mentions("Sec-Purpose") || mentions("Purpose");
+}
+
+std::string ClientBucket(std::string_view kind, const std::string& integration_id) {
+  return "page-" + std::string(kind) + "|" + integration_id;
+}
+
+http::Response TooManyRequests(const http::RequestContext& rctx) {
+  auto res = http::ErrorResponse(http::Status::too_many_requests, "rate_limited",
+                                 "Too many requests from this address; retry in a minute.",
+                                 rctx.request_id);
+  res.set(http::beast_http::field::retry_after, "60");
+  return res;
+}
+
+http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesContext& pages) {
+  std::string id(rctx.Param("id"));
+  if (id.starts_with("plink_")) {
+    auto link = pages.store.FindPaymentLinkById(id);
+    auto integration = link ? pages.store.FindIntegrationById(link->integration_id) : std::nullopt;
+    if (!link || !integration) return NotFoundPage(req, rctx, pages, id);
+    if (!pages.rate_allow(rctx.remote_ip, ClientBucket("read", integration->id),
+                          pages.reads_per_min)) {
+      return TooManyRequests(rctx);
+    }
+    // The widget asks what the link is: no visit.
+    if (PrefersJson(req)) return LinkJson(req, pages, *link, *integration);
+    if (req.method() == http::Verb::get && !Prefetch(req)) {
+      pages.store.CountPaymentLinkView(link->id);
+      ++link->views;
+    }
+    return LinkPage(req, rctx, pages, *link, *integration);
+  }
+  if (id.starts_with("pi_")) {
+    auto intent = pages.store.FindIntentById(id);
+    if (!intent) return NotFoundPage(req, rctx, pages, id);
+    if (!pages.rate_allow(rctx.remote_ip, ClientBucket("read", intent->integration_id),
+                          pages.reads_per_min)) {
+      return TooManyRequests(rctx);
+    }
+    return IntentPage(req, rctx, pages, *intent);
+  }
+  return NotFoundPage(req, rctx, pages, id);
+}
+
+http::Response Post(const http::Request& req, http::RequestContext& rctx, PagesContext& pages) {
+  std::string id(rctx.Param("id"));
+  auto link = id.starts_with("plink_") ? pages.store.FindPaymentLinkById(id) : std::nullopt;
+  auto integration = link ? pages.store.FindIntegrationById(link->integration_id) : std::nullopt;
+  if (!link || !integration) return NotFoundPage(req, rctx, pages, id);
+  if (!pages.rate_allow(rctx.remote_ip, ClientBucket("write", integration->id),
+                        pages.writes_per_min)) {
+    return TooManyRequests(rctx);
+  }
+  return SubmitLinkForm(req, rctx, pages, *link, *integration);
+}
+
+// The database cannot be reached: a page that says so, 503.
+http::Handler Guarded(http::Handler handler) {
+  return [handler = std::move(handler)](const http::Request& req, http::RequestContext& rctx) {
+    try {
+      return handler(req, rctx);
+    } catch (const domain::StoreUnavailable&) {
+      auto res = http::ErrorResponse(http::Status::service_unavailable, "unavailable",
+                                     "The service is briefly unavailable; retry shortly.",
+                                     rctx.request_id);
+      res.set(http::beast_http::field::retry_after, "5");
+      return res;
+    }
+  };
+}
+
+}  // namespace
+
+void AddPayRoutes(http::Router& router, PagesContext& pages) {
+  router.Add(http::Verb::get, "/pay/:id",
+             Guarded([&pages](const auto& req, auto& rctx) { return Get(req, rctx, pages); }));
+  router.Add(http::Verb::post, "/pay/:id",
+             Guarded([&pages](const auto& req, auto& rctx) { return Post(req, rctx, pages); }));
+}
+
+}  // namespace payd::pages

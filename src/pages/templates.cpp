@@ -1,0 +1,64 @@
+#include "pages/templates.h"
+
+#include <kainjow/mustache.hpp>
+#include <stdexcept>
+
+#include "pages/assets.h"
+
+namespace payd::pages {
+
+namespace {
+
+namespace mustache = kainjow::mustache;
+
+// null, false and "" are falsy sections (kainjow would enter a section for an
+// empty string); numbers print as JSON writes them.
+mustache::data ToData(const boost::json::value& value) {
+  switch (value.kind()) {
+    case boost::json::kind::null:
+      return mustache::data(false);
+    case boost::json::kind::bool_:
+      return mustache::data(value.as_bool());
+    case boost::json::kind::string:
+      if (value.as_string().empty()) return mustache::data(false);
+      return mustache::data(std::string(value.as_string()));
+    case boost::json::kind::int64:
+      return mustache::data(std::to_string(value.as_int64()));
+    case boost::json::kind::uint64:
+      return mustache::data(std::to_string(value.as_uint64()));
+    case boost::json::kind::double_:
+      return mustache::data(std::to_string(value.as_double()));
+    case boost::json::kind::array: {
+      mustache::data list(mustache::data::type::list);
+      for (const auto& item : value.as_array()) list.push_back(ToData(item));
+      return list;
+    }
+    case boost::json::kind::object: {
+      mustache::data object(mustache::data::type::object);
+      for (const auto& [key, item] : value.as_object()) object.set(std::string(key), ToData(item));
+      return object;
+    }
+  }
+  return mustache::data(false);
+}
+
+}  // namespace
+
+std::string Templates::RenderOne(std::string_view name, const boost::json::object& model) const {
+  std::string path = "web/templates/" + std::string(name) + ".mustache";
+  // Parsed per render: a mustache object is not safe to share between threads,
+  // and the templates are a few KB.
+  mustache::mustache tmpl{std::string(assets_.Text(path))};
+  if (!tmpl.is_valid()) throw std::runtime_error(path + ": " + tmpl.error_message());
+  std::string out = tmpl.render(ToData(model));
+  if (!tmpl.is_valid()) throw std::runtime_error(path + ": " + tmpl.error_message());
+  return out;
+}
+
+std::string Templates::Render(std::string_view name, const boost::json::object& model) const {
+  boost::json::object with_content = model;
+  with_content["content"] = RenderOne(name, model);
+  return RenderOne("layout", with_content);
+}
+
+}  // namespace payd::pages

@@ -1,0 +1,73 @@
+// Debian's Chromium driven by playwright-core for the browser tests: one
+// browser per test file, a fresh context (cookies, storage, permissions) per
+// test, axe-core in the page, and a screenshot of every state a test checks.
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, afterEach, before } from 'node:test';
+
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CHROMIUM = process.env.PAYD_CHROMIUM ?? '/usr/bin/chromium';
+export const SCREENSHOTS = resolve(process.env.PAYD_SCREENSHOTS ?? join(root, 'build/screenshots'));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// Root in a container has no user namespaces for Chromium's sandbox; the
+// pages under test are our own, on loopback.
+const LAUNCH_ARGS = ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run'];
+
+// For a test file: `suite.browser` between before and after, and
+// `suite.newContext(options)` whose contexts close after each test.
+export function browserForSuite() {
+  const suite = { contexts: [] };
+  before(async () => {
+    suite.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(suite.contexts.splice(0).map((c) => c.close().catch(() => {})));
+  });
+  after(async () => {
+    await suite.browser?.close();
+  });
+  // A phone-sized viewport by default: the pages are mobile-first.
+  suite.newContext = async (options = {}) => {
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+    context.setDefaultTimeout(20000);
+    suite.contexts.push(context);
+    return context;
+  };
+  return suite;
+}
+
+// Runs axe-core (WCAG 2.1 A and AA rules) in the page and each of its frames
+// and fails on any violation. axe is evaluated through the DevTools protocol
+// (page.evaluate), which the page's Content-Security-Policy does not govern,
+// so the pages are checked under their real CSP, no bypassCSP needed.
+export async function checkAccessibility(page, what) {
+  for (const frame of page.frames()) {
+    await frame.evaluate(AXE_SOURCE);
+  }
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  const violations = result.violations.map((v) =>
+    `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
+  assert.deepEqual(violations, [], `axe-core found violations on ${what}`);
+  return result;
+}
+
+// Saves build/screenshots/<test>-<state>.png.
+export async function screenshot(page, test, state) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${test}-${state}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+// A state the test has reached: its screenshot, then axe-core on it.
+export async function checkState(page, test, state) {
+  await screenshot(page, test, state);
+  await checkAccessibility(page, `${test} (${state})`);
+}

@@ -1,0 +1,72 @@
+// Everything a browser test pays against, for one test file: a real anvil
+// chain, the real payd watching it and serving its hosted pages, a merchant
+// with an integration, and a third-party "shop" on another origin (allowed
+// by the integration) and one more origin the integration does not allow.
+import { createServer } from 'node:http';
+import { after, before } from 'node:test';
+
+import { chainConfig, startChain } from '../../e2e/lib/chain.mjs';
+import { createMerchant, startPayd } from '../../e2e/lib/payd.mjs';
+
+// A web server for host pages: `pages` maps a path to HTML; other paths 404.
+export async function startShop() {
+  const pages = new Map();
+  const server = createServer((req, res) => {
+    const html = pages.get(new URL(req.url, 'http://x').pathname);
+    res.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html ?? '<!doctype html><html lang="en"><title>Not found</title><main><h1>Not found</h1></main></html>');
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return {
+    url,
+    page: (path, html) => pages.set(path, html),
+    close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
+  };
+}
+
+export function checkoutStackForSuite({ confirmations = 1 } = {}) {
+  const s = {};
+  before(async () => {
+    s.shop = await startShop();
+    s.stranger = await startShop();
+    s.chain = await startChain();
+    // The pages poll and stream; a browser test views them more often than a payer would.
+    const limits = '[limits]\napi_requests_per_min = 1000000\npublic_reads_per_min = 1000000\n';
+    s.payd = await startPayd({
+      config: limits + chainConfig(s.chain, { confirmations, extra: `wallet_rpc_url = "${s.chain.url}"\n` }),
+    });
+    s.origins = [s.shop.url];
+    s.merchant = createMerchant(s.payd, { origins: s.origins.join(',') });
+    s.integration = s.merchant.integration.id;
+    s.base = s.payd.url;
+  });
+  after(async () => {
+    if (s.payd) {
+      await s.payd.stopCleanly();
+      await s.payd.cleanup();
+    }
+    await s.chain?.stop();
+    await s.shop?.close();
+    await s.stranger?.close();
+  });
+
+  // A payment intent made through payd's public endpoint, as the link page does.
+  s.createIntent = async (body, { origin = s.base } = {}) => {
+    const r = await s.payd.request('POST', `/public/integrations/${s.integration}/intent`, {
+      body: { chainId: 31337, currency: 'USDC', ...body }, headers: { Origin: origin },
+    });
+    if (r.status !== 201) throw new Error(`create intent: ${r.status} ${r.text}`);
+    return r.json;
+  };
+  s.createLink = async (body) => {
+    const r = await s.payd.request('POST', '/api/v1/payment-links', {
+      key: s.merchant.rw.key,
+      body: { integrationId: s.integration, type: 'LINK', name: 'T-shirt', amount: '25.00', currency: 'USD', ...body },
+    });
+    if (r.status !== 201) throw new Error(`create link: ${r.status} ${r.text}`);
+    return r.json;
+  };
+  s.intent = async (id) => (await s.payd.request('GET', `/api/v1/payment-intents/${id}`, { key: s.merchant.read.key })).json;
+  return s;
+}

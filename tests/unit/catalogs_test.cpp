@@ -1,0 +1,78 @@
+// The message catalogs this build embeds (web/i18n/<lang>.json): they load,
+// and the "js" part the pages hand their scripts (payd-messages) has, in
+// every language, every string web/js asks for and the language's decimal
+// and group separators. One file per language holds all of its strings.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "pages/assets.h"
+#include "pages/i18n.h"
+
+namespace payd::pages {
+namespace {
+
+std::set<std::string> Keys(const boost::json::object& o) {
+  std::set<std::string> keys;
+  for (const auto& [key, value] : o) keys.emplace(key);
+  return keys;
+}
+
+// The keys web/js/*.js passes to t('…') (messages.js).
+std::set<std::string> ScriptKeys() {
+  namespace fs = std::filesystem;
+  std::set<std::string> keys;
+  for (const auto& entry : fs::directory_iterator(fs::path(PAYD_SOURCE_DIR) / "web" / "js")) {
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string js = text.str();
+    for (auto at = js.find("t('"); at != std::string::npos; at = js.find("t('", at + 3)) {
+      bool call = at == 0 || !(std::isalnum(static_cast<unsigned char>(js[at - 1])) ||
+                               js[at - 1] == '_' || js[at - 1] == '.');
+      auto end = js.find('\'', at + 3);
+      if (call && end != std::string::npos) keys.insert(js.substr(at + 3, end - at - 3));
+    }
+  }
+  return keys;
+}
+
+TEST(Catalogs, EveryLanguageLoadsAndNothingElseIsTakenForOne) {
+  Assets assets;
+  Languages languages(assets);
+  EXPECT_EQ(languages.codes(), (std::vector<std::string>{"de", "en", "es", "fr"}));
+}
+
+TEST(Catalogs, ScriptsHaveEveryStringInEveryLanguageWithItsSeparators) {
+  Assets assets;
+  Languages languages(assets);
+  std::set<std::string> used = ScriptKeys();
+  ASSERT_GT(used.size(), 12u) << "the scripts' t('…') calls were not found";
+  // Keys the intent page's script builds from the payer view and wallet errors.
+  for (const char* key :
+       {"status.CREATED", "status.PENDING", "status.PAID", "status.EXPIRED", "status.FAILED",
+        "exception.UNDERPAID", "exception.OVERPAID", "exception.PAID_LATE",
+        "exception.REVERSED_AFTER_CONFIRMATION", "wallet.rejected", "wallet.wrongChain",
+        "wallet.insufficientFunds", "wallet.pending", "wallet.failed"}) {
+    used.insert(key);
+  }
+  std::set<std::string> english = Keys(languages.Get("en").js);
+  for (const auto& key : used) EXPECT_TRUE(english.contains(key)) << "en lacks js." << key;
+  for (const auto& key : {"decimal", "group"})
+    EXPECT_TRUE(english.contains(key)) << "en lacks js." << key;
+  for (const Catalog* catalog : languages.all()) {
+    EXPECT_EQ(Keys(catalog->js), english) << catalog->code;
+    auto decimal = catalog->js.find("decimal");
+    ASSERT_NE(decimal, catalog->js.end()) << catalog->code;
+    EXPECT_EQ(decimal->value().as_string(), catalog->number.decimal) << catalog->code;
+    EXPECT_EQ(catalog->js.at("group").as_string(), catalog->number.group) << catalog->code;
+  }
+  EXPECT_EQ(languages.Get("de").js.at("decimal").as_string(), ",");
+  EXPECT_EQ(languages.Get("de").js.at("copied").as_string(), "Kopiert");
+}
+
+}  // namespace
+}  // namespace payd::pages

@@ -1,0 +1,254 @@
+// The intent page's script. The server renders everything a payer needs to
+// pay with JavaScript off (amount, address, QR); this adds copy buttons, a
+// countdown, the live state (server-sent events, polling when they fail),
+// wallet payments, the return to the shop once paid, and, inside the
+// widget's iframe, the state posted to the host page.
+import { t, formatUnits } from './messages.js';
+import { forwardEscape, parentOrigin } from './frame.js';
+import { discoverWallets, payIntent } from './wallet.js';
+
+const FINAL_POLL_MS = 30000; // EXPIRED can still turn PAID_LATE: look now and then
+const POLL_MS = 3000;
+const RETURN_AFTER_MS = 4000;
+
+const $ = (id) => document.getElementById(id);
+// The hidden attribute (not the property, which SVG elements lack: the QR
+// code is one); a part of the page that holds the element ([data-part]: its
+// heading, its label) comes and goes with it.
+const show = (el, on) => {
+  if (!el) return;
+  el.toggleAttribute('hidden', !on);
+  const part = el.parentElement && el.parentElement.closest('[data-part]');
+  if (part) part.toggleAttribute('hidden', !on);
+};
+const readJson = (id) => {
+  try {
+    return JSON.parse($(id).textContent);
+  } catch {
+    return null;
+  }
+};
+
+// Waiting for money: the parts that help to pay stay shown.
+const waiting = (i) => i.status === 'CREATED' || (i.status === 'PENDING' && i.exception === 'UNDERPAID');
+const isFinal = (i) => i.status === 'PAID' || i.status === 'EXPIRED' || i.status === 'FAILED';
+
+function setupCopy(buttonId, value) {
+  const button = $(buttonId);
+  if (!button || !value || !navigator.clipboard) return;
+  const note = document.createElement('span');
+  note.setAttribute('role', 'status');
+  note.className = 'copy-status';
+  button.after(note);
+  let timer;
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      note.textContent = t('copied');
+      button.dataset.copied = 'true';
+    } catch {
+      note.textContent = t('copyFailed');
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      note.textContent = '';
+      delete button.dataset.copied;
+    }, 3000);
+  });
+  button.hidden = false;
+}
+
+function twoDigits(n) {
+  return String(n).padStart(2, '0');
+}
+
+function startCountdown(el, isWaiting) {
+  if (!el) return;
+  const end = Date.parse(el.getAttribute('datetime'));
+  if (Number.isNaN(end)) return;
+  const tick = () => {
+    const left = Math.max(0, Math.floor((end - Date.now()) / 1000));
+    const h = Math.floor(left / 3600);
+    const m = Math.floor((left % 3600) / 60);
+    const time = (h ? `${h}:${twoDigits(m)}` : String(m)) + `:${twoDigits(left % 60)}`;
+    el.textContent = left ? t('timeLeft', { time }) : t('timeUp');
+    if (left && isWaiting()) setTimeout(tick, 1000 - (Date.now() % 1000));
+  };
+  tick();
+}
+
+export function returnTo(returnUrl, intentId) {
+  const url = new URL(returnUrl, location.href);
+  url.searchParams.set('payment_intent', intentId);
+  return url.href;
+}
+
+function render(main, intent, chain, previous) {
+  main.dataset.status = intent.status;
+  main.dataset.exception = intent.exception || '';
+  const changed = !previous || previous.status !== intent.status || previous.exception !== intent.exception;
+  if (changed && $('status')) {
+    const parts = [t(`status.${intent.status}`)];
+    if (intent.exception) parts.push(t(`exception.${intent.exception}`));
+    $('status').textContent = parts.join(' ');
+  }
+  const open = waiting(intent) && Date.parse(intent.expiresAt) > Date.now();
+  for (const id of ['qr', 'open-wallet', 'copy-amount', 'copy-recipient', 'countdown']) {
+    const el = $(id);
+    // Copy buttons stay hidden where the clipboard is unavailable.
+    if (el && !(id.startsWith('copy-') && !navigator.clipboard)) show(el, open);
+  }
+  if (wallets.length) show($('wallet'), open);
+
+  const confirmations = $('confirmations');
+  if (confirmations) {
+    const pending = intent.status === 'PENDING' && typeof intent.requiredConfirmations === 'number';
+    confirmations.textContent = pending
+      ? t('confirmations', { n: intent.confirmations, total: intent.requiredConfirmations })
+      : '';
+    show(confirmations, pending);
+  }
+  const missing = $('missing');
+  if (missing) {
+    const due = BigInt(intent.amount) - BigInt(intent.amountReceived || '0');
+    const under = intent.exception === 'UNDERPAID' && due > 0n;
+    if (under) {
+      const decimals = intent.decimals ?? chain.decimals;
+      missing.textContent = t('missing', { amount: formatUnits(due, decimals), symbol: intent.currency });
+    }
+    show(missing, under);
+  }
+  const tx = $('tx');
+  if (tx && intent.txHash) {
+    const prefix = main.dataset.explorerTx;
+    if (tx.tagName === 'A' && prefix) tx.href = prefix + intent.txHash;
+    tx.textContent = intent.txHash;
+    show(tx, true);
+  }
+  const restart = $('restart');
+  if (restart) show(restart, intent.status === 'EXPIRED' && restart.getAttribute('href'));
+}
+
+let wallets = [];
+
+async function setupWallets(main, state, chain) {
+  const section = $('wallet');
+  if (!section) return;
+  wallets = await discoverWallets();
+  if (!wallets.length) return;
+  const error = $('wallet-error');
+  const note = document.createElement('p');
+  note.setAttribute('role', 'status');
+  note.className = 'wallet-note';
+  for (const wallet of wallets) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'wallet-pay';
+    button.textContent = wallet.info.name ? t('payWith', { wallet: wallet.info.name }) : t('payWithWallet');
+    button.addEventListener('click', async () => {
+      for (const b of section.querySelectorAll('.wallet-pay')) b.disabled = true;
+      if (error) error.textContent = '';
+      note.textContent = t('walletWaiting');
+      try {
+        await payIntent(wallet.provider, { intent: state.intent, chain, integration: main.dataset.integration });
+        note.textContent = t('walletSent');
+      } catch (e) {
+        note.textContent = '';
+        if (error) {
+          error.textContent = t(`wallet.${e.kind || 'failed'}`, { chain: chain.name });
+          show(error, true);
+        }
+        for (const b of section.querySelectorAll('.wallet-pay')) b.disabled = false;
+      }
+    });
+    section.append(button);
+  }
+  section.append(note);
+  show(section, waiting(state.intent) && Date.parse(state.intent.expiresAt) > Date.now());
+}
+
+// Calls `onIntent` with each new payer view: server-sent events while the
+// server offers them, polling the public endpoint when it does not.
+function follow(main, onIntent) {
+  const path = `/public/integrations/${encodeURIComponent(main.dataset.integration)}/intents/${encodeURIComponent(main.dataset.intent)}`;
+  let stopped = false;
+  let last = null;
+  const deliver = (intent) => {
+    last = intent;
+    onIntent(intent);
+    if (intent.status === 'PAID') stop();
+  };
+  let source = null;
+  const stop = () => {
+    stopped = true;
+    if (source) source.close();
+  };
+  const poll = async () => {
+    if (stopped) return;
+    try {
+      const res = await fetch(path, { headers: { Accept: 'application/json' } });
+      if (res.ok) deliver(await res.json());
+    } catch {
+      // offline for a moment: the next poll tries again
+    }
+    if (!stopped) setTimeout(poll, last && isFinal(last) ? FINAL_POLL_MS : POLL_MS);
+  };
+  if (typeof EventSource === 'function') {
+    source = new EventSource(`${path}/events`);
+    source.addEventListener('intent', (e) => {
+      try {
+        deliver(JSON.parse(e.data));
+      } catch {
+        // a malformed event changes nothing
+      }
+    });
+    // CLOSED means the browser gave up (no such endpoint, or refused):
+    // fall back to polling. CONNECTING means it retries by itself.
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED && !stopped) {
+        source = null;
+        poll();
+      }
+    });
+  } else {
+    poll();
+  }
+  return stop;
+}
+
+function start(main) {
+  const intent = readJson('payd-intent');
+  const chain = readJson('payd-chain') || {};
+  if (!intent) return;
+  const state = { intent };
+  const target = parentOrigin();
+  const post = (i) => target && window.parent.postMessage({ source: 'payd', type: 'state', intent: i }, target);
+
+  forwardEscape();
+  setupCopy('copy-amount', intent.amountFormatted);
+  setupCopy('copy-recipient', intent.recipient);
+  startCountdown($('countdown'), () => waiting(state.intent));
+  render(main, intent, chain, null);
+  post(intent);
+  setupWallets(main, state, chain);
+
+  let leaving = false;
+  follow(main, (next) => {
+    const previous = state.intent;
+    state.intent = next;
+    render(main, next, chain, previous);
+    if (previous.status !== next.status || previous.exception !== next.exception || previous.confirmations !== next.confirmations) {
+      post(next);
+    }
+    const returnUrl = main.dataset.returnUrl;
+    // Only a payment seen here leads back: a receipt opened later stays put.
+    if (next.status === 'PAID' && previous.status !== 'PAID' && returnUrl && !target && !leaving) {
+      leaving = true;
+      if ($('status')) $('status').textContent = `${t('status.PAID')} ${t('redirecting')}`;
+      setTimeout(() => location.assign(returnTo(returnUrl, next.id)), RETURN_AFTER_MS);
+    }
+  });
+}
+
+const main = document.getElementById('main');
+if (main && main.dataset.page === 'intent') start(main);
