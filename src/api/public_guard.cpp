@@ -57,6 +57,15 @@ domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& 
   return *integration;
 }
 
+domain::PaymentIntent IntentOfPath(const domain::Integration& integration,
+                                   const http::RequestContext& ctx, ApiContext& api) {
+  std::string id(ctx.Param("id"));
+  auto intent = api.store.FindIntentOfIntegration(integration.id, id);
+  if (!intent)
+    throw ApiError(http::Status::not_found, "not_found", "No such payment intent: " + id);
+  return std::move(*intent);
+}
+
 http::Response Preflight(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   AdmitPublic(req, ctx, api, PublicLimit::kRead);
   http::Response res{http::Status::no_content, 11};

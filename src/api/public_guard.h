@@ -12,6 +12,7 @@
 
 #include "api/api_context.h"
 #include "domain/integration.h"
+#include "domain/payment_intent.h"
 #include "http/message.h"
 
 namespace payd::api {
@@ -21,6 +22,9 @@ enum class PublicLimit { kRead, kWrite };
 
 domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& ctx,
                                 ApiContext& api, PublicLimit limit);
+// The integration's payment intent named by the path's `:id` (404 otherwise).
+domain::PaymentIntent IntentOfPath(const domain::Integration& integration,
+                                   const http::RequestContext& ctx, ApiContext& api);
 http::Response Preflight(const http::Request& req, http::RequestContext& ctx, ApiContext& api);
 
 }  // namespace payd::api

@@ -108,10 +108,7 @@ class EventStream {
 http::Response Events(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kRead);
   ParseQuery(req, {});
-  std::string id(ctx.Param("id"));
-  auto intent = api.store.FindIntentOfIntegration(integration.id, id);
-  if (!intent)
-    throw ApiError(http::Status::not_found, "not_found", "No such payment intent: " + id);
+  auto intent = IntentOfPath(integration, ctx, api);
   auto slot = api.live.TryOpen(ClientKey(ctx.remote_ip), kMaxStreamsPerClient);
   if (!slot) {
     throw ApiError(http::Status::too_many_requests, "rate_limited",
@@ -119,7 +116,7 @@ http::Response Events(const http::Request& req, http::RequestContext& ctx, ApiCo
                        " event streams open; close one, or retry in a minute.")
         .WithHeader("Retry-After", "60");
   }
-  auto stream = std::make_shared<EventStream>(api, std::move(*intent), std::move(slot));
+  auto stream = std::make_shared<EventStream>(api, std::move(intent), std::move(slot));
   ctx.stream = [stream] { return stream->Next(); };
   http::Response res{http::Status::ok, 11};
   res.set(http::beast_http::field::content_type, "text/event-stream; charset=utf-8");

@@ -95,11 +95,8 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
 http::Response Get(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kRead);
   ParseQuery(req, {});
-  std::string id(ctx.Param("id"));
-  auto intent = api.store.FindIntentOfIntegration(integration.id, id);
-  if (!intent)
-    throw ApiError(http::Status::not_found, "not_found", "No such payment intent: " + id);
-  return http::JsonResponse(http::Status::ok, api.representation().PublicIntent(*intent));
+  return http::JsonResponse(http::Status::ok,
+                            api.representation().PublicIntent(IntentOfPath(integration, ctx, api)));
 }
 
 }  // namespace

@@ -28,12 +28,9 @@ namespace {
 // The integration's intent, still waiting for payment (404, 409 otherwise).
 domain::PaymentIntent WaitingIntent(const domain::Integration& integration,
                                     http::RequestContext& ctx, ApiContext& api, base::TimeMs now) {
-  std::string id(ctx.Param("id"));
-  auto intent = api.store.FindIntentOfIntegration(integration.id, id);
-  if (!intent)
-    throw ApiError(http::Status::not_found, "not_found", "No such payment intent: " + id);
-  if (!intent->WaitsForPayment(now)) NotWaiting(*intent);
-  return *intent;
+  auto intent = IntentOfPath(integration, ctx, api);
+  if (!intent.WaitsForPayment(now)) NotWaiting(intent);
+  return intent;
 }
 
 std::string ReadAddress(const std::string* text) {

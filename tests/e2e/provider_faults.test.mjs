@@ -37,6 +37,21 @@ async function behindProvider(t, { confirmations = 3, extra = '' } = {}) {
   return { chain, proxy, payd, shop, intent, payments, events, until };
 }
 
+// A payd whose node is unreachable from its very first start, with a merchant.
+async function firstStartWithNodeDown(t, { chainArgs = [] } = {}) {
+  const chain = await startChain({ args: chainArgs });
+  const proxy = await startRpcProxy(chain.url);
+  proxy.setDown(true);
+  const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1, extra: 'rpc_timeout_ms = 500' }) });
+  t.after(async () => {
+    await payd.stopCleanly();
+    await payd.cleanup();
+    await proxy.close();
+    await chain.stop();
+  });
+  return { chain, proxy, payd, shop: createMerchant(payd) };
+}
+
 // Two backends behind one URL, the second `lag` blocks behind: each call is
 // answered by one or the other in turn, as a load balancer does.
 function lagBehind(proxy, lag) {
@@ -139,17 +154,7 @@ describe('an RPC provider that behaves like the hosted ones', () => {
   });
 
   test('intents taken while the node is unreachable at first start are still seen paid', async (t) => {
-    const chain = await startChain();
-    const proxy = await startRpcProxy(chain.url);
-    proxy.setDown(true);
-    const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1, extra: 'rpc_timeout_ms = 500' }) });
-    t.after(async () => {
-      await payd.stopCleanly();
-      await payd.cleanup();
-      await proxy.close();
-      await chain.stop();
-    });
-    const shop = createMerchant(payd);
+    const { chain, proxy, payd, shop } = await firstStartWithNodeDown(t);
     const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '21.00', currency: 'USDC', chainId: 31337 })).json;
     await chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await chain.mine(3);  // the payment is well below the head when payd first reads the chain
@@ -161,17 +166,7 @@ describe('an RPC provider that behaves like the hosted ones', () => {
 
   test('transfers sent while the node is unreachable at first start are recorded, even with the chain clock 15 min behind', async (t) => {
     const behindS = 15 * 60;
-    const chain = await startChain({ args: ['--timestamp', String(Math.floor(Date.now() / 1000) - behindS)] });
-    const proxy = await startRpcProxy(chain.url);
-    proxy.setDown(true);
-    const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1, extra: 'rpc_timeout_ms = 500' }) });
-    t.after(async () => {
-      await payd.stopCleanly();
-      await payd.cleanup();
-      await proxy.close();
-      await chain.stop();
-    });
-    const shop = createMerchant(payd);
+    const { chain, proxy, payd, shop } = await firstStartWithNodeDown(t, { chainArgs: ['--timestamp', String(Math.floor(Date.now() / 1000) - behindS)] });
     const pi = (await createIntent(payd, shop.integration.id, { amount: '4000000', currency: 'USDC', chainId: 31337 })).json;
     // In chain time this transfer comes 15 minutes before the intent: it
     // cannot pay it (DECISIONS §5), but it reached the payout address while
