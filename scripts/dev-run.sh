@@ -19,8 +19,13 @@ rpc_up() {
 }
 
 anvil_pid=""
-cleanup() { [[ -n "$anvil_pid" ]] && kill "$anvil_pid" 2>/dev/null || true; }
-trap cleanup EXIT INT TERM
+payd_pid=""
+cleanup() {
+  if [[ -n "$payd_pid" ]]; then kill "$payd_pid" 2>/dev/null || true; wait "$payd_pid" 2>/dev/null || true; fi
+  if [[ -n "$anvil_pid" ]]; then kill "$anvil_pid" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+trap 'exit 0' INT TERM  # Ctrl-C is how one stops it: not a failure
 
 if rpc_up; then
   echo "make run: using the chain already answering at $RPC"
@@ -53,24 +58,41 @@ fi
 source "$demo"
 
 BASE=http://127.0.0.1:8080
+"$PAYD" serve &
+payd_pid=$!
+for _ in $(seq 100); do curl -sf -m 1 "$BASE/readyz" >/dev/null && break; sleep 0.1; done
+curl -sf -m 1 "$BASE/readyz" >/dev/null || { echo "make run: payd did not become ready" >&2; exit 1; }
+
+# The demo payment link, made once through the API and kept in demo.env.
+if [[ -z "${LINK:-}" ]] || ! curl -sf -H "X-API-Key: $KEY" "$BASE/api/v1/payment-links/$LINK" >/dev/null; then
+  LINK=$(curl -sf -H "X-API-Key: $KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-link' \
+    -d "{\"integrationId\":\"$INTEGRATION\",\"type\":\"LINK\",\"name\":\"Demo T-shirt\",\"description\":\"A payd demo: pay it on the local chain.\",\"amount\":\"25.00\",\"currency\":\"USD\"}" \
+    "$BASE/api/v1/payment-links" | json id)
+  sed -i '/^LINK=/d' "$demo"
+  echo "LINK=$LINK" >> "$demo"
+fi
+
 cat <<EOT
 
-payd is starting on its embedded defaults (testnet, local chain 31337).
-  API              $BASE/api/v1            (key below, in X-API-Key)
-  Health           $BASE/healthz  $BASE/readyz
-  Public config    $BASE/public/integrations/$INTEGRATION
-                   (widgets call it from an allowed origin: http://localhost:3000, https://shop.example)
-  Demo tenant      $TENANT
-  Demo API key     $KEY
-  Local chain      $RPC  (USDC at $(node scripts/json-field.mjs usdc < "$RUN/chain.json"), payer 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 1,000,000 USDC)
+payd is running on its embedded defaults (testnet, local chain 31337).
+
+  Demo payment link  $BASE/pay/$LINK
+                     open it, choose USDC or ETH, then pay the page it leads to:
+                     node tools/devchain/pay.mjs $BASE/pay/pi_…   (the funded dev payer)
+  API                $BASE/api/v1            (key below, in X-API-Key)
+  Health             $BASE/healthz  $BASE/readyz
+  Public config      $BASE/public/integrations/$INTEGRATION
+                     (widgets call it from an allowed origin: http://localhost:3000, https://shop.example)
+  Widget and SDK     $BASE/widget.js  $BASE/sdk/payd.js   (docs/checkout.md)
+  Demo tenant        $TENANT
+  Demo API key       $KEY
+  Local chain        $RPC  (USDC at $(node scripts/json-field.mjs usdc < "$RUN/chain.json"), payer 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 holds 1,000,000 USDC)
 
 Try:
-  curl -s -H "X-API-Key: $KEY" -H 'Content-Type: application/json' \\
-    -d '{"integrationId":"$INTEGRATION","type":"LINK","name":"T-shirt","amount":"25.00","currency":"USD"}' \\
-    $BASE/api/v1/payment-links
+  curl -s -H "X-API-Key: $KEY" "$BASE/api/v1/payment-intents?limit=5"
   curl -s -H 'Origin: http://localhost:3000' $BASE/public/integrations/$INTEGRATION
 
-Take a payment (the chain mines a block a second; 2 confirmations):
+Take a payment without a browser (the chain mines a block a second; 2 confirmations):
   curl -s -H 'Origin: http://localhost:3000' -H 'Content-Type: application/json' \\
     -d '{"amount_usd":"25.00","currency":"USDC","chainId":31337}' \\
     $BASE/public/integrations/$INTEGRATION/intent          # note its id and paymentUri
@@ -79,4 +101,4 @@ Take a payment (the chain mines a block a second; 2 confirmations):
 
 Ctrl-C stops payd and the chain.
 EOT
-"$PAYD" serve
+wait "$payd_pid"

@@ -15,11 +15,20 @@ constexpr const char* kPreflightMaxAge = "600";
 
 // True when the request carries an integration key of `integration` (it is
 // then admitted whatever its origin); throws 401 for an integration key that
-// is another integration's, revoked, expired or unknown. Anything else in
-// X-API-Key is not looked at: the origin decides, as without a key.
+// is another integration's, revoked, expired, unknown or malformed (anything
+// with its prefix). Anything else in X-API-Key is not looked at: the
+// origin decides, as without a key.
 bool AdmittedByKey(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                    const domain::Integration& integration) {
-  auto presented = domain::ParsePresentedKey(req["X-API-Key"]);
+  std::string_view header = req["X-API-Key"];
+  auto presented = domain::ParsePresentedKey(header);
+  bool integration_shaped = false;
+  for (auto env : {domain::Environment::kTestnet, domain::Environment::kMainnet})
+    integration_shaped |= header.starts_with(domain::KeyPrefix(domain::KeyKind::kIntegration, env));
+  if (!presented && integration_shaped) {
+    throw ApiError(http::Status::unauthorized, "unauthorized", "Unknown integration key.")
+        .WithHeader("WWW-Authenticate", "Bearer");
+  }
   if (!presented || presented->kind != domain::KeyKind::kIntegration) return false;
   auto auth = domain::AuthenticateIntegrationKey(api.store, *presented, api.environment,
                                                  integration.id, base::NowMs());

@@ -118,6 +118,7 @@ void Serve(const CommandContext& ctx) {
   api.public_max_open_intents = config.public_endpoints.max_open_intents;
   pages::Assets assets;
   pages::Languages languages(assets);
+  pages::PutWidgetStrings(assets, languages);
   pages::Templates templates(assets);
   pages::PagesContext pages{*opened.store, config.catalog, prices, assets, languages, templates};
   pages.intent_lifetime_ms = api.intent_lifetime_ms;

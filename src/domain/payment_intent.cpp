@@ -79,7 +79,7 @@ std::string PaymentIntent::TokenKey() const {
 
 std::string PaymentUri(const PaymentIntent& intent) {
   std::string chain = std::to_string(intent.chain_id);
-  std::string amount = FormatUnits(intent.amount);
+  std::string amount = FormatUnits(intent.AmountToSend());
   if (intent.IsNative()) return "ethereum:" + intent.recipient + "@" + chain + "?value=" + amount;
   return "ethereum:" + *intent.token_address + "@" + chain +
          "/transfer?address=" + intent.recipient + "&uint256=" + amount;

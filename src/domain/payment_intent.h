@@ -90,13 +90,20 @@ struct PaymentIntent {
     bool short_paid = status == IntentStatus::kPending && exception == IntentException::kUnderpaid;
     return (status == IntentStatus::kCreated || short_paid) && at < expires_at;
   }
+  // What the payer still has to send: the rest of an underpaid intent (whose
+  // top-up is matched by its sender hint), otherwise the exact amount.
+  Uint256 AmountToSend() const {
+    bool short_paid = exception == IntentException::kUnderpaid && received < amount;
+    return short_paid ? amount - received : amount;
+  }
   // The key under which exact amounts are reserved: "native" or the token address, lowercase.
   std::string TokenKey() const;
 };
 
-// An EIP-681 URI that wallets open to pay the intent exactly:
+// An EIP-681 URI that wallets open to pay AmountToSend() exactly:
 // ethereum:<token>@<chain>/transfer?address=<recipient>&uint256=<amount>, or
-// ethereum:<recipient>@<chain>?value=<amount> for the native coin.
+// ethereum:<recipient>@<chain>?value=<amount> for the native coin. For an
+// underpaid intent it asks for the rest, not the whole amount again.
 std::string PaymentUri(const PaymentIntent& intent);
 
 }  // namespace payd::domain

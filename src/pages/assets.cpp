@@ -94,6 +94,21 @@ void Assets::VersionImports(Asset& asset, std::set<std::string, std::less<>>& vi
   }
 }
 
+void Assets::Fill(std::string_view path, std::string_view marker, std::string_view text) {
+  auto it = assets_.find(path);
+  if (it == assets_.end()) throw std::logic_error("not embedded: " + std::string(path));
+  Asset& asset = it->second;
+  std::string data(asset.data);
+  auto at = data.find(marker);
+  if (at == std::string::npos) throw std::logic_error("no marker in " + std::string(path));
+  data.replace(at, marker.size(), text);
+  asset.rewritten = std::move(data);
+  asset.data = asset.rewritten;
+  asset.hash.clear();
+  asset.gzip.clear();
+  Seal(asset);
+}
+
 const Asset* Assets::Find(std::string_view path) const {
   auto it = assets_.find(path);
   return it == assets_.end() ? nullptr : &it->second;

@@ -34,6 +34,12 @@ class Assets {
   // "/assets/css/checkout.css?v=<hash>" for "css/checkout.css" (under web/).
   std::string Url(std::string_view web_path) const;
 
+  // Puts `text` where `marker` stands in the file at `path` (its hash and gzip
+  // follow). For start-up only, before anything is served; throws when the
+  // file or the marker is missing, or the file was already versioned into
+  // another (its old hash would stay in that file's imports).
+  void Fill(std::string_view path, std::string_view marker, std::string_view text);
+
   // Answers a GET/HEAD for `asset`: 304 on a matching If-None-Match, gzip when
   // accepted, cached for a year when `version` is the asset's hash, otherwise
   // revalidated each time (no-cache + ETag).

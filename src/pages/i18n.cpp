@@ -1,6 +1,7 @@
 #include "pages/i18n.h"
 
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <ctime>
 #include <stdexcept>
 
@@ -52,6 +53,8 @@ Catalog ParseCatalog(std::string code, std::string_view text) {
       catalog.date_time = StringOr(meta, "dateTime", "{year}-{month}-{day} {hour}:{minute} UTC");
     } else if (key == "js" && value.is_object()) {
       catalog.js = value.as_object();
+    } else if (key == "widget" && value.is_object()) {
+      catalog.widget = value.as_object();
     } else if (value.is_string()) {
       catalog.strings[key] = value;
     } else {
@@ -129,10 +132,13 @@ Languages::Languages(const Assets& assets) {
   // What the scripts get (payd-messages): a string a translation lacks is
   // shown in English rather than as its key, and numbers are written with the
   // language's own separators (from meta, the one place they are said).
-  const boost::json::object english = catalogs_.find(kDefaultLanguage)->second.js;
+  const Catalog english = catalogs_.find(kDefaultLanguage)->second;
   for (auto& [code, catalog] : catalogs_) {
-    for (const auto& [key, value] : english) {
+    for (const auto& [key, value] : english.js) {
       if (!catalog.js.contains(key)) catalog.js[key] = value;
+    }
+    for (const auto& [key, value] : english.widget) {
+      if (!catalog.widget.contains(key)) catalog.widget[key] = value;
     }
     catalog.js["decimal"] = catalog.number.decimal;
     catalog.js["group"] = catalog.number.group;
@@ -144,10 +150,21 @@ const Catalog& Languages::Get(std::string_view code) const {
   return it != catalogs_.end() ? it->second : catalogs_.find(kDefaultLanguage)->second;
 }
 
+boost::json::object Languages::WidgetStrings() const {
+  boost::json::object out;
+  for (const auto& [code, catalog] : catalogs_) out[code] = catalog.widget;
+  return out;
+}
+
 std::vector<const Catalog*> Languages::all() const {
   std::vector<const Catalog*> out;
   for (const auto& code : codes_) out.push_back(&catalogs_.find(code)->second);
   return out;
+}
+
+void PutWidgetStrings(Assets& assets, const Languages& languages) {
+  assets.Fill("web/js/widget.js", "{/* payd:widget-strings */}",
+              boost::json::serialize(languages.WidgetStrings()));
 }
 
 }  // namespace payd::pages

@@ -1,6 +1,7 @@
 // The languages of the payer's pages: message catalogs (web/i18n/<lang>.json:
 // flat keys to strings with {name} placeholders, a "js" object for the
-// scripts, and "meta" for number and date formats), how a request picks one,
+// pages' scripts, a "widget" object for the widget loader on shops' pages,
+// and "meta" for number and date formats), how a request picks one,
 // and amounts and dates written the language's way. Amounts stay decimal
 // strings throughout: grouping is done on the digits, never through a double.
 #pragma once
@@ -30,7 +31,8 @@ struct Catalog {
   NumberFormat number;
   std::string date_time;  // "{year}-{month}-{day} {hour}:{minute} UTC"
   boost::json::object strings;
-  boost::json::object js;
+  boost::json::object js;      // the pages' scripts' strings (payd-messages)
+  boost::json::object widget;  // the widget loader's strings (put into /widget.js)
 
   // The string for `key` with its placeholders filled; the key itself when missing
   // (a visible gap rather than a crash).
@@ -61,10 +63,16 @@ class Languages {
   const Catalog& Get(std::string_view code) const;  // the default for an unknown code
   const std::vector<std::string>& codes() const { return codes_; }
   std::vector<const Catalog*> all() const;
+  // {"de": {...}, "en": {...}}: each language's widget strings, English filling gaps.
+  boost::json::object WidgetStrings() const;
 
  private:
   std::map<std::string, Catalog, std::less<>> catalogs_;
   std::vector<std::string> codes_;
 };
+
+// Puts every language's widget strings into /widget.js (web/js/widget.js),
+// which a shop's page loads alone, without payd's pages around it.
+void PutWidgetStrings(Assets& assets, const Languages& languages);
 
 }  // namespace payd::pages

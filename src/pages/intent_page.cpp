@@ -1,5 +1,7 @@
 #include "pages/intent_page.h"
 
+#include <algorithm>
+
 #include "domain/amount.h"
 #include "pages/html.h"
 #include "pages/page_common.h"
@@ -73,8 +75,27 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
     return FormatAmount(domain::UnitsToDecimal(units, i.decimals), t.number) + " " + i.token_symbol;
   };
   std::string amount_text = amount(i.amount);
-  std::string merchant = integration ? integration->name : "";
+  // A paid intent's page is its receipt, unless a reorganisation undid the payment.
+  bool reversed = i.exception == IntentException::kReversedAfterConfirmation;
+  bool receipt = i.status == IntentStatus::kPaid && !reversed;
+  std::string heading = t.Text(receipt    ? "receipt_title"
+                               : reversed ? "reversed_title"
+                                          : "intent_heading");
+  // The amount line says what matters in this state: what to send (the rest,
+  // once underpaid), what was paid, or what was due.
+  std::string_view amount_label = "amount_due";
+  domain::Uint256 shown = i.amount;
   bool waiting = i.WaitsForPayment(base::NowMs());
+  if (waiting) {
+    amount_label =
+        i.exception == IntentException::kUnderpaid ? "amount_still_to_send" : "amount_to_send";
+    shown = i.AmountToSend();
+  } else if (receipt) {
+    amount_label = "amount_paid";
+    shown = std::max(i.amount, i.received);
+  }
+  std::string shown_text = amount(shown);
+  std::string merchant = integration ? integration->name : "";
   bool underpaid = i.exception == IntentException::kUnderpaid;
   bool numeric_confirmations =
       !i.required_confirmations.empty() &&
@@ -82,8 +103,10 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   std::string payment_uri = domain::PaymentUri(i);
   std::string expires = FormatDateTime(i.expires_at, t.date_time);
 
-  boost::json::object model =
-      BaseModel(ctx, page, t.Text("intent_title", {{"amount", amount_text}}));
+  boost::json::object model = BaseModel(ctx, page,
+                                        i.status == IntentStatus::kPaid
+                                            ? heading
+                                            : t.Text("intent_title", {{"amount", amount_text}}));
   boost::json::object& m = model;
   m["intentId"] = i.id;
   m["integrationId"] = i.integration_id;
@@ -93,13 +116,15 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   m["statusText"] =
       t.Text(StatusKey(i),
              {{"received", amount(i.received)}, {"amount", amount_text}, {"merchant", merchant}});
-  m["amountText"] = amount_text;
-  m["amountDecimal"] = domain::UnitsToDecimal(i.amount, i.decimals);
+  m["amountLabel"] = t.Text(amount_label);
+  m["amountText"] = shown_text;
+  m["amountDecimal"] = domain::UnitsToDecimal(shown, i.decimals);
+  m["showExactNote"] = waiting && !underpaid;
   m["recipient"] = i.recipient;
   m["network"] = network;
   m["paymentUri"] = payment_uri;
   m["qrSvg"] = QrSvg(payment_uri,
-                     {"qr", t.Text("qr_label", {{"amount", amount_text}, {"network", network}})});
+                     {"qr", t.Text("qr_label", {{"amount", shown_text}, {"network", network}})});
   m["expiresAt"] = base::FormatTimestamp(i.expires_at);
   m["expiresText"] = t.Text("expires_at", {{"time", expires}});
   m["showPay"] = waiting;
@@ -118,7 +143,8 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   bool over = i.status == IntentStatus::kExpired || i.status == IntentStatus::kFailed;
   m["restartHref"] = link && link->status == "active" ? "/pay/" + link->id : std::string();
   m["showRestart"] = over && link && link->status == "active";
-  m["isReceipt"] = i.status == IntentStatus::kPaid;
+  m["heading"] = heading;
+  m["isReceipt"] = receipt;
   m["paidAt"] = i.confirmed_at ? FormatDateTime(*i.confirmed_at, t.date_time) : "";
   m["returnUrl"] = link && link->return_url ? *link->return_url : "";
   m["explorerTx"] = explorer_tx;

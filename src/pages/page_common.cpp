@@ -134,17 +134,35 @@ bool PrefersJson(const http::Request& req) {
   return json > html || (json > 0 && json == html && json_at < html_at);
 }
 
-http::Response NotFoundPage(const http::Request& req, const http::RequestContext& rctx,
-                            const PagesContext& ctx, std::string_view what) {
+http::Response MessagePage(const http::Request& req, const http::RequestContext& rctx,
+                           const PagesContext& ctx, const PageMessage& message) {
   if (PrefersJson(req)) {
-    return http::ErrorResponse(http::Status::not_found, "not_found",
-                               "No such payment page: " + base::ValidUtf8(what.substr(0, 100)),
-                               rctx.request_id);
+    auto res =
+        http::ErrorResponse(message.status, message.code, message.json_message, rctx.request_id);
+    if (!message.retry_after_s.empty())
+      res.set(http::beast_http::field::retry_after, message.retry_after_s);
+    return res;
   }
   PageRequest page = ReadPageRequest(req, ctx);
-  boost::json::object model = BaseModel(ctx, page, page.catalog->Text("not_found_title"));
-  return HtmlResponse(req, page, http::Status::not_found, ctx.templates.Render("not_found", model),
-                      "'none'");
+  const Catalog& t = *page.catalog;
+  std::string heading = t.Text(message.catalog_key + "_title");
+  boost::json::object model = BaseModel(ctx, page, heading);
+  model["pageKind"] = message.code;
+  model["heading"] = heading;
+  model["body"] = t.Text(message.catalog_key + "_body");
+  auto res =
+      HtmlResponse(req, page, message.status, ctx.templates.Render("message", model), "'none'");
+  if (!message.retry_after_s.empty())
+    res.set(http::beast_http::field::retry_after, message.retry_after_s);
+  return res;
+}
+
+http::Response NotFoundPage(const http::Request& req, const http::RequestContext& rctx,
+                            const PagesContext& ctx, std::string_view what) {
+  return MessagePage(
+      req, rctx, ctx,
+      {http::Status::not_found, "not_found",
+       "No such payment page: " + base::ValidUtf8(what.substr(0, 100)), "not_found", ""});
 }
 
 }  // namespace payd::pages

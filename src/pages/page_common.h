@@ -39,7 +39,19 @@ http::Response HtmlResponse(const http::Request& req, const PageRequest& page, h
 // True when Accept ranks application/json above text/html (API clients).
 bool PrefersJson(const http::Request& req);
 
-// The friendly 404 page (frame-ancestors 'none'), or the §3 JSON error for API clients.
+// A page that only says why there is nothing to show (404, 429, 503): HTML
+// for browsers (frame-ancestors 'none'), the §3 JSON error for API clients.
+struct PageMessage {
+  http::Status status;
+  std::string code;           // the §3 error code, also the page's data-page
+  std::string json_message;   // the JSON error's message
+  std::string catalog_key;    // the page's strings: <key>_title and <key>_body
+  std::string retry_after_s;  // Retry-After, when not empty
+};
+http::Response MessagePage(const http::Request& req, const http::RequestContext& rctx,
+                           const PagesContext& ctx, const PageMessage& message);
+
+// The friendly 404 page, or the §3 JSON error for API clients.
 http::Response NotFoundPage(const http::Request& req, const http::RequestContext& rctx,
                             const PagesContext& ctx, std::string_view what);
 

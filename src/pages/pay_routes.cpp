@@ -26,12 +26,11 @@ std::string ClientBucket(std::string_view kind, const std::string& integration_i
   return "page-" + std::string(kind) + "|" + integration_id;
 }
 
-http::Response TooManyRequests(const http::RequestContext& rctx) {
-  auto res = http::ErrorResponse(http::Status::too_many_requests, "rate_limited",
-                                 "Too many requests from this address; retry in a minute.",
-                                 rctx.request_id);
-  res.set(http::beast_http::field::retry_after, "60");
-  return res;
+http::Response TooManyRequests(const http::Request& req, const http::RequestContext& rctx,
+                               const PagesContext& pages) {
+  return MessagePage(req, rctx, pages,
+                     {http::Status::too_many_requests, "rate_limited",
+                      "Too many requests from this address; retry in a minute.", "busy", "60"});
 }
 
 http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesContext& pages) {
@@ -42,7 +41,7 @@ http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesCo
     if (!link || !integration) return NotFoundPage(req, rctx, pages, id);
     if (!pages.rate_allow(rctx.remote_ip, ClientBucket("read", integration->id),
                           pages.reads_per_min)) {
-      return TooManyRequests(rctx);
+      return TooManyRequests(req, rctx, pages);
     }
     // The widget asks what the link is: no visit.
     if (PrefersJson(req)) return LinkJson(req, pages, *link, *integration);
@@ -57,7 +56,7 @@ http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesCo
     if (!intent) return NotFoundPage(req, rctx, pages, id);
     if (!pages.rate_allow(rctx.remote_ip, ClientBucket("read", intent->integration_id),
                           pages.reads_per_min)) {
-      return TooManyRequests(rctx);
+      return TooManyRequests(req, rctx, pages);
     }
     return IntentPage(req, rctx, pages, *intent);
   }
@@ -71,33 +70,35 @@ http::Response Post(const http::Request& req, http::RequestContext& rctx, PagesC
   if (!link || !integration) return NotFoundPage(req, rctx, pages, id);
   if (!pages.rate_allow(rctx.remote_ip, ClientBucket("write", integration->id),
                         pages.writes_per_min)) {
-    return TooManyRequests(rctx);
+    return TooManyRequests(req, rctx, pages);
   }
   return SubmitLinkForm(req, rctx, pages, *link, *integration);
 }
 
 // The database cannot be reached: a page that says so, 503.
-http::Handler Guarded(http::Handler handler) {
-  return [handler = std::move(handler)](const http::Request& req, http::RequestContext& rctx) {
-    try {
-      return handler(req, rctx);
-    } catch (const domain::StoreUnavailable&) {
-      auto res = http::ErrorResponse(http::Status::service_unavailable, "unavailable",
-                                     "The service is briefly unavailable; retry shortly.",
-                                     rctx.request_id);
-      res.set(http::beast_http::field::retry_after, "5");
-      return res;
-    }
-  };
+http::Handler Guarded(http::Handler handler, const PagesContext& pages) {
+  return
+      [handler = std::move(handler), &pages](const http::Request& req, http::RequestContext& rctx) {
+        try {
+          return handler(req, rctx);
+        } catch (const domain::StoreUnavailable&) {
+          return MessagePage(
+              req, rctx, pages,
+              {http::Status::service_unavailable, "unavailable",
+               "The service is briefly unavailable; retry shortly.", "unavailable", "5"});
+        }
+      };
 }
 
 }  // namespace
 
 void AddPayRoutes(http::Router& router, PagesContext& pages) {
-  router.Add(http::Verb::get, "/pay/:id",
-             Guarded([&pages](const auto& req, auto& rctx) { return Get(req, rctx, pages); }));
-  router.Add(http::Verb::post, "/pay/:id",
-             Guarded([&pages](const auto& req, auto& rctx) { return Post(req, rctx, pages); }));
+  router.Add(
+      http::Verb::get, "/pay/:id",
+      Guarded([&pages](const auto& req, auto& rctx) { return Get(req, rctx, pages); }, pages));
+  router.Add(
+      http::Verb::post, "/pay/:id",
+      Guarded([&pages](const auto& req, auto& rctx) { return Post(req, rctx, pages); }, pages));
 }
 
 }  // namespace payd::pages

@@ -4,6 +4,7 @@
 // reopening resumes the same intent; inline display works; from an origin
 // the integration does not allow it shows a clear refusal.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 
 import { PAYER } from '../e2e/lib/chain.mjs';
@@ -15,12 +16,15 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 // A shop page with the widget, recording the widget's events for the test.
 // (The test page may have inline script: it is the shop's, not payd's.)
-function shopPage(base, attributes) {
+function shopPage(base, attributes, lang = 'en') {
   const attrs = Object.entries(attributes).map(([k, v]) => ` data-${k}="${esc(v)}"`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head>
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Shop</title></head>
 <body><main><h1>Checkout at the shop</h1>
 <script>window.paydEvents = []; for (const n of ['payd:paid', 'payd:expired', 'payd:closed'])
-  document.addEventListener(n, (e) => window.paydEvents.push({ name: n, intent: e.detail.intent }));</script>
+  document.addEventListener(n, (e) => {
+    window.paydEvents.push({ name: n, intent: e.detail.intent });
+    if (window.paydStay && n === 'payd:paid') e.preventDefault();
+  });</script>
 <script src="${base}/widget.js"${attrs}></script>
 </main></body></html>`;
 }
@@ -116,6 +120,17 @@ describe('widget on a shop page', () => {
     await checkState(page, 'widget-refused', 'refused');
   });
 
+  test("the widget speaks the shop page's language, in the words of payd's catalogs", async () => {
+    const de = JSON.parse(readFileSync(new URL('../../web/i18n/de.json', import.meta.url), 'utf8')).widget;
+    s.stranger.page('/adhoc-de', shopPage(s.base, { integration: s.integration, 'amount-usd': '9.00' }, 'de'));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${s.stranger.url}/adhoc-de`);
+    await page.getByRole('button', { name: de.pay }).click();
+    await page.getByRole('alert').filter({ hasText: de.refused }).waitFor();
+    assert.equal(de.pay, 'Mit Krypto bezahlen');
+  });
+
   test('a WIDGET link renders inline; choosing goes to the intent in the frame, which still reports payd:paid', async () => {
     const link = await s.createLink({ type: 'WIDGET', name: 'Donation', amount: '5.00', allowCustomAmount: false });
     s.shop.page('/widget-link', shopPage(s.base, { link: link.id }));
@@ -133,6 +148,32 @@ describe('widget on a shop page', () => {
     const paid = (await page.evaluate(() => window.paydEvents.find((e) => e.name === 'payd:paid'))).intent;
     assert.equal((await s.intent(paid.id)).paymentLinkId, link.id);
     assert.equal(paid.txHash, wallet.sent[0]);
+  });
+
+  test('a link with a returnUrl: after payd:paid the shop page goes there, unless a listener calls preventDefault()', async () => {
+    const link = await s.createLink({ type: 'WIDGET', name: 'Poster', amount: '6.00', allowCustomAmount: false, returnUrl: `${s.shop.url}/thanks?order=11` });
+    s.shop.page('/poster', shopPage(s.base, { link: link.id }));
+    s.shop.page('/thanks', '<!doctype html><html lang="en"><head><title>Thanks</title></head><body><main><h1>Thanks</h1></main></body></html>');
+    for (const stay of [false, true]) {
+      const context = await browser.newContext();
+      await new TestWallet({ rpcUrl: s.chain.url, account: PAYER }).install(context);
+      const page = await context.newPage();
+      await page.goto(`${s.shop.url}/poster`);
+      if (stay) await page.evaluate(() => { window.paydStay = true; });
+      const checkout = page.frameLocator('iframe[title="Payment"]');
+      await checkout.getByRole('button', { name: 'Continue' }).click();
+      await checkout.getByRole('button', { name: 'Pay with Test Wallet' }).click();
+      await page.waitForFunction(() => window.paydEvents.some((e) => e.name === 'payd:paid'), null, { timeout: 30000 });
+      const paid = (await page.evaluate(() => window.paydEvents.find((e) => e.name === 'payd:paid'))).intent;
+      if (stay) {
+        // The widget waits 4 s before leading away; 6 s later the shop page is still there.
+        await page.waitForTimeout(6000);
+        assert.equal(page.url(), `${s.shop.url}/poster`);
+      } else {
+        await page.waitForURL(`${s.shop.url}/thanks?order=11&payment_intent=${paid.id}`, { timeout: 15000 });
+      }
+      await context.close();
+    }
   });
 
   test('a BUTTON link on an origin the integration does not allow: the frame is refused and the widget says so', async () => {

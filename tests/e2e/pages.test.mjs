@@ -216,8 +216,10 @@ describe('hosted pages', () => {
     let { res, text } = await html(path);
     assert.equal(res.status, 200);
     assert.match(text, new RegExp(`data-page="intent" data-intent="${id}" data-integration="${shop.integration.id}" data-lang="en" data-return-url="https://shop.example/thanks" data-explorer-tx="https://explorer.example/tx/" data-status="CREATED"`));
+    assert.match(text, /<dt>Amount to send<\/dt>/);
     assert.match(text, new RegExp(`<span id="amount" class="amount" data-copy="${pi.amountFormatted}">${pi.amountFormatted} USDC</span>`));
-    assert.match(text, /Send exactly this amount/);
+    // The sentence that the exact amount matters sits right under the amount.
+    assert.match(text, /<\/span>\n<button[^>]*id="copy-amount"[^>]*>Copy<\/button>\n<p id="exact-note" class="exact">Send exactly this amount/);
     assert.match(text, new RegExp(`<code id="recipient" class="address">${PAYOUT}</code>`));
     assert.match(text, /Localnet/);
     assert.match(text, /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" id="qr"[^>]*role="img" aria-label="QR code to pay/);
@@ -250,6 +252,8 @@ describe('hosted pages', () => {
     }, { what: 'the page to show PAID', timeout: 20000, interval: 200 }));
     assert.match(text, /Payment receipt/);
     assert.match(text, /Paid. Thank you!/);
+    assert.match(text, new RegExp(`<dt>Amount paid</dt>\n<dd><span id="amount" class="amount" data-copy="${pi.amountFormatted}">`));
+    assert.doesNotMatch(text, /Send exactly this amount/);
     assert.ok(text.includes(`<a id="tx" class="address" href="https://explorer.example/tx/${receipt.transactionHash}"`));
   });
 
@@ -268,6 +272,14 @@ describe('hosted pages', () => {
     const missing = (BigInt(pi.amount) - 4_000_000n);
     const missingDecimal = formatUnits(missing, 6);
     assert.match(text, new RegExp(`<p id="missing">Still missing: ${missingDecimal.replace('.', '\\.')} USDC\\. Send exactly this from the same wallet`));
+    // What to send is now the rest: the amount line, the wallet link and the QR code say so.
+    assert.match(text, new RegExp(`<dt>Still to send</dt>\n<dd><span id="amount" class="amount" data-copy="${missingDecimal}">${missingDecimal} USDC</span>`));
+    assert.ok(text.includes(`<a id="open-wallet" class="button" href="ethereum:${pi.tokenAddress}@31337/transfer?address=${PAYOUT}&amp;uint256=${missing}">`));
+    assert.match(text, new RegExp(`aria-label="QR code to pay ${missingDecimal} USDC on Localnet"`));
+    assert.doesNotMatch(text, /Send exactly this amount, to the last digit/);
+    assert.doesNotMatch(text, /<p id="confirmations">/);
+    const underView = (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json;
+    assert.equal(underView.paymentUri, `ethereum:${pi.tokenAddress}@31337/transfer?address=${PAYOUT}&uint256=${missing}`);
     await chain.payUsdc(PAYOUT, missing, { from: PAYER2 });
     await chain.mine(2);
     text = await waitPage(path, 'data-status="PAID"');
@@ -279,6 +291,30 @@ describe('hosted pages', () => {
     await chain.mine(2);
     text = await waitPage(`/pay/${over.id}`, 'data-exception="OVERPAID"');
     assert.match(text, /You sent more than the amount due/);
+  });
+
+  test('too many page reads from one address: a 429 page for browsers, the JSON error for API clients', async () => {
+    const strict = await startPayd({ config: `[limits]\npublic_reads_per_min = 2\n${chainConfig(chain)}` });
+    try {
+      const m = createMerchant(strict);
+      const r = await strict.request('POST', '/api/v1/payment-links', { key: m.rw.key, body: linkBody(m.integration.id) });
+      const url = `${strict.url}/pay/${r.json.id}`;
+      for (let i = 0; i < 2; i++) assert.equal((await fetch(url)).status, 200);
+      const res = await fetch(url, { headers: { 'Accept-Language': 'de' } });
+      assert.equal(res.status, 429);
+      assert.equal(res.headers.get('retry-after'), '60');
+      assert.match(res.headers.get('content-type'), /^text\/html/);
+      const text = await res.text();
+      assert.match(text, /<html lang="de">/);
+      assert.match(text, /<h1>Zu viele Anfragen<\/h1>/);
+      assert.match(res.headers.get('content-security-policy'), /frame-ancestors 'none'/);
+      const json = await fetch(url, { headers: { Accept: 'application/json' } });
+      assert.equal(json.status, 429);
+      assert.equal((await json.json()).error.code, 'rate_limited');
+    } finally {
+      await strict.stopCleanly();
+      await strict.cleanup();
+    }
   });
 
   test('an expired intent of a link offers a way back to the link', async () => {

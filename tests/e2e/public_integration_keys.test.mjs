@@ -93,8 +93,10 @@ usd_pegged = true
     assertError(await payd.request('GET', base(), { key: k.key }), 401, 'key_expired');
   });
 
-  test('an unknown integration key is 401 unauthorized', async () => {
-    assertError(await payd.request('GET', base(), { key: `svc_test_${'A'.repeat(43)}` }), 401, 'unauthorized');
+  test('an unknown or malformed integration key is 401 unauthorized, not an origin refusal', async () => {
+    for (const k of [`svc_test_${'A'.repeat(43)}`, 'svc_test_abc', 'svc_test_']) {
+      assertError(await payd.request('GET', base(), { key: k }), 401, 'unauthorized');
+    }
   });
 
   test('on /api/v1 an integration key stays 401', async () => {

@@ -74,5 +74,19 @@ TEST(Catalogs, ScriptsHaveEveryStringInEveryLanguageWithItsSeparators) {
   EXPECT_EQ(languages.Get("de").js.at("copied").as_string(), "Kopiert");
 }
 
+TEST(Catalogs, EveryLanguageHasTheWidgetStringsAndWidgetJsCarriesThem) {
+  Assets assets;
+  Languages languages(assets);
+  const std::set<std::string> keys{"close", "pay", "refused", "title"};
+  for (const Catalog* catalog : languages.all())
+    EXPECT_EQ(Keys(catalog->widget), keys) << catalog->code;
+  PutWidgetStrings(assets, languages);
+  std::string_view served = assets.Find("web/js/widget.js")->data;
+  EXPECT_EQ(served.find("payd:widget-strings"), std::string_view::npos);
+  EXPECT_NE(served.find(R"("de":{"pay":"Mit Krypto bezahlen")"), std::string_view::npos);
+  EXPECT_NE(served.find(R"("en":{"pay":"Pay with crypto")"), std::string_view::npos);
+  EXPECT_NE(assets.Find("web/js/widget.js")->hash, Assets().Find("web/js/widget.js")->hash);
+}
+
 }  // namespace
 }  // namespace payd::pages

@@ -3,6 +3,11 @@
 // countdown, the live state (server-sent events, polling when they fail),
 // wallet payments, the return to the shop once paid, and, inside the
 // widget's iframe, the state posted to the host page.
+// When the state changes in a way that changes what to pay or what the page
+// says (status, exception, amount received), the page takes the server's own
+// rendering of itself (one fetch of this URL) rather than redrawing it here:
+// the amount to send, the QR code and every sentence stay the server's. Only
+// the confirmation count, and everything when that fetch fails, is drawn here.
 import { t, formatUnits } from './messages.js';
 import { forwardEscape, parentOrigin } from './frame.js';
 import { discoverWallets, payIntent } from './wallet.js';
@@ -33,9 +38,10 @@ const readJson = (id) => {
 const waiting = (i) => i.status === 'CREATED' || (i.status === 'PENDING' && i.exception === 'UNDERPAID');
 const isFinal = (i) => i.status === 'PAID' || i.status === 'EXPIRED' || i.status === 'FAILED';
 
+// `value` is read at each click: the amount to send can change under the button.
 function setupCopy(buttonId, value) {
   const button = $(buttonId);
-  if (!button || !value || !navigator.clipboard) return;
+  if (!button || !value() || !navigator.clipboard) return;
   const note = document.createElement('span');
   note.setAttribute('role', 'status');
   note.className = 'copy-status';
@@ -43,7 +49,7 @@ function setupCopy(buttonId, value) {
   let timer;
   button.addEventListener('click', async () => {
     try {
-      await navigator.clipboard.writeText(value);
+      await navigator.clipboard.writeText(value());
       note.textContent = t('copied');
       button.dataset.copied = 'true';
     } catch {
@@ -67,6 +73,7 @@ function startCountdown(el, isWaiting) {
   const end = Date.parse(el.getAttribute('datetime'));
   if (Number.isNaN(end)) return;
   const tick = () => {
+    if (!el.isConnected) return; // replaced by a fresh rendering of the page
     const left = Math.max(0, Math.floor((end - Date.now()) / 1000));
     const h = Math.floor(left / 3600);
     const m = Math.floor((left % 3600) / 60);
@@ -83,38 +90,60 @@ export function returnTo(returnUrl, intentId) {
   return url.href;
 }
 
-function render(main, intent, chain, previous) {
-  main.dataset.status = intent.status;
-  main.dataset.exception = intent.exception || '';
-  const changed = !previous || previous.status !== intent.status || previous.exception !== intent.exception;
-  if (changed && $('status')) {
-    const parts = [t(`status.${intent.status}`)];
-    if (intent.exception) parts.push(t(`exception.${intent.exception}`));
-    $('status').textContent = parts.join(' ');
-  }
+// The ways to pay (QR code, wallet link, copy buttons, countdown, wallets)
+// show while the intent can still be paid.
+function showWaysToPay(intent) {
   const open = waiting(intent) && Date.parse(intent.expiresAt) > Date.now();
   for (const id of ['qr', 'open-wallet', 'copy-amount', 'copy-recipient', 'countdown']) {
     const el = $(id);
-    // Copy buttons stay hidden where the clipboard is unavailable.
-    if (el && !(id.startsWith('copy-') && !navigator.clipboard)) show(el, open);
+    // Copy buttons stay hidden where the clipboard is unavailable; a QR code
+    // for an amount no longer due stays hidden.
+    if (el && !(id.startsWith('copy-') && !navigator.clipboard) && !el.dataset.stale) show(el, open);
   }
   if (wallets.length) show($('wallet'), open);
+}
+
+// Draws `intent` over the page, which shows `previous`: what shows and the
+// confirmation count always, the sentences only when the state changed (the
+// server's own words stay otherwise). The fallback when refresh() fails.
+function render(main, intent, chain, previous) {
+  main.dataset.status = intent.status;
+  main.dataset.exception = intent.exception || '';
+  const changed = previous.status !== intent.status || previous.exception !== intent.exception ||
+    previous.amountReceived !== intent.amountReceived;
+  if (changed && $('status')) {
+    // An underpaid intent is seen on chain but not waiting for confirmations.
+    const underpaid = intent.status === 'PENDING' && intent.exception === 'UNDERPAID';
+    const parts = underpaid ? [] : [t(`status.${intent.status}`)];
+    if (intent.exception) parts.push(t(`exception.${intent.exception}`));
+    $('status').textContent = parts.join(' ');
+  }
+  showWaysToPay(intent);
 
   const confirmations = $('confirmations');
   if (confirmations) {
-    const pending = intent.status === 'PENDING' && typeof intent.requiredConfirmations === 'number';
+    const pending = intent.status === 'PENDING' && intent.exception !== 'UNDERPAID' &&
+      typeof intent.requiredConfirmations === 'number';
     confirmations.textContent = pending
       ? t('confirmations', { n: intent.confirmations, total: intent.requiredConfirmations })
       : '';
     show(confirmations, pending);
   }
   const missing = $('missing');
-  if (missing) {
-    const due = BigInt(intent.amount) - BigInt(intent.amountReceived || '0');
-    const under = intent.exception === 'UNDERPAID' && due > 0n;
+  const due = BigInt(intent.amount) - BigInt(intent.amountReceived || '0');
+  const under = intent.exception === 'UNDERPAID' && due > 0n;
+  if (missing && changed) {
     if (under) {
-      const decimals = intent.decimals ?? chain.decimals;
-      missing.textContent = t('missing', { amount: formatUnits(due, decimals), symbol: intent.currency });
+      const text = formatUnits(due, intent.decimals ?? chain.decimals);
+      missing.textContent = t('missing', { amount: text, symbol: intent.currency });
+      // What to send is now the rest. The QR code still holds the whole
+      // amount and cannot be redrawn here: it goes.
+      if ($('amount')) $('amount').textContent = `${text} ${intent.currency}`;
+      if ($('amount')) $('amount').dataset.copy = formatUnits(due, intent.decimals ?? chain.decimals, '.');
+      if ($('open-wallet') && intent.paymentUri) $('open-wallet').href = intent.paymentUri;
+      if ($('qr')) $('qr').dataset.stale = 'true';
+      show($('qr'), false);
+      show($('exact-note'), false);
     }
     show(missing, under);
   }
@@ -127,6 +156,41 @@ function render(main, intent, chain, previous) {
   }
   const restart = $('restart');
   if (restart) show(restart, intent.status === 'EXPIRED' && restart.getAttribute('href'));
+}
+
+// Takes the server's rendering of this page for the intent's new state.
+// The live region (#status) and the wallet section (its buttons and their
+// listeners) are kept and moved into the new content, so a screen reader
+// hears the new status and a payer's wallet stays where it was. False when
+// the page could not be had: the caller draws the state itself.
+async function refresh(main) {
+  let next;
+  try {
+    const res = await fetch(location.href, { headers: { Accept: 'text/html' }, cache: 'no-store' });
+    if (!res.ok) return false;
+    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    next = doc.getElementById('main');
+    if (!next || next.dataset.intent !== main.dataset.intent) return false;
+    document.title = doc.title;
+  } catch {
+    return false;
+  }
+  const focused = main.contains(document.activeElement) ? document.activeElement.id : '';
+  for (const id of ['status', 'wallet']) {
+    const kept = $(id);
+    const fresh = next.querySelector(`#${id}`);
+    if (!kept || !fresh) continue;
+    if (id === 'status') kept.textContent = fresh.textContent;
+    fresh.replaceWith(kept);
+  }
+  for (const [key, value] of Object.entries(next.dataset)) main.dataset[key] = value;
+  main.replaceChildren(...next.childNodes);
+  if (focused && $(focused)) $(focused).focus({ preventScroll: true });
+  // The new state is what the payer came for: scroll it into sight (the page
+  // may have grown shorter under a payer scrolled down to the wallet button).
+  const box = $('status') && $('status').closest('.status');
+  if (box) box.scrollIntoView({ block: 'nearest' });
+  return true;
 }
 
 let wallets = [];
@@ -222,24 +286,42 @@ function start(main) {
   if (!intent) return;
   const state = { intent };
   const target = parentOrigin();
-  const post = (i) => target && window.parent.postMessage({ source: 'payd', type: 'state', intent: i }, target);
+  // Once paid, the widget takes the payer back to the shop (the frame cannot).
+  const post = (i) => {
+    if (!target) return;
+    const back = i.status === 'PAID' && main.dataset.returnUrl ? returnTo(main.dataset.returnUrl, i.id) : undefined;
+    window.parent.postMessage({ source: 'payd', type: 'state', intent: i, returnTo: back }, target);
+  };
 
+  // What the server rendered gets its copy buttons and countdown, at start
+  // and after each refresh.
+  const enhance = () => {
+    setupCopy('copy-amount', () => $('amount') && $('amount').dataset.copy);
+    setupCopy('copy-recipient', () => intent.recipient);
+    startCountdown($('countdown'), () => waiting(state.intent));
+  };
   forwardEscape();
-  setupCopy('copy-amount', intent.amountFormatted);
-  setupCopy('copy-recipient', intent.recipient);
-  startCountdown($('countdown'), () => waiting(state.intent));
-  render(main, intent, chain, null);
+  enhance();
+  render(main, intent, chain, intent);
   post(intent);
   setupWallets(main, state, chain);
 
   let leaving = false;
-  follow(main, (next) => {
+  // Views are handled one at a time, in the order they came.
+  let queue = Promise.resolve();
+  follow(main, (next) => { queue = queue.then(() => onView(next)); });
+  async function onView(next) {
     const previous = state.intent;
     state.intent = next;
-    render(main, next, chain, previous);
-    if (previous.status !== next.status || previous.exception !== next.exception || previous.confirmations !== next.confirmations) {
-      post(next);
+    const redraw = previous.status !== next.status || previous.exception !== next.exception ||
+      previous.amountReceived !== next.amountReceived;
+    if (redraw && await refresh(main)) {
+      enhance();
+      showWaysToPay(next);
+    } else {
+      render(main, next, chain, previous);
     }
+    if (redraw || previous.confirmations !== next.confirmations) post(next);
     const returnUrl = main.dataset.returnUrl;
     // Only a payment seen here leads back: a receipt opened later stays put.
     if (next.status === 'PAID' && previous.status !== 'PAID' && returnUrl && !target && !leaving) {
@@ -247,7 +329,7 @@ function start(main) {
       if ($('status')) $('status').textContent = `${t('status.PAID')} ${t('redirecting')}`;
       setTimeout(() => location.assign(returnTo(returnUrl, next.id)), RETURN_AFTER_MS);
     }
-  });
+  }
 }
 
 const main = document.getElementById('main');

@@ -24,14 +24,14 @@ export function t(key, vars = {}) {
 }
 
 // Smallest units as a decimal string (BigInt only), with the catalog's
-// decimal separator.
-export function formatUnits(units, decimals) {
+// decimal separator unless `separator` names one ('.' for what wallets read).
+export function formatUnits(units, decimals, separator) {
   const v = BigInt(units);
   const neg = v < 0n;
   const s = (neg ? -v : v).toString().padStart(decimals + 1, '0');
   const whole = s.slice(0, s.length - decimals) || '0';
   const frac = decimals ? s.slice(s.length - decimals).replace(/0+$/, '') : '';
-  const sep = load().decimal || '.';
+  const sep = separator || load().decimal || '.';
   return (neg ? '-' : '') + whole + (frac ? sep + frac : '');
 }
 

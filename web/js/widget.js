@@ -15,13 +15,9 @@
   var payd = new URL(script.src).origin;
   var data = script.dataset;
 
-  // The widget's few strings, per language (the pages have full catalogs).
-  var STRINGS = {
-    en: { pay: 'Pay with crypto', close: 'Close', title: 'Payment', refused: 'This checkout cannot be shown on this site. Please contact the shop.' },
-    de: { pay: 'Mit Krypto bezahlen', close: 'Schließen', title: 'Zahlung', refused: 'Diese Kasse kann auf dieser Website nicht angezeigt werden. Bitte wenden Sie sich an den Shop.' },
-    es: { pay: 'Pagar con cripto', close: 'Cerrar', title: 'Pago', refused: 'Este pago no se puede mostrar en este sitio. Contacta con la tienda.' },
-    fr: { pay: 'Payer en crypto', close: 'Fermer', title: 'Paiement', refused: 'Ce paiement ne peut pas être affiché sur ce site. Veuillez contacter la boutique.' },
-  };
+  // The widget's few strings in each language: payd puts the "widget" part
+  // of its catalogs (web/i18n/<lang>.json) here when it starts.
+  var STRINGS = {/* payd:widget-strings */};
   var lang = (data.lang || document.documentElement.lang || navigator.language || 'en').slice(0, 2).toLowerCase();
   var text = STRINGS[lang] || STRINGS.en;
 
@@ -46,8 +42,22 @@
   var HANDSHAKE_MS = 15000;
   var fired = {};
 
+  // True unless a listener called preventDefault().
   function fire(name, intent) {
-    script.dispatchEvent(new CustomEvent('payd:' + name, { bubbles: true, detail: { intent: intent } }));
+    return script.dispatchEvent(new CustomEvent('payd:' + name, { bubbles: true, cancelable: true, detail: { intent: intent } }));
+  }
+
+  // The link's returnUrl, as the hosted page in the frame names it: the shop
+  // page goes there after a paid intent, as the hosted page would on its own
+  // (DECISIONS §11), unless the shop handled payd:paid with preventDefault().
+  var RETURN_AFTER_MS = 4000;
+  function returnTo(url) {
+    try {
+      var u = new URL(url);
+      if (u.protocol === 'https:' || u.protocol === 'http:') {
+        setTimeout(function () { location.assign(u.href); }, RETURN_AFTER_MS);
+      }
+    } catch (e) { /* not a URL: stay */ }
   }
 
   window.addEventListener('message', function (event) {
@@ -65,7 +75,7 @@
     var key = m.intent.id + ':' + m.intent.status;
     if (fired[key]) return;
     fired[key] = true;
-    if (m.intent.status === 'PAID') fire('paid', m.intent);
+    if (m.intent.status === 'PAID' && fire('paid', m.intent) && typeof m.returnTo === 'string') returnTo(m.returnTo);
     if (m.intent.status === 'EXPIRED') fire('expired', m.intent);
   });
 

@@ -63,6 +63,7 @@ export class TestWallet {
     this.faults = new Map(); // method -> {kind, once}
     this.calls = []; // [{method, params, origin}]
     this.sent = []; // transaction hashes
+    this.sentAt = []; // when each was mined (anvil mines on send), Date.now()
     this.added = []; // wallet_addEthereumChain params
     this.wallet = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
   }
@@ -151,6 +152,7 @@ export class TestWallet {
             to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : 0n,
           });
           this.sent.push(hash);
+          this.sentAt.push(Date.now());
           return hash;
         } catch (e) {
           // What MetaMask does: the node's reason inside an internal error.
