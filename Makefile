@@ -15,8 +15,9 @@ CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 run: deps build
 	scripts/dev-run.sh
 
+# The suites share one PostgreSQL server: PAYD_TEST_DATABASE_URL, or a throwaway one.
 test: deps build build-asan build-fuzz format-check
-	$(MAKE) --no-print-directory test-release test-asan test-fuzz test-browser harness
+	scripts/with-postgres.sh $(MAKE) --no-print-directory test-release test-asan test-fuzz test-browser harness
 	@echo "make test: all suites passed"
 
 deps:

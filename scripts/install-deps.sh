@@ -12,6 +12,7 @@ APT_PACKAGES=(
   libspdlog-dev libfmt-dev libcli11-dev libtomlplusplus-dev
   zlib1g-dev libqrencode-dev libkainjow-mustache-dev
   libgtest-dev libgmock-dev sqlite3 curl
+  libpq-dev postgresql-15
   clang-14 libfuzzer-14-dev libclang-rt-14-dev
   chromium
 )

@@ -1,5 +1,7 @@
 // Liveness (/healthz: the process answers) and readiness (/readyz: it can
 // reach its database), for load balancers and orchestrators. No auth.
+// /readyz names the environment, which is its database's: payd never opens
+// a database of the other environment (domain/environment_lock.h).
 #include "api/api_error.h"
 #include "api/routes.h"
 #include "http/json_response.h"
@@ -13,7 +15,10 @@ void AddHealthRoutes(http::Router& router, ApiContext& api) {
   router.Add(http::Verb::get, "/readyz", Endpoint([&api](const auto&, auto&) {
                api.store.Ping();
                return http::JsonResponse(
-                   http::Status::ok, boost::json::object{{"status", "ready"}, {"database", "ok"}});
+                   http::Status::ok,
+                   boost::json::object{{"status", "ready"},
+                                       {"database", "ok"},
+                                       {"environment", domain::EnvironmentName(api.environment)}});
              }));
 }
 

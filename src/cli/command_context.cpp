@@ -46,9 +46,13 @@ void PrintHuman(const boost::json::value& v, const std::string& indent) {
 
 }  // namespace
 
+store::StoreOptions StoreOptionsOf(const config::Config& config) {
+  return {config.data_dir, config.database_url, config.environment, false};
+}
+
 CommandContext::Opened CommandContext::Open() const {
   config::Config config = LoadConfig();
-  auto store = store::OpenStore({config.data_dir, config.database_url}).store;
+  auto store = store::OpenStore(StoreOptionsOf(config)).store;
   return {std::move(config), std::move(store)};
 }
 
@@ -73,6 +77,8 @@ std::function<void()> Guarded(std::function<void()> body) {
       message = std::string("config: ") + e.what();
     } catch (const domain::StoreUnavailable& e) {
       message = std::string("database: ") + e.what();
+    } catch (const domain::EnvironmentRefused& e) {
+      message = e.what();
     }
     std::cerr << "error: " << message << std::endl;
     throw CLI::RuntimeError(1);

@@ -10,6 +10,7 @@
 
 #include "config/config.h"
 #include "domain/store.h"
+#include "store/open_store.h"
 
 namespace CLI {
 class App;
@@ -33,7 +34,11 @@ struct CommandContext {
   void Print(const boost::json::value& doc) const;
 };
 
-// Wraps a command body: known failures (bad input, config, database) become
+// The store the config names, for a process of the config's environment.
+store::StoreOptions StoreOptionsOf(const config::Config& config);
+
+// Wraps a command body: known failures (bad input, config, database, a
+// database of the other environment) become
 // one "error: ..." line on stderr and exit status 1.
 std::function<void()> Guarded(std::function<void()> body);
 

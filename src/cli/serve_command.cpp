@@ -84,9 +84,10 @@ void Serve(const CommandContext& ctx) {
   curl_global_init(CURL_GLOBAL_DEFAULT);
   config::Config config = ctx.LoadConfig();
   base::SetLogLevel(ParseLevel(config.log_level));
-  auto opened = store::OpenStore({config.data_dir, config.database_url});
-  base::LogInfo("store ready",
-                {{"store", opened.description}, {"migrationsApplied", opened.migrations_applied}});
+  auto opened = store::OpenStore(StoreOptionsOf(config));
+  base::LogInfo("store ready", {{"store", opened.description},
+                                {"migrationsApplied", opened.migrations_applied},
+                                {"environment", domain::EnvironmentName(opened.environment)}});
 
   int threads = config.http.threads > 0
                     ? config.http.threads
@@ -195,11 +196,18 @@ void AddServeCommand(CLI::App& app, CommandContext& ctx) {
 
 void AddMigrateCommand(CLI::App& app, CommandContext& ctx) {
   auto* migrate = app.add_subcommand("migrate", "Apply pending database migrations and exit");
-  migrate->callback(Guarded([&ctx] {
+  auto record_environment = std::make_shared<bool>(false);
+  migrate->add_flag("--record-environment", *record_environment,
+                    "Record the config's environment in a database that records none and holds "
+                    "API keys of both environments");
+  migrate->callback(Guarded([&ctx, record_environment] {
     auto config = ctx.LoadConfig();
-    auto opened = store::OpenStore({config.data_dir, config.database_url});
+    auto options = StoreOptionsOf(config);
+    options.record_environment_if_mixed = *record_environment;
+    auto opened = store::OpenStore(options);
     ctx.Print(boost::json::object{{"store", opened.description},
-                                  {"migrationsApplied", opened.migrations_applied}});
+                                  {"migrationsApplied", opened.migrations_applied},
+                                  {"environment", domain::EnvironmentName(opened.environment)}});
   }));
 }
 

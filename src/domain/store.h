@@ -16,6 +16,7 @@
 #include "base/time.h"
 #include "domain/api_key.h"
 #include "domain/chain_state.h"
+#include "domain/environment_lock.h"
 #include "domain/event.h"
 #include "domain/idempotency.h"
 #include "domain/integration.h"
@@ -45,6 +46,13 @@ class Store {
 
   // Round trip to the database; throws StoreUnavailable when it is down.
   virtual void Ping() = 0;
+
+  // Which environment the database belongs to, for a process opening it: in
+  // one transaction, reads what the database holds (EnvironmentEvidence),
+  // judges it (JudgeEnvironment) and writes the record the verdict asks for.
+  // The caller refuses the database when the verdict says so.
+  virtual EnvironmentVerdict ClaimEnvironment(const EnvironmentPolicy& policy,
+                                              base::TimeMs now) = 0;
 
   virtual void InsertTenant(const Tenant& tenant, const WebhookSecret& secret) = 0;
   virtual std::optional<Tenant> FindTenant(const std::string& id) = 0;

@@ -1,9 +1,29 @@
 #include "store/open_store.h"
 
+#include "base/log.h"
 #include "store/sqlite/file_modes.h"
 #include "store/sqlite/sqlite_store.h"
 
 namespace payd::store {
+
+namespace {
+
+// Store-neutral: whichever store was opened, the same rule and the same log line.
+domain::Environment ClaimEnvironment(domain::Store& store, const std::string& description,
+                                     const StoreOptions& options) {
+  auto verdict = store.ClaimEnvironment({options.environment, options.record_environment_if_mixed},
+                                        base::NowMs());
+  if (verdict.record && verdict.environment) {
+    base::LogInfo("database environment recorded",
+                  {{"environment", domain::EnvironmentName(*verdict.environment)},
+                   {"basis", verdict.basis},
+                   {"store", description}});
+  }
+  if (!verdict.refusal.empty()) throw domain::EnvironmentRefused(verdict.refusal);
+  return *verdict.environment;
+}
+
+}  // namespace
 
 OpenedStore OpenStore(const StoreOptions& options) {
   if (!options.database_url.empty()) {
@@ -21,6 +41,7 @@ OpenedStore OpenStore(const StoreOptions& options) {
   OpenedStore opened;
   opened.description = "sqlite:" + sqlite->path();
   opened.migrations_applied = static_cast<int>(applied.size());
+  opened.environment = ClaimEnvironment(*sqlite, opened.description, options);
   opened.store = std::move(sqlite);
   return opened;
 }

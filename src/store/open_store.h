@@ -1,5 +1,7 @@
 // Chooses and opens the store a process uses: SQLite under the data
 // directory by default, PostgreSQL when a postgres:// URL is configured.
+// Opening also settles the database's environment (domain/environment_lock.h),
+// so that no command can use a database of the other environment.
 #pragma once
 
 #include <memory>
@@ -12,16 +14,25 @@ namespace payd::store {
 struct StoreOptions {
   std::string data_dir;      // holds payd.sqlite3
   std::string database_url;  // empty, or postgres://...
+  // The environment this process runs as: the database must be, or become, its.
+  domain::Environment environment = domain::Environment::kTestnet;
+  // For a database that records no environment and holds keys of both: record
+  // this one (`payd migrate --record-environment`).
+  bool record_environment_if_mixed = false;
 };
 
 struct OpenedStore {
   std::unique_ptr<domain::Store> store;
   std::string description;  // for logs: which database, never credentials
   int migrations_applied = 0;
+  // The database's, which is the process's (OpenStore refuses any other).
+  domain::Environment environment = domain::Environment::kTestnet;
 };
 
-// Opens the store and applies pending migrations. Throws
-// domain::StoreUnavailable when the database cannot be opened.
+// Opens the store, applies pending migrations and claims the database for
+// `options.environment`. Throws domain::StoreUnavailable when the database
+// cannot be opened, domain::EnvironmentRefused when it belongs to the other
+// environment (or mixes both).
 OpenedStore OpenStore(const StoreOptions& options);
 
 }  // namespace payd::store

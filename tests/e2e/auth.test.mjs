@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
-import { createMerchant, launch, linkBody, preparePayd, sleep, startPayd } from './lib/payd.mjs';
+import { createMerchant, launch, linkBody, mainnetKey, preparePayd, sleep, startPayd } from './lib/payd.mjs';
 
 function assertError(r, status, code) {
   assert.equal(r.status, status, r.text);
@@ -58,11 +58,9 @@ describe('REST authentication', () => {
   });
 
   test('a mainnet key on this testnet server is 401 wrong_environment', async () => {
-    const live = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'live', '--scopes', 'payments:read'], {
-      env: { PAYD_ENVIRONMENT: 'mainnet' },
-    });
-    assert.match(live.key, /^svc_pk_live_/);
-    assertError(await payd.request('GET', '/api/v1/payment-links', { key: live.key }), 401, 'wrong_environment');
+    const live = mainnetKey();
+    assert.match(live, /^svc_pk_live_/);
+    assertError(await payd.request('GET', '/api/v1/payment-links', { key: live }), 401, 'wrong_environment');
   });
 
   test('a key without the scope gets 403 insufficient_scope naming it', async () => {

@@ -25,7 +25,7 @@ import { rawExchange } from './lib/raw_http.mjs';
 import { generateCases } from './lib/hostile_requests.mjs';
 import { requestBytes } from './lib/hostile_raw.mjs';
 import { MAX_UINT256, Rng } from './lib/hostile_values.mjs';
-import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, mainnetKey, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
 const SEED = Number(process.env.PAYD_HOSTILE_SEED ?? 20261122) >>> 0;
@@ -55,7 +55,7 @@ async function buildFixtures(payd, chain, receiver) {
     account: key(['--kind', 'account']),
     revoked: revoked.key,
     expired,
-    mainnet: key(['--scopes', 'payments:read,payments:write'], { env: { PAYD_ENVIRONMENT: 'mainnet' } }),
+    mainnet: mainnetKey('payments:read,payments:write'),
     integration: key(['--kind', 'integration', '--integration', shop.integration.id]),
     otherIntegration: payd.admin(['key', 'create', '--tenant', other.tenant.id, '--name', 'w', '--kind', 'integration', '--integration', other.integration.id]).key,
   };

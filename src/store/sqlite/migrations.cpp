@@ -273,6 +273,16 @@ CREATE TABLE chain_watch_starts (
   started_at INTEGER NOT NULL
 );
 )sql"},
+    // Facts about the database itself. 'environment': the one it belongs to
+    // (DECISIONS §1), recorded by the first process that opens it and never
+    // changed by payd (domain/environment_lock.h).
+    {8, "what the database is for: its environment", R"sql(
+CREATE TABLE database_meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  recorded_at INTEGER NOT NULL
+);
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

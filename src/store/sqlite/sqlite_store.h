@@ -37,6 +37,8 @@ class SqliteStore final : public domain::Store {
   const std::string& path() const { return path_; }
 
   void Ping() override;
+  domain::EnvironmentVerdict ClaimEnvironment(const domain::EnvironmentPolicy& policy,
+                                              base::TimeMs now) override;
   void InsertTenant(const domain::Tenant& tenant, const domain::WebhookSecret& secret) override;
   std::optional<domain::Tenant> FindTenant(const std::string& id) override;
   std::vector<domain::WebhookSecret> WebhookSecrets(const std::string& tenant_id,

@@ -124,6 +124,19 @@ export function preparePayd({ config = '', env = {}, apiRateLimit = 1000000 } = 
   return new Payd(dir, baseEnv);
 }
 
+// A mainnet key's text, made in a data directory of its own (a database
+// belongs to one environment, DECISIONS §1): what a testnet server must
+// refuse as wrong_environment.
+export function mainnetKey(scopes = 'payments:read') {
+  const live = preparePayd({ env: { PAYD_ENVIRONMENT: 'mainnet' } });
+  try {
+    const tenant = live.admin(['tenant', 'create', '--name', 'Live']);
+    return live.admin(['key', 'create', '--tenant', tenant.id, '--name', 'live', '--scopes', scopes]).key;
+  } finally {
+    rmSync(live.dir, { recursive: true, force: true });
+  }
+}
+
 // A reply body as JSON, or null when it is empty or not JSON.
 export function jsonOrNull(text) {
   try {

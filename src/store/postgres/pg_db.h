@@ -1,0 +1,175 @@
+// A small RAII layer over libpq for the PostgreSQL store: a connection that
+// prepares each statement once and sends every parameter as text (never
+// spliced into the SQL), results read by row and column, a fixed-size pool,
+// and a transaction runner that retries serialization failures and deadlocks.
+//
+// Errors: a connection that cannot be made or was lost, and the SQLSTATE
+// classes 08 (connection), 53 (insufficient resources) and 57P (the server
+// shutting down) are domain::StoreUnavailable; 40001 and 40P01 are
+// SerializationConflict, which Transact() retries and no client ever sees;
+// anything else (constraint violations, SQL mistakes) is a std::runtime_error
+// with the server's message and SQLSTATE. No message carries a password.
+//
+// A Connection is used by one thread at a time; the Pool hands them out.
+#pragma once
+
+#include <postgresql/libpq-fe.h>  // Debian: /usr/include/postgresql
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace payd::store::postgres {
+
+class SerializationConflict : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Statement parameters, each sent as text; std::nullopt is SQL NULL.
+class Params {
+ public:
+  Params() = default;
+  template <typename... T>
+  explicit Params(const T&... values) {
+    (Add(values), ...);
+  }
+
+  Params& Add(std::string_view text) {
+    values_.emplace_back(std::string(text));
+    return *this;
+  }
+  Params& Add(const char* text) { return Add(std::string_view(text)); }
+  Params& Add(const std::string& text) { return Add(std::string_view(text)); }
+  Params& Add(std::int64_t value) {
+    values_.emplace_back(std::to_string(value));
+    return *this;
+  }
+  Params& Add(int value) { return Add(static_cast<std::int64_t>(value)); }
+  Params& Add(bool value) {
+    values_.emplace_back(value ? "true" : "false");
+    return *this;
+  }
+  Params& AddNull() {
+    values_.emplace_back(std::nullopt);
+    return *this;
+  }
+  template <typename T>
+  Params& Add(const std::optional<T>& value) {
+    return value ? Add(*value) : AddNull();
+  }
+
+  const std::vector<std::optional<std::string>>& values() const { return values_; }
+
+ private:
+  std::vector<std::optional<std::string>> values_;
+};
+
+// The rows a statement returned (text format), and how many it changed.
+class Result {
+ public:
+  explicit Result(PGresult* result) : result_(result, &PQclear) {}
+
+  int rows() const { return PQntuples(result_.get()); }
+  std::int64_t affected() const;  // rows changed by INSERT/UPDATE/DELETE
+  bool IsNull(int row, int column) const { return PQgetisnull(result_.get(), row, column) != 0; }
+  std::string Text(int row, int column) const;
+  std::int64_t Int(int row, int column) const;  // throws on anything but an integer
+  bool Bool(int row, int column) const { return Text(row, column) == "t"; }
+  std::optional<std::string> OptText(int row, int column) const;
+  std::optional<std::int64_t> OptInt(int row, int column) const;
+
+ private:
+  std::unique_ptr<PGresult, decltype(&PQclear)> result_;
+};
+
+// How long a connection may take to open, and a statement to run.
+struct ConnectionLimits {
+  std::chrono::seconds connect_timeout{5};
+  std::chrono::milliseconds statement_timeout{15000};
+};
+
+class Connection {
+ public:
+  // Opens a session to `url` (postgres://… or a libpq key=value string).
+  // Throws StoreUnavailable naming the host, never the password.
+  explicit Connection(const std::string& url, const ConnectionLimits& limits = {});
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+  ~Connection();
+
+  // One statement with $1… parameters, prepared on first use and cached.
+  Result Run(std::string_view sql, const Params& params = Params());
+  // Statements without parameters, several at once (migrations, BEGIN/COMMIT).
+  void Exec(const std::string& sql);
+  // False once the session is lost: the pool then drops the connection.
+  bool healthy() const { return PQstatus(conn_) == CONNECTION_OK; }
+
+ private:
+  [[noreturn]] void Fail(const PGresult* result, std::string_view what) const;
+  Result Check(PGresult* result, std::string_view what) const;
+
+  PGconn* conn_ = nullptr;
+  std::unordered_map<std::string, std::string> prepared_;  // SQL -> statement name
+};
+
+// At most `size` connections, opened when first needed. A connection that
+// lost its session is closed when returned; the next Acquire opens another.
+class Pool {
+ public:
+  Pool(std::string url, std::size_t size, ConnectionLimits limits = {});
+  Pool(const Pool&) = delete;
+  Pool& operator=(const Pool&) = delete;
+
+  class Lease {
+   public:
+    Lease(Pool& pool, std::unique_ptr<Connection> conn) : pool_(&pool), conn_(std::move(conn)) {}
+    Lease(Lease&& other) noexcept = default;
+    Lease& operator=(Lease&&) = delete;
+    ~Lease();
+    Connection& operator*() const { return *conn_; }
+    Connection* operator->() const { return conn_.get(); }
+
+   private:
+    Pool* pool_;
+    std::unique_ptr<Connection> conn_;
+  };
+
+  // Waits up to `wait` for a free connection; StoreUnavailable after that.
+  Lease Acquire(std::chrono::milliseconds wait = std::chrono::seconds(5));
+  std::size_t size() const { return size_; }
+
+ private:
+  void Return(std::unique_ptr<Connection> conn);
+
+  const std::string url_;
+  const std::size_t size_;
+  const ConnectionLimits limits_;
+  std::mutex mu_;
+  std::condition_variable freed_;
+  std::vector<std::unique_ptr<Connection>> idle_;
+  std::size_t open_ = 0;  // idle and leased
+};
+
+enum class Isolation { kReadCommitted, kRepeatableRead, kSerializable };
+
+// Runs `fn` in one transaction and commits it. A serialization failure or a
+// deadlock rolls back and runs `fn` again (a few times, with a short random
+// pause), so `fn` must do nothing outside the database it could not repeat.
+// Anything else rolls back and propagates.
+void Transact(Pool& pool, Isolation isolation, const std::function<void(Connection&)>& fn);
+
+// `url` for logs: scheme, user, host, port and database, never the password.
+// Throws StoreUnavailable for a URL libpq cannot read.
+std::string DescribeUrl(const std::string& url);
+
+}  // namespace payd::store::postgres
