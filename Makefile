@@ -10,14 +10,14 @@ FUZZ_SECONDS ?= 600
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-asan test-fuzz test-browser fuzz harness soak bench format format-check clean
+.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-postgres test-asan test-fuzz test-browser fuzz harness soak bench format format-check clean
 
 run: deps build
 	scripts/dev-run.sh
 
 # The suites share one PostgreSQL server: PAYD_TEST_DATABASE_URL, or a throwaway one.
 test: deps build build-asan build-fuzz format-check
-	scripts/with-postgres.sh $(MAKE) --no-print-directory test-release test-asan test-fuzz test-browser harness
+	scripts/with-postgres.sh $(MAKE) --no-print-directory test-release test-postgres test-asan test-fuzz test-browser harness
 	@echo "make test: all suites passed"
 
 deps:
@@ -42,12 +42,20 @@ $(FUZZ_BUILD)/build.ninja:
 build-fuzz: $(FUZZ_BUILD)/build.ninja
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
-# Unit tests, then end-to-end tests against the real binary, for one build.
+# Unit tests (each store test on SQLite and on PostgreSQL), then end-to-end
+# tests against the real binary on SQLite, for one build.
 test-release:
 	@echo "== unit tests ($(BUILD))"
 	$(BUILD)/payd_unit_tests --gtest_brief=1
 	@echo "== end-to-end tests ($(BUILD))"
 	PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+
+# The end-to-end tests again, each payd on a PostgreSQL database of its own
+# (tests/e2e/lib/database.mjs), on the server PAYD_TEST_DATABASE_URL names
+# (`make test` starts one: scripts/with-postgres.sh).
+test-postgres:
+	@echo "== end-to-end tests on PostgreSQL ($(BUILD))"
+	PAYD_E2E_STORE=postgres PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
 
 test-asan: export ASAN_OPTIONS = detect_leaks=1:abort_on_error=1:halt_on_error=1
 test-asan: export UBSAN_OPTIONS = print_stacktrace=1:halt_on_error=1

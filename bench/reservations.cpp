@@ -21,7 +21,7 @@
 #include "base/ids.h"
 #include "domain/event.h"
 #include "domain/store.h"
-#include "store/sqlite/rows.h"
+#include "store/sql/rows.h"
 #include "store/sqlite/sqlite_store.h"
 
 namespace {
@@ -63,7 +63,7 @@ void Fill(const std::string& path, long reserved, long price, base::TimeMs until
                      "intent_id, reserved_until) VALUES (31337, ?, ?, ?, ?, ?)",
                      -1, &insert, nullptr);
   for (long i = 0; i < reserved; ++i) {
-    std::string amount = store::sqlite::AmountKey(domain::Uint256(price + i));
+    std::string amount = store::sql::AmountKey(domain::Uint256(price + i));
     std::string intent = "pi_spam" + std::to_string(i);
     sqlite3_bind_text(insert, 1, kToken, -1, SQLITE_STATIC);
     sqlite3_bind_text(insert, 2, kRecipient, -1, SQLITE_STATIC);

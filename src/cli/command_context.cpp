@@ -1,8 +1,10 @@
 #include "cli/command_context.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <boost/json/serialize.hpp>
 #include <iostream>
+#include <thread>
 
 #include "domain/error.h"
 #include "store/open_store.h"
@@ -47,7 +49,18 @@ void PrintHuman(const boost::json::value& v, const std::string& indent) {
 }  // namespace
 
 store::StoreOptions StoreOptionsOf(const config::Config& config) {
-  return {config.data_dir, config.database_url, config.environment, false};
+  store::StoreOptions options{config.data_dir, config.database_url};
+  options.environment = config.environment;
+  // A connection for each thread that may wait on the database at once: the
+  // HTTP workers, the webhook workers, a watcher per chain, the purge, and one spare.
+  int threads = config.http.threads > 0
+                    ? config.http.threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  options.pool_size = config.database_pool_size > 0
+                          ? static_cast<std::size_t>(config.database_pool_size)
+                          : static_cast<std::size_t>(threads + config.webhooks.concurrency + 2) +
+                                config.catalog.chains().size();
+  return options;
 }
 
 CommandContext::Opened CommandContext::Open() const {

@@ -221,6 +221,11 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
       limits.Fail("public_limiter_buckets", "must be at least 100");
     limits.RejectUnknown();
   }
+  if (TomlReader database = r.Table("database"); database.present()) {
+    if (auto url = database.String("url")) config.database_url = *url;
+    config.database_pool_size = PositiveInt(database, "pool_size", config.database_pool_size, 1000);
+    database.RejectUnknown();
+  }
   if (TomlReader keyless = r.Table("public"); keyless.present()) {
     auto& p = config.public_endpoints;
     p.max_open_intents = PositiveInt(keyless, "max_open_intents", p.max_open_intents, 100000000);

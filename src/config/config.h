@@ -62,7 +62,8 @@ struct Config {
   unsigned short listen_port = 8080;
   std::string public_url;  // no trailing slash; empty: derived from the bound address
   std::string data_dir = "./data";
-  std::string database_url;
+  std::string database_url;    // empty: SQLite under data_dir; else postgres://
+  int database_pool_size = 0;  // PostgreSQL connections per process; 0: from the worker count
   std::string log_level = "info";
   HttpSettings http;
   LimitSettings limits;

@@ -1,6 +1,6 @@
 // One store transaction of the ledger: the reads and writes the chain side
 // needs to record transfers, match them and move intents, all or nothing.
-// Implemented by each store (store/sqlite/sqlite_ledger.cpp); obtained with
+// Implemented in store/sql/ledger.cpp for both stores; obtained with
 // Store::WithLedger.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The persistence interface the domain needs. Implementations (SQLite today,
-// PostgreSQL next) live in src/store/ and are chosen at start-up; handlers and
+// The persistence interface the domain needs. Its implementations (SQLite and
+// PostgreSQL, one SQL in src/store/sql/) are chosen at start-up; handlers and
 // commands only ever see this interface.
 //
 // Every method is safe to call from any thread. Lookups are scoped by tenant

@@ -1,6 +1,7 @@
 #include "store/open_store.h"
 
 #include "base/log.h"
+#include "store/postgres/pg_store.h"
 #include "store/sqlite/file_modes.h"
 #include "store/sqlite/sqlite_store.h"
 
@@ -27,10 +28,14 @@ domain::Environment ClaimEnvironment(domain::Store& store, const std::string& de
 
 OpenedStore OpenStore(const StoreOptions& options) {
   if (!options.database_url.empty()) {
-    // The PostgreSQL store is a later step (see docs/operator-guide.md); refuse
-    // rather than silently falling back to SQLite.
-    throw domain::StoreUnavailable(
-        "PAYD_DATABASE_URL / database_url: PostgreSQL is not supported by this build yet");
+    auto pg = std::make_unique<postgres::PgStore>(options.database_url, options.pool_size);
+    auto applied = pg->Migrate();
+    OpenedStore opened;
+    opened.description = pg->description();
+    opened.migrations_applied = static_cast<int>(applied.size());
+    opened.environment = ClaimEnvironment(*pg, opened.description, options);
+    opened.store = std::move(pg);
+    return opened;
   }
   // The data is for payd's user only (file_modes.h); whatever SQLite creates
   // while the store opens is private too.

@@ -19,6 +19,7 @@ struct StoreOptions {
   // For a database that records no environment and holds keys of both: record
   // this one (`payd migrate --record-environment`).
   bool record_environment_if_mixed = false;
+  std::size_t pool_size = 8;  // PostgreSQL connections this process may open
 };
 
 struct OpenedStore {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
-import { createMerchant, launch, linkBody, mainnetKey, preparePayd, sleep, startPayd } from './lib/payd.mjs';
+import { createMerchant, launch, linkBody, mainnetKey, preparePayd, sleep, startPayd, storeOf } from './lib/payd.mjs';
 
 function assertError(r, status, code) {
   assert.equal(r.status, status, r.text);
@@ -159,7 +159,7 @@ describe('REST rate limit', () => {
   });
 
   test('the limit is shared by all servers on one database', async () => {
-    const second = preparePayd({ apiRateLimit: 60, env: { PAYD_DATA_DIR: payd.env.PAYD_DATA_DIR } });
+    const second = preparePayd({ apiRateLimit: 60, env: storeOf(payd) });
     try {
       await launch(second);
       const k = shop.key('payments:read');

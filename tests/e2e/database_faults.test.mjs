@@ -7,9 +7,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { sqliteOnly } from './lib/database.mjs';
 import { createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 
-describe('database faults', () => {
+// PostgreSQL's faults (a server that goes away and comes back) are in
+// postgres_faults.test.mjs.
+describe('database faults', { skip: sqliteOnly("another process holding SQLite's write lock") }, () => {
   let payd, shop;
   before(async () => {
     payd = await startPayd();

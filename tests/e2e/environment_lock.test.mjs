@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
+import { ON_POSTGRES, sql } from './lib/database.mjs';
 import { PAYD_BIN, createMerchant, launch, preparePayd, startPayd } from './lib/payd.mjs';
 
 const CREATED_FOR = (db, process) =>
@@ -30,11 +30,8 @@ function setEnvironment(payd, env) {
 
 const keyIds = (payd, tenant) => payd.admin(['key', 'list', '--tenant', tenant.id]).map((k) => k.id).sort();
 
-function sqlite(payd, sql) {
-  const r = spawnSync('sqlite3', [join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3'), sql], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-}
+// 32 random bytes, in the SQL of the database the tests run on.
+const RANDOM_32 = ON_POSTGRES ? "decode(md5(random()::text) || md5(random()::text), 'hex')" : 'randomblob(32)';
 
 describe('one database, one environment', () => {
   test('a testnet data directory refuses a mainnet payd, server and admin commands alike', async () => {
@@ -69,7 +66,7 @@ describe('one database, one environment', () => {
       assert.match(byEnv.stderr, CREATED_FOR('testnet', 'mainnet'));
 
       assert.deepEqual(keyIds(payd, shop.tenant), before, 'no key was made or lost');
-      assert.equal(sqlite(payd, "SELECT count(*) FROM api_keys WHERE prefix LIKE '%live%'"), '0');
+      assert.equal(sql(payd, "SELECT count(*) FROM api_keys WHERE prefix LIKE '%live%'"), '0');
       await launch(payd);
       assert.equal((await payd.request('GET', '/readyz')).json.environment, 'testnet');
       await payd.stopCleanly();
@@ -101,7 +98,7 @@ describe('one database, one environment', () => {
       assert.equal(create.status, 1);
       assert.match(create.stderr, CREATED_FOR('mainnet', 'testnet'));
       assert.ok(!create.stdout.includes('svc_pk_test_'), 'no testnet key issued');
-      assert.equal(sqlite(payd, "SELECT group_concat(prefix) FROM api_keys"), 'svc_pk_live_');
+      assert.equal(sql(payd, 'SELECT DISTINCT prefix FROM api_keys'), 'svc_pk_live_');
     } finally {
       await payd.cleanup();
     }
@@ -113,8 +110,9 @@ describe('one database, one environment', () => {
       const shop = createMerchant(payd);
       // What an older payd left: no record; here, too, a mainnet key issued
       // by an admin command run without the data directory's config.
-      sqlite(payd, 'DELETE FROM database_meta');
-      sqlite(payd, "INSERT INTO api_keys SELECT 'key_live1', tenant_id, kind, integration_id, name, randomblob(32), 'svc_pk_live_', last4, scopes, rate_limit, expires_at, revoked_at, created_at FROM api_keys LIMIT 1");
+      sql(payd, 'DELETE FROM database_meta');
+      sql(payd, 'INSERT INTO api_keys(id, tenant_id, kind, integration_id, name, digest, prefix, last4, scopes, rate_limit, expires_at, revoked_at, created_at) ' +
+        `SELECT 'key_live1', tenant_id, kind, integration_id, name, ${RANDOM_32}, 'svc_pk_live_', last4, scopes, rate_limit, expires_at, revoked_at, created_at FROM api_keys LIMIT 1`);
 
       for (const env of ['testnet', 'mainnet']) {
         const r = payd.adminRaw(['key', 'list', '--tenant', shop.tenant.id], { env: { PAYD_ENVIRONMENT: env } });
@@ -122,7 +120,7 @@ describe('one database, one environment', () => {
         assert.match(r.stderr, /^error: this database mixes environments: it holds 3 testnet keys and 1 mainnet key/m);
         assert.match(r.stderr, /payd migrate --record-environment/);
       }
-      assert.equal(sqlite(payd, 'SELECT count(*) FROM database_meta'), '0', 'nothing recorded meanwhile');
+      assert.equal(sql(payd, 'SELECT count(*) FROM database_meta'), '0', 'nothing recorded meanwhile');
 
       const chosen = payd.admin(['migrate', '--record-environment']);
       assert.equal(chosen.environment, 'testnet');
@@ -131,11 +129,11 @@ describe('one database, one environment', () => {
       assert.match(live.stderr, CREATED_FOR('testnet', 'mainnet'));
 
       // Without the mixture, the keys alone tell: testnet keys make it testnet.
-      sqlite(payd, "DELETE FROM database_meta; DELETE FROM api_keys WHERE id = 'key_live1'");
+      sql(payd, "DELETE FROM database_meta; DELETE FROM api_keys WHERE id = 'key_live1'");
       const refused = payd.adminRaw(['migrate'], { env: { PAYD_ENVIRONMENT: 'mainnet' } });
       assert.equal(refused.status, 1);
       assert.match(refused.stderr, CREATED_FOR('testnet', 'mainnet'));
-      assert.equal(sqlite(payd, "SELECT value FROM database_meta WHERE key = 'environment'"), 'testnet');
+      assert.equal(sql(payd, "SELECT value FROM database_meta WHERE key = 'environment'"), 'testnet');
     } finally {
       await payd.cleanup();
     }

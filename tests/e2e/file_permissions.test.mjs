@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
 import { createMerchant, launch, preparePayd } from './lib/payd.mjs';
+import { sqliteOnly } from './lib/database.mjs';
 
 const mode = (path) => statSync(path).mode & 0o777;
 const octal = (m) => `0${m.toString(8)}`;
@@ -21,7 +22,7 @@ function assertPrivate(dir) {
   return files;
 }
 
-describe('data file permissions', () => {
+describe('data file permissions', { skip: sqliteOnly('the database files in the data directory') }, () => {
   test('the data directory is 0700 and its files 0600, also after a restart that finds them looser', async () => {
     // A umask that lets everyone read: payd must not depend on the operator's.
     const umask = process.umask(0o022);

@@ -9,16 +9,11 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { sql } from './lib/database.mjs';
 import { createMerchant, launch, linkBody, preparePayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
 const WEBHOOKS = '[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1, 1, 1]\n';
-
-const sql = (payd, statement) => {
-  const r = spawnSync('sqlite3', [join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3'), statement], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-};
 
 const deliveryOf = async (payd, key, eventId) =>
   (await payd.request('GET', '/api/v1/webhooks?limit=100', { key })).json.data.find((d) => d.eventId === eventId);

@@ -1,4 +1,4 @@
-// Key authentication and the per-key rate window against a real SQLite store.
+// Key authentication and the per-key rate window against a real store.
 #include "domain/auth.h"
 
 #include <gtest/gtest.h>
@@ -31,7 +31,7 @@ class AuthTest : public testing::StoreTest {
   }
 };
 
-TEST_F(AuthTest, PublicKeyAuthenticatesWithItsScopes) {
+TEST_P(AuthTest, PublicKeyAuthenticatesWithItsScopes) {
   auto key = Issue(KeyKind::kPublic, {"payments:read"});
   auto result = Auth(key.plaintext);
   ASSERT_TRUE(result.principal);
@@ -40,14 +40,14 @@ TEST_F(AuthTest, PublicKeyAuthenticatesWithItsScopes) {
   EXPECT_FALSE(result.principal->scopes.Has(Scope::kPaymentsWrite));
 }
 
-TEST_F(AuthTest, AccountKeyHasEveryScope) {
+TEST_P(AuthTest, AccountKeyHasEveryScope) {
   auto result = Auth(Issue(KeyKind::kAccount, {}).plaintext);
   ASSERT_TRUE(result.principal);
   EXPECT_TRUE(result.principal->scopes.Has(Scope::kEventsRead));
   EXPECT_TRUE(result.principal->scopes.Has(Scope::kPaymentsWrite));
 }
 
-TEST_F(AuthTest, FailuresAreTold) {
+TEST_P(AuthTest, FailuresAreTold) {
   EXPECT_EQ(Auth("").failure, AuthFailure::kUnauthorized);
   EXPECT_EQ(Auth("nonsense").failure, AuthFailure::kUnauthorized);
   auto unknown = GenerateKey(KeyKind::kPublic, Environment::kTestnet);
@@ -57,7 +57,7 @@ TEST_F(AuthTest, FailuresAreTold) {
   EXPECT_EQ(Auth(live.plaintext).failure, AuthFailure::kWrongEnvironment);
 }
 
-TEST_F(AuthTest, ExpiryAndRevocation) {
+TEST_P(AuthTest, ExpiryAndRevocation) {
   auto key = Issue(KeyKind::kPublic, {"payments:read"}, "2027-01-15T09:00:00Z");
   auto expires = *base::ParseRfc3339("2027-01-15T09:00:00Z");
   EXPECT_TRUE(Auth(key.plaintext, expires - 1).principal);
@@ -67,7 +67,7 @@ TEST_F(AuthTest, ExpiryAndRevocation) {
   EXPECT_FALSE(store_->RevokeApiKey("key_missing", kNow));
 }
 
-TEST_F(AuthTest, IssuingRefusesBadRequests) {
+TEST_P(AuthTest, IssuingRefusesBadRequests) {
   EXPECT_THROW(Issue(KeyKind::kPublic, {}), Error);
   EXPECT_THROW(Issue(KeyKind::kPublic, {"payments:admin"}), Error);
   EXPECT_THROW(Issue(KeyKind::kAccount, {"payments:read"}), Error);
@@ -75,7 +75,7 @@ TEST_F(AuthTest, IssuingRefusesBadRequests) {
   EXPECT_THROW(Issue(KeyKind::kPublic, {"payments:read"}, "tomorrow"), Error);
 }
 
-TEST_F(AuthTest, RateWindowCountsToTheLimitThenResets) {
+TEST_P(AuthTest, RateWindowCountsToTheLimitThenResets) {
   auto key = Issue(KeyKind::kPublic, {"payments:read"});
   Principal p = *Auth(key.plaintext).principal;
   for (int i = 1; i <= 60; ++i) {
@@ -94,7 +94,7 @@ TEST_F(AuthTest, RateWindowCountsToTheLimitThenResets) {
   EXPECT_TRUE(store_->FindApiKey(key.record.id)->last_used_at.has_value());
 }
 
-TEST_F(AuthTest, PerKeyOverrideRaisesTheLimit) {
+TEST_P(AuthTest, PerKeyOverrideRaisesTheLimit) {
   ApiKeyRequest req{tenant_.id,   "bulk", KeyKind::kPublic, {"payments:read"}, std::nullopt,
                     std::nullopt, 1000};
   auto key = IssueApiKey(*store_, req, Environment::kTestnet, kNow);
@@ -103,10 +103,12 @@ TEST_F(AuthTest, PerKeyOverrideRaisesTheLimit) {
   for (int i = 0; i < 100; ++i) ASSERT_TRUE(ChargeRateLimit(*store_, p, kNow).allowed);
 }
 
-TEST_F(AuthTest, CountingFallsBackToTheUsageDatabaseWhenTheSharedTableIsFull) {
+TEST_P(AuthTest, CountingFallsBackToTheUsageDatabaseWhenTheSharedTableIsFull) {
+  if (GetParam() != testing::StoreKind::kSqlite) GTEST_SKIP() << "SQLite's shared counter table";
   std::filesystem::create_directories(dir_ / "tiny");
-  store_ = std::make_unique<store::sqlite::SqliteStore>((dir_ / "tiny").string(), 1);
-  store_->Migrate();
+  auto tiny = std::make_unique<store::sqlite::SqliteStore>((dir_ / "tiny").string(), 1);
+  tiny->Migrate();
+  store_ = std::move(tiny);
   for (const char* key : {"key_shared", "key_fallback"}) {
     for (int i = 1; i <= 3; ++i) {
       auto window = store_->CountRequest(key, kNow + i, kRateWindowMs);
@@ -116,6 +118,8 @@ TEST_F(AuthTest, CountingFallsBackToTheUsageDatabaseWhenTheSharedTableIsFull) {
     EXPECT_EQ(store_->CountRequest(key, kNow + 1 + kRateWindowMs, kRateWindowMs).count, 1);
   }
 }
+
+PAYD_ON_BOTH_STORES(AuthTest);
 
 }  // namespace
 }  // namespace payd::domain

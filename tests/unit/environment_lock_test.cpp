@@ -87,17 +87,12 @@ class EnvironmentStoreTest : public testing::StoreTest {
                   env, kNow);
     }
   }
-  void Reopen() {
-    store_.reset();
-    store_ = std::make_unique<store::sqlite::SqliteStore>(dir_.string());
-    store_->Migrate();
-  }
   EnvironmentVerdict Claim(Environment env, bool record_if_mixed = false) {
     return store_->ClaimEnvironment({env, record_if_mixed}, kNow);
   }
 };
 
-TEST_F(EnvironmentStoreTest, TheFirstProcessRecordsItsEnvironmentAndTheRecordSurvivesReopening) {
+TEST_P(EnvironmentStoreTest, TheFirstProcessRecordsItsEnvironmentAndTheRecordSurvivesReopening) {
   auto first = Claim(Environment::kMainnet);
   EXPECT_TRUE(first.record);
   EXPECT_TRUE(first.refusal.empty());
@@ -114,7 +109,7 @@ TEST_F(EnvironmentStoreTest, TheFirstProcessRecordsItsEnvironmentAndTheRecordSur
   EXPECT_EQ(same.environment, Environment::kMainnet);
 }
 
-TEST_F(EnvironmentStoreTest, AnOlderDatabaseIsRecordedForTheEnvironmentOfItsKeys) {
+TEST_P(EnvironmentStoreTest, AnOlderDatabaseIsRecordedForTheEnvironmentOfItsKeys) {
   Issue(Environment::kMainnet, 2);
   auto refused = Claim(Environment::kTestnet);
   EXPECT_TRUE(refused.record) << "recorded even though this process is refused";
@@ -125,7 +120,7 @@ TEST_F(EnvironmentStoreTest, AnOlderDatabaseIsRecordedForTheEnvironmentOfItsKeys
   EXPECT_TRUE(opened.refusal.empty()) << opened.refusal;
 }
 
-TEST_F(EnvironmentStoreTest, AMixedDatabaseIsRefusedUntilTheOperatorChooses) {
+TEST_P(EnvironmentStoreTest, AMixedDatabaseIsRefusedUntilTheOperatorChooses) {
   Issue(Environment::kTestnet, 3);
   Issue(Environment::kMainnet, 1);
   for (Environment env : {Environment::kTestnet, Environment::kMainnet}) {
@@ -140,13 +135,13 @@ TEST_F(EnvironmentStoreTest, AMixedDatabaseIsRefusedUntilTheOperatorChooses) {
   EXPECT_NE(Claim(Environment::kMainnet).refusal.find("created for testnet"), std::string::npos);
 }
 
-TEST_F(EnvironmentStoreTest, OpeningTheStoreRefusesTheOtherEnvironment) {
+TEST_P(EnvironmentStoreTest, OpeningTheStoreRefusesTheOtherEnvironment) {
   store_.reset();
-  auto opened = store::OpenStore({dir_.string(), "", Environment::kTestnet, false});
+  auto opened = store::OpenStore(Options(Environment::kTestnet));
   EXPECT_EQ(opened.environment, Environment::kTestnet);
   opened.store.reset();
   try {
-    store::OpenStore({dir_.string(), "", Environment::kMainnet, false});
+    store::OpenStore(Options(Environment::kMainnet));
     ADD_FAILURE() << "a mainnet process opened a testnet database";
   } catch (const EnvironmentRefused& e) {
     EXPECT_NE(std::string(e.what()).find("created for testnet; this payd runs as mainnet"),
@@ -154,6 +149,8 @@ TEST_F(EnvironmentStoreTest, OpeningTheStoreRefusesTheOtherEnvironment) {
         << e.what();
   }
 }
+
+PAYD_ON_BOTH_STORES(EnvironmentStoreTest);
 
 }  // namespace
 }  // namespace payd::domain

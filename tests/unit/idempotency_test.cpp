@@ -38,7 +38,7 @@ class IdempotencyTest : public StoreTest {
   }
 };
 
-TEST_F(IdempotencyTest, SameKeySameRequestReplaysTheFirstResponse) {
+TEST_P(IdempotencyTest, SameKeySameRequestReplaysTheFirstResponse) {
   auto first = Insert(10, Claim("k1", "fp", "first")).response;
   auto again = Insert(20, Claim("k1", "fp", "second"));
   EXPECT_EQ(again.outcome, domain::CreateOutcome::kReplayed);
@@ -48,14 +48,14 @@ TEST_F(IdempotencyTest, SameKeySameRequestReplaysTheFirstResponse) {
   EXPECT_EQ(first.body, "first");
 }
 
-TEST_F(IdempotencyTest, SameKeyOtherRequestConflictsAndStoresNothing) {
+TEST_P(IdempotencyTest, SameKeyOtherRequestConflictsAndStoresNothing) {
   Insert(10, Claim("k1", "fp-a", "a"));
   auto other = Insert(20, Claim("k1", "fp-b", "b"));
   EXPECT_EQ(other.outcome, domain::CreateOutcome::kConflict);
   EXPECT_EQ(store_->ListPaymentLinks(tenant_.id).size(), 1u);
 }
 
-TEST_F(IdempotencyTest, KeysAreScopedAndExpireAfterRetention) {
+TEST_P(IdempotencyTest, KeysAreScopedAndExpireAfterRetention) {
   Insert(10, Claim("k1", "fp", "a"));
   auto other_scope = Claim("k1", "fp", "b");
   other_scope.scope = "tenant:someone-else";
@@ -65,7 +65,7 @@ TEST_F(IdempotencyTest, KeysAreScopedAndExpireAfterRetention) {
   EXPECT_EQ(store_->ListPaymentLinks(tenant_.id).size(), 3u);
 }
 
-TEST_F(IdempotencyTest, ConcurrentRetriesCreateExactlyOne) {
+TEST_P(IdempotencyTest, ConcurrentRetriesCreateExactlyOne) {
   constexpr int kThreads = 20;
   std::atomic<int> created{0}, replayed{0};
   std::vector<std::thread> threads;
@@ -81,7 +81,7 @@ TEST_F(IdempotencyTest, ConcurrentRetriesCreateExactlyOne) {
   EXPECT_EQ(store_->ListPaymentLinks(tenant_.id).size(), 1u);
 }
 
-TEST_F(IdempotencyTest, PurgeForgetsExpiredClaims) {
+TEST_P(IdempotencyTest, PurgeForgetsExpiredClaims) {
   Insert(10, Claim("k1", "fp-a", "a"));
   store_->PurgeExpired(10 + domain::kIdempotencyRetentionMs + 1);
   EXPECT_EQ(Insert(20, Claim("k1", "fp-b", "b")).outcome, domain::CreateOutcome::kCreated);
@@ -103,6 +103,8 @@ TEST(CanonicalJson, IgnoresKeyOrderButNotValues) {
   EXPECT_EQ(api::CanonicalJson(a), api::CanonicalJson(b));
   EXPECT_NE(api::CanonicalJson(a), api::CanonicalJson(c));
 }
+
+PAYD_ON_BOTH_STORES(IdempotencyTest);
 
 }  // namespace
 }  // namespace payd

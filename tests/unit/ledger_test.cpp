@@ -111,7 +111,7 @@ class LedgerTest : public testing::StoreTest {
   std::unique_ptr<domain::Ledger> ledger_;
 };
 
-TEST_F(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
+TEST_P(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
   Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
@@ -135,7 +135,7 @@ TEST_F(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
                                       "PAYMENT_PENDING", "PAYMENT_CONFIRMED"}));
 }
 
-TEST_F(LedgerTest, ATransferBackAfterAFlipBackToAnIntentPaidMeanwhileIsAnnouncedUnmatched) {
+TEST_P(LedgerTest, ATransferBackAfterAFlipBackToAnIntentPaidMeanwhileIsAnnouncedUnmatched) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "first", a2)});
@@ -156,7 +156,7 @@ TEST_F(LedgerTest, ATransferBackAfterAFlipBackToAnIntentPaidMeanwhileIsAnnounced
       << "it was announced as the intent's payment, not as unmatched";
 }
 
-TEST_F(LedgerTest, TheMomentAChainWasFirstWatchedIsKeptAcrossRestarts) {
+TEST_P(LedgerTest, TheMomentAChainWasFirstWatchedIsKeptAcrossRestarts) {
   // A first start killed before its first pass must scan back to the first
   // attempt, not to the restart.
   EXPECT_EQ(store_->WatchStartedAt(31337, 1000), 1000);
@@ -164,7 +164,7 @@ TEST_F(LedgerTest, TheMomentAChainWasFirstWatchedIsKeptAcrossRestarts) {
   EXPECT_EQ(store_->WatchStartedAt(1, 7000), 7000) << "each chain has its own";
 }
 
-TEST_F(LedgerTest, SeeingATransferAgainRecordsNothingNew) {
+TEST_P(LedgerTest, SeeingATransferAgainRecordsNothingNew) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
   Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
@@ -174,7 +174,7 @@ TEST_F(LedgerTest, SeeingATransferAgainRecordsNothingNew) {
   EXPECT_EQ(EventTypes(), (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING"}));
 }
 
-TEST_F(LedgerTest, AReorgDeeperThanTheConfirmationsKeepsPaidAndSaysSo) {
+TEST_P(LedgerTest, AReorgDeeperThanTheConfirmationsKeepsPaidAndSaysSo) {
   SetConfirmations(1);
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
@@ -192,7 +192,7 @@ TEST_F(LedgerTest, AReorgDeeperThanTheConfirmationsKeepsPaidAndSaysSo) {
                                                     "PAYMENT_REVERSED", "PAYMENT_CONFIRMED"}));
 }
 
-TEST_F(LedgerTest, AnIntentThatExpiredUnpaidIsExpiredAgainWhenItsLatePaymentGoes) {
+TEST_P(LedgerTest, AnIntentThatExpiredUnpaidIsExpiredAgainWhenItsLatePaymentGoes) {
   auto id = CreateIntent(5000000, 1000, 3000);
   Advance({Block(0, "a", 1500), Block(1, "a", 4000)}, {});
   ASSERT_EQ(Intent(id).status, domain::IntentStatus::kExpired);
@@ -205,7 +205,7 @@ TEST_F(LedgerTest, AnIntentThatExpiredUnpaidIsExpiredAgainWhenItsLatePaymentGoes
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kExpired);
 }
 
-TEST_F(LedgerTest, APendingIntentWhosePaymentGoesAfterExpiryFails) {
+TEST_P(LedgerTest, APendingIntentWhosePaymentGoesAfterExpiryFails) {
   auto id = CreateIntent(5000000, 1000, 3000);
   auto a1 = Block(1, "a", 2000);
   Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
@@ -215,7 +215,7 @@ TEST_F(LedgerTest, APendingIntentWhosePaymentGoesAfterExpiryFails) {
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kFailed);
 }
 
-TEST_F(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
+TEST_P(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   // The logs of block 1 were indexed late: block 2's copy was matched first.
@@ -231,7 +231,7 @@ TEST_F(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
   EXPECT_EQ(Intent(id).received, 5000000);
 }
 
-TEST_F(LedgerTest, AfterAReorgTheEarlierTransferPaysThoughTheLaterOneComesBack) {
+TEST_P(LedgerTest, AfterAReorgTheEarlierTransferPaysThoughTheLaterOneComesBack) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   // Block 1's logs were indexed late: block 2's copy paid the intent first.
@@ -246,7 +246,7 @@ TEST_F(LedgerTest, AfterAReorgTheEarlierTransferPaysThoughTheLaterOneComesBack) 
   EXPECT_EQ(Intent(id).received, 5000000);
 }
 
-TEST_F(LedgerTest, ATrustedSendersTransferKeptUnmatchedPaysWhenAReorgTakesThePayment) {
+TEST_P(LedgerTest, ATrustedSendersTransferKeptUnmatchedPaysWhenAReorgTakesThePayment) {
   auto id = CreateIntent(5000000, 1000, 1000000, /*hinted=*/true);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   // Block 1's logs were indexed late: the exact payment of block 2 covered the
@@ -261,7 +261,7 @@ TEST_F(LedgerTest, ATrustedSendersTransferKeptUnmatchedPaysWhenAReorgTakesThePay
   EXPECT_EQ(Intent(id).tx_hash, Hash("other"));
 }
 
-TEST_F(LedgerTest, TransfersFromATrustedSenderBeforeExpiryAllCountWhenTheHeadIsPastIt) {
+TEST_P(LedgerTest, TransfersFromATrustedSenderBeforeExpiryAllCountWhenTheHeadIsPastIt) {
   auto id = CreateIntent(5000000, 1000, 5000, /*hinted=*/true);
   auto a1 = Block(1, "a", 2000);
   // One poll sees both parts (made before expiry) and a head past expiry: the
@@ -272,6 +272,8 @@ TEST_F(LedgerTest, TransfersFromATrustedSenderBeforeExpiryAllCountWhenTheHeadIsP
   EXPECT_EQ(Intent(id).received, 2500000);
   for (const auto& p : Payments()) EXPECT_EQ(p.intent_id, id) << p.transfer.tx_hash;
 }
+
+PAYD_ON_BOTH_STORES(LedgerTest);
 
 }  // namespace
 }  // namespace payd

@@ -49,11 +49,12 @@ Columns SqliteColumns() {
   return out;
 }
 
+// Without `rowid`, which SQLite tables have without naming it.
 Columns PostgresColumns(Connection& conn) {
   Columns out;
   Result rows = conn.Run(
       "SELECT table_name, column_name FROM information_schema.columns"
-      " WHERE table_schema = current_schema()");
+      " WHERE table_schema = current_schema() AND column_name != 'rowid'");
   for (int r = 0; r < rows.rows(); ++r) out[rows.Text(r, 0)].insert(rows.Text(r, 1));
   return out;
 }

@@ -2,7 +2,6 @@
 // gets the requested amount plus the fewest smallest units that make it
 // unique, decided by the store in the creating transaction.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <mutex>
 #include <set>
@@ -40,20 +39,6 @@ class ReservationTest : public testing::StoreTest {
   // The end of the late window of an intent created by Create(_, now).
   static base::TimeMs LateWindowEnd(base::TimeMs now) { return now + 1000 + domain::kLateWindowMs; }
 
-  // One number from the database file, read beside the store.
-  std::int64_t Count(const std::string& sql) {
-    sqlite3* db = nullptr;
-    std::string path = (dir_ / "payd.sqlite3").string();
-    EXPECT_EQ(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
-    sqlite3_stmt* stmt = nullptr;
-    EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
-        << sqlite3_errmsg(db);
-    std::int64_t n = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
-    sqlite3_finalize(stmt);
-    sqlite3_close(db);
-    return n;
-  }
-
   // The block counts the search relies on agree with the reservations, row for row.
   void ExpectBlockCountsTrue() {
     const char* actual =
@@ -61,10 +46,12 @@ class ReservationTest : public testing::StoreTest {
         "FROM amount_reservations GROUP BY 1, 2, 3, 4";
     const char* counted =
         "SELECT chain_id, token_key, recipient, block, taken FROM amount_reservation_blocks";
-    EXPECT_EQ(Count(std::string("SELECT count(*) FROM (") + actual + " EXCEPT " + counted + ")"),
-              0);
-    EXPECT_EQ(Count(std::string("SELECT count(*) FROM (") + counted + " EXCEPT " + actual + ")"),
-              0);
+    EXPECT_EQ(
+        CountRows(std::string("SELECT count(*) FROM (") + actual + " EXCEPT " + counted + ") AS d"),
+        0);
+    EXPECT_EQ(
+        CountRows(std::string("SELECT count(*) FROM (") + counted + " EXCEPT " + actual + ") AS d"),
+        0);
   }
 };
 
@@ -74,7 +61,7 @@ std::vector<domain::Uint256> Range(domain::Uint256 from, int n) {
   return out;
 }
 
-TEST_F(ReservationTest, SamePriceGetsTheFewestExtraUnits) {
+TEST_P(ReservationTest, SamePriceGetsTheFewestExtraUnits) {
   EXPECT_EQ(Create(25000000, 10), 25000000);
   EXPECT_EQ(Create(25000000, 10), 25000001);
   EXPECT_EQ(Create(25000001, 10), 25000002);  // 25000001 is taken by the second intent
@@ -82,7 +69,7 @@ TEST_F(ReservationTest, SamePriceGetsTheFewestExtraUnits) {
   EXPECT_EQ(Create(7, 10), 7);
 }
 
-TEST_F(ReservationTest, AnAmountIsFreeAgainAfterItsLateWindow) {
+TEST_P(ReservationTest, AnAmountIsFreeAgainAfterItsLateWindow) {
   EXPECT_EQ(Create(100, 10), 100);
   EXPECT_EQ(Create(100, 20), 101);
   // The first intent (expiring at 1010) holds 100 until 1010 + 24 h.
@@ -91,35 +78,35 @@ TEST_F(ReservationTest, AnAmountIsFreeAgainAfterItsLateWindow) {
   EXPECT_EQ(Create(100, after_window), 100);
 }
 
-TEST_F(ReservationTest, AFullBlockOfAmountsIsSkippedAndTheNextFreeAmountTaken) {
+TEST_P(ReservationTest, AFullBlockOfAmountsIsSkippedAndTheNextFreeAmountTaken) {
   EXPECT_EQ(CreateMany(1000, 7000, 10), Range(7000, 1000));  // 7000-7999: one full block
   EXPECT_EQ(Create(7000, 10), 8000);
   EXPECT_EQ(Create(7500, 10), 8001);
   EXPECT_EQ(Create(6999, 10), 6999);
   EXPECT_EQ(Create(6990, 10), 6990);
-  EXPECT_EQ(Count("SELECT taken FROM amount_reservation_blocks WHERE block LIKE '%007'"), 1000);
+  EXPECT_EQ(CountRows("SELECT taken FROM amount_reservation_blocks WHERE block LIKE '%007'"), 1000);
   ExpectBlockCountsTrue();
 }
 
-TEST_F(ReservationTest, ReleasedAmountsAreReusedAcrossBlockBoundaries) {
+TEST_P(ReservationTest, ReleasedAmountsAreReusedAcrossBlockBoundaries) {
   EXPECT_EQ(CreateMany(10, 9995, 10), Range(9995, 10));  // 9995-10004, over two blocks
   EXPECT_EQ(CreateMany(10, 9995, 20), Range(10005, 10));
   ExpectBlockCountsTrue();
   Release(LateWindowEnd(10));  // frees the first ten only
   ExpectBlockCountsTrue();
-  EXPECT_EQ(Count("SELECT count(*) FROM amount_reservations"), 10);
+  EXPECT_EQ(CountRows("SELECT count(*) FROM amount_reservations"), 10);
   std::vector<domain::Uint256> again = CreateMany(11, 9995, 30);
   std::vector<domain::Uint256> expected = Range(9995, 10);
   expected.push_back(10015);
   EXPECT_EQ(again, expected);
   ExpectBlockCountsTrue();
   Release(LateWindowEnd(30));  // everything
-  EXPECT_EQ(Count("SELECT count(*) FROM amount_reservations"), 0);
-  EXPECT_EQ(Count("SELECT count(*) FROM amount_reservation_blocks"), 0);
+  EXPECT_EQ(CountRows("SELECT count(*) FROM amount_reservations"), 0);
+  EXPECT_EQ(CountRows("SELECT count(*) FROM amount_reservation_blocks"), 0);
   EXPECT_EQ(Create(9995, 40), 9995);
 }
 
-TEST_F(ReservationTest, ALapsedAmountInAFullBlockIsFreeBeforeTheLedgerReleasesIt) {
+TEST_P(ReservationTest, ALapsedAmountInAFullBlockIsFreeBeforeTheLedgerReleasesIt) {
   EXPECT_EQ(CreateMany(1000, 3000, 10), Range(3000, 1000));
   EXPECT_EQ(CreateMany(2, 3000, 20), Range(4000, 2));
   // Past the first thousand's late windows by the clock, before any release.
@@ -129,10 +116,10 @@ TEST_F(ReservationTest, ALapsedAmountInAFullBlockIsFreeBeforeTheLedgerReleasesIt
   ExpectBlockCountsTrue();
 }
 
-TEST_F(ReservationTest, TheTopOfTheRangeIsA400NotAnOverflow) {
+TEST_P(ReservationTest, TheTopOfTheRangeIsA400NotAnOverflow) {
   const domain::Uint256 max = ~domain::Uint256(0);
   EXPECT_EQ(Create(max, 10), max);
-  EXPECT_EQ(Count("SELECT count(*) FROM payment_intents"), 1);
+  EXPECT_EQ(CountRows("SELECT count(*) FROM payment_intents"), 1);
   try {
     Create(max, 10);
     ADD_FAILURE() << "a second 2^256-1 was reserved";
@@ -140,12 +127,13 @@ TEST_F(ReservationTest, TheTopOfTheRangeIsA400NotAnOverflow) {
     EXPECT_EQ(e.kind(), domain::ErrorKind::kInvalidRequest);
     EXPECT_EQ(e.param(), "amount");
   }
-  EXPECT_EQ(Count("SELECT count(*) FROM payment_intents"), 1) << "the refused one stored nothing";
+  EXPECT_EQ(CountRows("SELECT count(*) FROM payment_intents"), 1)
+      << "the refused one stored nothing";
   EXPECT_EQ(Create(max - 1, 10), max - 1);
   ExpectBlockCountsTrue();
 }
 
-TEST_F(ReservationTest, ConcurrentCreationsNeverShareAnAmount) {
+TEST_P(ReservationTest, ConcurrentCreationsNeverShareAnAmount) {
   std::mutex mu;
   std::set<std::string> amounts;
   std::vector<std::thread> threads;
@@ -164,6 +152,8 @@ TEST_F(ReservationTest, ConcurrentCreationsNeverShareAnAmount) {
   EXPECT_EQ(*amounts.begin(), "5000000");
   EXPECT_EQ(*amounts.rbegin(), "5000199");
 }
+
+PAYD_ON_BOTH_STORES(ReservationTest);
 
 }  // namespace
 }  // namespace payd

@@ -47,12 +47,12 @@ class SenderHintTest : public testing::StoreTest {
   }
 };
 
-TEST_F(SenderHintTest, AnUnprovenHintNeverTakesATransfer) {
+TEST_P(SenderHintTest, AnUnprovenHintNeverTakesATransfer) {
   Create(domain::HintSource::kPayer, 100, 10'000);
   EXPECT_EQ(HintedAt(200), "");
 }
 
-TEST_F(SenderHintTest, WalletAndMerchantHintsDo) {
+TEST_P(SenderHintTest, WalletAndMerchantHintsDo) {
   auto wallet = Create(domain::HintSource::kWallet, 100, 10'000);
   EXPECT_EQ(HintedAt(200), wallet.id);
   SetState(wallet, domain::IntentStatus::kPending);  // paid in full, awaiting confirmations
@@ -60,7 +60,7 @@ TEST_F(SenderHintTest, WalletAndMerchantHintsDo) {
   EXPECT_EQ(HintedAt(200), merchant.id);
 }
 
-TEST_F(SenderHintTest, OnlyIntentsStillWaitingAtTheBlockTime) {
+TEST_P(SenderHintTest, OnlyIntentsStillWaitingAtTheBlockTime) {
   auto pi = Create(domain::HintSource::kWallet, 100, 10'000);
   EXPECT_EQ(HintedAt(9'999), pi.id);
   EXPECT_EQ(HintedAt(10'000), "") << "expired at the transfer's block time";
@@ -86,7 +86,7 @@ TEST_F(SenderHintTest, OnlyIntentsStillWaitingAtTheBlockTime) {
   }
 }
 
-TEST_F(SenderHintTest, TheOldestWaitingIntentFirst) {
+TEST_P(SenderHintTest, TheOldestWaitingIntentFirst) {
   auto older = Create(domain::HintSource::kWallet, 100, 10'000);
   auto newer = Create(domain::HintSource::kWallet, 200, 10'000);
   EXPECT_EQ(HintedAt(300), older.id);
@@ -94,12 +94,12 @@ TEST_F(SenderHintTest, TheOldestWaitingIntentFirst) {
   EXPECT_EQ(HintedAt(300), newer.id);
 }
 
-TEST_F(SenderHintTest, NeverAnIntentCreatedAfterTheTransfer) {
+TEST_P(SenderHintTest, NeverAnIntentCreatedAfterTheTransfer) {
   Create(domain::HintSource::kWallet, 1'000'000, 2'000'000);
   EXPECT_EQ(HintedAt(1'000'000 - domain::kChainClockSkewMs - 1), "");
 }
 
-TEST_F(SenderHintTest, AHintIsSetOnlyWhileTheIntentWaits) {
+TEST_P(SenderHintTest, AHintIsSetOnlyWhileTheIntentWaits) {
   auto pi = Create(domain::HintSource::kPayer, 100, 10'000);
   auto set = store_->SetSenderHint(pi.id, kSender, domain::HintSource::kWallet, 9'999);
   ASSERT_TRUE(set);
@@ -112,6 +112,8 @@ TEST_F(SenderHintTest, AHintIsSetOnlyWhileTheIntentWaits) {
   EXPECT_FALSE(store_->SetSenderHint(pi.id, kSender, domain::HintSource::kWallet, 500));
   EXPECT_FALSE(store_->SetSenderHint("pi_nope", kSender, domain::HintSource::kWallet, 500));
 }
+
+PAYD_ON_BOTH_STORES(SenderHintTest);
 
 }  // namespace
 }  // namespace payd

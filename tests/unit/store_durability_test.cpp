@@ -15,7 +15,7 @@ namespace {
 using store::sqlite::Connection;
 constexpr int kSynchronousFull = 2;
 
-class DurabilityTest : public testing::StoreTest {};
+class DurabilityTest : public testing::SqliteStoreTest {};
 
 TEST_F(DurabilityTest, NoConnectionOnTheMainDatabaseCheckpointsWithoutFullSync) {
   // Use every kind of connection: readers, the durable writer, the lease
@@ -30,7 +30,7 @@ TEST_F(DurabilityTest, NoConnectionOnTheMainDatabaseCheckpointsWithoutFullSync) 
   int checkpointers = 0;
   for (const auto& c : Connection::OpenConnections()) {
     std::error_code ec;
-    if (!std::filesystem::equivalent(c.file, store_->path(), ec)) continue;
+    if (!std::filesystem::equivalent(c.file, sqlite().path(), ec)) continue;
     ++on_main;
     bool checkpoints = c.wal_autocheckpoint > 0 || c.checkpoint_on_close;
     if (checkpoints) ++checkpointers;

@@ -1,16 +1,22 @@
-// A fresh SQLite store in a temporary directory, with one tenant and one
-// integration, for tests of domain rules that need persistence.
+// A fresh store with one tenant and one integration, for tests of domain
+// rules that need persistence: each test runs on SQLite and on PostgreSQL.
 #pragma once
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "base/ids.h"
 #include "domain/event.h"
 #include "domain/integration.h"
 #include "domain/payment_intent.h"
+#include "pg_fixture.h"
+#include "store/open_store.h"
+#include "store/postgres/pg_store.h"
 #include "store/sqlite/sqlite_store.h"
 
 namespace payd::testing {
@@ -27,13 +33,29 @@ inline domain::ChainCatalog TestCatalog() {
   return domain::ChainCatalog({chain});
 }
 
-class StoreTest : public ::testing::Test {
+enum class StoreKind { kSqlite, kPostgres };
+
+inline std::string StoreKindName(const ::testing::TestParamInfo<StoreKind>& info) {
+  return info.param == StoreKind::kSqlite ? "Sqlite" : "Postgres";
+}
+
+// A fresh store of either kind, with one tenant and one integration: SQLite in
+// a temporary directory, PostgreSQL in a scratch database on the server
+// PAYD_TEST_DATABASE_URL names.
+class StoreFixture {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() / base::NewId("payd-test-");
-    std::filesystem::create_directories(dir_);
-    store_ = std::make_unique<store::sqlite::SqliteStore>(dir_.string());
-    store_->Migrate();
+  // False when `kind` is PostgreSQL and no test server is named.
+  bool OpenStore(StoreKind kind) {
+    kind_ = kind;
+    if (kind == StoreKind::kPostgres) {
+      auto server = TestDatabaseServer();
+      if (!server) return false;
+      database_.emplace(*server);
+    } else {
+      dir_ = std::filesystem::temp_directory_path() / base::NewId("payd-test-");
+      std::filesystem::create_directories(dir_);
+    }
+    Reopen();
     tenant_ = {base::NewId("ten_"), "Shop", 1};
     store_->InsertTenant(tenant_, {tenant_.id, "whsec_x", 1, std::nullopt});
     domain::IntegrationRequest req{tenant_.id,
@@ -45,10 +67,51 @@ class StoreTest : public ::testing::Test {
                                    std::nullopt,
                                    false};
     integration_ = domain::CreateIntegration(*store_, catalog_, req, 2);
+    return true;
   }
-  void TearDown() override {
+  void CloseStore() {
     store_.reset();
-    std::filesystem::remove_all(dir_);
+    database_.reset();
+    if (!dir_.empty()) std::filesystem::remove_all(dir_);
+  }
+  // Closes the store and opens the same database again, as a restart does.
+  void Reopen() {
+    store_.reset();
+    if (kind_ == StoreKind::kPostgres) {
+      auto pg = std::make_unique<store::postgres::PgStore>(database_->url(), 8);
+      pg->Migrate();
+      store_ = std::move(pg);
+    } else {
+      auto sqlite = std::make_unique<store::sqlite::SqliteStore>(dir_.string());
+      sqlite->Migrate();
+      store_ = std::move(sqlite);
+    }
+  }
+  // What OpenStore() needs to open this test's database.
+  store::StoreOptions Options(domain::Environment env) const {
+    store::StoreOptions options;
+    options.data_dir = dir_.string();
+    if (database_) options.database_url = database_->url();
+    options.environment = env;
+    return options;
+  }
+
+  // One number, read from the database beside the store.
+  std::int64_t CountRows(const std::string& sql) const {
+    if (database_) {
+      store::postgres::Connection conn(database_->url());
+      return conn.Run(sql).Int(0, 0);
+    }
+    sqlite3* db = nullptr;
+    std::string path = (dir_ / "payd.sqlite3").string();
+    EXPECT_EQ(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK)
+        << sqlite3_errmsg(db);
+    std::int64_t n = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return n;
   }
 
   // A USDC intent of the test integration asking for `requested`, not stored yet.
@@ -82,11 +145,36 @@ class StoreTest : public ::testing::Test {
         intent.created_at);
   }
 
+  StoreKind kind_ = StoreKind::kSqlite;
   std::filesystem::path dir_;
+  std::optional<ScratchDatabase> database_;
   domain::ChainCatalog catalog_ = TestCatalog();
-  std::unique_ptr<store::sqlite::SqliteStore> store_;
+  std::unique_ptr<domain::Store> store_;
   domain::Tenant tenant_;
   domain::Integration integration_;
 };
+
+// Each test runs on both stores (PAYD_ON_BOTH_STORES below its tests).
+class StoreTest : public ::testing::TestWithParam<StoreKind>, protected StoreFixture {
+ protected:
+  void SetUp() override {
+    if (!OpenStore(GetParam())) GTEST_SKIP() << "PAYD_TEST_DATABASE_URL is not set";
+  }
+  void TearDown() override { CloseStore(); }
+};
+
+// For what only SQLite has (its files, its shared counter table).
+class SqliteStoreTest : public ::testing::Test, protected StoreFixture {
+ protected:
+  void SetUp() override { OpenStore(StoreKind::kSqlite); }
+  void TearDown() override { CloseStore(); }
+  store::sqlite::SqliteStore& sqlite() { return static_cast<store::sqlite::SqliteStore&>(*store_); }
+};
+
+#define PAYD_ON_BOTH_STORES(Suite)                                                   \
+  INSTANTIATE_TEST_SUITE_P(Stores, Suite,                                            \
+                           ::testing::Values(::payd::testing::StoreKind::kSqlite,    \
+                                             ::payd::testing::StoreKind::kPostgres), \
+                           ::payd::testing::StoreKindName)
 
 }  // namespace payd::testing

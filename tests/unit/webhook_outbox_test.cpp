@@ -43,7 +43,7 @@ class OutboxTest : public testing::StoreTest {
   base::TimeMs now_ = 1'800'000'000'000;
 };
 
-TEST_F(OutboxTest, AnEndpointAtItsLimitLetsOtherTenantsThrough) {
+TEST_P(OutboxTest, AnEndpointAtItsLimitLetsOtherTenantsThrough) {
   std::string b = AddTenant("B");
   std::string a_endpoint = AddEndpoint(tenant_.id);
   AddEndpoint(b);
@@ -58,7 +58,7 @@ TEST_F(OutboxTest, AnEndpointAtItsLimitLetsOtherTenantsThrough) {
   EXPECT_FALSE(Claim(limits));
 }
 
-TEST_F(OutboxTest, ATenantAtItsLimitWaitsWhateverItsEndpoints) {
+TEST_P(OutboxTest, ATenantAtItsLimitWaitsWhateverItsEndpoints) {
   for (int i = 0; i < 3; ++i) AddEndpoint(tenant_.id);
   Queue(tenant_.id);  // three deliveries, one per endpoint
   Limits limits{2, 2};
@@ -67,7 +67,7 @@ TEST_F(OutboxTest, ATenantAtItsLimitWaitsWhateverItsEndpoints) {
   EXPECT_FALSE(Claim(limits));
 }
 
-TEST_F(OutboxTest, AFinishedAttemptFreesItsSlot) {
+TEST_P(OutboxTest, AFinishedAttemptFreesItsSlot) {
   AddEndpoint(tenant_.id);
   Queue(tenant_.id);
   Queue(tenant_.id);
@@ -82,7 +82,7 @@ TEST_F(OutboxTest, AFinishedAttemptFreesItsSlot) {
   EXPECT_TRUE(Claim(one));
 }
 
-TEST_F(OutboxTest, AnExpiredLeaseNoLongerCountsAsInFlight) {
+TEST_P(OutboxTest, AnExpiredLeaseNoLongerCountsAsInFlight) {
   AddEndpoint(tenant_.id);
   Queue(tenant_.id);
   Queue(tenant_.id);
@@ -92,7 +92,7 @@ TEST_F(OutboxTest, AnExpiredLeaseNoLongerCountsAsInFlight) {
   EXPECT_TRUE(store_->ClaimDueDelivery(now_ + kLeaseMs + 2000, kLeaseMs, one));
 }
 
-TEST_F(OutboxTest, DisablingAnEndpointFailsWhatItHasNotHadYet) {
+TEST_P(OutboxTest, DisablingAnEndpointFailsWhatItHasNotHadYet) {
   std::string endpoint = AddEndpoint(tenant_.id);
   Queue(tenant_.id);
   Queue(tenant_.id);
@@ -105,7 +105,7 @@ TEST_F(OutboxTest, DisablingAnEndpointFailsWhatItHasNotHadYet) {
   EXPECT_FALSE(Claim({4, 4}));
 }
 
-TEST_F(OutboxTest, A410FailsTheEndpointsOtherOpenDeliveries) {
+TEST_P(OutboxTest, A410FailsTheEndpointsOtherOpenDeliveries) {
   std::string endpoint = AddEndpoint(tenant_.id);
   std::string other = AddEndpoint(tenant_.id);
   Queue(tenant_.id);
@@ -132,7 +132,7 @@ TEST_F(OutboxTest, A410FailsTheEndpointsOtherOpenDeliveries) {
   }
 }
 
-TEST_F(OutboxTest, AClaimSaysWhenTheEndpointIsClosed) {
+TEST_P(OutboxTest, AClaimSaysWhenTheEndpointIsClosed) {
   std::string endpoint = AddEndpoint(tenant_.id);
   Queue(tenant_.id);
   auto job = Claim({4, 4});
@@ -151,6 +151,8 @@ TEST_F(OutboxTest, AClaimSaysWhenTheEndpointIsClosed) {
   store_->Redeliver(job->delivery.id, now_);
   EXPECT_EQ(Claim({4, 4})->endpoint_closed, "endpoint removed");
 }
+
+PAYD_ON_BOTH_STORES(OutboxTest);
 
 }  // namespace
 }  // namespace payd

@@ -5,6 +5,7 @@
 #include <random>
 #include <thread>
 
+#include "base/log.h"
 #include "domain/store.h"
 
 namespace payd::store::postgres {
@@ -81,7 +82,9 @@ std::optional<std::int64_t> Result::OptInt(int row, int column) const {
 Connection::Connection(const std::string& url, const ConnectionLimits& limits) {
   // Our defaults come first: what the URL says wins (libpq keeps the last).
   std::string connect_timeout = std::to_string(limits.connect_timeout.count());
-  std::string options = "-c statement_timeout=" + Ms(limits.statement_timeout);
+  // Notices ("already exists, skipping") are for people at a psql prompt.
+  std::string options =
+      "-c statement_timeout=" + Ms(limits.statement_timeout) + " -c client_min_messages=warning";
   const char* keys[] = {"connect_timeout", "options", "application_name", "dbname", nullptr};
   const char* values[] = {connect_timeout.c_str(), options.c_str(), "payd", url.c_str(), nullptr};
   conn_ = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
@@ -93,6 +96,13 @@ Connection::Connection(const std::string& url, const ConnectionLimits& limits) {
     throw domain::StoreUnavailable("cannot connect to PostgreSQL at " + DescribeUrl(url) + ": " +
                                    why);
   }
+  // What the server still has to say (warnings) goes to the log, not to stderr.
+  PQsetNoticeProcessor(
+      conn_,
+      [](void*, const char* message) {
+        base::LogWarn("postgres notice", {{"message", Clean(message)}});
+      },
+      nullptr);
 }
 
 Connection::~Connection() {
@@ -106,6 +116,7 @@ void Connection::Fail(const PGresult* result, std::string_view what) const {
   std::string text = "postgres: " + std::string(what) + ": " + message +
                      (code.empty() ? "" : " (SQLSTATE " + std::string(code) + ")");
   if (code == "40001" || code == "40P01") throw SerializationConflict(text);
+  if (code == "23505") throw UniqueViolation(text);
   if (!healthy() || code.empty() || Unavailable(code)) throw domain::StoreUnavailable(text);
   throw std::runtime_error(text);
 }
@@ -120,17 +131,130 @@ Result Connection::Check(PGresult* raw, std::string_view what) const {
 Result Connection::Run(std::string_view sql, const Params& params) {
   auto found = prepared_.find(std::string(sql));
   if (found == prepared_.end()) {
-    std::string name = "s" + std::to_string(prepared_.size() + 1);
+    std::string name = NextStatementName();
     std::string text(sql);
     Check(PQprepare(conn_, name.c_str(), text.c_str(), 0, nullptr), "prepare");
     found = prepared_.emplace(std::move(text), std::move(name)).first;
   }
+  return Execute(found->second, params.values(), found->first);
+}
+
+Result Connection::Execute(const std::string& name,
+                           const std::vector<std::optional<std::string>>& params,
+                           std::string_view what) {
   std::vector<const char*> values;
-  values.reserve(params.values().size());
-  for (const auto& v : params.values()) values.push_back(v ? v->c_str() : nullptr);
-  return Check(PQexecPrepared(conn_, found->second.c_str(), static_cast<int>(values.size()),
-                              values.data(), nullptr, nullptr, 0),
-               found->first.substr(0, 60));
+  values.reserve(params.size());
+  for (const auto& v : params) values.push_back(v ? v->c_str() : nullptr);
+  Result result = Check(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()),
+                                       values.data(), nullptr, nullptr, 0),
+                        what.substr(0, 60));
+  changes_ = result.affected();
+  return result;
+}
+
+sql::Query Connection::Prepare(std::string_view sql) {
+  auto found = statements_.find(std::string(sql));
+  if (found == statements_.end()) {
+    auto [text, parameters] = ToPostgresParameters(sql);
+    std::string name = NextStatementName();
+    Check(PQprepare(conn_, name.c_str(), text.c_str(), 0, nullptr), "prepare: " + text);
+    found = statements_
+                .emplace(std::string(sql), std::make_unique<Statement>(*this, std::move(name),
+                                                                       std::move(text), parameters))
+                .first;
+  }
+  return sql::Query(*found->second);
+}
+
+void Connection::LockUntilCommit(std::string_view key) {
+  Run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", Params(key));
+}
+
+void Statement::Set(int index, std::optional<std::string> value) {
+  if (index < 1 || index > static_cast<int>(values_.size())) {
+    throw std::runtime_error("postgres: no parameter " + std::to_string(index) + " in " + sql_);
+  }
+  values_[static_cast<std::size_t>(index - 1)] = std::move(value);
+}
+
+void Statement::BindText(int index, std::string_view text) {
+  Set(index, std::string(text));
+}
+
+void Statement::BindInt(int index, std::int64_t value) {
+  Set(index, std::to_string(value));
+}
+
+void Statement::BindBlob(int index, std::string_view bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string text = "\\x";
+  for (unsigned char b : bytes) {
+    text += kHex[b >> 4];
+    text += kHex[b & 0xf];
+  }
+  Set(index, std::move(text));
+}
+
+void Statement::BindNull(int index) {
+  Set(index, std::nullopt);
+}
+
+bool Statement::Step() {
+  if (!result_) result_.emplace(conn_->Execute(name_, values_, sql_));
+  return ++row_ < result_->rows();
+}
+
+bool Statement::IsNull(int column) const {
+  return result_->IsNull(row_, column);
+}
+
+std::int64_t Statement::Int(int column) const {
+  return IsNull(column) ? 0 : result_->Int(row_, column);
+}
+
+std::string Statement::Text(int column) const {
+  return result_->Text(row_, column);
+}
+
+std::string Statement::Blob(int column) const {
+  // bytea in text form: \x and two hex digits a byte.
+  std::string text = result_->Text(row_, column);
+  std::string out;
+  auto nibble = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
+  for (std::size_t i = 2; i + 1 < text.size(); i += 2) {
+    out += static_cast<char>(nibble(text[i]) << 4 | nibble(text[i + 1]));
+  }
+  return out;
+}
+
+void Statement::Reset() {
+  result_.reset();
+  row_ = -1;
+  std::fill(values_.begin(), values_.end(), std::nullopt);
+}
+
+std::pair<std::string, int> ToPostgresParameters(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size() + 8);
+  int highest = 0;
+  bool quoted = false;
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    char c = sql[i];
+    if (c == '\'') quoted = !quoted;
+    if (c != '?' || quoted) {
+      out += c;
+      continue;
+    }
+    // ?NNN names its parameter; a bare ? is the one after the highest so far (as in SQLite).
+    std::size_t end = i + 1;
+    while (end < sql.size() && sql[end] >= '0' && sql[end] <= '9') ++end;
+    int index = highest + 1;
+    if (end > i + 1) std::from_chars(sql.data() + i + 1, sql.data() + end, index);
+    highest = std::max(highest, index);
+    out += "$" + std::to_string(index);
+    i = end - 1;
+  }
+  return {std::move(out), highest};
 }
 
 void Connection::Exec(const std::string& sql) {
@@ -184,14 +308,26 @@ void Transact(Pool& pool, Isolation isolation, const std::function<void(Connecti
                                  "BEGIN ISOLATION LEVEL REPEATABLE READ",
                                  "BEGIN ISOLATION LEVEL SERIALIZABLE"};
   thread_local std::mt19937 jitter{std::random_device{}()};
+  std::size_t stale = 0;
   for (int attempt = 1;; ++attempt) {
     auto conn = pool.Acquire();
     try {
       conn->Exec(kBegin[static_cast<int>(isolation)]);
+    } catch (const domain::StoreUnavailable&) {
+      // A pooled session the server dropped (it restarted) fails here, before
+      // anything was done: the next connection, up to every pooled one.
+      if (conn->healthy() || ++stale > pool.size()) throw;
+      --attempt;
+      continue;
+    }
+    try {
       fn(*conn);
       conn->Exec("COMMIT");
       return;
     } catch (const SerializationConflict&) {
+      if (conn->healthy()) conn->Exec("ROLLBACK");
+      if (attempt == kTransactAttempts) throw;
+    } catch (const UniqueViolation&) {
       if (conn->healthy()) conn->Exec("ROLLBACK");
       if (attempt == kTransactAttempts) throw;
     } catch (...) {

@@ -7,8 +7,9 @@
 // classes 08 (connection), 53 (insufficient resources) and 57P (the server
 // shutting down) are domain::StoreUnavailable; 40001 and 40P01 are
 // SerializationConflict, which Transact() retries and no client ever sees;
-// anything else (constraint violations, SQL mistakes) is a std::runtime_error
-// with the server's message and SQLSTATE. No message carries a password.
+// 23505 is UniqueViolation, which Transact() also retries; anything else (constraint violations,
+// SQL mistakes) is a std::runtime_error with the server's message and SQLSTATE. No message carries
+// a password.
 //
 // A Connection is used by one thread at a time; the Pool hands them out.
 #pragma once
@@ -26,11 +27,23 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
+
+#include "store/sql/sql.h"
 
 namespace payd::store::postgres {
 
 class SerializationConflict : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A unique key (23505) that another transaction holds: a mistake when it
+// happens alone, a lost race between two writers when it comes from
+// concurrent transactions (two requests with one Idempotency-Key). Transact()
+// runs the transaction again, which then sees the winner's row.
+class UniqueViolation : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
@@ -98,7 +111,42 @@ struct ConnectionLimits {
   std::chrono::milliseconds statement_timeout{15000};
 };
 
-class Connection {
+class Connection;
+
+// One statement prepared on a Connection, which owns it: parameters are
+// kept as text until Step() runs it, then its rows are read from the result.
+class Statement final : public sql::Statement {
+ public:
+  Statement(Connection& conn, std::string name, std::string sql, int parameters)
+      : conn_(&conn), name_(std::move(name)), sql_(std::move(sql)), values_(parameters) {}
+
+  void BindText(int index, std::string_view text) override;
+  void BindInt(int index, std::int64_t value) override;
+  void BindBlob(int index, std::string_view bytes) override;  // bytea, sent as \x hex
+  void BindNull(int index) override;
+  bool Step() override;
+  bool IsNull(int column) const override;
+  std::int64_t Int(int column) const override;
+  std::string Text(int column) const override;
+  std::string Blob(int column) const override;
+  void Reset() override;
+
+ private:
+  void Set(int index, std::optional<std::string> value);
+
+  Connection* conn_;
+  std::string name_;
+  std::string sql_;  // as PostgreSQL reads it, for error messages
+  std::vector<std::optional<std::string>> values_;
+  std::optional<Result> result_;
+  int row_ = -1;
+};
+
+// The SQL of store/sql (?1, ?) as PostgreSQL reads it ($1), and how many
+// parameters it takes. Question marks inside quoted literals stay.
+std::pair<std::string, int> ToPostgresParameters(std::string_view sql);
+
+class Connection final : public sql::Connection {
  public:
   // Opens a session to `url` (postgres://… or a libpq key=value string).
   // Throws StoreUnavailable naming the host, never the password.
@@ -110,16 +158,31 @@ class Connection {
   // One statement with $1… parameters, prepared on first use and cached.
   Result Run(std::string_view sql, const Params& params = Params());
   // Statements without parameters, several at once (migrations, BEGIN/COMMIT).
-  void Exec(const std::string& sql);
+  void Exec(const std::string& sql) override;
+
+  // The store's SQL (sql.h): ?1 parameters, prepared on first use and kept.
+  sql::Query Prepare(std::string_view sql) override;
+  std::int64_t Changes() const override { return changes_; }
+  sql::Dialect dialect() const override { return sql::Dialect::kPostgres; }
+  // pg_advisory_xact_lock on a 64-bit hash of the key.
+  void LockUntilCommit(std::string_view key) override;
   // False once the session is lost: the pool then drops the connection.
   bool healthy() const { return PQstatus(conn_) == CONNECTION_OK; }
 
  private:
+  friend class Statement;
   [[noreturn]] void Fail(const PGresult* result, std::string_view what) const;
   Result Check(PGresult* result, std::string_view what) const;
+  std::string NextStatementName() { return "s" + std::to_string(++statements_made_); }
+  Result Execute(const std::string& name, const std::vector<std::optional<std::string>>& values,
+                 std::string_view what);
 
   PGconn* conn_ = nullptr;
-  std::unordered_map<std::string, std::string> prepared_;  // SQL -> statement name
+  int statements_made_ = 0;
+  std::int64_t changes_ = 0;
+  std::unordered_map<std::string, std::string> prepared_;  // Run(): SQL -> statement name
+  // Prepare(): the store's SQL as written -> its statement.
+  std::unordered_map<std::string, std::unique_ptr<Statement>> statements_;
 };
 
 // At most `size` connections, opened when first needed. A connection that
@@ -162,10 +225,10 @@ class Pool {
 
 enum class Isolation { kReadCommitted, kRepeatableRead, kSerializable };
 
-// Runs `fn` in one transaction and commits it. A serialization failure or a
-// deadlock rolls back and runs `fn` again (a few times, with a short random
-// pause), so `fn` must do nothing outside the database it could not repeat.
-// Anything else rolls back and propagates.
+// Runs `fn` in one transaction and commits it. A serialization failure, a
+// deadlock or a unique key taken meanwhile rolls back and runs `fn` again (a few times, with a
+// short random pause), so `fn` must do nothing outside the database it could not repeat. Anything
+// else rolls back and propagates.
 void Transact(Pool& pool, Isolation isolation, const std::function<void(Connection&)>& fn);
 
 // `url` for logs: scheme, user, host, port and database, never the password.

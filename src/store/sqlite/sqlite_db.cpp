@@ -21,77 +21,62 @@ std::set<const Connection*>& Registry() {
 
 }  // namespace
 
-Query::~Query() {
+Statement::~Statement() {
+  sqlite3_finalize(stmt_);
+}
+
+void Statement::Reset() {
   sqlite3_reset(stmt_);
   sqlite3_clear_bindings(stmt_);
 }
 
-Query& Query::Bind(int index, std::string_view text) {
+void Statement::BindText(int index, std::string_view text) {
   int rc =
       sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
   if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
-  return *this;
 }
 
-Query& Query::Bind(int index, std::int64_t value) {
+void Statement::BindInt(int index, std::int64_t value) {
   int rc = sqlite3_bind_int64(stmt_, index, value);
   if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
-  return *this;
 }
 
-Query& Query::BindBlob(int index, std::string_view bytes) {
+void Statement::BindBlob(int index, std::string_view bytes) {
   int rc = sqlite3_bind_blob(stmt_, index, bytes.data(), static_cast<int>(bytes.size()),
                              SQLITE_TRANSIENT);
   if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
-  return *this;
 }
 
-Query& Query::BindNull(int index) {
+void Statement::BindNull(int index) {
   int rc = sqlite3_bind_null(stmt_, index);
   if (rc != SQLITE_OK) conn_->Fail(rc, "bind");
-  return *this;
 }
 
-bool Query::Step() {
+bool Statement::Step() {
   int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
   conn_->Fail(rc, sqlite3_sql(stmt_));
 }
 
-void Query::Run() {
-  while (Step()) {
-  }
-}
-
-bool Query::IsNull(int column) const {
+bool Statement::IsNull(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-std::int64_t Query::Int(int column) const {
+std::int64_t Statement::Int(int column) const {
   return sqlite3_column_int64(stmt_, column);
 }
 
-std::string Query::Text(int column) const {
+std::string Statement::Text(int column) const {
   auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
   return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
            : std::string();
 }
 
-std::string Query::Blob(int column) const {
+std::string Statement::Blob(int column) const {
   auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, column));
   return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
            : std::string();
-}
-
-std::optional<std::int64_t> Query::OptInt(int column) const {
-  if (IsNull(column)) return std::nullopt;
-  return Int(column);
-}
-
-std::optional<std::string> Query::OptText(int column) const {
-  if (IsNull(column)) return std::nullopt;
-  return Text(column);
 }
 
 Connection::Connection(const std::string& path, Sync sync) {
@@ -124,7 +109,7 @@ Connection::~Connection() {
     std::lock_guard lock(open_mu);
     Registry().erase(this);
   }
-  for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
+  statements_.clear();  // finalized before the database closes
   sqlite3_close(db_);
 }
 
@@ -158,9 +143,9 @@ Query Connection::Prepare(std::string_view sql) {
     int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()),
                                 SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
     if (rc != SQLITE_OK) Fail(rc, sql);
-    it = statements_.emplace(std::string(sql), stmt).first;
+    it = statements_.emplace(std::string(sql), std::make_unique<Statement>(*this, stmt)).first;
   }
-  return Query(*this, it->second);
+  return Query(*it->second);
 }
 
 void Connection::Exec(const std::string& sql) {

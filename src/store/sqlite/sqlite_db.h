@@ -1,6 +1,6 @@
-// A small RAII layer over the SQLite C API: a connection that caches its
-// prepared statements, a statement cursor that resets itself, and an
-// IMMEDIATE transaction. Errors become exceptions: "cannot reach the data"
+// The SQLite driver of the store's SQL (store/sql/sql.h), over the SQLite C
+// API: a connection that caches its prepared statements, and an IMMEDIATE
+// transaction. Errors become exceptions: "cannot reach the data"
 // (busy past the timeout, I/O, disk full) is domain::StoreUnavailable, and
 // anything else (constraint violations, SQL mistakes) a std::runtime_error.
 //
@@ -18,50 +18,39 @@
 #include <unordered_map>
 #include <vector>
 
+#include "store/sql/sql.h"
+
 namespace payd::store::sqlite {
 
 class Connection;
 
-// A prepared statement in use. Reset and unbound when it goes out of scope,
-// so the cached statement is ready for its next user.
-class Query {
+// One prepared sqlite3_stmt of a Connection, which owns it.
+class Statement final : public sql::Statement {
  public:
-  Query(Connection& conn, sqlite3_stmt* stmt) : conn_(&conn), stmt_(stmt) {}
-  Query(const Query&) = delete;
-  Query& operator=(const Query&) = delete;
-  ~Query();
+  Statement(Connection& conn, sqlite3_stmt* stmt) : conn_(&conn), stmt_(stmt) {}
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  ~Statement() override;
 
-  Query& Bind(int index, std::string_view text);
-  Query& Bind(int index, const char* text) { return Bind(index, std::string_view(text)); }
-  Query& Bind(int index, const std::string& text) { return Bind(index, std::string_view(text)); }
-  Query& Bind(int index, std::int64_t value);
-  Query& Bind(int index, int value) { return Bind(index, static_cast<std::int64_t>(value)); }
-  Query& Bind(int index, bool value) { return Bind(index, static_cast<std::int64_t>(value)); }
-  Query& BindBlob(int index, std::string_view bytes);
-  Query& BindNull(int index);
-  template <typename T>
-  Query& Bind(int index, const std::optional<T>& value) {
-    return value ? Bind(index, *value) : BindNull(index);
-  }
-
-  // Advances to the next row; false when the statement is done.
-  bool Step();
-  // Runs a statement that returns no rows.
-  void Run();
-
-  bool IsNull(int column) const;
-  std::int64_t Int(int column) const;
-  std::string Text(int column) const;
-  std::string Blob(int column) const;
-  std::optional<std::int64_t> OptInt(int column) const;
-  std::optional<std::string> OptText(int column) const;
+  void BindText(int index, std::string_view text) override;
+  void BindInt(int index, std::int64_t value) override;
+  void BindBlob(int index, std::string_view bytes) override;
+  void BindNull(int index) override;
+  bool Step() override;
+  bool IsNull(int column) const override;
+  std::int64_t Int(int column) const override;
+  std::string Text(int column) const override;
+  std::string Blob(int column) const override;
+  void Reset() override;
 
  private:
   Connection* conn_;
   sqlite3_stmt* stmt_;
 };
 
-class Connection {
+using sql::Query;
+
+class Connection final : public sql::Connection {
  public:
   enum class Sync {
     // Every commit, and every checkpoint, is on disk when it returns.
@@ -82,9 +71,12 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
   ~Connection();
 
-  Query Prepare(std::string_view sql);
-  void Exec(const std::string& sql);
-  std::int64_t Changes() const { return sqlite3_changes64(db_); }
+  Query Prepare(std::string_view sql) override;
+  void Exec(const std::string& sql) override;
+  std::int64_t Changes() const override { return sqlite3_changes64(db_); }
+  sql::Dialect dialect() const override { return sql::Dialect::kSqlite; }
+  // Writers on SQLite take turns (one write lock per file): nothing to add.
+  void LockUntilCommit(std::string_view) override {}
 
   // Throws the exception that fits the result code, with the connection's message.
   [[noreturn]] void Fail(int code, std::string_view what) const;
@@ -110,7 +102,7 @@ class Connection {
   Durability Inspect();
 
   sqlite3* db_ = nullptr;
-  std::unordered_map<std::string, sqlite3_stmt*, SqlHash, std::equal_to<>> statements_;
+  std::unordered_map<std::string, std::unique_ptr<Statement>, SqlHash, std::equal_to<>> statements_;
   Durability durability_;
 };
 

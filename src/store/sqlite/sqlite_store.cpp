@@ -1,23 +1,11 @@
 #include "store/sqlite/sqlite_store.h"
 
-#include <algorithm>
-
+#include "store/sql/rows.h"
 #include "store/sqlite/file_modes.h"
-#include "store/sqlite/rows.h"
 
 namespace payd::store::sqlite {
 
 namespace {
-
-std::string JoinScopes(const domain::ScopeSet& scopes) {
-  std::string out;
-  for (const auto& name : scopes.Names()) out += (out.empty() ? "" : ",") + name;
-  return out;
-}
-
-std::string Select(const char* columns, const char* rest) {
-  return std::string("SELECT ") + columns + " " + rest;
-}
 
 // Makes the store's files private (file_modes.h) before anything opens them;
 // returns the main database's path.
@@ -68,152 +56,21 @@ void SqliteStore::ReturnReader(std::unique_ptr<Connection> conn) {
   readers_.push_back(std::move(conn));
 }
 
-void SqliteStore::Ping() {
-  Read([](Connection& c) { c.Prepare("SELECT 1").Run(); });
+void SqliteStore::RunRead(const std::function<void(sql::Connection&)>& fn) {
+  auto conn = LeaseReader();
+  struct Return {
+    SqliteStore* self;
+    std::unique_ptr<Connection>& conn;
+    ~Return() { self->ReturnReader(std::move(conn)); }
+  } give_back{this, conn};
+  fn(*conn);
 }
 
-void SqliteStore::InsertTenant(const domain::Tenant& tenant, const domain::WebhookSecret& secret) {
-  Write([&](Connection& c) {
-    c.Prepare("INSERT INTO tenants(id, name, created_at) VALUES (?, ?, ?)")
-        .Bind(1, tenant.id)
-        .Bind(2, tenant.name)
-        .Bind(3, tenant.created_at)
-        .Run();
-    c.Prepare("INSERT INTO webhook_secrets(tenant_id, secret, created_at) VALUES (?, ?, ?)")
-        .Bind(1, tenant.id)
-        .Bind(2, secret.secret)
-        .Bind(3, secret.created_at)
-        .Run();
-  });
-}
-
-std::optional<domain::Tenant> SqliteStore::FindTenant(const std::string& id) {
-  return Read([&](Connection& c) -> std::optional<domain::Tenant> {
-    auto q = c.Prepare("SELECT id, name, created_at FROM tenants WHERE id = ?");
-    q.Bind(1, id);
-    if (!q.Step()) return std::nullopt;
-    return domain::Tenant{q.Text(0), q.Text(1), q.Int(2)};
-  });
-}
-
-std::vector<domain::WebhookSecret> SqliteStore::WebhookSecrets(const std::string& tenant_id,
-                                                               base::TimeMs now) {
-  return Read([&](Connection& c) {
-    auto q = c.Prepare(
-        "SELECT secret, created_at, expires_at FROM webhook_secrets WHERE tenant_id = ? AND "
-        "(expires_at IS NULL OR expires_at > ?) ORDER BY expires_at IS NOT NULL, created_at DESC");
-    q.Bind(1, tenant_id).Bind(2, now);
-    std::vector<domain::WebhookSecret> out;
-    while (q.Step()) out.push_back({tenant_id, q.Text(0), q.Int(1), q.OptInt(2)});
-    return out;
-  });
-}
-
-void SqliteStore::RotateWebhookSecret(const domain::WebhookSecret& secret,
-                                      base::TimeMs previous_expires_at) {
-  Write([&](Connection& c) {
-    c.Prepare(
-         "UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND expires_at IS NULL")
-        .Bind(1, previous_expires_at)
-        .Bind(2, secret.tenant_id)
-        .Run();
-    c.Prepare("INSERT INTO webhook_secrets(tenant_id, secret, created_at) VALUES (?, ?, ?)")
-        .Bind(1, secret.tenant_id)
-        .Bind(2, secret.secret)
-        .Bind(3, secret.created_at)
-        .Run();
-  });
-}
-
-void SqliteStore::InsertIntegration(const domain::Integration& i) {
-  Write([&](Connection& c) {
-    c.Prepare("INSERT INTO integrations(" + std::string(kIntegrationColumns) +
-              ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .Bind(1, i.id)
-        .Bind(2, i.tenant_id)
-        .Bind(3, i.name)
-        .Bind(4, ToJsonArray(i.allow_chains))
-        .Bind(5, ToJsonArray(i.allow_tokens))
-        .Bind(6, i.payout_address)
-        .Bind(7, ToJsonArray(i.allowed_origins))
-        .Bind(8, i.auto_conversion)
-        .Bind(9, i.preferred_token)
-        .Bind(10, i.created_at)
-        .Run();
-  });
-}
-
-std::optional<domain::Integration> SqliteStore::FindIntegration(const std::string& tenant_id,
-                                                                const std::string& id) {
-  auto found = FindIntegrationById(id);
-  if (found && found->tenant_id != tenant_id) return std::nullopt;
-  return found;
-}
-
-std::optional<domain::Integration> SqliteStore::FindIntegrationById(const std::string& id) {
-  return Read([&](Connection& c) -> std::optional<domain::Integration> {
-    static const std::string sql = Select(kIntegrationColumns, "FROM integrations WHERE id = ?");
-    auto q = c.Prepare(sql);
-    q.Bind(1, id);
-    if (!q.Step()) return std::nullopt;
-    return ReadIntegration(q);
-  });
-}
-
-std::vector<domain::Integration> SqliteStore::ListIntegrations(const std::string& tenant_id) {
-  return Read([&](Connection& c) {
-    static const std::string sql =
-        Select(kIntegrationColumns,
-               "FROM integrations WHERE tenant_id = ? ORDER BY created_at DESC, rowid DESC");
-    auto q = c.Prepare(sql);
-    q.Bind(1, tenant_id);
-    std::vector<domain::Integration> out;
-    while (q.Step()) out.push_back(ReadIntegration(q));
-    return out;
-  });
-}
-
-void SqliteStore::InsertApiKey(const domain::ApiKey& k) {
-  Write([&](Connection& c) {
-    c.Prepare("INSERT INTO api_keys(" + std::string(kApiKeyColumns) +
-              ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .Bind(1, k.id)
-        .Bind(2, k.tenant_id)
-        .Bind(3, std::string(domain::KeyKindName(k.kind)))
-        .Bind(4, k.integration_id)
-        .Bind(5, k.name)
-        .BindBlob(6, k.digest)
-        .Bind(7, k.prefix)
-        .Bind(8, k.last4)
-        .Bind(9, JoinScopes(k.scopes))
-        .Bind(10, k.rate_limit_per_min)
-        .Bind(11, k.expires_at)
-        .Bind(12, k.revoked_at)
-        .Bind(13, k.created_at)
-        .Run();
-  });
-}
-
-std::optional<domain::ApiKey> SqliteStore::FindApiKeyByDigest(const std::string& digest) {
-  return Read([&](Connection& c) -> std::optional<domain::ApiKey> {
-    static const std::string sql = Select(kApiKeyColumns, "FROM api_keys WHERE digest = ?");
-    auto q = c.Prepare(sql);
-    q.BindBlob(1, digest);
-    if (!q.Step()) return std::nullopt;
-    return ReadApiKey(q);
-  });
-}
-
-std::optional<domain::ApiKey> SqliteStore::FindApiKey(const std::string& id) {
-  auto key = Read([&](Connection& c) -> std::optional<domain::ApiKey> {
-    static const std::string sql = Select(kApiKeyColumns, "FROM api_keys WHERE id = ?");
-    auto q = c.Prepare(sql);
-    q.Bind(1, id);
-    if (!q.Step()) return std::nullopt;
-    return ReadApiKey(q);
-  });
-  if (key) key->last_used_at = LastUsedAt(key->id);
-  return key;
+void SqliteStore::RunWrite(const std::function<void(sql::Connection&)>& fn) {
+  std::lock_guard lock(write_mu_);
+  Transaction tx(*writer_);
+  fn(*writer_);
+  tx.Commit();
 }
 
 std::optional<base::TimeMs> SqliteStore::LastUsedAt(const std::string& key_id) {
@@ -222,33 +79,6 @@ std::optional<base::TimeMs> SqliteStore::LastUsedAt(const std::string& key_id) {
   q.Bind(1, key_id);
   if (!q.Step()) return std::nullopt;
   return q.Int(0);
-}
-
-std::vector<domain::ApiKey> SqliteStore::ListApiKeys(const std::string& tenant_id) {
-  auto keys = Read([&](Connection& c) {
-    static const std::string sql = Select(
-        kApiKeyColumns, "FROM api_keys WHERE tenant_id = ? ORDER BY created_at DESC, rowid DESC");
-    auto q = c.Prepare(sql);
-    q.Bind(1, tenant_id);
-    std::vector<domain::ApiKey> out;
-    while (q.Step()) out.push_back(ReadApiKey(q));
-    return out;
-  });
-  for (auto& key : keys) key.last_used_at = LastUsedAt(key.id);
-  return keys;
-}
-
-bool SqliteStore::RevokeApiKey(const std::string& id, base::TimeMs now) {
-  return Write([&](Connection& c) {
-    auto exists = c.Prepare("SELECT 1 FROM api_keys WHERE id = ?");
-    exists.Bind(1, id);
-    if (!exists.Step()) return false;
-    c.Prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
-        .Bind(1, now)
-        .Bind(2, id)
-        .Run();
-    return true;
-  });
 }
 
 domain::RateWindow SqliteStore::CountRequest(const std::string& key_id, base::TimeMs now,
@@ -297,12 +127,41 @@ domain::RateWindow SqliteStore::CountInUsageDb(const std::string& key_id, base::
   return window;
 }
 
-void SqliteStore::PurgeExpired(base::TimeMs now) {
-  Write([&](Connection& c) {
-    c.Prepare("DELETE FROM idempotency_keys WHERE created_at <= ?")
-        .Bind(1, now - domain::kIdempotencyRetentionMs)
-        .Run();
-  });
+std::optional<domain::WebhookDelivery> SqliteStore::LeaseDueDelivery(base::TimeMs now,
+                                                                     base::TimeMs lease_ms,
+                                                                     const ClaimLimits& limits) {
+  // A lease lost in a power cut only means one more attempt (delivery is at
+  // least once), so claiming needs no fsync. Leases still running are the
+  // deliveries in flight in every process: few rows, found through the
+  // partial index on locked_until.
+  std::lock_guard lock(write_mu_);
+  Connection& c = *lease_writer_;
+  Transaction tx(c);
+  // The oldest due delivery, read in due order from the open deliveries'
+  // partial index, skipping endpoints and tenants at their limit: a claim
+  // costs the rows it skips, not the whole backlog.
+  static const std::string lease =
+      "WITH busy AS (SELECT endpoint_id, tenant_id FROM webhook_deliveries "
+      "INDEXED BY webhook_deliveries_leased "
+      "WHERE locked_until > ?1 AND status IN ('PENDING', 'RETRYING')) "
+      "UPDATE webhook_deliveries SET locked_until = ?2 WHERE id = ("
+      "SELECT id FROM webhook_deliveries INDEXED BY webhook_deliveries_open_due "
+      "WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= ?1 "
+      "AND (locked_until IS NULL OR locked_until <= ?1) "
+      "AND endpoint_id NOT IN "
+      "(SELECT endpoint_id FROM busy GROUP BY endpoint_id HAVING COUNT(*) >= ?3) "
+      "AND tenant_id NOT IN "
+      "(SELECT tenant_id FROM busy GROUP BY tenant_id HAVING COUNT(*) >= ?4) "
+      "ORDER BY next_attempt_at LIMIT 1) "
+      "RETURNING " +
+      std::string(sql::kDeliveryColumns);
+  auto q = c.Prepare(lease);
+  q.Bind(1, now).Bind(2, now + lease_ms).Bind(3, limits.per_endpoint).Bind(4, limits.per_tenant);
+  if (!q.Step()) return std::nullopt;
+  auto d = sql::ReadDelivery(q);
+  q.Run();
+  tx.Commit();
+  return d;
 }
 
 }  // namespace payd::store::sqlite

@@ -1,5 +1,5 @@
 // Starts the real payd binary on a free loopback port with a fresh data
-// directory, and gives tests what a merchant or operator has: HTTP calls and
+// directory (and, on PostgreSQL, a fresh database: lib/database.mjs), and gives tests what a merchant or operator has: HTTP calls and
 // the admin CLI against the same database.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before } from 'node:test';
+
+import { createDatabase, dropDatabase, ON_POSTGRES } from './database.mjs';
 
 export const PAYD_BIN = resolve(process.env.PAYD_BIN ?? 'build/payd');
 
@@ -93,6 +95,7 @@ export class Payd {
   async cleanup() {
     await this.stop('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
+    if (this.ownDatabase) dropDatabase(this.env.PAYD_DATABASE_URL);
   }
 
   // The last `n` log lines other than per-request ones, for failure messages.
@@ -118,10 +121,22 @@ export function preparePayd({ config = '', env = {}, apiRateLimit = 1000000 } = 
     PAYD_LISTEN: '127.0.0.1:0',
     ...env,
   };
+  // A database of its own, unless it shares another payd's (storeOf).
+  const ownDatabase = ON_POSTGRES && !env.PAYD_DATABASE_URL;
+  if (ownDatabase) baseEnv.PAYD_DATABASE_URL = createDatabase();
   const limits = `[limits]\napi_requests_per_min = ${apiRateLimit}\n`;
   writeFileSync(join(dir, 'payd.toml'), config.includes('[limits]') ? config : `${limits}${config}`);
   baseEnv.PAYD_CONFIG = join(dir, 'payd.toml');
-  return new Payd(dir, baseEnv);
+  const payd = new Payd(dir, baseEnv);
+  payd.ownDatabase = ownDatabase;
+  return payd;
+}
+
+// The environment that makes another payd use `payd`'s database (its data
+// directory, or its PostgreSQL database), as servers sharing one store do.
+export function storeOf(payd) {
+  const { PAYD_DATA_DIR, PAYD_DATABASE_URL } = payd.env;
+  return PAYD_DATABASE_URL ? { PAYD_DATA_DIR, PAYD_DATABASE_URL } : { PAYD_DATA_DIR };
 }
 
 // A mainnet key's text, made in a data directory of its own (a database
@@ -134,6 +149,7 @@ export function mainnetKey(scopes = 'payments:read') {
     return live.admin(['key', 'create', '--tenant', tenant.id, '--name', 'live', '--scopes', scopes]).key;
   } finally {
     rmSync(live.dir, { recursive: true, force: true });
+    if (live.ownDatabase) dropDatabase(live.env.PAYD_DATABASE_URL);
   }
 }
 

@@ -1,13 +1,13 @@
-// The ledger's transaction on SQLite (domain/ledger_tx.h) and the chain
+// The ledger's transaction (domain/ledger_tx.h) and the chain
 // state the watchers read between transactions.
 #include <boost/json/parse.hpp>
 #include <map>
 
-#include "store/sqlite/amount_reservations.h"
-#include "store/sqlite/rows.h"
-#include "store/sqlite/sqlite_store.h"
+#include "store/sql/amount_reservations.h"
+#include "store/sql/rows.h"
+#include "store/sql/sql_store.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
 namespace {
 
@@ -41,9 +41,9 @@ std::optional<domain::PaymentIntent> OneIntent(Query& q) {
   return intent;
 }
 
-class SqliteLedgerTx final : public domain::LedgerTx {
+class SqlLedgerTx final : public domain::LedgerTx {
  public:
-  explicit SqliteLedgerTx(Connection& c) : c_(c) {}
+  explicit SqlLedgerTx(Connection& c) : c_(c) {}
 
   void DeleteBlocksAbove(std::int64_t chain_id, std::int64_t number) override {
     c_.Prepare("DELETE FROM chain_blocks WHERE chain_id = ? AND number > ?")
@@ -54,7 +54,13 @@ class SqliteLedgerTx final : public domain::LedgerTx {
 
   void InsertBlocks(std::int64_t chain_id,
                     const std::vector<domain::BlockHeader>& blocks) override {
-    for (const auto& b : blocks) WriteBlock("chain_blocks", chain_id, b);
+    for (const auto& b : blocks) {
+      WriteBlock(
+          "INSERT INTO chain_blocks(chain_id, number, hash, parent_hash, time) VALUES (?, ?, ?, ?, "
+          "?) ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash, "
+          "parent_hash = excluded.parent_hash, time = excluded.time",
+          chain_id, b);
+    }
   }
 
   void DeleteBlocksBelow(std::int64_t chain_id, std::int64_t number) override {
@@ -65,7 +71,11 @@ class SqliteLedgerTx final : public domain::LedgerTx {
   }
 
   void SaveCursor(std::int64_t chain_id, const domain::BlockHeader& b) override {
-    WriteBlock("chain_cursors", chain_id, b);
+    WriteBlock(
+        "INSERT INTO chain_cursors(chain_id, number, hash, parent_hash, time) VALUES (?, ?, ?, ?, "
+        "?) ON CONFLICT (chain_id) DO UPDATE SET number = excluded.number, hash = excluded.hash, "
+        "parent_hash = excluded.parent_hash, time = excluded.time",
+        chain_id, b);
   }
 
   bool IsRecorded(const domain::ObservedTransfer& t) override {
@@ -79,7 +89,8 @@ class SqliteLedgerTx final : public domain::LedgerTx {
   std::optional<InsertedPayment> InsertPayment(const domain::Payment& p) override {
     const auto& t = p.transfer;
     auto before = c_.Prepare(
-        "SELECT intent_id IS NULL FROM payments WHERE tenant_id = ? AND chain_id = ? AND "
+        "SELECT CASE WHEN intent_id IS NULL THEN 1 ELSE 0 END FROM payments WHERE tenant_id = ? "
+        "AND chain_id = ? AND "
         "block_hash = ? AND tx_hash = ? AND position = ? AND status = 'REORGED'");
     before.Bind(1, p.tenant_id).Bind(2, t.chain_id).Bind(3, t.block_hash);
     before.Bind(4, t.tx_hash).Bind(5, t.position);
@@ -256,9 +267,8 @@ class SqliteLedgerTx final : public domain::LedgerTx {
 
  private:
   // chain_blocks and chain_cursors hold the same header columns.
-  void WriteBlock(const char* table, std::int64_t chain_id, const domain::BlockHeader& b) {
-    c_.Prepare("INSERT OR REPLACE INTO " + std::string(table) +
-               "(chain_id, number, hash, parent_hash, time) VALUES (?, ?, ?, ?, ?)")
+  void WriteBlock(const char* sql, std::int64_t chain_id, const domain::BlockHeader& b) {
+    c_.Prepare(sql)
         .Bind(1, chain_id)
         .Bind(2, b.number)
         .Bind(3, b.hash)
@@ -276,14 +286,14 @@ domain::BlockHeader ReadBlock(const Query& q) {
 
 }  // namespace
 
-void SqliteStore::WithLedger(const std::function<void(domain::LedgerTx&)>& fn) {
+void SqlStore::WithLedger(const std::function<void(domain::LedgerTx&)>& fn) {
   Write([&](Connection& c) {
-    SqliteLedgerTx tx(c);
+    SqlLedgerTx tx(c);
     fn(tx);
   });
 }
 
-std::optional<domain::BlockHeader> SqliteStore::LoadCursor(std::int64_t chain_id) {
+std::optional<domain::BlockHeader> SqlStore::LoadCursor(std::int64_t chain_id) {
   return Read([&](Connection& c) -> std::optional<domain::BlockHeader> {
     auto q =
         c.Prepare("SELECT number, hash, parent_hash, time FROM chain_cursors WHERE chain_id = ?");
@@ -293,7 +303,7 @@ std::optional<domain::BlockHeader> SqliteStore::LoadCursor(std::int64_t chain_id
   });
 }
 
-std::vector<domain::BlockHeader> SqliteStore::RecentBlocks(std::int64_t chain_id, int limit) {
+std::vector<domain::BlockHeader> SqlStore::RecentBlocks(std::int64_t chain_id, int limit) {
   return Read([&](Connection& c) {
     auto q = c.Prepare(
         "SELECT number, hash, parent_hash, time FROM chain_blocks WHERE chain_id = ? "
@@ -305,7 +315,7 @@ std::vector<domain::BlockHeader> SqliteStore::RecentBlocks(std::int64_t chain_id
   });
 }
 
-std::optional<base::TimeMs> SqliteStore::FirstIntentCreatedAt(std::int64_t chain_id) {
+std::optional<base::TimeMs> SqlStore::FirstIntentCreatedAt(std::int64_t chain_id) {
   return Read([&](Connection& c) -> std::optional<base::TimeMs> {
     auto q = c.Prepare("SELECT min(created_at) FROM payment_intents WHERE chain_id = ?");
     q.Bind(1, chain_id);
@@ -314,9 +324,11 @@ std::optional<base::TimeMs> SqliteStore::FirstIntentCreatedAt(std::int64_t chain
   });
 }
 
-base::TimeMs SqliteStore::WatchStartedAt(std::int64_t chain_id, base::TimeMs now) {
+base::TimeMs SqlStore::WatchStartedAt(std::int64_t chain_id, base::TimeMs now) {
   return Write([&](Connection& c) {
-    c.Prepare("INSERT OR IGNORE INTO chain_watch_starts(chain_id, started_at) VALUES (?, ?)")
+    c.Prepare(
+         "INSERT INTO chain_watch_starts(chain_id, started_at) VALUES (?, ?) "
+         "ON CONFLICT (chain_id) DO NOTHING")
         .Bind(1, chain_id)
         .Bind(2, now)
         .Run();
@@ -327,7 +339,7 @@ base::TimeMs SqliteStore::WatchStartedAt(std::int64_t chain_id, base::TimeMs now
   });
 }
 
-std::vector<domain::WatchedAddress> SqliteStore::WatchedAddresses(std::int64_t chain_id) {
+std::vector<domain::WatchedAddress> SqlStore::WatchedAddresses(std::int64_t chain_id) {
   return Read([&](Connection& c) {
     auto q =
         c.Prepare("SELECT payout_address, tenant_id, allow_chains, allow_tokens FROM integrations");
@@ -349,4 +361,4 @@ std::vector<domain::WatchedAddress> SqliteStore::WatchedAddresses(std::int64_t c
   });
 }
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

@@ -1,4 +1,4 @@
-// Conversions between domain structs and SQLite rows, shared by the store's
+// Conversions between domain structs and rows of either database, shared by the store's
 // translation units. Column order is fixed by the k*Columns lists.
 #pragma once
 
@@ -13,9 +13,9 @@
 #include "domain/payment_intent.h"
 #include "domain/payment_link.h"
 #include "domain/webhook.h"
-#include "store/sqlite/sqlite_db.h"
+#include "store/sql/sql.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
 inline constexpr const char* kIntegrationColumns =
     "id, tenant_id, name, allow_chains, allow_tokens, payout_address, allowed_origins, "
@@ -32,6 +32,9 @@ inline constexpr const char* kIntentColumns =
     "token_address, decimals, recipient, requested_amount, amount, amount_usd, received, "
     "sender_hint, metadata, required_confirmations, confirmations, expires_at, created_at, "
     "confirmed_at, tx_hash, sender_address, sender_hint_source, keyless";
+inline constexpr const char* kDeliveryColumns =
+    "id, tenant_id, event_id, endpoint_id, endpoint_url, type, status, attempts, "
+    "last_response_status, last_error, next_attempt_at, delivered_at, created_at";
 inline constexpr const char* kPaymentColumns =
     "id, tenant_id, intent_id, chain_id, token_symbol, token_address, decimals, amount, tx_hash, "
     "position, log_index, block_number, block_hash, block_time, sender, recipient, status, "
@@ -50,9 +53,10 @@ domain::ApiKey ReadApiKey(const Query& q);
 domain::PaymentLink ReadPaymentLink(const Query& q);
 domain::PaymentIntent ReadIntent(const Query& q);
 domain::Payment ReadPayment(const Query& q);
+domain::WebhookDelivery ReadDelivery(const Query& q);
 // Binds every kIntentColumns / kPaymentColumns value, from parameter 1.
 void BindIntent(Query& q, const domain::PaymentIntent& intent);
 void BindPayment(Query& q, const domain::Payment& payment);
 void InsertEventRow(Connection& c, const domain::Event& event);
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

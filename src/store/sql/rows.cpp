@@ -1,4 +1,4 @@
-#include "store/sqlite/rows.h"
+#include "store/sql/rows.h"
 
 #include <algorithm>
 #include <boost/json.hpp>
@@ -6,7 +6,7 @@
 
 #include "base/ids.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
 std::string AmountKey(const domain::Uint256& amount) {
   std::string digits = domain::FormatUnits(amount);
@@ -220,6 +220,24 @@ void BindPayment(Query& q, const domain::Payment& p) {
       .Bind(20, p.confirmed_at);
 }
 
+domain::WebhookDelivery ReadDelivery(const Query& q) {
+  domain::WebhookDelivery d;
+  d.id = q.Text(0);
+  d.tenant_id = q.Text(1);
+  d.event_id = q.Text(2);
+  d.endpoint_id = q.Text(3);
+  d.endpoint_url = q.Text(4);
+  d.type = q.Text(5);
+  d.status = domain::ParseDeliveryStatus(q.Text(6)).value_or(domain::DeliveryStatus::kPending);
+  d.attempts = static_cast<int>(q.Int(7));
+  if (auto s = q.OptInt(8)) d.last_response_status = static_cast<int>(*s);
+  d.last_error = q.OptText(9);
+  d.next_attempt_at = q.OptInt(10);
+  d.delivered_at = q.OptInt(11);
+  d.created_at = q.Int(12);
+  return d;
+}
+
 void InsertEventRow(Connection& c, const domain::Event& e) {
   c.Prepare("INSERT INTO events(id, tenant_id, type, data, created_at) VALUES (?, ?, ?, ?, ?)")
       .Bind(1, e.id)
@@ -261,4 +279,4 @@ void InsertEventRow(Connection& c, const domain::Event& e) {
   }
 }
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

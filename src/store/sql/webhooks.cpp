@@ -1,18 +1,14 @@
 // Events, webhook endpoints and the delivery outbox.
 #include "base/ids.h"
-#include "store/sqlite/rows.h"
-#include "store/sqlite/sqlite_store.h"
+#include "store/sql/rows.h"
+#include "store/sql/sql_store.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
 namespace {
 
 constexpr const char* kEndpointColumns =
     "id, tenant_id, url, event_types, enabled, disabled_reason, created_at";
-constexpr const char* kDeliveryColumns =
-    "id, tenant_id, event_id, endpoint_id, endpoint_url, type, status, attempts, "
-    "last_response_status, "
-    "last_error, next_attempt_at, delivered_at, created_at";
 
 domain::WebhookEndpoint ReadEndpoint(const Query& q) {
   domain::WebhookEndpoint e;
@@ -24,24 +20,6 @@ domain::WebhookEndpoint ReadEndpoint(const Query& q) {
   e.disabled_reason = q.OptText(5);
   e.created_at = q.Int(6);
   return e;
-}
-
-domain::WebhookDelivery ReadDelivery(const Query& q) {
-  domain::WebhookDelivery d;
-  d.id = q.Text(0);
-  d.tenant_id = q.Text(1);
-  d.event_id = q.Text(2);
-  d.endpoint_id = q.Text(3);
-  d.endpoint_url = q.Text(4);
-  d.type = q.Text(5);
-  d.status = domain::ParseDeliveryStatus(q.Text(6)).value_or(domain::DeliveryStatus::kPending);
-  d.attempts = static_cast<int>(q.Int(7));
-  if (auto s = q.OptInt(8)) d.last_response_status = static_cast<int>(*s);
-  d.last_error = q.OptText(9);
-  d.next_attempt_at = q.OptInt(10);
-  d.delivered_at = q.OptInt(11);
-  d.created_at = q.Int(12);
-  return d;
 }
 
 domain::Event ReadEvent(const Query& q) {
@@ -66,11 +44,11 @@ constexpr const char* kGoneReason = "the endpoint answered 410 Gone";
 
 }  // namespace
 
-void SqliteStore::InsertEvent(const domain::Event& event) {
+void SqlStore::InsertEvent(const domain::Event& event) {
   Write([&](Connection& c) { InsertEventRow(c, event); });
 }
 
-std::vector<domain::Event> SqliteStore::RecentEvents(const std::string& tenant_id, int limit) {
+std::vector<domain::Event> SqlStore::RecentEvents(const std::string& tenant_id, int limit) {
   return Read([&](Connection& c) {
     auto q = c.Prepare(
         "SELECT id, tenant_id, type, data, created_at FROM events WHERE tenant_id = ? "
@@ -82,7 +60,7 @@ std::vector<domain::Event> SqliteStore::RecentEvents(const std::string& tenant_i
   });
 }
 
-void SqliteStore::InsertWebhookEndpoint(const domain::WebhookEndpoint& e) {
+void SqlStore::InsertWebhookEndpoint(const domain::WebhookEndpoint& e) {
   Write([&](Connection& c) {
     static const std::string sql = "INSERT INTO webhook_endpoints(" +
                                    std::string(kEndpointColumns) + ") VALUES (?, ?, ?, ?, ?, ?, ?)";
@@ -99,8 +77,7 @@ void SqliteStore::InsertWebhookEndpoint(const domain::WebhookEndpoint& e) {
   });
 }
 
-std::vector<domain::WebhookEndpoint> SqliteStore::ListWebhookEndpoints(
-    const std::string& tenant_id) {
+std::vector<domain::WebhookEndpoint> SqlStore::ListWebhookEndpoints(const std::string& tenant_id) {
   return Read([&](Connection& c) {
     static const std::string sql =
         Select(kEndpointColumns,
@@ -113,7 +90,7 @@ std::vector<domain::WebhookEndpoint> SqliteStore::ListWebhookEndpoints(
   });
 }
 
-std::optional<domain::WebhookEndpoint> SqliteStore::FindWebhookEndpoint(const std::string& id) {
+std::optional<domain::WebhookEndpoint> SqlStore::FindWebhookEndpoint(const std::string& id) {
   return Read([&](Connection& c) -> std::optional<domain::WebhookEndpoint> {
     static const std::string sql = Select(kEndpointColumns, "FROM webhook_endpoints WHERE id = ?");
     auto q = c.Prepare(sql);
@@ -123,8 +100,8 @@ std::optional<domain::WebhookEndpoint> SqliteStore::FindWebhookEndpoint(const st
   });
 }
 
-bool SqliteStore::SetWebhookEndpointEnabled(const std::string& id, bool enabled,
-                                            const std::optional<std::string>& reason) {
+bool SqlStore::SetWebhookEndpointEnabled(const std::string& id, bool enabled,
+                                         const std::optional<std::string>& reason) {
   return Write([&](Connection& c) {
     c.Prepare("UPDATE webhook_endpoints SET enabled = ?, disabled_reason = ? WHERE id = ?")
         .Bind(1, enabled)
@@ -137,7 +114,7 @@ bool SqliteStore::SetWebhookEndpointEnabled(const std::string& id, bool enabled,
   });
 }
 
-bool SqliteStore::RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) {
+bool SqlStore::RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) {
   return Write([&](Connection& c) {
     c.Prepare("DELETE FROM webhook_endpoints WHERE id = ?").Bind(1, id).Run();
     if (c.Changes() == 0) return false;
@@ -147,8 +124,8 @@ bool SqliteStore::RemoveWebhookEndpoint(const std::string& id, base::TimeMs now)
   });
 }
 
-std::vector<domain::WebhookDelivery> SqliteStore::ListDeliveries(const std::string& tenant_id,
-                                                                 int limit, int offset) {
+std::vector<domain::WebhookDelivery> SqlStore::ListDeliveries(const std::string& tenant_id,
+                                                              int limit, int offset) {
   return Read([&](Connection& c) {
     static const std::string sql = Select(kDeliveryColumns,
                                           "FROM webhook_deliveries WHERE tenant_id = ? ORDER BY "
@@ -161,7 +138,7 @@ std::vector<domain::WebhookDelivery> SqliteStore::ListDeliveries(const std::stri
   });
 }
 
-std::optional<domain::WebhookDelivery> SqliteStore::FindDelivery(const std::string& id) {
+std::optional<domain::WebhookDelivery> SqlStore::FindDelivery(const std::string& id) {
   return Read([&](Connection& c) -> std::optional<domain::WebhookDelivery> {
     static const std::string sql = Select(kDeliveryColumns, "FROM webhook_deliveries WHERE id = ?");
     auto q = c.Prepare(sql);
@@ -171,8 +148,8 @@ std::optional<domain::WebhookDelivery> SqliteStore::FindDelivery(const std::stri
   });
 }
 
-std::optional<domain::WebhookDelivery> SqliteStore::Redeliver(const std::string& delivery_id,
-                                                              base::TimeMs now) {
+std::optional<domain::WebhookDelivery> SqlStore::Redeliver(const std::string& delivery_id,
+                                                           base::TimeMs now) {
   auto original = FindDelivery(delivery_id);
   if (!original) return std::nullopt;
   domain::WebhookDelivery copy = *original;
@@ -202,43 +179,10 @@ std::optional<domain::WebhookDelivery> SqliteStore::Redeliver(const std::string&
   return copy;
 }
 
-std::optional<domain::Store::DeliveryJob> SqliteStore::ClaimDueDelivery(base::TimeMs now,
-                                                                        base::TimeMs lease_ms,
-                                                                        const ClaimLimits& limits) {
-  // A lease lost in a power cut only means one more attempt (delivery is at
-  // least once), so claiming needs no fsync. Leases still running are the
-  // deliveries in flight in every process: few rows, found through the
-  // partial index on locked_until.
-  auto claimed = [&]() -> std::optional<domain::WebhookDelivery> {
-    std::lock_guard lock(write_mu_);
-    Connection& c = *lease_writer_;
-    Transaction tx(c);
-    // The oldest due delivery, read in due order from the open deliveries'
-    // partial index, skipping endpoints and tenants at their limit: a claim
-    // costs the rows it skips, not the whole backlog.
-    static const std::string sql =
-        "WITH busy AS (SELECT endpoint_id, tenant_id FROM webhook_deliveries "
-        "INDEXED BY webhook_deliveries_leased "
-        "WHERE locked_until > ?1 AND status IN ('PENDING', 'RETRYING')) "
-        "UPDATE webhook_deliveries SET locked_until = ?2 WHERE id = ("
-        "SELECT id FROM webhook_deliveries INDEXED BY webhook_deliveries_open_due "
-        "WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= ?1 "
-        "AND (locked_until IS NULL OR locked_until <= ?1) "
-        "AND endpoint_id NOT IN "
-        "(SELECT endpoint_id FROM busy GROUP BY endpoint_id HAVING COUNT(*) >= ?3) "
-        "AND tenant_id NOT IN "
-        "(SELECT tenant_id FROM busy GROUP BY tenant_id HAVING COUNT(*) >= ?4) "
-        "ORDER BY next_attempt_at LIMIT 1) "
-        "RETURNING " +
-        std::string(kDeliveryColumns);
-    auto q = c.Prepare(sql);
-    q.Bind(1, now).Bind(2, now + lease_ms).Bind(3, limits.per_endpoint).Bind(4, limits.per_tenant);
-    if (!q.Step()) return std::nullopt;
-    auto d = ReadDelivery(q);
-    q.Run();
-    tx.Commit();
-    return d;
-  }();
+std::optional<domain::Store::DeliveryJob> SqlStore::ClaimDueDelivery(base::TimeMs now,
+                                                                     base::TimeMs lease_ms,
+                                                                     const ClaimLimits& limits) {
+  auto claimed = LeaseDueDelivery(now, lease_ms, limits);
   if (!claimed) return std::nullopt;
   DeliveryJob job;
   job.delivery = *claimed;
@@ -259,19 +203,20 @@ std::optional<domain::Store::DeliveryJob> SqliteStore::ClaimDueDelivery(base::Ti
   return job;
 }
 
-std::optional<base::TimeMs> SqliteStore::NextDeliveryDue() {
+std::optional<base::TimeMs> SqlStore::NextDeliveryDue() {
   return Read([&](Connection& c) -> std::optional<base::TimeMs> {
     // A delivery leased to a worker is due again only when its lease runs out.
     auto q = c.Prepare(
-        "SELECT MIN(MAX(next_attempt_at, COALESCE(locked_until, 0))) FROM webhook_deliveries "
+        "SELECT MIN(CASE WHEN locked_until > next_attempt_at THEN locked_until "
+        "ELSE next_attempt_at END) FROM webhook_deliveries "
         "WHERE status IN ('PENDING', 'RETRYING')");
     if (!q.Step() || q.IsNull(0)) return std::nullopt;
     return q.Int(0);
   });
 }
 
-void SqliteStore::RecordAttempt(const std::string& delivery_id, const AttemptRecord& r,
-                                base::TimeMs now) {
+void SqlStore::RecordAttempt(const std::string& delivery_id, const AttemptRecord& r,
+                             base::TimeMs now) {
   Write([&](Connection& c) {
     bool delivered = r.status == domain::DeliveryStatus::kDelivered;
     c.Prepare(
@@ -300,4 +245,4 @@ void SqliteStore::RecordAttempt(const std::string& delivery_id, const AttemptRec
   });
 }
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

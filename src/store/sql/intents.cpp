@@ -1,9 +1,9 @@
 // Payment intents (with their exact-amount reservations) and payments.
-#include "store/sqlite/amount_reservations.h"
-#include "store/sqlite/rows.h"
-#include "store/sqlite/sqlite_store.h"
+#include "store/sql/amount_reservations.h"
+#include "store/sql/rows.h"
+#include "store/sql/sql_store.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
 namespace {
 
@@ -21,14 +21,14 @@ bool OpenKeylessIntentsAtCap(Connection& c, const std::string& integration_id, i
                              base::TimeMs now) {
   auto q = c.Prepare(
       "SELECT count(*) FROM (SELECT 1 FROM payment_intents WHERE integration_id = ? AND "
-      "status = 'CREATED' AND keyless = 1 AND expires_at > ? LIMIT ?)");
+      "status = 'CREATED' AND keyless = 1 AND expires_at > ? LIMIT ?) AS open_intents");
   q.Bind(1, integration_id).Bind(2, now).Bind(3, cap);
   return q.Step() && q.Int(0) >= cap;
 }
 
 }  // namespace
 
-domain::CreateResult SqliteStore::InsertIntent(
+domain::CreateResult SqlStore::InsertIntent(
     domain::PaymentIntent& intent, const domain::IdempotencyClaim* claim,
     const IntentLimits& limits,
     const std::function<IntentCreated(const domain::PaymentIntent&)>& finish, base::TimeMs now) {
@@ -36,9 +36,11 @@ domain::CreateResult SqliteStore::InsertIntent(
     if (claim) {
       if (auto decided = CheckClaim(c, *claim, now)) return *decided;
     }
-    if (intent.keyless && limits.max_open_keyless > 0 &&
-        OpenKeylessIntentsAtCap(c, intent.integration_id, limits.max_open_keyless, now)) {
-      return domain::CreateResult{domain::CreateOutcome::kLimitReached, {}};
+    if (intent.keyless && limits.max_open_keyless > 0) {
+      // Counted and then added to: two creations at once must not both fit.
+      c.LockUntilCommit("keyless-intents|" + intent.integration_id);
+      if (OpenKeylessIntentsAtCap(c, intent.integration_id, limits.max_open_keyless, now))
+        return domain::CreateResult{domain::CreateOutcome::kLimitReached, {}};
     }
     intent.amount =
         ReserveExactAmount(c, {intent.chain_id, intent.TokenKey(), intent.recipient},
@@ -57,10 +59,10 @@ domain::CreateResult SqliteStore::InsertIntent(
   });
 }
 
-std::optional<domain::PaymentIntent> SqliteStore::SetSenderHint(const std::string& intent_id,
-                                                                const std::string& address,
-                                                                domain::HintSource source,
-                                                                base::TimeMs now) {
+std::optional<domain::PaymentIntent> SqlStore::SetSenderHint(const std::string& intent_id,
+                                                             const std::string& address,
+                                                             domain::HintSource source,
+                                                             base::TimeMs now) {
   bool changed = Write([&](Connection& c) {
     // The same rule as PaymentIntent::WaitsForPayment, checked under the write lock.
     c.Prepare(
@@ -78,21 +80,21 @@ std::optional<domain::PaymentIntent> SqliteStore::SetSenderHint(const std::strin
   return FindIntentById(intent_id);
 }
 
-std::optional<domain::PaymentIntent> SqliteStore::FindIntent(const std::string& tenant_id,
-                                                             const std::string& id) {
+std::optional<domain::PaymentIntent> SqlStore::FindIntent(const std::string& tenant_id,
+                                                          const std::string& id) {
   auto intent = FindIntentById(id);
   if (intent && intent->tenant_id != tenant_id) return std::nullopt;
   return intent;
 }
 
-std::optional<domain::PaymentIntent> SqliteStore::FindIntentOfIntegration(
+std::optional<domain::PaymentIntent> SqlStore::FindIntentOfIntegration(
     const std::string& integration_id, const std::string& id) {
   auto intent = FindIntentById(id);
   if (intent && intent->integration_id != integration_id) return std::nullopt;
   return intent;
 }
 
-std::optional<domain::PaymentIntent> SqliteStore::FindIntentById(const std::string& id) {
+std::optional<domain::PaymentIntent> SqlStore::FindIntentById(const std::string& id) {
   return Read([&](Connection& c) -> std::optional<domain::PaymentIntent> {
     static const std::string sql =
         "SELECT " + std::string(kIntentColumns) + " FROM payment_intents WHERE id = ?";
@@ -103,9 +105,9 @@ std::optional<domain::PaymentIntent> SqliteStore::FindIntentById(const std::stri
   });
 }
 
-std::vector<domain::PaymentIntent> SqliteStore::ListIntents(
-    const std::string& tenant_id, std::optional<domain::IntentStatus> status, int limit,
-    int offset) {
+std::vector<domain::PaymentIntent> SqlStore::ListIntents(const std::string& tenant_id,
+                                                         std::optional<domain::IntentStatus> status,
+                                                         int limit, int offset) {
   return Read([&](Connection& c) {
     static const std::string all = "SELECT " + std::string(kIntentColumns) +
                                    " FROM payment_intents WHERE tenant_id = ?1 "
@@ -123,8 +125,8 @@ std::vector<domain::PaymentIntent> SqliteStore::ListIntents(
   });
 }
 
-std::optional<domain::Payment> SqliteStore::FindPayment(const std::string& tenant_id,
-                                                        const std::string& id) {
+std::optional<domain::Payment> SqlStore::FindPayment(const std::string& tenant_id,
+                                                     const std::string& id) {
   return Read([&](Connection& c) -> std::optional<domain::Payment> {
     static const std::string sql =
         "SELECT " + std::string(kPaymentColumns) + " FROM payments WHERE id = ? AND tenant_id = ?";
@@ -135,9 +137,9 @@ std::optional<domain::Payment> SqliteStore::FindPayment(const std::string& tenan
   });
 }
 
-std::vector<domain::Payment> SqliteStore::ListPayments(const std::string& tenant_id,
-                                                       std::optional<domain::PaymentStatus> status,
-                                                       int limit, int offset) {
+std::vector<domain::Payment> SqlStore::ListPayments(const std::string& tenant_id,
+                                                    std::optional<domain::PaymentStatus> status,
+                                                    int limit, int offset) {
   return Read([&](Connection& c) {
     static const std::string all = "SELECT " + std::string(kPaymentColumns) +
                                    " FROM payments WHERE tenant_id = ?1 "
@@ -154,4 +156,4 @@ std::vector<domain::Payment> SqliteStore::ListPayments(const std::string& tenant
   });
 }
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

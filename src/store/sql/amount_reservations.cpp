@@ -1,13 +1,13 @@
-#include "store/sqlite/amount_reservations.h"
+#include "store/sql/amount_reservations.h"
 
 #include <optional>
-#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "domain/error.h"
-#include "store/sqlite/rows.h"
+#include "store/sql/rows.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
 namespace {
 
@@ -29,6 +29,20 @@ cpp_int FromAmountKey(const std::string& key) {
 
 std::string BlockKey(const cpp_int& amount) {
   return AmountKey(domain::Uint256(amount)).substr(0, kBlockKeyDigits);
+}
+
+// SQLite's planner would read every reservation at a price through the
+// primary key; the index by end time reads only the lapsed ones, which the
+// ledger keeps few. PostgreSQL picks that index by itself.
+std::string ByEndTime(Connection& c) {
+  return c.dialect() == Dialect::kSqlite ? "INDEXED BY amount_reservations_by_end " : "";
+}
+
+// Reservations on one scope change under one lock: the search for a free
+// amount and the release of lapsed ones must not interleave.
+void LockScope(Connection& c, const ReservationScope& scope) {
+  c.LockUntilCommit("amounts|" + std::to_string(scope.chain_id) + "|" + scope.token_key + "|" +
+                    scope.recipient);
 }
 
 cpp_int BlockStart(const cpp_int& amount) {
@@ -81,12 +95,9 @@ std::optional<cpp_int> FirstUnheldAmount(Connection& c, const ReservationScope& 
 // was not yet released (the ledger releases by chain time, each poll).
 std::optional<cpp_int> FirstLapsedAmount(Connection& c, const ReservationScope& scope,
                                          const cpp_int& requested, base::TimeMs now) {
-  // The index by end time reads only the chain's lapsed rows, which the
-  // ledger keeps few; the primary key would read every row at this price.
-  auto q = c.Prepare(
-      "SELECT min(amount) FROM amount_reservations INDEXED BY amount_reservations_by_end "
-      "WHERE chain_id = ? AND reserved_until <= ? AND token_key = ? AND recipient = ? AND "
-      "amount >= ?");
+  auto q = c.Prepare("SELECT min(amount) FROM amount_reservations " + ByEndTime(c) +
+                     "WHERE chain_id = ? AND reserved_until <= ? AND token_key = ? AND "
+                     "recipient = ? AND amount >= ?");
   q.Bind(1, scope.chain_id)
       .Bind(2, now)
       .Bind(3, scope.token_key)
@@ -101,7 +112,7 @@ void AddToBlock(Connection& c, const ReservationScope& scope, const std::string&
   c.Prepare(
        "INSERT INTO amount_reservation_blocks(chain_id, token_key, recipient, block, taken) "
        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT(chain_id, token_key, recipient, block) "
-       "DO UPDATE SET taken = taken + ?5")
+       "DO UPDATE SET taken = amount_reservation_blocks.taken + ?5")
       .Bind(1, scope.chain_id)
       .Bind(2, scope.token_key)
       .Bind(3, scope.recipient)
@@ -115,6 +126,7 @@ void AddToBlock(Connection& c, const ReservationScope& scope, const std::string&
 domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
                                    const domain::Uint256& requested, const std::string& intent_id,
                                    base::TimeMs reserved_until, base::TimeMs now) {
+  LockScope(c, scope);
   cpp_int from(requested);
   auto unheld = FirstUnheldAmount(c, scope, from);
   auto lapsed = FirstLapsedAmount(c, scope, from, now);
@@ -153,33 +165,46 @@ domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
 }
 
 void ReleaseExactAmounts(Connection& c, std::int64_t chain_id, base::TimeMs chain_time) {
-  std::vector<std::tuple<ReservationScope, std::string, std::int64_t>> released;
+  std::vector<ReservationScope> scopes;
   {
-    auto q = c.Prepare(
-        "SELECT token_key, recipient, substr(amount, 1, 75), count(*) FROM amount_reservations "
-        "INDEXED BY amount_reservations_by_end WHERE chain_id = ? AND reserved_until <= ? "
-        "GROUP BY 1, 2, 3");
+    auto q =
+        c.Prepare("SELECT DISTINCT token_key, recipient FROM amount_reservations " + ByEndTime(c) +
+                  "WHERE chain_id = ? AND reserved_until <= ? ORDER BY token_key, recipient");
     q.Bind(1, chain_id).Bind(2, chain_time);
-    while (q.Step()) {
-      released.emplace_back(ReservationScope{chain_id, q.Text(0), q.Text(1)}, q.Text(2), q.Int(3));
-    }
+    while (q.Step()) scopes.push_back({chain_id, q.Text(0), q.Text(1)});
   }
-  if (released.empty()) return;
-  for (const auto& [scope, block, count] : released) {
-    AddToBlock(c, scope, block, -count);
+  // In one order, so that two releases cannot wait on each other's locks.
+  for (const auto& scope : scopes) {
+    LockScope(c, scope);
+    std::vector<std::pair<std::string, std::int64_t>> released;
+    {
+      auto q = c.Prepare(
+          "SELECT substr(amount, 1, 75), count(*) FROM amount_reservations " + ByEndTime(c) +
+          "WHERE chain_id = ? AND reserved_until <= ? AND token_key = ? AND recipient = ? "
+          "GROUP BY 1");
+      q.Bind(1, chain_id).Bind(2, chain_time).Bind(3, scope.token_key).Bind(4, scope.recipient);
+      while (q.Step()) released.emplace_back(q.Text(0), q.Int(1));
+    }
+    for (const auto& [block, count] : released) {
+      AddToBlock(c, scope, block, -count);
+      c.Prepare(
+           "DELETE FROM amount_reservation_blocks WHERE chain_id = ? AND token_key = ? AND "
+           "recipient = ? AND block = ? AND taken <= 0")
+          .Bind(1, scope.chain_id)
+          .Bind(2, scope.token_key)
+          .Bind(3, scope.recipient)
+          .Bind(4, block)
+          .Run();
+    }
     c.Prepare(
-         "DELETE FROM amount_reservation_blocks WHERE chain_id = ? AND token_key = ? AND "
-         "recipient = ? AND block = ? AND taken <= 0")
-        .Bind(1, scope.chain_id)
-        .Bind(2, scope.token_key)
-        .Bind(3, scope.recipient)
-        .Bind(4, block)
+         "DELETE FROM amount_reservations WHERE chain_id = ? AND reserved_until <= ? AND "
+         "token_key = ? AND recipient = ?")
+        .Bind(1, chain_id)
+        .Bind(2, chain_time)
+        .Bind(3, scope.token_key)
+        .Bind(4, scope.recipient)
         .Run();
   }
-  c.Prepare("DELETE FROM amount_reservations WHERE chain_id = ? AND reserved_until <= ?")
-      .Bind(1, chain_id)
-      .Bind(2, chain_time)
-      .Run();
 }
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

@@ -1,8 +1,8 @@
 // The database's environment record (database_meta, key 'environment'): read
 // and written here, judged by domain::JudgeEnvironment.
-#include "store/sqlite/sqlite_store.h"
+#include "store/sql/sql_store.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
 namespace {
 
@@ -23,8 +23,8 @@ domain::EnvironmentEvidence Evidence(Connection& c) {
 
 }  // namespace
 
-domain::EnvironmentVerdict SqliteStore::ClaimEnvironment(const domain::EnvironmentPolicy& policy,
-                                                         base::TimeMs now) {
+domain::EnvironmentVerdict SqlStore::ClaimEnvironment(const domain::EnvironmentPolicy& policy,
+                                                      base::TimeMs now) {
   // Once recorded, a read settles it: opening never waits for the write lock.
   auto recorded = Read([](Connection& c) { return RecordedEnvironment(c); });
   if (recorded) return domain::JudgeEnvironment({recorded, {}}, policy);
@@ -42,4 +42,4 @@ domain::EnvironmentVerdict SqliteStore::ClaimEnvironment(const domain::Environme
   });
 }
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

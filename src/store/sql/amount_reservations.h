@@ -16,9 +16,9 @@
 
 #include "base/time.h"
 #include "domain/amount.h"
-#include "store/sqlite/sqlite_db.h"
+#include "store/sql/sql.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
 struct ReservationScope {
   std::int64_t chain_id = 0;
@@ -38,4 +38,4 @@ domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
 // Frees the chain's reservations that ended at or before `chain_time`.
 void ReleaseExactAmounts(Connection& c, std::int64_t chain_id, base::TimeMs chain_time);
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

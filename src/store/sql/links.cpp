@@ -1,13 +1,13 @@
 // Payment links and the idempotency claims that guard their creation.
 #include "base/crypto.h"
-#include "store/sqlite/rows.h"
-#include "store/sqlite/sqlite_store.h"
+#include "store/sql/rows.h"
+#include "store/sql/sql_store.h"
 
-namespace payd::store::sqlite {
+namespace payd::store::sql {
 
-std::optional<domain::CreateResult> SqliteStore::CheckClaim(Connection& c,
-                                                            const domain::IdempotencyClaim& claim,
-                                                            base::TimeMs now) {
+std::optional<domain::CreateResult> SqlStore::CheckClaim(Connection& c,
+                                                         const domain::IdempotencyClaim& claim,
+                                                         base::TimeMs now) {
   auto q = c.Prepare(
       "SELECT fingerprint, status, body, created_at FROM idempotency_keys "
       "WHERE scope = ? AND key = ?");
@@ -30,8 +30,7 @@ std::optional<domain::CreateResult> SqliteStore::CheckClaim(Connection& c,
   return result;
 }
 
-void SqliteStore::RecordClaim(Connection& c, const domain::IdempotencyClaim& claim,
-                              base::TimeMs now) {
+void SqlStore::RecordClaim(Connection& c, const domain::IdempotencyClaim& claim, base::TimeMs now) {
   c.Prepare(
        "INSERT INTO idempotency_keys(scope, key, fingerprint, status, body, created_at) "
        "VALUES (?, ?, ?, ?, ?, ?)")
@@ -44,10 +43,10 @@ void SqliteStore::RecordClaim(Connection& c, const domain::IdempotencyClaim& cla
       .Run();
 }
 
-domain::CreateResult SqliteStore::InsertPaymentLink(const domain::PaymentLink& l,
-                                                    const domain::Event& event,
-                                                    const domain::IdempotencyClaim* claim,
-                                                    base::TimeMs now) {
+domain::CreateResult SqlStore::InsertPaymentLink(const domain::PaymentLink& l,
+                                                 const domain::Event& event,
+                                                 const domain::IdempotencyClaim* claim,
+                                                 base::TimeMs now) {
   return Write([&](Connection& c) {
     if (claim) {
       if (auto decided = CheckClaim(c, *claim, now)) return *decided;
@@ -80,8 +79,8 @@ domain::CreateResult SqliteStore::InsertPaymentLink(const domain::PaymentLink& l
   });
 }
 
-std::optional<domain::PaymentLink> SqliteStore::FindPaymentLink(const std::string& tenant_id,
-                                                                const std::string& id) {
+std::optional<domain::PaymentLink> SqlStore::FindPaymentLink(const std::string& tenant_id,
+                                                             const std::string& id) {
   return Read([&](Connection& c) -> std::optional<domain::PaymentLink> {
     static const std::string sql = "SELECT " + std::string(kPaymentLinkColumns) +
                                    " FROM payment_links WHERE id = ? AND tenant_id = ?";
@@ -92,7 +91,7 @@ std::optional<domain::PaymentLink> SqliteStore::FindPaymentLink(const std::strin
   });
 }
 
-std::optional<domain::PaymentLink> SqliteStore::FindPaymentLinkById(const std::string& id) {
+std::optional<domain::PaymentLink> SqlStore::FindPaymentLinkById(const std::string& id) {
   return Read([&](Connection& c) -> std::optional<domain::PaymentLink> {
     static const std::string sql =
         "SELECT " + std::string(kPaymentLinkColumns) + " FROM payment_links WHERE id = ?";
@@ -103,14 +102,14 @@ std::optional<domain::PaymentLink> SqliteStore::FindPaymentLinkById(const std::s
   });
 }
 
-bool SqliteStore::CountPaymentLinkView(const std::string& id) {
+bool SqlStore::CountPaymentLinkView(const std::string& id) {
   return Write([&](Connection& c) {
     c.Prepare("UPDATE payment_links SET views = views + 1 WHERE id = ?").Bind(1, id).Run();
     return c.Changes() > 0;
   });
 }
 
-std::vector<domain::PaymentLink> SqliteStore::ListPaymentLinks(const std::string& tenant_id) {
+std::vector<domain::PaymentLink> SqlStore::ListPaymentLinks(const std::string& tenant_id) {
   return Read([&](Connection& c) {
     static const std::string sql = "SELECT " + std::string(kPaymentLinkColumns) +
                                    " FROM payment_links WHERE tenant_id = ? "
@@ -123,4 +122,4 @@ std::vector<domain::PaymentLink> SqliteStore::ListPaymentLinks(const std::string
   });
 }
 
-}  // namespace payd::store::sqlite
+}  // namespace payd::store::sql

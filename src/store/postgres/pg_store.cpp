@@ -1,0 +1,95 @@
+#include "store/postgres/pg_store.h"
+
+#include "store/sql/rows.h"
+
+namespace payd::store::postgres {
+
+PgStore::PgStore(const std::string& url, std::size_t pool_size)
+    : description_(DescribeUrl(url)), pool_(url, pool_size) {}
+
+std::vector<AppliedMigration> PgStore::Migrate() {
+  auto conn = pool_.Acquire();
+  return postgres::Migrate(*conn);
+}
+
+void PgStore::OnConnection(const std::function<void(Connection&)>& fn) {
+  for (std::size_t stale = 0;; ++stale) {
+    auto conn = pool_.Acquire();
+    try {
+      fn(*conn);
+      return;
+    } catch (const domain::StoreUnavailable&) {
+      if (conn->healthy() || stale >= pool_.size()) throw;
+    }
+  }
+}
+
+void PgStore::RunRead(const std::function<void(sql::Connection&)>& fn) {
+  OnConnection([&](Connection& c) { fn(c); });
+}
+
+void PgStore::RunWrite(const std::function<void(sql::Connection&)>& fn) {
+  Transact(pool_, Isolation::kReadCommitted, [&](Connection& c) { fn(c); });
+}
+
+domain::RateWindow PgStore::CountRequest(const std::string& key_id, base::TimeMs now,
+                                         base::TimeMs window_ms) {
+  domain::RateWindow window;
+  OnConnection([&](Connection& c) {
+    auto q = c.Prepare(
+        "INSERT INTO key_usage(key_id, window_start, count, last_used_at) VALUES (?1, ?2, 1, ?2) "
+        "ON CONFLICT (key_id) DO UPDATE SET "
+        "count = CASE WHEN key_usage.window_start + ?3 <= ?2 THEN 1 ELSE key_usage.count + 1 END, "
+        "window_start = CASE WHEN key_usage.window_start + ?3 <= ?2 THEN ?2 "
+        "ELSE key_usage.window_start END, "
+        "last_used_at = ?2 "
+        "RETURNING window_start, count");
+    q.Bind(1, key_id).Bind(2, now).Bind(3, window_ms);
+    q.Step();
+    window = {q.Int(0), q.Int(1)};
+  });
+  return window;
+}
+
+std::optional<base::TimeMs> PgStore::LastUsedAt(const std::string& key_id) {
+  std::optional<base::TimeMs> at;
+  OnConnection([&](Connection& c) {
+    auto q = c.Prepare("SELECT last_used_at FROM key_usage WHERE key_id = ?");
+    q.Bind(1, key_id);
+    at = q.Step() ? std::optional<base::TimeMs>(q.Int(0)) : std::nullopt;
+  });
+  return at;
+}
+
+std::optional<domain::WebhookDelivery> PgStore::LeaseDueDelivery(base::TimeMs now,
+                                                                 base::TimeMs lease_ms,
+                                                                 const ClaimLimits& limits) {
+  // One statement: the oldest due delivery whose endpoint and tenant are
+  // below their limits, skipping rows another process is leasing at this
+  // moment (SKIP LOCKED), so that dispatchers never wait on each other. Two
+  // claims at the same instant may each count the other's lease as not yet
+  // there: the limits hold within a delivery or two.
+  static const std::string lease =
+      "WITH busy AS (SELECT endpoint_id, tenant_id FROM webhook_deliveries "
+      "WHERE locked_until > ?1 AND status IN ('PENDING', 'RETRYING')) "
+      "UPDATE webhook_deliveries SET locked_until = ?2 WHERE id = ("
+      "SELECT id FROM webhook_deliveries "
+      "WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= ?1 "
+      "AND (locked_until IS NULL OR locked_until <= ?1) "
+      "AND endpoint_id NOT IN "
+      "(SELECT endpoint_id FROM busy GROUP BY endpoint_id HAVING COUNT(*) >= ?3) "
+      "AND tenant_id NOT IN "
+      "(SELECT tenant_id FROM busy GROUP BY tenant_id HAVING COUNT(*) >= ?4) "
+      "ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED) "
+      "RETURNING " +
+      std::string(sql::kDeliveryColumns);
+  std::optional<domain::WebhookDelivery> leased;
+  OnConnection([&](Connection& c) {
+    auto q = c.Prepare(lease);
+    q.Bind(1, now).Bind(2, now + lease_ms).Bind(3, limits.per_endpoint).Bind(4, limits.per_tenant);
+    leased = q.Step() ? std::optional(sql::ReadDelivery(q)) : std::nullopt;
+  });
+  return leased;
+}
+
+}  // namespace payd::store::postgres

@@ -1,0 +1,57 @@
+// domain::Store on PostgreSQL: the SQL of store/sql/ on a pool of libpq
+// connections, for several payd processes sharing one database.
+//
+// Concurrency: reads run outside transactions on pooled connections. Writes
+// run in READ COMMITTED transactions (Transact), run again after a
+// serialization failure, a deadlock or a unique key a concurrent transaction
+// took; where two writers must not interleave, store/sql takes an advisory
+// lock (Connection::LockUntilCommit). Request counting and lastUsedAt are one
+// upsert per request in key_usage, so every process counts the same window.
+// Webhook deliveries are leased with FOR UPDATE SKIP LOCKED.
+//
+// A connection the server dropped (a restart) is replaced on its next use;
+// while the server cannot be reached every call throws StoreUnavailable.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/postgres/pg_db.h"
+#include "store/postgres/pg_migrations.h"
+#include "store/sql/sql_store.h"
+
+namespace payd::store::postgres {
+
+class PgStore final : public sql::SqlStore {
+ public:
+  // Connects lazily: nothing is sent until the first call. Throws
+  // StoreUnavailable for a URL libpq cannot read.
+  PgStore(const std::string& url, std::size_t pool_size);
+
+  std::vector<AppliedMigration> Migrate();
+  // postgres://user@host:port/db: for logs, never the password.
+  const std::string& description() const { return description_; }
+
+  domain::RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
+                                  base::TimeMs window_ms) override;
+
+ protected:
+  void RunRead(const std::function<void(sql::Connection&)>& fn) override;
+  void RunWrite(const std::function<void(sql::Connection&)>& fn) override;
+  std::optional<base::TimeMs> LastUsedAt(const std::string& key_id) override;
+  std::optional<domain::WebhookDelivery> LeaseDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
+                                                          const ClaimLimits& limits) override;
+
+ private:
+  // Runs `fn` (statements that are safe to send again: reads, or one
+  // statement outside a transaction) on a pooled connection, on another one
+  // when the first turns out to be a session the server dropped.
+  void OnConnection(const std::function<void(Connection&)>& fn);
+
+  std::string description_;
+  Pool pool_;
+};
+
+}  // namespace payd::store::postgres

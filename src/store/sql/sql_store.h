@@ -1,0 +1,151 @@
+// domain::Store written once in SQL for both databases: every query and
+// every rule of what goes in one transaction lives here (store/sql/*.cpp).
+// A concrete store (sqlite::SqliteStore, postgres::PgStore) supplies the
+// connections and the transactions, and the few things that differ:
+// request counting, lastUsedAt, and how a webhook delivery is leased.
+//
+// Transactions: Write() runs its function in one transaction that commits
+// when it returns. A store may run it more than once (PostgreSQL retries
+// serialization failures, deadlocks and a unique key taken by a concurrent
+// transaction), so a write function does nothing outside the database that
+// it could not repeat. Where writers must not interleave they call
+// Connection::LockUntilCommit first.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "domain/store.h"
+#include "store/sql/sql.h"
+
+namespace payd::store::sql {
+
+class SqlStore : public domain::Store {
+ public:
+  void Ping() override;
+  domain::EnvironmentVerdict ClaimEnvironment(const domain::EnvironmentPolicy& policy,
+                                              base::TimeMs now) override;
+  void InsertTenant(const domain::Tenant& tenant, const domain::WebhookSecret& secret) override;
+  std::optional<domain::Tenant> FindTenant(const std::string& id) override;
+  std::vector<domain::WebhookSecret> WebhookSecrets(const std::string& tenant_id,
+                                                    base::TimeMs now) override;
+  void RotateWebhookSecret(const domain::WebhookSecret& secret,
+                           base::TimeMs previous_expires_at) override;
+  void InsertIntegration(const domain::Integration& integration) override;
+  std::optional<domain::Integration> FindIntegration(const std::string& tenant_id,
+                                                     const std::string& id) override;
+  std::optional<domain::Integration> FindIntegrationById(const std::string& id) override;
+  std::vector<domain::Integration> ListIntegrations(const std::string& tenant_id) override;
+  void InsertApiKey(const domain::ApiKey& key) override;
+  std::optional<domain::ApiKey> FindApiKeyByDigest(const std::string& digest) override;
+  std::optional<domain::ApiKey> FindApiKey(const std::string& id) override;
+  std::vector<domain::ApiKey> ListApiKeys(const std::string& tenant_id) override;
+  bool RevokeApiKey(const std::string& id, base::TimeMs now) override;
+  domain::CreateResult InsertPaymentLink(const domain::PaymentLink& link,
+                                         const domain::Event& event,
+                                         const domain::IdempotencyClaim* claim,
+                                         base::TimeMs now) override;
+  std::optional<domain::PaymentLink> FindPaymentLink(const std::string& tenant_id,
+                                                     const std::string& id) override;
+  std::vector<domain::PaymentLink> ListPaymentLinks(const std::string& tenant_id) override;
+  std::optional<domain::PaymentLink> FindPaymentLinkById(const std::string& id) override;
+  bool CountPaymentLinkView(const std::string& id) override;
+  void PurgeExpired(base::TimeMs now) override;
+
+  domain::CreateResult InsertIntent(
+      domain::PaymentIntent& intent, const domain::IdempotencyClaim* claim,
+      const IntentLimits& limits,
+      const std::function<IntentCreated(const domain::PaymentIntent&)>& finish,
+      base::TimeMs now) override;
+  std::optional<domain::PaymentIntent> SetSenderHint(const std::string& intent_id,
+                                                     const std::string& address,
+                                                     domain::HintSource source,
+                                                     base::TimeMs now) override;
+  std::optional<domain::PaymentIntent> FindIntent(const std::string& tenant_id,
+                                                  const std::string& id) override;
+  std::optional<domain::PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,
+                                                               const std::string& id) override;
+  std::optional<domain::PaymentIntent> FindIntentById(const std::string& id) override;
+  std::vector<domain::PaymentIntent> ListIntents(const std::string& tenant_id,
+                                                 std::optional<domain::IntentStatus> status,
+                                                 int limit, int offset) override;
+  std::optional<domain::Payment> FindPayment(const std::string& tenant_id,
+                                             const std::string& id) override;
+  std::vector<domain::Payment> ListPayments(const std::string& tenant_id,
+                                            std::optional<domain::PaymentStatus> status, int limit,
+                                            int offset) override;
+
+  void WithLedger(const std::function<void(domain::LedgerTx&)>& fn) override;
+  std::optional<domain::BlockHeader> LoadCursor(std::int64_t chain_id) override;
+  std::vector<domain::BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) override;
+  std::vector<domain::WatchedAddress> WatchedAddresses(std::int64_t chain_id) override;
+  std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) override;
+  base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) override;
+
+  void InsertEvent(const domain::Event& event) override;
+  std::vector<domain::Event> RecentEvents(const std::string& tenant_id, int limit) override;
+  void InsertWebhookEndpoint(const domain::WebhookEndpoint& endpoint) override;
+  std::vector<domain::WebhookEndpoint> ListWebhookEndpoints(const std::string& tenant_id) override;
+  std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& id) override;
+  bool SetWebhookEndpointEnabled(const std::string& id, bool enabled,
+                                 const std::optional<std::string>& reason) override;
+  bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) override;
+  std::vector<domain::WebhookDelivery> ListDeliveries(const std::string& tenant_id, int limit,
+                                                      int offset) override;
+  std::optional<domain::WebhookDelivery> FindDelivery(const std::string& id) override;
+  std::optional<domain::WebhookDelivery> Redeliver(const std::string& delivery_id,
+                                                   base::TimeMs now) override;
+  std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
+                                              const ClaimLimits& limits) override;
+  std::optional<base::TimeMs> NextDeliveryDue() override;
+  void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
+                     base::TimeMs now) override;
+
+ protected:
+  // Runs `fn` on a connection outside any transaction (each statement sees
+  // what was committed when it started).
+  virtual void RunRead(const std::function<void(Connection&)>& fn) = 0;
+  // Runs `fn` in one write transaction, as many times as it takes to commit.
+  virtual void RunWrite(const std::function<void(Connection&)>& fn) = 0;
+  // When the key was last used, where the store keeps that.
+  virtual std::optional<base::TimeMs> LastUsedAt(const std::string& key_id) = 0;
+  // Leases the most overdue delivery within `limits` (ClaimDueDelivery's rule).
+  virtual std::optional<domain::WebhookDelivery> LeaseDueDelivery(base::TimeMs now,
+                                                                  base::TimeMs lease_ms,
+                                                                  const ClaimLimits& limits) = 0;
+
+  template <typename Fn>
+  auto Read(Fn&& fn) {
+    return Run(fn, [this](const auto& body) { RunRead(body); });
+  }
+  template <typename Fn>
+  auto Write(Fn&& fn) {
+    return Run(fn, [this](const auto& body) { RunWrite(body); });
+  }
+
+ private:
+  // Calls `fn` through `runner`, keeping the value of its last (committed) run.
+  template <typename Fn, typename Runner>
+  static auto Run(Fn& fn, const Runner& runner) {
+    using Result = std::invoke_result_t<Fn&, Connection&>;
+    if constexpr (std::is_void_v<Result>) {
+      runner(std::function<void(Connection&)>([&](Connection& c) { fn(c); }));
+    } else {
+      std::optional<Result> out;
+      runner(std::function<void(Connection&)>([&](Connection& c) { out.emplace(fn(c)); }));
+      return std::move(*out);
+    }
+  }
+
+  // Checks a claim inside the caller's transaction; a result when the claim
+  // decides the request (replay or conflict), nothing when creation proceeds.
+  std::optional<domain::CreateResult> CheckClaim(Connection& c,
+                                                 const domain::IdempotencyClaim& claim,
+                                                 base::TimeMs now);
+  void RecordClaim(Connection& c, const domain::IdempotencyClaim& claim, base::TimeMs now);
+};
+
+}  // namespace payd::store::sql
