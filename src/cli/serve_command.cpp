@@ -11,6 +11,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/json/array.hpp>
 #include <thread>
 
 #include "api/routes.h"
@@ -103,6 +104,15 @@ void Serve(const CommandContext& ctx) {
   options.max_connections = config.http.max_connections > 0
                                 ? static_cast<std::size_t>(config.http.max_connections)
                                 : http::DefaultMaxConnections(open_files);
+  options.trusted_proxies = config.trusted_proxies;
+  boost::json::array trusted_proxies;
+  for (const auto& range : config.trusted_proxies.ToStrings()) trusted_proxies.emplace_back(range);
+  if (config.trusted_proxies.HoldsEverything()) {
+    base::LogWarn(
+        "trusted_proxies holds every address: any client that reaches payd chooses the address "
+        "its requests are counted under",
+        {{"trustedProxies", trusted_proxies}});
+  }
 
   api::PublicLimiter public_limiter(config.limits.public_limiter_buckets);
   chain::PriceBook prices;
@@ -180,6 +190,7 @@ void Serve(const CommandContext& ctx) {
                               {"threads", threads},
                               {"maxConnections", options.max_connections},
                               {"openFilesLimit", open_files},
+                              {"trustedProxies", trusted_proxies},
                               {"version", PAYD_VERSION}});
   server.Run();
   for (auto& watcher : watchers) watcher->Stop();

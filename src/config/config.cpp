@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "base/strings.h"
 #include "config/toml_reader.h"
 #include "domain/address.h"
 #include "domain/amount.h"
@@ -152,6 +153,29 @@ int PositiveInt(TomlReader& r, const char* key, int current, int max) {
   return static_cast<int>(*v);
 }
 
+// `where(i)` names entry i in an error.
+base::IpRanges TrustedProxies(const std::vector<std::string>& entries,
+                              const std::function<std::string(std::size_t)>& where) {
+  base::IpRanges ranges;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    std::string error;
+    if (!ranges.Add(entries[i], error))
+      throw ConfigError(where(i) + " \"" + entries[i] + "\" " + error);
+  }
+  return ranges;
+}
+
+// PAYD_TRUSTED_PROXIES: the entries separated by commas, blanks around them allowed.
+std::vector<std::string> SplitList(std::string_view text) {
+  std::vector<std::string> entries;
+  for (;;) {
+    auto comma = text.find(',');
+    entries.emplace_back(base::TrimBlanks(text.substr(0, comma)));
+    if (comma == std::string_view::npos) return entries;
+    text.remove_prefix(comma + 1);
+  }
+}
+
 std::string HostPort(const std::string& host, unsigned short port) {
   bool v6 = host.find(':') != std::string::npos;
   return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
@@ -195,6 +219,11 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
   if (auto url = r.String("database_url")) config.database_url = *url;
   if (auto level = r.String("log_level")) config.log_level = *level;
   config.http.threads = PositiveInt(r, "threads", config.http.threads, 256);
+  if (r.Has("trusted_proxies")) {
+    config.trusted_proxies = TrustedProxies(r.StringArray("trusted_proxies"), [&](std::size_t i) {
+      return source + ": trusted_proxies[" + std::to_string(i) + "]";
+    });
+  }
 
   if (TomlReader http = r.Table("http"); http.present()) {
     config.http.idle_timeout_s =
@@ -295,6 +324,10 @@ Config LoadConfig(const CommandLine& cli, const EnvLookup& env) {
   if (auto v = env("PAYD_PUBLIC_URL")) ParsePublicUrl(config, *v, "PAYD_PUBLIC_URL");
   if (auto v = env("PAYD_DATA_DIR")) config.data_dir = *v;
   if (auto v = env("PAYD_DATABASE_URL")) config.database_url = *v;
+  if (auto v = env("PAYD_TRUSTED_PROXIES")) {
+    config.trusted_proxies = TrustedProxies(
+        SplitList(*v), [](std::size_t) { return std::string("PAYD_TRUSTED_PROXIES:"); });
+  }
   if (cli.data_dir) config.data_dir = *cli.data_dir;
 
   if (!config.database_url.empty() && !config.database_url.starts_with("postgres://") &&

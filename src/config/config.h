@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "base/ip_ranges.h"
 #include "domain/chain_catalog.h"
 #include "domain/credentials.h"
 
@@ -65,6 +66,9 @@ struct Config {
   std::string database_url;    // empty: SQLite under data_dir; else postgres://
   int database_pool_size = 0;  // PostgreSQL connections per process; 0: from the worker count
   std::string log_level = "info";
+  // Peers whose Forwarded / X-Forwarded-For headers name the client
+  // (http/client_address.h); empty: nobody's, the socket address is the client.
+  base::IpRanges trusted_proxies;
   HttpSettings http;
   LimitSettings limits;
   PublicEndpointSettings public_endpoints;

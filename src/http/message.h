@@ -36,7 +36,11 @@ using StreamProducer = std::function<StreamStep()>;
 
 struct RequestContext {
   std::string request_id;
+  // The client: the socket's peer, or the client a trusted proxy named
+  // (client_address.h). What per-client limits count.
   std::string remote_ip;
+  // The socket's peer; differs from remote_ip only behind a trusted proxy.
+  std::string peer_ip;
   std::vector<std::pair<std::string, std::string>> path_params;
   // Filled by authentication, logged by the server; never the key itself.
   std::string key_id;

@@ -25,6 +25,7 @@
 #include "base/crypto.h"
 #include "base/log.h"
 #include "base/utf8.h"
+#include "http/client_address.h"
 #include "http/json_response.h"
 
 namespace payd::http {
@@ -227,6 +228,7 @@ void Server::LogRequest(const RequestContext& ctx, std::string_view method, std:
                              {"status", status},
                              {"durationMs", static_cast<double>(micros) / 1000.0},
                              {"remote", ctx.remote_ip}};
+  if (ctx.peer_ip != ctx.remote_ip) fields["proxy"] = ctx.peer_ip;
   if (!ctx.key_id.empty()) fields["keyId"] = ctx.key_id;
   if (stream_bytes) fields["streamBytes"] = *stream_bytes;
   base::LogInfo("request", std::move(fields));
@@ -293,7 +295,8 @@ asio::awaitable<std::size_t> Server::Stream(std::shared_ptr<Connection> conn, Re
 
 asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
   beast::error_code ec;
-  std::string remote = conn->stream.socket().remote_endpoint(ec).address().to_string();
+  asio::ip::address peer = conn->stream.socket().remote_endpoint(ec).address();
+  std::string peer_ip = peer.to_string();
   auto token = asio::redirect_error(asio::use_awaitable, ec);
   beast::flat_buffer buffer;
   bool linger = false;
@@ -324,7 +327,11 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
 
     RequestContext ctx;
     ctx.request_id = NewRequestId();
-    ctx.remote_ip = remote;
+    ctx.peer_ip = peer_ip;
+    ctx.remote_ip = peer_ip;
+    if (parser.is_header_done() && !options_.trusted_proxies.empty()) {
+      ctx.remote_ip = ClientOf(options_.trusted_proxies, peer, parser.get()).client;
+    }
     Response res;
     bool keep_alive = false;
     std::string method = parser.is_header_done() ? std::string(parser.get().method_string()) : "";

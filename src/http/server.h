@@ -6,7 +6,8 @@
 // for idle and slow clients, `Expect: 100-continue`, X-Request-Id, one JSON
 // access-log line per request, a cap on open connections (each one holds a
 // file descriptor the database, the chain client and webhooks also need: a
-// connection over the cap gets a 503 at once and is closed), and a graceful
+// connection over the cap gets a 503 at once and is closed), the client's
+// address (the peer's, or, from a trusted proxy, the one it names), and a graceful
 // shutdown in which requests in flight finish while idle connections are
 // closed.
 //
@@ -31,6 +32,7 @@
 #include <string>
 #include <unordered_set>
 
+#include "base/ip_ranges.h"
 #include "http/message.h"
 
 namespace payd::http {
@@ -44,6 +46,8 @@ struct ServerOptions {
   std::chrono::seconds shutdown_grace{10};
   std::size_t body_limit = 64 * 1024;
   std::size_t max_connections = 1024;  // served at once; see DefaultMaxConnections
+  // Peers whose Forwarded / X-Forwarded-For name the client (client_address.h).
+  base::IpRanges trusted_proxies;
 };
 
 // What a process allowed `open_files_limit` descriptors can serve at once:

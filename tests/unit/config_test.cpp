@@ -80,9 +80,20 @@ TEST(Config, TheDocumentedExampleIsTheDefaults) {
             defaults.public_endpoints.max_open_intents);
   EXPECT_EQ(documented.http.idle_timeout_s, defaults.http.idle_timeout_s);
   EXPECT_EQ(documented.webhooks.retry_schedule_s, defaults.webhooks.retry_schedule_s);
+  EXPECT_TRUE(documented.trusted_proxies.empty());
+  EXPECT_TRUE(defaults.trusted_proxies.empty());
   ASSERT_EQ(documented.catalog.chains().size(), 1u);
   EXPECT_EQ(documented.catalog.chains()[0].tokens[0].address,
             defaults.catalog.chains()[0].tokens[0].address);
+}
+
+TEST(Config, TrustedProxiesFromTheFileOrTheEnvironment) {
+  Config c;
+  ApplyToml(c, R"(trusted_proxies = ["127.0.0.1", "10.0.0.0/8", "fd00::/8"])", "file");
+  EXPECT_EQ(c.trusted_proxies.ToStrings(),
+            (std::vector<std::string>{"127.0.0.1/32", "10.0.0.0/8", "fd00::/8"}));
+  Config env = LoadConfig({}, Env({{"PAYD_TRUSTED_PROXIES", " 10.0.0.0/8 ,::1"}}));
+  EXPECT_EQ(env.trusted_proxies.ToStrings(), (std::vector<std::string>{"10.0.0.0/8", "::1/128"}));
 }
 
 TEST(Config, MistakesAreNamed) {
@@ -109,6 +120,20 @@ TEST(Config, MistakesAreNamed) {
   EXPECT_TRUE(
       fails_with("[public]\nmax_open_intent = 3", "max_open_intent is not a known setting"));
   EXPECT_TRUE(fails_with("[limits]\npublic_limiter_buckets = 5", "at least 100"));
+  EXPECT_TRUE(fails_with(R"(trusted_proxies = ["127.0.0.1", "10.0.0.0/33"])",
+                         R"(payd.toml: trusted_proxies[1] "10.0.0.0/33" has a prefix length)"));
+  EXPECT_TRUE(fails_with(R"(trusted_proxies = ["10.1.2.3/8"])", "the range is 10.0.0.0/8"));
+  EXPECT_TRUE(fails_with(R"(trusted_proxies = "127.0.0.1")", "must be an array of strings"));
+  auto env_fails_with = [](const std::string& value, const std::string& needle) {
+    try {
+      LoadConfig({}, Env({{"PAYD_TRUSTED_PROXIES", value}}));
+    } catch (const ConfigError& e) {
+      return std::string(e.what()).find(needle) != std::string::npos;
+    }
+    return false;
+  };
+  EXPECT_TRUE(env_fails_with("127.0.0.1,localhost", R"(PAYD_TRUSTED_PROXIES: "localhost" is not)"));
+  EXPECT_TRUE(env_fails_with("127.0.0.1,,::1", R"(PAYD_TRUSTED_PROXIES: "" is not)"));
 }
 
 }  // namespace
