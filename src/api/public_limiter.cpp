@@ -14,6 +14,10 @@ PublicLimiter::PublicLimiter(std::size_t max_buckets)
     : max_buckets_(std::max<std::size_t>(1, max_buckets)) {}
 
 bool PublicLimiter::Allow(const std::string& bucket, int limit_per_min, base::TimeMs now) {
+  if (shared_) {
+    if (auto window = shared_->CountClientRequest(bucket, now, kWindowMs))
+      return window->count <= limit_per_min;
+  }
   std::lock_guard lock(mu_);
   auto it = windows_.find(bucket);
   if (it != windows_.end() && it->second.start + kWindowMs <= now) {

@@ -1,6 +1,7 @@
-// Fixed-window request counting for the key-less public endpoints, in memory,
-// per bucket (kind, client, integration). Unlike the per-key REST limit it is
-// per process: it guards against abusive clients, not a contract.
+// Fixed-window request counting for the key-less public endpoints, per bucket
+// (kind, client, integration): in the database on PostgreSQL, so that several
+// processes count together, otherwise in memory, per process (it guards
+// against abusive clients; the processes sharing one SQLite file are few).
 //
 // Memory is bounded: at most `max_buckets` windows are kept. Windows that
 // ended are dropped first. When every kept window is live, one is evicted,
@@ -22,6 +23,7 @@
 #include <unordered_map>
 
 #include "base/time.h"
+#include "domain/store.h"
 
 namespace payd::api {
 
@@ -30,6 +32,11 @@ class PublicLimiter {
   static constexpr std::size_t kDefaultMaxBuckets = 100'000;
 
   explicit PublicLimiter(std::size_t max_buckets = kDefaultMaxBuckets);
+
+  // Counts in `store`'s shared windows (Store::CountClientRequest) where it
+  // keeps them, so that every process sharing the database counts the same
+  // minute; in memory otherwise. `store` outlives the limiter.
+  void ShareThrough(domain::Store& store) { shared_ = &store; }
 
   // True if this request fits within `limit_per_min` for `bucket`.
   bool Allow(const std::string& bucket, int limit_per_min, base::TimeMs now);
@@ -50,6 +57,7 @@ class PublicLimiter {
   void DropEnded(std::list<std::string>& list, base::TimeMs now);
   void MakeRoom(base::TimeMs now);
 
+  domain::Store* shared_ = nullptr;
   std::mutex mu_;
   std::size_t max_buckets_;
   std::unordered_map<std::string, Window> windows_;

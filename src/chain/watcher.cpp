@@ -75,26 +75,48 @@ void ChainWatcher::NoteNodeBehind(const std::string& why) {
        {"forS", std::chrono::duration_cast<std::chrono::seconds>(now - *behind_since_).count()}});
 }
 
+bool ChainWatcher::Lead() {
+  bool leading = store_.LeadChain(chain_.id);
+  if (leading && leading_ != true) {
+    // Another process may have moved the cursor while this one stood by.
+    cursor_ = store_.LoadCursor(chain_.id);
+    if (!cursor_) watch_started_ = store_.WatchStartedAt(chain_.id, base::NowMs());
+    // After a (re)start, the last blocks' logs are read again like after a new block.
+    rescan_until_ = std::chrono::steady_clock::now() + kRescanWallTime;
+    base::LogInfo("watching chain",
+                  {{"chainId", chain_.id},
+                   {"chain", chain_.name},
+                   {"rpc", rpc_->current_endpoint()},
+                   {"confirmations", chain_.confirmations.ToString()},
+                   {"cursor", cursor_ ? boost::json::value(cursor_->number) : nullptr}});
+  } else if (!leading && leading_ != false) {
+    base::LogInfo("standing by: another payd process watches this chain",
+                  {{"chainId", chain_.id}, {"chain", chain_.name}});
+  }
+  leading_ = leading;
+  return leading;
+}
+
 void ChainWatcher::Run() {
   rpc_.emplace(chain_.rpc_urls, options_.rpc);
   source_.emplace(*rpc_, chain_);
-  cursor_ = store_.LoadCursor(chain_.id);
-  if (!cursor_) watch_started_ = store_.WatchStartedAt(chain_.id, base::NowMs());
-  // After a restart, the last blocks' logs are read again like after a new block.
-  rescan_until_ = std::chrono::steady_clock::now() + kRescanWallTime;
-  base::LogInfo("watching chain",
-                {{"chainId", chain_.id},
-                 {"chain", chain_.name},
-                 {"rpc", rpc_->current_endpoint()},
-                 {"confirmations", chain_.confirmations.ToString()},
-                 {"cursor", cursor_ ? boost::json::value(cursor_->number) : nullptr}});
+  RunPasses();
+  if (leading_.value_or(false)) store_.StopLeadingChain(chain_.id);
+}
+
+void ChainWatcher::RunPasses() {
   auto backoff = std::chrono::milliseconds(500);
   const auto poll = std::chrono::milliseconds(chain_.poll_interval_ms);
   bool failing = false;
   for (;;) {
     bool more = false;
     try {
+      // Every process prices intents, watching or not.
       MaybeRefreshPrices();
+      if (!Lead()) {
+        if (!Wait(poll)) return;
+        continue;
+      }
       more = Pass();
       if (failing) base::LogInfo("chain reachable again", {{"chainId", chain_.id}});
       if (behind_since_) base::LogInfo("node caught up", {{"chainId", chain_.id}});

@@ -1,4 +1,7 @@
-// One ChainWatcher per configured chain, each on its own thread: it polls the
+// One ChainWatcher per configured chain, each on its own thread: among the
+// payd processes sharing a database, the one holding the chain's lock
+// (Store::LeadChain) watches it, the others stand by and take over when it
+// ends. The watching one polls the
 // node, follows the canonical chain from the persisted cursor (detecting
 // reorganisations by block hash and parentHash, never by `removed` flags),
 // collects transfers to watched payout addresses and hands each poll to the
@@ -54,6 +57,10 @@ class ChainWatcher {
 
  private:
   void Run();
+  void RunPasses();
+  // Whether this process watches the chain now (Store::LeadChain); on taking
+  // over, the cursor is read again: another process may have moved it.
+  bool Lead();
   // One poll; true when there is more to do at once (catching up).
   bool Pass();
   // The block from which to resume: the cursor, or where a first start begins.
@@ -86,6 +93,7 @@ class ChainWatcher {
   std::optional<std::chrono::steady_clock::time_point> behind_since_;
   std::chrono::steady_clock::time_point behind_logged_{};
   int moved_in_a_row_ = 0;
+  std::optional<bool> leading_;  // unknown until first asked
 
   std::thread thread_;
   std::mutex mu_;

@@ -115,6 +115,7 @@ void Serve(const CommandContext& ctx) {
   }
 
   api::PublicLimiter public_limiter(config.limits.public_limiter_buckets);
+  public_limiter.ShareThrough(*opened.store);
   chain::PriceBook prices;
   api::ApiContext api{*opened.store,
                       config.catalog,
@@ -162,6 +163,8 @@ void Serve(const CommandContext& ctx) {
   webhooks::DispatcherOptions delivery;
   delivery.concurrency = config.webhooks.concurrency;
   delivery.endpoint_concurrency = config.webhooks.endpoint_concurrency;
+  delivery.timeout = std::chrono::seconds(config.webhooks.timeout_s);
+  delivery.lease_ms = config.webhooks.lease_s * 1000LL;
   delivery.retry_schedule_s = config.webhooks.retry_schedule_s;
   delivery.policy = {config.webhooks.allow_private_targets,
                      config.environment == domain::Environment::kMainnet};

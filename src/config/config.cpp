@@ -276,6 +276,12 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
         PositiveInt(hooks, "endpoint_concurrency", config.webhooks.endpoint_concurrency, 64);
     if (config.webhooks.endpoint_concurrency < 1)
       hooks.Fail("endpoint_concurrency", "must be at least 1");
+    config.webhooks.timeout_s = PositiveInt(hooks, "timeout_s", config.webhooks.timeout_s, 600);
+    if (config.webhooks.timeout_s < 1) hooks.Fail("timeout_s", "must be at least 1");
+    config.webhooks.lease_s = PositiveInt(hooks, "lease_s", config.webhooks.lease_s, 3600);
+    // A lease that ran out mid-attempt would let a second process send the same delivery.
+    if (config.webhooks.lease_s < config.webhooks.timeout_s + 2)
+      hooks.Fail("lease_s", "must be at least timeout_s + 2");
     if (hooks.Has("retry_schedule_s")) {
       config.webhooks.retry_schedule_s.clear();
       for (auto v : hooks.IntArray("retry_schedule_s")) {

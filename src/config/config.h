@@ -50,6 +50,10 @@ struct WebhookSettings {
   bool allow_private_targets = false;
   int concurrency = 4;           // deliveries in flight
   int endpoint_concurrency = 2;  // of which to one endpoint
+  int timeout_s = 15;            // one attempt, connection to last byte
+  // How long a delivery stays taken by the process attempting it: a process
+  // that dies mid-attempt leaves it to another once this runs out.
+  int lease_s = 60;
   std::vector<int> retry_schedule_s = {5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400};
 };
 

@@ -275,6 +275,7 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
   if (!chain) return {};
   LedgerSummary summary;
   store_.WithLedger([&](LedgerTx& tx) {
+    tx.LockChain(update.chain_id);
     summary = {};
     Pass pass(tx, update, *chain, representation_, now, summary);
     pass.Rewind();

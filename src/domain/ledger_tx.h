@@ -19,6 +19,12 @@ class LedgerTx {
  public:
   virtual ~LedgerTx() = default;
 
+  // Waits until no other ledger transaction of this chain, in any process,
+  // is running, first thing in the transaction: two processes that both
+  // believe they watch the chain (for the moment a failover takes) then
+  // apply their passes one after the other, the second seeing the first's.
+  virtual void LockChain(std::int64_t chain_id) = 0;
+
   virtual void DeleteBlocksAbove(std::int64_t chain_id, std::int64_t number) = 0;
   virtual void InsertBlocks(std::int64_t chain_id, const std::vector<BlockHeader>& blocks) = 0;
   // Forgets headers too deep for any reorganisation payd would follow.

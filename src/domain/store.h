@@ -84,6 +84,13 @@ class Store {
   // the key's lastUsedAt. Atomic across processes sharing the database.
   virtual RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
                                   base::TimeMs window_ms) = 0;
+  // The same for a key-less client's `bucket` (public endpoints, pages), in a
+  // window every process sharing the database counts in. Nothing when this
+  // store keeps no such windows: processes on one SQLite file (one host)
+  // count key-less clients each in memory (api::PublicLimiter). Windows that
+  // ended are forgotten by PurgeExpired.
+  virtual std::optional<RateWindow> CountClientRequest(const std::string& bucket, base::TimeMs now,
+                                                       base::TimeMs window_ms) = 0;
 
   // Stores the link and its event. With a claim, the claim is checked and
   // recorded in the same transaction: a replay or conflict stores nothing.
@@ -160,6 +167,14 @@ class Store {
   // When a watcher of this chain first started (stored as `now` if this is
   // the first): a first start whose node was unreachable scans back to it.
   virtual base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) = 0;
+  // True while this process is the one, among all that share the database,
+  // that watches `chain_id`: it holds the chain's lock, which the database or
+  // the kernel releases when the process ends, however it ends. Asked before
+  // every pass; the holder keeps it, another process takes it within a pass
+  // once it is free. Throws StoreUnavailable when that cannot be known.
+  virtual bool LeadChain(std::int64_t chain_id) = 0;
+  // Lets the chain go (a stopping watcher), so that another process takes over at once.
+  virtual void StopLeadingChain(std::int64_t chain_id) = 0;
 
   // --- Events and webhooks ------------------------------------------------
   // Every InsertEvent (here and in LedgerTx) also queues, in the same

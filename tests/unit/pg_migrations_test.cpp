@@ -49,12 +49,14 @@ Columns SqliteColumns() {
   return out;
 }
 
-// Without `rowid`, which SQLite tables have without naming it.
+// Without `rowid`, which SQLite tables have without naming it, and
+// client_windows, which SQLite keeps in each process's memory.
 Columns PostgresColumns(Connection& conn) {
   Columns out;
   Result rows = conn.Run(
       "SELECT table_name, column_name FROM information_schema.columns"
-      " WHERE table_schema = current_schema() AND column_name != 'rowid'");
+      " WHERE table_schema = current_schema() AND column_name != 'rowid'"
+      " AND table_name != 'client_windows'");
   for (int r = 0; r < rows.rows(); ++r) out[rows.Text(r, 0)].insert(rows.Text(r, 1));
   return out;
 }

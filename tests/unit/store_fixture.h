@@ -77,15 +77,18 @@ class StoreFixture {
   // Closes the store and opens the same database again, as a restart does.
   void Reopen() {
     store_.reset();
+    store_ = OpenAnother();
+  }
+  // The same database opened once more, as another payd process would.
+  std::unique_ptr<domain::Store> OpenAnother() const {
     if (kind_ == StoreKind::kPostgres) {
       auto pg = std::make_unique<store::postgres::PgStore>(database_->url(), 8);
       pg->Migrate();
-      store_ = std::move(pg);
-    } else {
-      auto sqlite = std::make_unique<store::sqlite::SqliteStore>(dir_.string());
-      sqlite->Migrate();
-      store_ = std::move(sqlite);
+      return pg;
     }
+    auto sqlite = std::make_unique<store::sqlite::SqliteStore>(dir_.string());
+    sqlite->Migrate();
+    return sqlite;
   }
   // What OpenStore() needs to open this test's database.
   store::StoreOptions Options(domain::Environment env) const {

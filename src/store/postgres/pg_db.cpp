@@ -30,10 +30,20 @@ std::string HideCredentials(std::string text) {
   return text;
 }
 
-// libpq's messages end with a newline; some quote a URL they could not read.
+// libpq's messages end with a newline, some run over several lines (a hint
+// on the next, indented), some quote a URL they could not read: one line,
+// without credentials.
 std::string Clean(std::string_view message) {
-  std::string text(message);
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  std::string text;
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    if (message[i] != '\n') {
+      text += message[i];
+      continue;
+    }
+    while (i + 1 < message.size() && (message[i + 1] == '\t' || message[i + 1] == ' ')) ++i;
+    text += ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
   return HideCredentials(text);
 }
 

@@ -283,6 +283,17 @@ CREATE TABLE database_meta (
   recorded_at BIGINT NOT NULL
 );
 
+-- Key-less clients' rate windows (public endpoints and pages), counted by
+-- every process alike; payd forgets those that ended. SQLite processes count
+-- these in memory, each on its own.
+CREATE TABLE client_windows (
+  bucket TEXT PRIMARY KEY,
+  window_start BIGINT NOT NULL,
+  window_end BIGINT NOT NULL,
+  count BIGINT NOT NULL
+);
+CREATE INDEX client_windows_by_end ON client_windows(window_end);
+
 -- Per-key rate windows and last use: in the shared database, so that every
 -- payd process counts the same requests (SQLite keeps them in a file of
 -- their own; PostgreSQL has no page cache for them to upset).

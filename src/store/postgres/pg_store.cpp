@@ -5,7 +5,7 @@
 namespace payd::store::postgres {
 
 PgStore::PgStore(const std::string& url, std::size_t pool_size)
-    : description_(DescribeUrl(url)), pool_(url, pool_size) {}
+    : url_(url), description_(DescribeUrl(url)), pool_(url, pool_size) {}
 
 std::vector<AppliedMigration> PgStore::Migrate() {
   auto conn = pool_.Acquire();
@@ -49,6 +49,61 @@ domain::RateWindow PgStore::CountRequest(const std::string& key_id, base::TimeMs
     window = {q.Int(0), q.Int(1)};
   });
   return window;
+}
+
+std::optional<domain::RateWindow> PgStore::CountClientRequest(const std::string& bucket,
+                                                              base::TimeMs now,
+                                                              base::TimeMs window_ms) {
+  domain::RateWindow window;
+  OnConnection([&](Connection& c) {
+    auto q = c.Prepare(
+        "INSERT INTO client_windows(bucket, window_start, window_end, count) "
+        "VALUES (?1, ?2, ?3, 1) ON CONFLICT (bucket) DO UPDATE SET "
+        "count = CASE WHEN client_windows.window_end <= ?2 THEN 1 "
+        "ELSE client_windows.count + 1 END, "
+        "window_start = CASE WHEN client_windows.window_end <= ?2 THEN ?2 "
+        "ELSE client_windows.window_start END, "
+        "window_end = CASE WHEN client_windows.window_end <= ?2 THEN ?3 "
+        "ELSE client_windows.window_end END "
+        "RETURNING window_start, count");
+    q.Bind(1, bucket).Bind(2, now).Bind(3, now + window_ms);
+    q.Step();
+    window = {q.Int(0), q.Int(1)};
+  });
+  return window;
+}
+
+void PgStore::PurgeExpired(base::TimeMs now) {
+  SqlStore::PurgeExpired(now);
+  OnConnection([&](Connection& c) {
+    c.Prepare("DELETE FROM client_windows WHERE window_end <= ?").Bind(1, now).Run();
+  });
+}
+
+bool PgStore::LeadChain(std::int64_t chain_id) {
+  std::lock_guard lock(chains_mu_);
+  ChainLock& chain = chains_[chain_id];
+  try {
+    if (!chain.session) chain.session = std::make_unique<Connection>(url_);
+    if (chain.held) {
+      // Still ours while the session lives: one round trip says it does.
+      chain.session->Run("SELECT 1");
+      return true;
+    }
+    Result got = chain.session->Run("SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
+                                    Params("chain-watch|" + std::to_string(chain_id)));
+    chain.held = got.Bool(0, 0);
+    return chain.held;
+  } catch (const domain::StoreUnavailable&) {
+    // The session is gone, and with it the lock: the next call starts afresh.
+    chain = {};
+    throw;
+  }
+}
+
+void PgStore::StopLeadingChain(std::int64_t chain_id) {
+  std::lock_guard lock(chains_mu_);
+  chains_.erase(chain_id);  // closing the session lets the lock go
 }
 
 std::optional<base::TimeMs> PgStore::LastUsedAt(const std::string& key_id) {

@@ -14,8 +14,11 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "store/postgres/pg_db.h"
@@ -36,6 +39,14 @@ class PgStore final : public sql::SqlStore {
 
   domain::RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
                                   base::TimeMs window_ms) override;
+  // In client_windows, one upsert per request.
+  std::optional<domain::RateWindow> CountClientRequest(const std::string& bucket, base::TimeMs now,
+                                                       base::TimeMs window_ms) override;
+  void PurgeExpired(base::TimeMs now) override;
+  // A session advisory lock per chain, on a connection of its own kept for
+  // it: the server lets it go when that session ends, with the process.
+  bool LeadChain(std::int64_t chain_id) override;
+  void StopLeadingChain(std::int64_t chain_id) override;
 
  protected:
   void RunRead(const std::function<void(sql::Connection&)>& fn) override;
@@ -50,8 +61,16 @@ class PgStore final : public sql::SqlStore {
   // when the first turns out to be a session the server dropped.
   void OnConnection(const std::function<void(Connection&)>& fn);
 
+  std::string url_;
   std::string description_;
   Pool pool_;
+  std::mutex chains_mu_;
+  // Per chain: the session that holds (or asks for) its lock, and whether it holds it.
+  struct ChainLock {
+    std::unique_ptr<Connection> session;
+    bool held = false;
+  };
+  std::unordered_map<std::int64_t, ChainLock> chains_;
 };
 
 }  // namespace payd::store::postgres

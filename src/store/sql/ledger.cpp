@@ -45,6 +45,10 @@ class SqlLedgerTx final : public domain::LedgerTx {
  public:
   explicit SqlLedgerTx(Connection& c) : c_(c) {}
 
+  void LockChain(std::int64_t chain_id) override {
+    c_.LockUntilCommit("ledger|" + std::to_string(chain_id));
+  }
+
   void DeleteBlocksAbove(std::int64_t chain_id, std::int64_t number) override {
     c_.Prepare("DELETE FROM chain_blocks WHERE chain_id = ? AND number > ?")
         .Bind(1, chain_id)

@@ -1,5 +1,13 @@
 #include "store/sqlite/sqlite_store.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
 #include "store/sql/rows.h"
 #include "store/sqlite/file_modes.h"
 
@@ -18,17 +26,53 @@ std::string PrepareFiles(const std::string& dir) {
   }
   // SharedCounters creates it 0600 itself; an older one is tightened.
   PreparePrivateFile(dir + "/payd-ratelimit.shm", IfMissing::kLeave);
+  // The chains' watch locks (LeadChain), one per chain ever watched.
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    std::string name = entry.path().filename().string();
+    if (name.starts_with("payd-watch-") && name.ends_with(".lock"))
+      PreparePrivateFile(entry.path().string(), IfMissing::kLeave);
+  }
   return dir + "/payd.sqlite3";
 }
 
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& dir, std::size_t counter_slots)
-    : path_(PrepareFiles(dir)),
+    : dir_(dir),
+      path_(PrepareFiles(dir)),
       writer_(std::make_unique<Connection>(path_, Connection::Sync::kFull)),
       lease_writer_(std::make_unique<Connection>(path_, Connection::Sync::kOffShared)),
       usage_(std::make_unique<Connection>(dir + "/payd-usage.sqlite3", Connection::Sync::kOff)),
       counters_(dir + "/payd-ratelimit.shm", counter_slots) {}
+
+SqliteStore::~SqliteStore() {
+  for (auto& [chain, fd] : chain_locks_) ::close(fd);
+}
+
+bool SqliteStore::LeadChain(std::int64_t chain_id) {
+  std::lock_guard lock(chains_mu_);
+  if (chain_locks_.contains(chain_id)) return true;
+  std::string file = dir_ + "/payd-watch-" + std::to_string(chain_id) + ".lock";
+  int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    throw domain::StoreUnavailable("cannot open " + file + ": " + std::strerror(errno));
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    return false;
+  }
+  chain_locks_[chain_id] = fd;
+  return true;
+}
+
+void SqliteStore::StopLeadingChain(std::int64_t chain_id) {
+  std::lock_guard lock(chains_mu_);
+  auto it = chain_locks_.find(chain_id);
+  if (it == chain_locks_.end()) return;
+  ::close(it->second);
+  chain_locks_.erase(it);
+}
 
 std::vector<AppliedMigration> SqliteStore::Migrate() {
   {

@@ -37,8 +37,20 @@ class SqliteStore final : public sql::SqlStore {
   std::vector<AppliedMigration> Migrate();
   const std::string& path() const { return path_; }
 
+  ~SqliteStore() override;
+
   domain::RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
                                   base::TimeMs window_ms) override;
+  // Nothing: each process counts key-less clients in memory.
+  std::optional<domain::RateWindow> CountClientRequest(const std::string&, base::TimeMs,
+                                                       base::TimeMs) override {
+    return std::nullopt;
+  }
+  // An exclusive flock on payd-watch-<chain>.lock in the data directory,
+  // held for as long as its descriptor is open: the kernel lets it go when
+  // the process ends.
+  bool LeadChain(std::int64_t chain_id) override;
+  void StopLeadingChain(std::int64_t chain_id) override;
 
  protected:
   // A pooled reader connection.
@@ -57,7 +69,10 @@ class SqliteStore final : public sql::SqlStore {
   domain::RateWindow CountInUsageDb(const std::string& key_id, base::TimeMs now,
                                     base::TimeMs window_ms);
 
+  std::string dir_;
   std::string path_;
+  std::mutex chains_mu_;
+  std::unordered_map<std::int64_t, int> chain_locks_;  // chain -> locked descriptor
   std::mutex write_mu_;
   std::unique_ptr<Connection> writer_;
   // Same file, same lock (write_mu_), without fsync: for writes whose loss in

@@ -1,0 +1,229 @@
+// Several payd processes on one PostgreSQL database hold one truth (issue 10):
+// limits count every process's requests, a revocation or an Idempotency-Key
+// is seen by all at once, exact amounts never repeat, one process watches a
+// chain and another takes over when it is killed, and webhook deliveries are
+// shared without any being sent twice at once. Three processes each time,
+// every request spread over all of them.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { chainConfig, eventually, PAYER, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { ON_POSTGRES } from './lib/database.mjs';
+import { createIntent, createMerchant, launch, linkBody, preparePayd, sleep, storeOf } from './lib/payd.mjs';
+import { startReceiver } from './lib/receiver.mjs';
+import { pidOfConnection } from './lib/sockets.mjs';
+
+const SKIP = !ON_POSTGRES && 'runs in the PostgreSQL pass (make test-postgres)';
+
+// Three payd processes on one database, `config` for each.
+async function startProcesses(config, count = 3) {
+  const first = preparePayd({ config });
+  const all = [first];
+  for (let i = 1; i < count; i++) all.push(preparePayd({ config, env: storeOf(first) }));
+  for (const p of all) await launch(p);
+  return all;
+}
+
+async function stopProcesses(all) {
+  for (const p of all) await p.stop('SIGTERM');
+  // The first owns the database: it goes last.
+  for (const p of all.slice(1)) await p.cleanup();
+  await all[0].cleanup();
+}
+
+const watching = (p) => p.logs.filter((l) => l.msg === 'watching chain').length;
+
+describe('three payd processes on one PostgreSQL: limits, keys, idempotency, amounts', { skip: SKIP }, () => {
+  let chain, procs, shop;
+  before(async () => {
+    chain = await startChain();
+    procs = await startProcesses(`[limits]\napi_requests_per_min = 100000\npublic_reads_per_min = 30\npublic_intents_per_min = 1000\n${chainConfig(chain)}`);
+    shop = createMerchant(procs[0]);
+  });
+  after(async () => {
+    await stopProcesses(procs);
+    await chain.stop();
+  });
+
+  test('the per-key limit counts every process: the 61st request in the minute is 429 wherever it lands', async () => {
+    const k = shop.key('payments:read', ['--rate-limit', '60']);
+    for (let i = 0; i < 60; i++) {
+      const r = await procs[i % 3].request('GET', '/api/v1/payment-links', { key: k.key });
+      assert.equal(r.status, 200, `request ${i + 1} on process ${i % 3}`);
+    }
+    for (const p of procs) {
+      const r = await p.request('GET', '/api/v1/payment-links', { key: k.key });
+      assert.equal(r.status, 429, r.text);
+      assert.equal(r.json.error.code, 'rate_limited');
+    }
+  });
+
+  test('the per-client limit of the public endpoints counts every process too', async () => {
+    const other = createMerchant(procs[1], { name: 'Reads' });
+    const path = `/public/integrations/${other.integration.id}`;
+    const headers = { Origin: 'https://shop.example' };
+    for (let i = 0; i < 30; i++) {
+      assert.equal((await procs[i % 3].request('GET', path, { headers })).status, 200, `read ${i + 1}`);
+    }
+    for (const p of procs) {
+      const r = await p.request('GET', path, { headers });
+      assert.equal(r.status, 429, r.text);
+      assert.ok(r.headers.get('retry-after'));
+    }
+  });
+
+  test('a key revoked through one process is refused by every other on the next request', async () => {
+    const k = shop.key('payments:read');
+    for (const p of procs) assert.equal((await p.request('GET', '/api/v1/payment-links', { key: k.key })).status, 200);
+    procs[2].admin(['key', 'revoke', k.id]);
+    for (const p of procs) {
+      const r = await p.request('GET', '/api/v1/payment-links', { key: k.key });
+      assert.equal(r.status, 401, r.text);
+      assert.equal(r.json.error.code, 'key_revoked');
+    }
+  });
+
+  test('one Idempotency-Key sent to every process at once creates one payment link', async () => {
+    const before = (await procs[0].request('GET', '/api/v1/payment-links', { key: shop.read.key })).json.length;
+    for (let round = 0; round < 5; round++) {
+      const key = `multi-${round}-${Date.now()}`;
+      const body = linkBody(shop.integration.id, { name: `Once ${round}` });
+      const results = await Promise.all([0, 1, 2, 0, 1, 2].map((i) => procs[i].request('POST', '/api/v1/payment-links', {
+        key: shop.rw.key, body, headers: { 'Idempotency-Key': key },
+      })));
+      for (const r of results) assert.equal(r.status, 201, r.text);
+      assert.equal(new Set(results.map((r) => r.json.id)).size, 1, `round ${round}: one link`);
+      assert.equal(results.filter((r) => r.headers.get('idempotent-replayed') === 'true').length, 5);
+    }
+    const afterCount = (await procs[2].request('GET', '/api/v1/payment-links', { key: shop.read.key })).json.length;
+    assert.equal(afterCount, before + 5);
+  });
+
+  test('intents created at once on every process never share an exact amount', async () => {
+    const results = await Promise.all(Array.from({ length: 45 }, (_, i) =>
+      createIntent(procs[i % 3], shop.integration.id, { amount_usd: '7.00', currency: 'USDC', chainId: 31337 })));
+    for (const r of results) assert.equal(r.status, 201, r.text);
+    const amounts = results.map((r) => BigInt(r.json.amount));
+    assert.equal(new Set(amounts.map(String)).size, 45, 'every exact amount differs');
+    // The fewest extra units: 7.000000 up to 7.000044, each once.
+    assert.deepEqual(amounts.sort((a, b) => (a < b ? -1 : 1)), Array.from({ length: 45 }, (_, i) => 7_000_000n + BigInt(i)));
+  });
+});
+
+describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SKIP }, () => {
+  let chain, procs, shop;
+  before(async () => {
+    chain = await startChain();
+    procs = await startProcesses(`[limits]\napi_requests_per_min = 100000\npublic_intents_per_min = 1000\n${chainConfig(chain, { confirmations: 1 })}`);
+    shop = createMerchant(procs[0]);
+  });
+  after(async () => {
+    await stopProcesses(procs);
+    await chain.stop();
+  });
+
+  test('one process watches; killed while payments arrive, another takes over and records each payment once', async () => {
+    await eventually(() => procs.filter(watching).length === 1 &&
+      procs.filter((p) => p.logs.some((l) => l.msg === 'standing by: another payd process watches this chain')).length === 2,
+    { what: 'one process watching, two standing by' });
+    const leader = procs.find(watching);
+    let killedAt;
+    const intents = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await createIntent(procs[i % 3], shop.integration.id, { amount_usd: `${3 + i}.00`, currency: 'USDC', chainId: 31337 });
+      assert.equal(r.status, 201, r.text);
+      intents.push(r.json);
+    }
+    // Payments arrive, one block each; the watcher is killed halfway.
+    for (let i = 0; i < intents.length; i++) {
+      await chain.payUsdc(PAYOUT, BigInt(intents[i].amount), { from: i % 2 ? PAYER2 : PAYER });
+      if (i === 5) {
+        await leader.stop('SIGKILL');
+        killedAt = Date.now();
+      }
+      await sleep(100);
+    }
+    const others = procs.filter((p) => p !== leader);
+    await eventually(() => others.some(watching), { what: 'another process watching', timeout: 10000 });
+    const takeover = Date.now() - killedAt;
+    await chain.mine(2);
+    for (const pi of intents) {
+      await eventually(async () => (await others[0].request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json.status === 'PAID',
+        { what: `intent ${pi.id} PAID`, timeout: 20000 });
+    }
+    const payments = (await others[1].request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
+    assert.equal(payments.length, intents.length, 'each transfer recorded once');
+    assert.deepEqual(new Set(payments.map((p) => p.intentId)), new Set(intents.map((i) => i.id)));
+    const events = (await others[0].request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
+    for (const pi of intents) {
+      assert.equal(events.filter((e) => e.type === 'PAYMENT_CONFIRMED' && e.data.id === pi.id).length, 1, `${pi.id} confirmed once`);
+    }
+    assert.equal(others.filter(watching).length, 1, 'still one watcher');
+    console.log(`takeover: another process watching ${takeover} ms after the SIGKILL (or sooner)`);
+  });
+});
+
+describe('three payd processes on one PostgreSQL: webhook deliveries', { skip: SKIP }, () => {
+  let procs, shop, receiver, hang;
+  const config = '[limits]\napi_requests_per_min = 100000\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1, 1, 1]\ntimeout_s = 2\nlease_s = 4\n';
+  before(async () => {
+    procs = await startProcesses(config);
+    shop = createMerchant(procs[0]);
+    const secret = procs[0].admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret;
+    receiver = await startReceiver({ secrets: [secret] });
+    // Once `hang` is set, the first delivery of an event not seen before is
+    // held open: its sender is found by its connection and killed mid-delivery.
+    const handle = receiver.handle.bind(receiver);
+    receiver.open = [];
+    receiver.handle = async (req, res) => {
+      const at = performance.now();
+      const id = req.headers['webhook-id'];
+      const known = receiver.open.some((o) => o.id === id);
+      receiver.open.push({ id, at, port: req.socket.remotePort });
+      if (hang && !hang.seen && !known) {
+        hang.seen = { id, port: req.socket.remotePort };
+        return; // never answered
+      }
+      await handle(req, res);
+      receiver.open.find((o) => o.id === id && o.at === at).end = performance.now();
+    };
+    procs[0].admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
+  });
+  after(async () => {
+    await stopProcesses(procs);
+    await receiver.close();
+  });
+
+  test('every event is delivered, never by two processes at once; one cut off by a killed process is sent by another, same id', async () => {
+    const links = [];
+    for (let i = 0; i < 24; i++) {
+      const r = await procs[i % 3].request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, { name: `L${i}` }) });
+      assert.equal(r.status, 201, r.text);
+      links.push(r.json.id);
+    }
+    await eventually(() => new Set(receiver.of('PAYMENT_LINK_CREATED').map((d) => d.payload.data.id)).size === 24,
+      { what: '24 PAYMENT_LINK_CREATED deliveries', timeout: 20000 });
+    // No webhook-id was in flight twice at the same time.
+    const byId = new Map();
+    for (const o of receiver.open) byId.set(o.id, [...(byId.get(o.id) ?? []), o]);
+    for (const [id, sends] of byId) {
+      sends.sort((a, b) => a.at - b.at);
+      for (let i = 1; i < sends.length; i++) assert.ok(sends[i - 1].end <= sends[i].at, `${id} sent twice at once`);
+    }
+
+    // One more event, whose first delivery hangs: kill whoever sends it.
+    hang = {};
+    const r = await procs[0].request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, { name: 'Cut off' }) });
+    const event = await eventually(async () => (await procs[1].request('GET', '/api/v1/events', { key: shop.events.key }))
+      .json.data.find((e) => e.type === 'PAYMENT_LINK_CREATED' && e.data.id === r.json.id), { what: 'the event' });
+    await eventually(() => hang.seen, { what: 'the delivery to hang', timeout: 10000 });
+    assert.equal(hang.seen.id, event.id);
+    const pid = await eventually(() => pidOfConnection(hang.seen.port, procs.map((p) => p.proc.pid)), { what: 'the sending process' });
+    const sender = procs.find((p) => p.proc.pid === pid);
+    await sender.stop('SIGKILL');
+    const redelivered = await eventually(() => receiver.of('PAYMENT_LINK_CREATED').find((d) => d.id === event.id),
+      { what: 'the delivery sent again by another process', timeout: 20000 });
+    assert.equal(redelivered.id, event.id, 'the same webhook-id');
+    assert.equal(receiver.of('PAYMENT_LINK_CREATED').filter((d) => d.id === event.id).length, 1, 'delivered once');
+  });
+});
