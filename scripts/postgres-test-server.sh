@@ -8,7 +8,7 @@
 # It listens on a Unix socket in DIR only, so it never collides with a port.
 # The server refuses to run as root: as root it runs as the `postgres` user
 # the package created. Durability is off (fsync, full_page_writes): the tests
-# kill payd, never the database; `bench/` starts its own durable server.
+# kill payd, never the database; `bench/` asks for a durable one (PAYD_PG_DURABLE=1).
 set -euo pipefail
 BIN=/usr/lib/postgresql/15/bin
 cmd=${1:-}
@@ -17,9 +17,12 @@ dir=${2:-}
 as=()
 [[ $(id -u) -eq 0 ]] && as=(runuser -u postgres --)
 
+# PAYD_PG_DURABLE=1 keeps PostgreSQL's defaults (fsync on): for bench/.
 serve() {
+  local durability="-c fsync=off -c full_page_writes=off"
+  [[ "${PAYD_PG_DURABLE:-}" == 1 ]] && durability=""
   "${as[@]}" "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 -o \
-    "-c listen_addresses='' -k $dir/sock -c max_connections=500 -c fsync=off -c full_page_writes=off" \
+    "-c listen_addresses='' -k $dir/sock -c max_connections=500 $durability" \
     start > /dev/null || { cat "$dir/server.log" >&2; exit 1; }
 }
 

@@ -48,14 +48,21 @@ void PrintHuman(const boost::json::value& v, const std::string& indent) {
 
 }  // namespace
 
+int HttpThreads(const config::Config& config) {
+  if (config.http.threads > 0) return config.http.threads;
+  int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // A handler waits on its database calls: on SQLite, a local file, briefly;
+  // on PostgreSQL, a round trip and a commit, during which the core can serve
+  // other requests.
+  return config.database_url.empty() ? cores : std::max(8, 4 * cores);
+}
+
 store::StoreOptions StoreOptionsOf(const config::Config& config) {
   store::StoreOptions options{config.data_dir, config.database_url};
   options.environment = config.environment;
   // A connection for each thread that may wait on the database at once: the
   // HTTP workers, the webhook workers, a watcher per chain, the purge, and one spare.
-  int threads = config.http.threads > 0
-                    ? config.http.threads
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int threads = HttpThreads(config);
   options.pool_size = config.database_pool_size > 0
                           ? static_cast<std::size_t>(config.database_pool_size)
                           : static_cast<std::size_t>(threads + config.webhooks.concurrency + 2) +

@@ -34,6 +34,10 @@ struct CommandContext {
   void Print(const boost::json::value& doc) const;
 };
 
+// HTTP worker threads: `threads`, or by default one per core on SQLite and
+// four per core (at least 8) on PostgreSQL.
+int HttpThreads(const config::Config& config);
+
 // The store the config names, for a process of the config's environment.
 store::StoreOptions StoreOptionsOf(const config::Config& config);
 

@@ -90,9 +90,7 @@ void Serve(const CommandContext& ctx) {
                                 {"migrationsApplied", opened.migrations_applied},
                                 {"environment", domain::EnvironmentName(opened.environment)}});
 
-  int threads = config.http.threads > 0
-                    ? config.http.threads
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int threads = HttpThreads(config);
   http::ServerOptions options;
   options.host = config.listen_host;
   options.port = config.listen_port;

@@ -131,6 +131,45 @@ TEST_F(PgDbTest, AFailedTransactionLeavesNothingBehind) {
   EXPECT_EQ(conn->Run("SELECT count(*) FROM t").Int(0, 0), 0);
 }
 
+TEST_F(PgDbTest, TheStoresSqlRunsWithItsQuestionMarksAndBytesRoundTrip) {
+  Connection conn(db_->url());
+  conn.Exec("CREATE TABLE keys (id TEXT PRIMARY KEY, digest BYTEA NOT NULL, n BIGINT)");
+  std::string bytes("\x00\xff\x10 'quoted' \\x", 16);
+  conn.Prepare("INSERT INTO keys (id, digest, n) VALUES (?, ?, ?)")
+      .Bind(1, "a")
+      .BindBlob(2, bytes)
+      .Bind(3, std::int64_t{-5})
+      .Run();
+  EXPECT_EQ(conn.Changes(), 1);
+  auto q = conn.Prepare("SELECT digest, n, id FROM keys WHERE id = ?1 AND n = ?2 OR id = ?1");
+  q.Bind(1, "a").Bind(2, std::int64_t{-5});
+  ASSERT_TRUE(q.Step());
+  EXPECT_EQ(q.Blob(0), bytes);
+  EXPECT_EQ(q.Int(1), -5);
+  EXPECT_EQ(q.Text(2), "a");
+  EXPECT_FALSE(q.Step());
+}
+
+TEST(PgSql, QuestionMarksBecomeDollarParametersAsSqliteNumbersThem) {
+  struct Case {
+    const char* sqlite;
+    const char* postgres;
+    int parameters;
+  };
+  for (const auto& c : std::initializer_list<Case>{
+           {"SELECT 1", "SELECT 1", 0},
+           {"a = ? AND b = ?", "a = $1 AND b = $2", 2},
+           {"a = ?2 AND b = ?1 OR c = ?2", "a = $2 AND b = $1 OR c = $2", 2},
+           {"a = ?3 AND b = ?", "a = $3 AND b = $4", 4},
+           {"x = 'why?' AND y = ?", "x = 'why?' AND y = $1", 1},
+           {"x = 'it''s ?' AND y = ?", "x = 'it''s ?' AND y = $1", 1},
+       }) {
+    auto [text, count] = ToPostgresParameters(c.sqlite);
+    EXPECT_EQ(text, c.postgres) << c.sqlite;
+    EXPECT_EQ(count, c.parameters) << c.sqlite;
+  }
+}
+
 TEST(PgUrl, DescriptionsNameTheHostAndNeverThePassword) {
   EXPECT_EQ(DescribeUrl("postgres://alice:s3cret@db.example:5433/payd?sslmode=require"),
             "postgres://alice@db.example:5433/payd");

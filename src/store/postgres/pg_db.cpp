@@ -95,6 +95,7 @@ Connection::Connection(const std::string& url, const ConnectionLimits& limits) {
   // Notices ("already exists, skipping") are for people at a psql prompt.
   std::string options =
       "-c statement_timeout=" + Ms(limits.statement_timeout) + " -c client_min_messages=warning";
+  if (!limits.synchronous_commit) options += " -c synchronous_commit=off";
   const char* keys[] = {"connect_timeout", "options", "application_name", "dbname", nullptr};
   const char* values[] = {connect_timeout.c_str(), options.c_str(), "payd", url.c_str(), nullptr};
   conn_ = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
@@ -178,6 +179,10 @@ sql::Query Connection::Prepare(std::string_view sql) {
 
 void Connection::LockUntilCommit(std::string_view key) {
   Run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", Params(key));
+}
+
+void Connection::LockSharedUntilCommit(std::string_view key) {
+  Run("SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))", Params(key));
 }
 
 void Statement::Set(int index, std::optional<std::string> value) {
@@ -338,6 +343,9 @@ void Transact(Pool& pool, Isolation isolation, const std::function<void(Connecti
       if (conn->healthy()) conn->Exec("ROLLBACK");
       if (attempt == kTransactAttempts) throw;
     } catch (const UniqueViolation&) {
+      if (conn->healthy()) conn->Exec("ROLLBACK");
+      if (attempt == kTransactAttempts) throw;
+    } catch (const sql::Conflict&) {
       if (conn->healthy()) conn->Exec("ROLLBACK");
       if (attempt == kTransactAttempts) throw;
     } catch (...) {

@@ -7,7 +7,8 @@
 // classes 08 (connection), 53 (insufficient resources) and 57P (the server
 // shutting down) are domain::StoreUnavailable; 40001 and 40P01 are
 // SerializationConflict, which Transact() retries and no client ever sees;
-// 23505 is UniqueViolation, which Transact() also retries; anything else (constraint violations,
+// 23505 is UniqueViolation, which Transact() also retries (and sql::Conflict,
+// which the store's SQL throws itself); anything else (constraint violations,
 // SQL mistakes) is a std::runtime_error with the server's message and SQLSTATE. No message carries
 // a password.
 //
@@ -109,6 +110,10 @@ class Result {
 struct ConnectionLimits {
   std::chrono::seconds connect_timeout{5};
   std::chrono::milliseconds statement_timeout{15000};
+  // Off: a commit returns before its WAL is on disk (a crash may lose the
+  // last ones, never corrupt anything): for counters, whose loss costs a
+  // rate window, never for what a client is told is stored.
+  bool synchronous_commit = true;
 };
 
 class Connection;
@@ -164,8 +169,9 @@ class Connection final : public sql::Connection {
   sql::Query Prepare(std::string_view sql) override;
   std::int64_t Changes() const override { return changes_; }
   sql::Dialect dialect() const override { return sql::Dialect::kPostgres; }
-  // pg_advisory_xact_lock on a 64-bit hash of the key.
+  // pg_advisory_xact_lock(_shared) on a 64-bit hash of the key.
   void LockUntilCommit(std::string_view key) override;
+  void LockSharedUntilCommit(std::string_view key) override;
   // False once the session is lost: the pool then drops the connection.
   bool healthy() const { return PQstatus(conn_) == CONNECTION_OK; }
 

@@ -1,31 +1,46 @@
 #include "store/postgres/pg_store.h"
 
+#include <algorithm>
+
 #include "store/sql/rows.h"
 
 namespace payd::store::postgres {
 
+namespace {
+
+ConnectionLimits Counting() {
+  ConnectionLimits limits;
+  limits.synchronous_commit = false;
+  return limits;
+}
+
+}  // namespace
+
 PgStore::PgStore(const std::string& url, std::size_t pool_size)
-    : url_(url), description_(DescribeUrl(url)), pool_(url, pool_size) {}
+    : url_(url),
+      description_(DescribeUrl(url)),
+      pool_(url, pool_size),
+      unsynced_(url, std::max<std::size_t>(2, pool_size / 2), Counting()) {}
 
 std::vector<AppliedMigration> PgStore::Migrate() {
   auto conn = pool_.Acquire();
   return postgres::Migrate(*conn);
 }
 
-void PgStore::OnConnection(const std::function<void(Connection&)>& fn) {
+void PgStore::OnConnection(Pool& pool, const std::function<void(Connection&)>& fn) {
   for (std::size_t stale = 0;; ++stale) {
-    auto conn = pool_.Acquire();
+    auto conn = pool.Acquire();
     try {
       fn(*conn);
       return;
     } catch (const domain::StoreUnavailable&) {
-      if (conn->healthy() || stale >= pool_.size()) throw;
+      if (conn->healthy() || stale >= pool.size()) throw;
     }
   }
 }
 
 void PgStore::RunRead(const std::function<void(sql::Connection&)>& fn) {
-  OnConnection([&](Connection& c) { fn(c); });
+  OnConnection(pool_, [&](Connection& c) { fn(c); });
 }
 
 void PgStore::RunWrite(const std::function<void(sql::Connection&)>& fn) {
@@ -35,7 +50,7 @@ void PgStore::RunWrite(const std::function<void(sql::Connection&)>& fn) {
 domain::RateWindow PgStore::CountRequest(const std::string& key_id, base::TimeMs now,
                                          base::TimeMs window_ms) {
   domain::RateWindow window;
-  OnConnection([&](Connection& c) {
+  OnConnection(unsynced_, [&](Connection& c) {
     auto q = c.Prepare(
         "INSERT INTO key_usage(key_id, window_start, count, last_used_at) VALUES (?1, ?2, 1, ?2) "
         "ON CONFLICT (key_id) DO UPDATE SET "
@@ -55,7 +70,7 @@ std::optional<domain::RateWindow> PgStore::CountClientRequest(const std::string&
                                                               base::TimeMs now,
                                                               base::TimeMs window_ms) {
   domain::RateWindow window;
-  OnConnection([&](Connection& c) {
+  OnConnection(unsynced_, [&](Connection& c) {
     auto q = c.Prepare(
         "INSERT INTO client_windows(bucket, window_start, window_end, count) "
         "VALUES (?1, ?2, ?3, 1) ON CONFLICT (bucket) DO UPDATE SET "
@@ -75,7 +90,7 @@ std::optional<domain::RateWindow> PgStore::CountClientRequest(const std::string&
 
 void PgStore::PurgeExpired(base::TimeMs now) {
   SqlStore::PurgeExpired(now);
-  OnConnection([&](Connection& c) {
+  OnConnection(unsynced_, [&](Connection& c) {
     c.Prepare("DELETE FROM client_windows WHERE window_end <= ?").Bind(1, now).Run();
   });
 }
@@ -108,7 +123,7 @@ void PgStore::StopLeadingChain(std::int64_t chain_id) {
 
 std::optional<base::TimeMs> PgStore::LastUsedAt(const std::string& key_id) {
   std::optional<base::TimeMs> at;
-  OnConnection([&](Connection& c) {
+  OnConnection(unsynced_, [&](Connection& c) {
     auto q = c.Prepare("SELECT last_used_at FROM key_usage WHERE key_id = ?");
     q.Bind(1, key_id);
     at = q.Step() ? std::optional<base::TimeMs>(q.Int(0)) : std::nullopt;
@@ -139,7 +154,7 @@ std::optional<domain::WebhookDelivery> PgStore::LeaseDueDelivery(base::TimeMs no
       "RETURNING " +
       std::string(sql::kDeliveryColumns);
   std::optional<domain::WebhookDelivery> leased;
-  OnConnection([&](Connection& c) {
+  OnConnection(unsynced_, [&](Connection& c) {
     auto q = c.Prepare(lease);
     q.Bind(1, now).Bind(2, now + lease_ms).Bind(3, limits.per_endpoint).Bind(4, limits.per_tenant);
     leased = q.Step() ? std::optional(sql::ReadDelivery(q)) : std::nullopt;

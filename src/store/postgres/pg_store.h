@@ -59,11 +59,16 @@ class PgStore final : public sql::SqlStore {
   // Runs `fn` (statements that are safe to send again: reads, or one
   // statement outside a transaction) on a pooled connection, on another one
   // when the first turns out to be a session the server dropped.
-  void OnConnection(const std::function<void(Connection&)>& fn);
+  void OnConnection(Pool& pool, const std::function<void(Connection&)>& fn);
 
   std::string url_;
   std::string description_;
   Pool pool_;
+  // For what costs little when a crash loses it, one statement each, without
+  // waiting for the disk (ConnectionLimits::synchronous_commit): request
+  // counting and lastUsedAt (a rate window), webhook leases (one more
+  // attempt). SQLite keeps these without fsync too.
+  Pool unsynced_;
   std::mutex chains_mu_;
   // Per chain: the session that holds (or asks for) its lock, and whether it holds it.
   struct ChainLock {

@@ -38,11 +38,9 @@ std::string ByEndTime(Connection& c) {
   return c.dialect() == Dialect::kSqlite ? "INDEXED BY amount_reservations_by_end " : "";
 }
 
-// Reservations on one scope change under one lock: the search for a free
-// amount and the release of lapsed ones must not interleave.
-void LockScope(Connection& c, const ReservationScope& scope) {
-  c.LockUntilCommit("amounts|" + std::to_string(scope.chain_id) + "|" + scope.token_key + "|" +
-                    scope.recipient);
+std::string ScopeKey(const ReservationScope& scope) {
+  return "amounts|" + std::to_string(scope.chain_id) + "|" + scope.token_key + "|" +
+         scope.recipient;
 }
 
 cpp_int BlockStart(const cpp_int& amount) {
@@ -126,7 +124,14 @@ void AddToBlock(Connection& c, const ReservationScope& scope, const std::string&
 domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
                                    const domain::Uint256& requested, const std::string& intent_id,
                                    base::TimeMs reserved_until, base::TimeMs now) {
-  LockScope(c, scope);
+  // Reservations on one scope run side by side, but never beside a release
+  // of its lapsed amounts, which rewrites the block counts the search reads.
+  // Those starting in the same block of 1,000 amounts (the same price) would
+  // all find the same free amount: they take turns. One that walks into the
+  // next block and meets another there collides on the primary key (or on
+  // the lapsed row both meant to reuse) and is run again (sql::Conflict).
+  c.LockSharedUntilCommit(ScopeKey(scope));
+  c.LockUntilCommit(ScopeKey(scope) + "|" + BlockKey(cpp_int(requested)));
   cpp_int from(requested);
   auto unheld = FirstUnheldAmount(c, scope, from);
   auto lapsed = FirstLapsedAmount(c, scope, from, now);
@@ -140,14 +145,16 @@ domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
   if (reuse) {
     c.Prepare(
          "UPDATE amount_reservations SET intent_id = ?, reserved_until = ? WHERE chain_id = ? "
-         "AND token_key = ? AND recipient = ? AND amount = ?")
+         "AND token_key = ? AND recipient = ? AND amount = ? AND reserved_until <= ?")
         .Bind(1, intent_id)
         .Bind(2, reserved_until)
         .Bind(3, scope.chain_id)
         .Bind(4, scope.token_key)
         .Bind(5, scope.recipient)
         .Bind(6, AmountKey(amount))
+        .Bind(7, now)
         .Run();
+    if (c.Changes() != 1) throw Conflict("a lapsed exact amount was taken meanwhile");
     return amount;
   }
   c.Prepare(
@@ -175,7 +182,7 @@ void ReleaseExactAmounts(Connection& c, std::int64_t chain_id, base::TimeMs chai
   }
   // In one order, so that two releases cannot wait on each other's locks.
   for (const auto& scope : scopes) {
-    LockScope(c, scope);
+    c.LockUntilCommit(ScopeKey(scope));
     std::vector<std::pair<std::string, std::int64_t>> released;
     {
       auto q = c.Prepare(

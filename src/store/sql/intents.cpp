@@ -15,15 +15,30 @@ const std::string& InsertIntentSql() {
   return sql;
 }
 
-// Whether the integration already has `cap` key-less intents CREATED and not
-// expired at `now` (counting stops at the cap).
-bool OpenKeylessIntentsAtCap(Connection& c, const std::string& integration_id, int cap,
-                             base::TimeMs now) {
+// More intents than this are never created at one moment (every process's
+// pool together): the key-less cap is counted without a lock until an
+// integration comes this close to it.
+constexpr int kConcurrentCreations = 256;
+
+// How many key-less intents of the integration are CREATED and not expired
+// at `now` (counting stops at `up_to`).
+std::int64_t OpenKeylessIntents(Connection& c, const std::string& integration_id, int up_to,
+                                base::TimeMs now) {
   auto q = c.Prepare(
       "SELECT count(*) FROM (SELECT 1 FROM payment_intents WHERE integration_id = ? AND "
       "status = 'CREATED' AND keyless = 1 AND expires_at > ? LIMIT ?) AS open_intents");
-  q.Bind(1, integration_id).Bind(2, now).Bind(3, cap);
-  return q.Step() && q.Int(0) >= cap;
+  q.Bind(1, integration_id).Bind(2, now).Bind(3, up_to);
+  return q.Step() ? q.Int(0) : 0;
+}
+
+// Whether the integration already holds `cap` open key-less intents. Far from
+// the cap, intents being created meanwhile (uncounted until they commit)
+// cannot reach it; near it, creations take turns and count exactly.
+bool OpenKeylessIntentsAtCap(Connection& c, const std::string& integration_id, int cap,
+                             base::TimeMs now) {
+  if (OpenKeylessIntents(c, integration_id, cap, now) + kConcurrentCreations < cap) return false;
+  c.LockUntilCommit("keyless-intents|" + integration_id);
+  return OpenKeylessIntents(c, integration_id, cap, now) >= cap;
 }
 
 }  // namespace
@@ -36,11 +51,9 @@ domain::CreateResult SqlStore::InsertIntent(
     if (claim) {
       if (auto decided = CheckClaim(c, *claim, now)) return *decided;
     }
-    if (intent.keyless && limits.max_open_keyless > 0) {
-      // Counted and then added to: two creations at once must not both fit.
-      c.LockUntilCommit("keyless-intents|" + intent.integration_id);
-      if (OpenKeylessIntentsAtCap(c, intent.integration_id, limits.max_open_keyless, now))
-        return domain::CreateResult{domain::CreateOutcome::kLimitReached, {}};
+    if (intent.keyless && limits.max_open_keyless > 0 &&
+        OpenKeylessIntentsAtCap(c, intent.integration_id, limits.max_open_keyless, now)) {
+      return domain::CreateResult{domain::CreateOutcome::kLimitReached, {}};
     }
     intent.amount =
         ReserveExactAmount(c, {intent.chain_id, intent.TokenKey(), intent.recipient},

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -119,10 +120,21 @@ class Connection {
 
   // Inside a write transaction: waits until no other transaction, in any
   // process, holds `key`, and holds it until this one ends. Where two writers
-  // must not interleave (two intents reserving amounts on one payout
-  // address), they lock the same key first. Nothing to do on SQLite, whose
-  // writers take turns anyway.
+  // must not interleave (a release of lapsed amounts and a reservation on one
+  // payout address), they lock the same key first. Nothing to do on SQLite,
+  // whose writers take turns anyway.
   virtual void LockUntilCommit(std::string_view key) = 0;
+  // The same, shared: any number of transactions hold it together, and
+  // LockUntilCommit of the same key waits for all of them.
+  virtual void LockSharedUntilCommit(std::string_view key) = 0;
+};
+
+// Thrown inside a write transaction that found a concurrent one took what it
+// was about to take (a row it meant to update changed meanwhile): the store
+// runs the transaction again. Never thrown on SQLite, whose writers take turns.
+class Conflict : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 }  // namespace payd::store::sql

@@ -77,6 +77,7 @@ class Connection final : public sql::Connection {
   sql::Dialect dialect() const override { return sql::Dialect::kSqlite; }
   // Writers on SQLite take turns (one write lock per file): nothing to add.
   void LockUntilCommit(std::string_view) override {}
+  void LockSharedUntilCommit(std::string_view) override {}
 
   // Throws the exception that fits the result code, with the connection's message.
   [[noreturn]] void Fail(int code, std::string_view what) const;
