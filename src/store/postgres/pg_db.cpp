@@ -30,10 +30,20 @@ std::string HideCredentials(std::string text) {
   return text;
 }
 
-// libpq's messages end with a newline; some quote a URL they could not read.
+// libpq's messages end with a newline, some span lines ("Connection
+// refused\n\tIs the server running…?"), and some quote a URL they could not
+// read: one line, no credentials.
 std::string Clean(std::string_view message) {
-  std::string text(message);
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  std::string text;
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    if (message[i] != '\n') {
+      text += message[i];
+      continue;
+    }
+    while (i + 1 < message.size() && (message[i + 1] == '\t' || message[i + 1] == ' ')) ++i;
+    text += ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
   return HideCredentials(text);
 }
 
@@ -259,6 +269,48 @@ std::pair<std::string, int> ToPostgresParameters(std::string_view sql) {
 
 void Connection::Exec(const std::string& sql) {
   Check(PQexec(conn_, sql.c_str()), "exec");
+}
+
+CopyIn::CopyIn(Connection& conn, const std::string& copy_sql) : conn_(conn) {
+  PGresult* start = PQexec(conn_.conn_, copy_sql.c_str());
+  Result owned(start);
+  if (!start || PQresultStatus(start) != PGRES_COPY_IN) {
+    open_ = false;
+    conn_.Fail(start, "copy");
+  }
+}
+
+CopyIn::~CopyIn() {
+  if (!open_) return;
+  // Abandoned (an exception while rows were read): the server answers the
+  // abort with an error, which is expected and dropped.
+  PQputCopyEnd(conn_.conn_, "abandoned by payd");
+  while (PGresult* result = PQgetResult(conn_.conn_)) PQclear(result);
+}
+
+void CopyIn::Put(std::string_view data) {
+  if (PQputCopyData(conn_.conn_, data.data(), static_cast<int>(data.size())) != 1) {
+    open_ = false;
+    while (PGresult* result = PQgetResult(conn_.conn_)) PQclear(result);
+    conn_.Fail(nullptr, "copy data");
+  }
+}
+
+std::int64_t CopyIn::Finish() {
+  open_ = false;
+  if (PQputCopyEnd(conn_.conn_, nullptr) != 1) {
+    while (PGresult* result = PQgetResult(conn_.conn_)) PQclear(result);
+    conn_.Fail(nullptr, "copy end");
+  }
+  return Collect("copy").affected();
+}
+
+Result CopyIn::Collect(std::string_view what) {
+  PGresult* raw = PQgetResult(conn_.conn_);
+  // Read to the end of the results before anything is thrown, so that the
+  // connection is ready for the next statement (a ROLLBACK) either way.
+  while (PGresult* more = PQgetResult(conn_.conn_)) PQclear(more);
+  return conn_.Check(raw, what);
 }
 
 Pool::Pool(std::string url, std::size_t size, ConnectionLimits limits)
