@@ -26,6 +26,32 @@ std::string Sha256(std::string_view data) {
   return out;
 }
 
+Sha256Stream::Sha256Stream() : ctx_(EVP_MD_CTX_new()) {
+  if (!ctx_ || EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr) != 1) {
+    EVP_MD_CTX_free(ctx_);
+    throw std::runtime_error("SHA-256 init failed");
+  }
+}
+
+Sha256Stream::~Sha256Stream() {
+  EVP_MD_CTX_free(ctx_);
+}
+
+void Sha256Stream::Update(std::string_view data) {
+  if (EVP_DigestUpdate(ctx_, data.data(), data.size()) != 1) {
+    throw std::runtime_error("SHA-256 update failed");
+  }
+}
+
+std::string Sha256Stream::Finish() {
+  std::string out(SHA256_DIGEST_LENGTH, '\0');
+  unsigned int len = 0;
+  if (EVP_DigestFinal_ex(ctx_, reinterpret_cast<unsigned char*>(out.data()), &len) != 1) {
+    throw std::runtime_error("SHA-256 final failed");
+  }
+  return out;
+}
+
 std::string HmacSha256(std::string_view key, std::string_view data) {
   std::string out(EVP_MAX_MD_SIZE, '\0');
   unsigned int len = 0;

@@ -9,12 +9,28 @@
 #include <string>
 #include <string_view>
 
+struct evp_md_ctx_st;  // OpenSSL's EVP_MD_CTX
+
 namespace payd::base {
 
 // Cryptographically secure random bytes (OpenSSL RAND_bytes). Throws on failure.
 std::string RandomBytes(std::size_t count);
 
 std::string Sha256(std::string_view data);
+// SHA-256 of data fed in pieces, for more than one wants to hold at once.
+class Sha256Stream {
+ public:
+  Sha256Stream();
+  ~Sha256Stream();
+  Sha256Stream(const Sha256Stream&) = delete;
+  Sha256Stream& operator=(const Sha256Stream&) = delete;
+  void Update(std::string_view data);
+  // The digest of everything fed so far (32 raw bytes); the stream is done.
+  std::string Finish();
+
+ private:
+  ::evp_md_ctx_st* ctx_;
+};
 std::string HmacSha256(std::string_view key, std::string_view data);
 // Ethereum's Keccak-256 (pre-standard padding, not SHA3-256).
 std::string Keccak256(std::string_view data);

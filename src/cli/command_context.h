@@ -50,5 +50,6 @@ void AddServeCommand(CLI::App& app, CommandContext& ctx);
 void AddMigrateCommand(CLI::App& app, CommandContext& ctx);
 void AddAdminCommands(CLI::App& app, CommandContext& ctx);
 void AddWebhookCommands(CLI::App& app, CommandContext& ctx);
+void AddDbCommands(CLI::App& app, CommandContext& ctx);
 
 }  // namespace payd::cli

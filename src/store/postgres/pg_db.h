@@ -177,6 +177,7 @@ class Connection final : public sql::Connection {
 
  private:
   friend class Statement;
+  friend class CopyIn;
   [[noreturn]] void Fail(const PGresult* result, std::string_view what) const;
   Result Check(PGresult* result, std::string_view what) const;
   std::string NextStatementName() { return "s" + std::to_string(++statements_made_); }
@@ -189,6 +190,29 @@ class Connection final : public sql::Connection {
   std::unordered_map<std::string, std::string> prepared_;  // Run(): SQL -> statement name
   // Prepare(): the store's SQL as written -> its statement.
   std::unordered_map<std::string, std::unique_ptr<Statement>> statements_;
+};
+
+// One COPY … FROM STDIN on a connection, which runs nothing else until it
+// ends: rows go in as COPY's text format (tab-separated, \N for NULL,
+// backslash escapes), so no value is ever part of SQL. Finish() ends it and
+// says how many rows the server took; destroyed unfinished, the copy is
+// abandoned (the server discards it, and the transaction it ran in fails).
+class CopyIn {
+ public:
+  CopyIn(Connection& conn, const std::string& copy_sql);
+  CopyIn(const CopyIn&) = delete;
+  CopyIn& operator=(const CopyIn&) = delete;
+  ~CopyIn();
+
+  void Put(std::string_view data);
+  std::int64_t Finish();
+
+ private:
+  // The server's last word on the copy (its result, then the end of results).
+  Result Collect(std::string_view what);
+
+  Connection& conn_;
+  bool open_ = true;
 };
 
 // At most `size` connections, opened when first needed. A connection that

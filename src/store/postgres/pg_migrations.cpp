@@ -1,5 +1,7 @@
 #include "store/postgres/pg_migrations.h"
 
+#include <iterator>
+
 #include "base/time.h"
 
 namespace payd::store::postgres {
@@ -338,6 +340,10 @@ std::vector<AppliedMigration> Migrate(Connection& conn) {
   }
   conn.Run("SELECT pg_advisory_unlock($1)", Params(kMigrationLock));
   return applied;
+}
+
+int LatestVersion() {
+  return std::end(kMigrations)[-1].version;
 }
 
 }  // namespace payd::store::postgres

@@ -23,4 +23,7 @@ struct AppliedMigration {
 // schema is current).
 std::vector<AppliedMigration> Migrate(Connection& conn);
 
+// The newest migration this build knows.
+int LatestVersion();
+
 }  // namespace payd::store::postgres

@@ -1,5 +1,7 @@
 #include "store/sqlite/migrations.h"
 
+#include <iterator>
+
 #include "base/time.h"
 
 namespace payd::store::sqlite {
@@ -328,6 +330,11 @@ std::vector<AppliedMigration> Apply(Connection& conn, const Migration (&migratio
 
 std::vector<AppliedMigration> Migrate(Connection& conn, Schema schema) {
   return schema == Schema::kMain ? Apply(conn, kMigrations) : Apply(conn, kUsageMigrations);
+}
+
+int LatestVersion(Schema schema) {
+  return schema == Schema::kMain ? std::end(kMigrations)[-1].version
+                                 : std::end(kUsageMigrations)[-1].version;
 }
 
 }  // namespace payd::store::sqlite

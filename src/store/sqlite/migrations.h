@@ -24,4 +24,8 @@ enum class Schema {
 // (empty when already current). Safe to run from several processes at once.
 std::vector<AppliedMigration> Migrate(Connection& conn, Schema schema);
 
+// The newest migration of `schema` this build knows: the version a current
+// database's schema_migrations holds.
+int LatestVersion(Schema schema);
+
 }  // namespace payd::store::sqlite

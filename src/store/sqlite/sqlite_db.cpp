@@ -79,9 +79,8 @@ std::string Statement::Blob(int column) const {
            : std::string();
 }
 
-Connection::Connection(const std::string& path, Sync sync) {
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-  int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+void Connection::Open(const std::string& path, int flags) {
+  int rc = sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close(db_);
@@ -90,6 +89,19 @@ Connection::Connection(const std::string& path, Sync sync) {
   }
   sqlite3_extended_result_codes(db_, 1);
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+}
+
+Connection::Connection(const std::string& path, ReadOnly) {
+  Open(path, SQLITE_OPEN_READONLY);
+  // A second guard: even a stray PRAGMA or ATTACH cannot write.
+  Exec("PRAGMA query_only=1");
+  durability_ = Inspect();
+  std::lock_guard lock(open_mu);
+  Registry().insert(this);
+}
+
+Connection::Connection(const std::string& path, Sync sync) {
+  Open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
   Exec("PRAGMA journal_mode=WAL");
   Exec("PRAGMA foreign_keys=ON");
   // OFF is only for writes whose loss in a power cut is harmless (request
@@ -190,6 +202,27 @@ Transaction::~Transaction() {
 void Transaction::Commit() {
   conn_.Prepare("COMMIT").Run();
   done_ = true;
+}
+
+ReadSnapshot::ReadSnapshot(Connection& conn) : conn_(conn) {
+  // BEGIN alone takes no lock; the first read does, and fixes the snapshot.
+  conn_.Exec("BEGIN");
+  try {
+    conn_.Prepare("SELECT count(*) FROM sqlite_schema").Run();
+  } catch (...) {
+    try {
+      conn_.Exec("ROLLBACK");
+    } catch (...) {  // the read's own error is the one to report
+    }
+    throw;
+  }
+}
+
+ReadSnapshot::~ReadSnapshot() {
+  try {
+    conn_.Exec("ROLLBACK");
+  } catch (...) {  // nothing was written; closing the connection ends it too
+  }
 }
 
 }  // namespace payd::store::sqlite

@@ -67,6 +67,10 @@ class Connection final : public sql::Connection {
 
   // Opens (creating if needed) the database in WAL mode with a busy timeout.
   Connection(const std::string& path, Sync sync);
+  // Opens an existing database for reading only (`payd db copy`'s source):
+  // nothing is created, migrated or written through this connection.
+  struct ReadOnly {};
+  Connection(const std::string& path, ReadOnly);
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
   ~Connection();
@@ -95,6 +99,7 @@ class Connection final : public sql::Connection {
   static std::vector<Durability> OpenConnections();
 
  private:
+  void Open(const std::string& path, int flags);
   // Transparent hashing lets Prepare() look statements up without copying the SQL.
   struct SqlHash {
     using is_transparent = void;
@@ -120,6 +125,22 @@ class Transaction {
  private:
   Connection& conn_;
   bool done_ = false;
+};
+
+// A read transaction held open: every read through the connection until it
+// ends sees the database as it was when the snapshot began, so that a
+// multi-table read is one consistent state. In WAL mode (payd's) other
+// connections go on committing meanwhile; in rollback-journal mode they wait.
+// Ends (rolls back, nothing to undo) when destroyed.
+class ReadSnapshot {
+ public:
+  explicit ReadSnapshot(Connection& conn);
+  ReadSnapshot(const ReadSnapshot&) = delete;
+  ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+  ~ReadSnapshot();
+
+ private:
+  Connection& conn_;
 };
 
 }  // namespace payd::store::sqlite

@@ -110,8 +110,9 @@ export class Payd {
 
 // Creates the data directory and config file; `launch()` runs the server.
 // Tests other than the rate-limit ones get a per-key limit high enough not to
-// interfere; `config` is appended as further TOML.
-export function preparePayd({ config = '', env = {}, apiRateLimit = 1000000 } = {}) {
+// interfere; `config` is appended as further TOML. `store: 'sqlite'` keeps
+// this payd on SQLite whatever PAYD_E2E_STORE says.
+export function preparePayd({ config = '', env = {}, apiRateLimit = 1000000, store } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'payd-e2e-'));
   const baseEnv = {
     PATH: process.env.PATH,
@@ -122,7 +123,7 @@ export function preparePayd({ config = '', env = {}, apiRateLimit = 1000000 } = 
     ...env,
   };
   // A database of its own, unless it shares another payd's (storeOf).
-  const ownDatabase = ON_POSTGRES && !env.PAYD_DATABASE_URL;
+  const ownDatabase = ON_POSTGRES && !env.PAYD_DATABASE_URL && store !== 'sqlite';
   if (ownDatabase) baseEnv.PAYD_DATABASE_URL = createDatabase();
   const limits = `[limits]\napi_requests_per_min = ${apiRateLimit}\n`;
   writeFileSync(join(dir, 'payd.toml'), config.includes('[limits]') ? config : `${limits}${config}`);
