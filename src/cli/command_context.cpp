@@ -99,6 +99,12 @@ std::function<void()> Guarded(std::function<void()> body) {
       message = std::string("database: ") + e.what();
     } catch (const domain::EnvironmentRefused& e) {
       message = e.what();
+    } catch (const CLI::Error&) {
+      throw;  // CLI11's own exits (--help, a bad flag) keep their meaning
+    } catch (const std::exception& e) {
+      // Anything else (a constraint the database refused, say) is still one
+      // line and exit status 1, never an abort. Store messages carry no secrets.
+      message = e.what();
     }
     std::cerr << "error: " << message << std::endl;
     throw CLI::RuntimeError(1);
