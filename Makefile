@@ -50,12 +50,15 @@ test-release:
 	@echo "== end-to-end tests ($(BUILD))"
 	PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
 
-# The end-to-end tests again, each payd on a PostgreSQL database of its own
-# (tests/e2e/lib/database.mjs), on the server PAYD_TEST_DATABASE_URL names
-# (`make test` starts one: scripts/with-postgres.sh).
+# The end-to-end and browser tests again, each payd on a PostgreSQL database
+# of its own (tests/e2e/lib/database.mjs), on the server PAYD_TEST_DATABASE_URL
+# names (`make test` starts one: scripts/with-postgres.sh).
+test-postgres: export PAYD_E2E_STORE = postgres
 test-postgres:
 	@echo "== end-to-end tests on PostgreSQL ($(BUILD))"
-	PAYD_E2E_STORE=postgres PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+	PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+	@echo "== browser tests on PostgreSQL ($(BUILD))"
+	PAYD_BIN=$(abspath $(BUILD))/payd PAYD_SCREENSHOTS=$(abspath $(BUILD))/screenshots-postgres node --test --test-concurrency=1 tests/browser/
 
 test-asan: export ASAN_OPTIONS = detect_leaks=1:abort_on_error=1:halt_on_error=1
 test-asan: export UBSAN_OPTIONS = print_stacktrace=1:halt_on_error=1

@@ -66,7 +66,7 @@ curl -sf -m 1 "$BASE/readyz" >/dev/null || { echo "make run: payd did not become
 # The demo payment link, made once through the API and kept in demo.env.
 if [[ -z "${LINK:-}" ]] || ! curl -sf -H "X-API-Key: $KEY" "$BASE/api/v1/payment-links/$LINK" >/dev/null; then
   LINK=$(curl -sf -H "X-API-Key: $KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-link' \
-    -d "{\"integrationId\":\"$INTEGRATION\",\"type\":\"LINK\",\"name\":\"Demo T-shirt\",\"description\":\"A payd demo: pay it on the local chain.\",\"amount\":\"25.00\",\"currency\":\"USD\"}" \
+    -d "{\"integrationId\":\"$INTEGRATION\",\"type\":\"LINK\",\"name\":\"Demo T-shirt\",\"description\":\"A payd demo: pay it on the local chain.\",\"amount\":\"25.00\",\"currency\":\"USD\",\"allowCustomAmount\":false}" \
     "$BASE/api/v1/payment-links" | json id)
   sed -i '/^LINK=/d' "$demo"
   echo "LINK=$LINK" >> "$demo"

@@ -64,12 +64,15 @@ void Dispatcher::Stop() {
   workers_.clear();
 }
 
+// One worker looks; one that finds a delivery wakes the next (Work), so a
+// burst of events fans out to every worker while an event nobody subscribes
+// to costs one look at the outbox, not one per worker.
 void Dispatcher::Wake() {
   {
     std::lock_guard lock(mu_);
     ++generation_;
   }
-  wake_.notify_all();
+  wake_.notify_one();
 }
 
 void Dispatcher::Work() {
@@ -100,6 +103,11 @@ void Dispatcher::Work() {
       base::LogWarn("webhook dispatcher cannot read the outbox; retrying", {{"error", e.what()}});
     }
     if (job) {
+      {
+        std::lock_guard lock(mu_);
+        ++generation_;
+      }
+      wake_.notify_one();  // there may be more: another worker looks meanwhile
       try {
         Attempt(*job, curl, rng);
       } catch (const std::exception& e) {
@@ -107,12 +115,7 @@ void Dispatcher::Work() {
         base::LogError("webhook attempt failed unexpectedly; it will be retried",
                        {{"deliveryId", job->delivery.id}, {"error", e.what()}});
       }
-      {
-        std::lock_guard lock(mu_);
-        ++generation_;
-      }
-      wake_.notify_one();  // a slot is free again
-      continue;
+      continue;  // this worker looks again at once: its slot is free
     }
     std::unique_lock lock(mu_);
     wake_.wait_for(lock, wait, [&] { return stopping_ || generation_ != seen; });

@@ -1,5 +1,6 @@
 #include "store/sqlite/sqlite_db.h"
 
+#include <functional>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -93,27 +94,44 @@ void Connection::Open(const std::string& path, int flags) {
 
 Connection::Connection(const std::string& path, ReadOnly) {
   Open(path, SQLITE_OPEN_READONLY);
-  // A second guard: even a stray PRAGMA or ATTACH cannot write.
-  Exec("PRAGMA query_only=1");
-  durability_ = Inspect();
+  CloseUnlessSetUp([&] {
+    // A second guard: even a stray PRAGMA or ATTACH cannot write.
+    Exec("PRAGMA query_only=1");
+    durability_ = Inspect();
+  });
   std::lock_guard lock(open_mu);
   Registry().insert(this);
 }
 
 Connection::Connection(const std::string& path, Sync sync) {
   Open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-  Exec("PRAGMA journal_mode=WAL");
-  Exec("PRAGMA foreign_keys=ON");
-  // OFF is only for writes whose loss in a power cut is harmless (request
-  // counters, webhook leases); a later FULL commit syncs a shared WAL anyway.
-  Exec(sync == Sync::kFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=OFF");
-  if (sync == Sync::kOffShared) {
-    Exec("PRAGMA wal_autocheckpoint=0");
-    sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-  }
-  durability_ = Inspect();
+  CloseUnlessSetUp([&] {
+    Exec("PRAGMA journal_mode=WAL");
+    Exec("PRAGMA foreign_keys=ON");
+    // OFF is only for writes whose loss in a power cut is harmless (request
+    // counters, webhook leases); a later FULL commit syncs a shared WAL anyway.
+    Exec(sync == Sync::kFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=OFF");
+    if (sync == Sync::kOffShared) {
+      Exec("PRAGMA wal_autocheckpoint=0");
+      sqlite3_db_config(db_, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    }
+    durability_ = Inspect();
+  });
   std::lock_guard lock(open_mu);
   Registry().insert(this);
+}
+
+void Connection::CloseUnlessSetUp(const std::function<void()>& setup) {
+  try {
+    setup();
+  } catch (...) {
+    // A constructor that throws runs no destructor: close here what it opened
+    // (a file that is not a database fails only at its first statement).
+    statements_.clear();
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
 }
 
 Connection::~Connection() {

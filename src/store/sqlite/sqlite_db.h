@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -106,6 +107,8 @@ class Connection final : public sql::Connection {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   Durability Inspect();
+  // Runs the rest of a constructor; on a throw, closes the database first.
+  void CloseUnlessSetUp(const std::function<void()>& setup);
 
   sqlite3* db_ = nullptr;
   std::unordered_map<std::string, std::unique_ptr<Statement>, SqlHash, std::equal_to<>> statements_;
