@@ -15,6 +15,7 @@ APT_PACKAGES=(
   libpq-dev postgresql-15
   clang-14 libfuzzer-14-dev libclang-rt-14-dev
   chromium
+  nginx   # tests/e2e/deployment.test.mjs: /usr/sbin/nginx (proxy, upstream keepalive, ssl, http2)
 )
 # Extra packages for `make bench` only.
 if [[ "${1:-}" == "--bench" ]]; then APT_PACKAGES+=(wrk nginx-light); fi

@@ -75,6 +75,9 @@ struct Server::Connection {
   // its next step: a shutdown cancels such a wait. Only touched on the
   // connection's strand, where shutdown also reads it.
   bool idle = true;
+  // The peer is a trusted proxy. Between requests, its connection is not
+  // idle in the sense above: a shutdown leaves it open (see Session).
+  bool from_proxy = false;
 };
 
 Server::Server(ServerOptions options, Handler handler)
@@ -300,11 +303,18 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
   auto token = asio::redirect_error(asio::use_awaitable, ec);
   beast::flat_buffer buffer;
   bool linger = false;
+  conn->from_proxy = !options_.trusted_proxies.empty() && options_.trusted_proxies.Contains(peer);
 
   for (;;) {
     if (buffer.size() == 0) {
-      conn->idle = true;
-      if (draining_) break;
+      // Between requests. A shutdown closes the connection at once, which a
+      // client that just sent a request on it sees as a reset; a browser
+      // sends that request again, but a proxy may not (nginx never resends
+      // a POST). So a proxy's connection stays open while draining until the
+      // proxy closes it (its keep-alive time-out) or sends one more request,
+      // answered with Connection: close; the grace period bounds the wait.
+      conn->idle = !conn->from_proxy;
+      if (draining_ && conn->idle) break;
       conn->stream.expires_after(options_.idle_timeout);
       std::size_t n = co_await conn->stream.async_read_some(buffer.prepare(4096), token);
       if (ec) break;

@@ -9,7 +9,9 @@
 // connection over the cap gets a 503 at once and is closed), the client's
 // address (the peer's, or, from a trusted proxy, the one it names), and a graceful
 // shutdown in which requests in flight finish while idle connections are
-// closed.
+// closed, except a trusted proxy's: those are left for the proxy to close
+// or to send one last request on, so that it never sends a request on a
+// connection being closed (within the grace period).
 //
 // A handler may answer with a stream (RequestContext::stream, server-sent
 // events): the connection's coroutine then alternates between asking the

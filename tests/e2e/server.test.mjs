@@ -205,4 +205,48 @@ describe('graceful shutdown', () => {
       await payd.cleanup();
     }
   });
+
+  // A proxy (nginx) picks an idle upstream connection and sends a request on
+  // it; were payd closing that connection at the same moment, a POST would
+  // fail (nginx never resends one). So a trusted proxy's idle connection is
+  // left open while draining, for the proxy to close or to use once more.
+  for (const [who, trusted, stays] of [['a trusted proxy', '127.0.0.1', true], ['any other client', '10.0.0.0/8', false]]) {
+    test(`SIGTERM: an idle keep-alive connection of ${who} ${stays ? 'stays open for one more request' : 'is closed at once'}`, async () => {
+      const payd = await startPayd({ env: { PAYD_TRUSTED_PROXIES: trusted } });
+      try {
+        const shop = createMerchant(payd);
+        const body = JSON.stringify(linkBody(shop.integration.id, { name: 'after SIGTERM' }));
+        const post = `POST /api/v1/payment-links HTTP/1.1\r\nHost: x\r\nX-API-Key: ${shop.rw.key}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+        const socket = connect(payd.port, '127.0.0.1');
+        let data = '';
+        let closed = false;
+        socket.on('data', (d) => (data += d));
+        socket.on('error', () => {});
+        const ended = new Promise((r) => socket.on('close', () => r((closed = true))));
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+        await eventually(() => data.includes('"ok"'), { what: 'the first answer' });
+        const exitCode = new Promise((r) => payd.proc.once('exit', (code) => r(code)));
+        payd.proc.kill('SIGTERM');
+        await eventually(() => payd.logs.some((l) => l.msg === 'shutting down'), { what: 'the drain' });
+        if (!stays) {
+          await ended;
+          assert.equal(await exitCode, 0);
+          return;
+        }
+        await sleep(300);
+        assert.equal(closed, false, 'the connection is still open');
+        assert.equal(payd.proc.exitCode, null, 'payd waits for the proxy');
+        data = '';
+        socket.write(post);
+        await ended;
+        assert.match(data, /^HTTP\/1\.1 201 Created/);
+        assert.match(data, /Connection: close/i);
+        assert.equal(await exitCode, 0);
+        assert.equal(payd.logs.some((l) => l.msg === 'shutdown grace period over; closing remaining connections'), false);
+      } finally {
+        await payd.cleanup();
+      }
+    });
+  }
 });

@@ -186,9 +186,10 @@ export async function startPayd(options = {}) {
 }
 
 // `timeout`: how long payd may take to listen (restarts under ASan on a busy machine take longer).
-// `payd.launchPrefix` (say ['prlimit', '--nofile=256:256', '--']) runs payd through a command that execs it.
+// `payd.launchPrefix` (say ['prlimit', '--nofile=256:256', '--']) runs payd through a command that execs it;
+// `payd.serveArgs` replaces ['serve'] (say a systemd unit's command line).
 export async function launch(payd, { timeout = 10000 } = {}) {
-  const [command, ...args] = [...(payd.launchPrefix ?? []), PAYD_BIN, 'serve'];
+  const [command, ...args] = [...(payd.launchPrefix ?? []), PAYD_BIN, ...(payd.serveArgs ?? ['serve'])];
   payd.proc = spawn(command, args, { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'pipe', 'pipe'] });
   payd.stdout = '';
   payd.proc.stdout.on('data', (d) => (payd.stdout += d));
