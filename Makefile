@@ -109,6 +109,7 @@ bench: build
 	@scripts/install-deps.sh --bench
 	bench/run.sh
 	bench/intents.sh
+	bench/postgres.sh
 	$(BUILD)/payd_bench_reservations
 	node bench/catchup.mjs
 	node bench/webhooks.mjs

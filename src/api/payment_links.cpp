@@ -72,7 +72,8 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   }
   auto result = api.store.InsertPaymentLink(link, event, claim ? &*claim : nullptr, now);
   if (!claim) result.response = created;
-  if (result.outcome == domain::CreateOutcome::kCreated) api.events_written();
+  if (result.outcome == domain::CreateOutcome::kCreated && result.deliveries_queued)
+    api.events_written();
   return CreateResultResponse(result, ctx.request_id);
 }
 

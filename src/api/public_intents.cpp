@@ -88,7 +88,8 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
                        "retry once some are paid or expire.")
         .WithHeader("Retry-After", "60");
   }
-  if (result.outcome == domain::CreateOutcome::kCreated) api.events_written();
+  if (result.outcome == domain::CreateOutcome::kCreated && result.deliveries_queued)
+    api.events_written();
   return CreateResultResponse(result, ctx.request_id);
 }
 

@@ -11,6 +11,7 @@
 #include "domain/error.h"
 #include "domain/ledger_tx.h"
 #include "domain/store.h"
+#include "store/sql/rows.h"
 #include "store_fixture.h"
 
 namespace payd {
@@ -104,6 +105,23 @@ TEST_P(ReservationTest, ReleasedAmountsAreReusedAcrossBlockBoundaries) {
   EXPECT_EQ(CountRows("SELECT count(*) FROM amount_reservations"), 0);
   EXPECT_EQ(CountRows("SELECT count(*) FROM amount_reservation_blocks"), 0);
   EXPECT_EQ(Create(9995, 40), 9995);
+}
+
+TEST_P(ReservationTest, TheWalkPastFullBlocksGoesOnBeyondOneReadOfBlockCounts) {
+  // Forty full blocks from 5,000,000 on, as their counts say (the walk skips
+  // a full block by its count, without reading its amounts).
+  std::string rows;
+  for (int b = 0; b < 40; ++b) {
+    std::string key = store::sql::AmountKey(domain::Uint256(5'000'000 + 1000 * b)).substr(0, 75);
+    rows += std::string(rows.empty() ? "" : ", ") + "(31337, '" + UsdcIntent(1, 0, 0).TokenKey() +
+            "', '" + integration_.payout_address + "', '" + key + "', 1000)";
+  }
+  RunSql(
+      "INSERT INTO amount_reservation_blocks(chain_id, token_key, recipient, block, taken) "
+      "VALUES " +
+      rows);
+  EXPECT_EQ(Create(5'000'000, 10), 5'040'000);
+  EXPECT_EQ(Create(5'020'500, 10), 5'040'001);
 }
 
 TEST_P(ReservationTest, ALapsedAmountInAFullBlockIsFreeBeforeTheLedgerReleasesIt) {

@@ -99,6 +99,24 @@ class StoreFixture {
     return options;
   }
 
+  // Runs `sql` on the database beside the store (what an operator's shell could do).
+  void RunSql(const std::string& sql) const {
+    if (database_) {
+      store::postgres::Connection conn(database_->url());
+      conn.Exec(sql);
+      return;
+    }
+    sqlite3* db = nullptr;
+    std::string path = (dir_ / "payd.sqlite3").string();
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    char* error = nullptr;
+    EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK)
+        << (error ? error : "");
+    sqlite3_free(error);
+    sqlite3_close(db);
+  }
+
   // One number, read from the database beside the store.
   std::int64_t CountRows(const std::string& sql) const {
     if (database_) {

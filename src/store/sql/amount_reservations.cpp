@@ -65,28 +65,38 @@ std::optional<cpp_int> FirstGapInBlock(Connection& c, const ReservationScope& sc
   return candidate;
 }
 
+// Block counts read at a time. The walk usually stops at the first block;
+// PostgreSQL sends a statement's rows whole, so an unbounded read would
+// carry every block above the price on every reservation.
+constexpr int kBlocksPerRead = 16;
+
 // The smallest amount >= `requested` without a row, lapsed rows included.
 std::optional<cpp_int> FirstUnheldAmount(Connection& c, const ReservationScope& scope,
                                          const cpp_int& requested) {
   cpp_int amount = requested;
-  auto blocks = c.Prepare(
-      "SELECT block, taken FROM amount_reservation_blocks WHERE chain_id = ? AND token_key = ? "
-      "AND recipient = ? AND block >= ? ORDER BY block");
-  blocks.Bind(1, scope.chain_id)
-      .Bind(2, scope.token_key)
-      .Bind(3, scope.recipient)
-      .Bind(4, BlockKey(amount));
-  while (blocks.Step()) {
-    // A block without a row holds nothing: `amount` is free.
-    if (blocks.Text(0) != BlockKey(amount)) return amount;
-    cpp_int end = std::min<cpp_int>(BlockStart(amount) + kBlockSize - 1, MaxAmount());
-    if (blocks.Int(1) < kBlockSize) {
-      if (auto gap = FirstGapInBlock(c, scope, amount, end)) return gap;
+  for (;;) {
+    auto blocks = c.Prepare(
+        "SELECT block, taken FROM amount_reservation_blocks WHERE chain_id = ? AND token_key = ? "
+        "AND recipient = ? AND block >= ? ORDER BY block LIMIT ?");
+    blocks.Bind(1, scope.chain_id)
+        .Bind(2, scope.token_key)
+        .Bind(3, scope.recipient)
+        .Bind(4, BlockKey(amount))
+        .Bind(5, kBlocksPerRead);
+    int read = 0;
+    while (blocks.Step()) {
+      ++read;
+      // A block without a row holds nothing: `amount` is free.
+      if (blocks.Text(0) != BlockKey(amount)) return amount;
+      cpp_int end = std::min<cpp_int>(BlockStart(amount) + kBlockSize - 1, MaxAmount());
+      if (blocks.Int(1) < kBlockSize) {
+        if (auto gap = FirstGapInBlock(c, scope, amount, end)) return gap;
+      }
+      if (end == MaxAmount()) return std::nullopt;
+      amount = end + 1;
     }
-    if (end == MaxAmount()) return std::nullopt;
-    amount = end + 1;
+    if (read < kBlocksPerRead) return amount;  // no block holds `amount` or any above it
   }
-  return amount;
 }
 
 // The smallest amount >= `requested` whose reservation ended by `now` but

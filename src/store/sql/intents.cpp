@@ -62,13 +62,13 @@ domain::CreateResult SqlStore::InsertIntent(
     BindIntent(q, intent);
     q.Bind(27, intent.TokenKey()).Bind(28, intent.late_until()).Run();
     IntentCreated created = finish(intent);
-    InsertEventRow(c, created.event);
+    bool queued = InsertEventRow(c, created.event) > 0;
     if (claim) {
       domain::IdempotencyClaim recorded = *claim;
       recorded.response = created.response;
       RecordClaim(c, recorded, now);
     }
-    return domain::CreateResult{domain::CreateOutcome::kCreated, created.response};
+    return domain::CreateResult{domain::CreateOutcome::kCreated, created.response, queued};
   });
 }
 

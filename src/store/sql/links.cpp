@@ -72,8 +72,8 @@ domain::CreateResult SqlStore::InsertPaymentLink(const domain::PaymentLink& l,
         .Bind(15, static_cast<std::int64_t>(l.payments))
         .Bind(16, l.created_at)
         .Run();
-    InsertEventRow(c, event);
     domain::CreateResult created;
+    created.deliveries_queued = InsertEventRow(c, event) > 0;
     if (claim) created.response = claim->response;
     return created;
   });

@@ -238,7 +238,7 @@ domain::WebhookDelivery ReadDelivery(const Query& q) {
   return d;
 }
 
-void InsertEventRow(Connection& c, const domain::Event& e) {
+int InsertEventRow(Connection& c, const domain::Event& e) {
   c.Prepare("INSERT INTO events(id, tenant_id, type, data, created_at) VALUES (?, ?, ?, ?, ?)")
       .Bind(1, e.id)
       .Bind(2, e.tenant_id)
@@ -247,7 +247,7 @@ void InsertEventRow(Connection& c, const domain::Event& e) {
       .Bind(5, e.created_at)
       .Run();
   // The outbox: a delivery per subscribed endpoint, in the event's transaction.
-  if (e.type == domain::event_type::kWebhookSent) return;
+  if (e.type == domain::event_type::kWebhookSent) return 0;
   std::vector<std::pair<std::string, std::string>> targets;
   {
     auto q = c.Prepare(
@@ -277,6 +277,7 @@ void InsertEventRow(Connection& c, const domain::Event& e) {
         .Bind(8, e.created_at)
         .Run();
   }
+  return static_cast<int>(targets.size());
 }
 
 }  // namespace payd::store::sql

@@ -57,6 +57,7 @@ domain::WebhookDelivery ReadDelivery(const Query& q);
 // Binds every kIntentColumns / kPaymentColumns value, from parameter 1.
 void BindIntent(Query& q, const domain::PaymentIntent& intent);
 void BindPayment(Query& q, const domain::Payment& payment);
-void InsertEventRow(Connection& c, const domain::Event& event);
+// Inserts the event and its deliveries (the outbox); how many it queued.
+int InsertEventRow(Connection& c, const domain::Event& event);
 
 }  // namespace payd::store::sql
