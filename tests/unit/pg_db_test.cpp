@@ -19,15 +19,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-class PgDbTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    auto server = testing::TestDatabaseServer();
-    if (!server) GTEST_SKIP() << "PAYD_TEST_DATABASE_URL is not set";
-    db_ = std::make_unique<testing::ScratchDatabase>(*server);
-  }
-  std::unique_ptr<testing::ScratchDatabase> db_;
-};
+using PgDbTest = testing::ScratchDatabaseTest;
 
 TEST_F(PgDbTest, ParametersAreDataNeverSql) {
   Connection conn(db_->url());

@@ -8,6 +8,7 @@
 #include <postgresql/libpq-fe.h>  // Debian: /usr/include/postgresql
 
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -65,6 +66,17 @@ class ScratchDatabase {
   std::string server_;
   std::string name_;
   std::string url_;
+};
+
+// A test with a scratch database of its own (db_); skipped without a server.
+class ScratchDatabaseTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto server = TestDatabaseServer();
+    if (!server) GTEST_SKIP() << "PAYD_TEST_DATABASE_URL is not set";
+    db_ = std::make_unique<ScratchDatabase>(*server);
+  }
+  std::unique_ptr<ScratchDatabase> db_;
 };
 
 }  // namespace payd::testing

@@ -21,15 +21,7 @@ namespace {
 
 using Columns = std::map<std::string, std::set<std::string>>;  // table -> column names
 
-class PgMigrationsTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    auto server = testing::TestDatabaseServer();
-    if (!server) GTEST_SKIP() << "PAYD_TEST_DATABASE_URL is not set";
-    db_ = std::make_unique<testing::ScratchDatabase>(*server);
-  }
-  std::unique_ptr<testing::ScratchDatabase> db_;
-};
+using PgMigrationsTest = testing::ScratchDatabaseTest;
 
 Columns SqliteColumns() {
   namespace fs = std::filesystem;

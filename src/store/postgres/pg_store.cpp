@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "store/sql/rate_window.h"
 #include "store/sql/rows.h"
 
 namespace payd::store::postgres {
@@ -50,19 +51,8 @@ void PgStore::RunWrite(const std::function<void(sql::Connection&)>& fn) {
 domain::RateWindow PgStore::CountRequest(const std::string& key_id, base::TimeMs now,
                                          base::TimeMs window_ms) {
   domain::RateWindow window;
-  OnConnection(unsynced_, [&](Connection& c) {
-    auto q = c.Prepare(
-        "INSERT INTO key_usage(key_id, window_start, count, last_used_at) VALUES (?1, ?2, 1, ?2) "
-        "ON CONFLICT (key_id) DO UPDATE SET "
-        "count = CASE WHEN key_usage.window_start + ?3 <= ?2 THEN 1 ELSE key_usage.count + 1 END, "
-        "window_start = CASE WHEN key_usage.window_start + ?3 <= ?2 THEN ?2 "
-        "ELSE key_usage.window_start END, "
-        "last_used_at = ?2 "
-        "RETURNING window_start, count");
-    q.Bind(1, key_id).Bind(2, now).Bind(3, window_ms);
-    q.Step();
-    window = {q.Int(0), q.Int(1)};
-  });
+  OnConnection(unsynced_,
+               [&](Connection& c) { window = sql::CountKeyRequest(c, key_id, now, window_ms); });
   return window;
 }
 

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "store/sql/rate_window.h"
 #include "store/sql/rows.h"
 #include "store/sqlite/file_modes.h"
 
@@ -153,20 +154,7 @@ domain::RateWindow SqliteStore::CountInUsageDb(const std::string& key_id, base::
                                                base::TimeMs window_ms) {
   std::lock_guard lock(usage_mu_);
   Transaction tx(*usage_);
-  domain::RateWindow window;
-  {
-    auto q = usage_->Prepare(
-        "INSERT INTO key_usage(key_id, window_start, count, last_used_at) VALUES (?1, ?2, 1, ?2) "
-        "ON CONFLICT(key_id) DO UPDATE SET "
-        "count = CASE WHEN window_start + ?3 <= ?2 THEN 1 ELSE count + 1 END, "
-        "window_start = CASE WHEN window_start + ?3 <= ?2 THEN ?2 ELSE window_start END, "
-        "last_used_at = ?2 "
-        "RETURNING window_start, count");
-    q.Bind(1, key_id).Bind(2, now).Bind(3, window_ms);
-    q.Step();
-    window = {q.Int(0), q.Int(1)};
-    q.Run();
-  }
+  domain::RateWindow window = sql::CountKeyRequest(*usage_, key_id, now, window_ms);
   tx.Commit();
   return window;
 }
