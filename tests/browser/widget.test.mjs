@@ -65,6 +65,8 @@ describe('widget on a shop page', () => {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // The dialog's close event is queued after it hides: wait for the widget's.
+    await page.waitForFunction(() => window.paydEvents.some((e) => e.name === 'payd:closed'));
     assert.equal(await open.evaluate((el) => el === document.activeElement), true, 'focus returns to the button');
     assert.deepEqual(await events(page), ['payd:paid:PAID', 'payd:closed:PAID']);
   });
