@@ -255,11 +255,18 @@ bool ChainWatcher::Pass() {
   BlockSource& source = *source_;
   domain::ChainUpdate update;
   update.chain_id = chain_.id;
-  update.head.latest = source.Latest();
+  // The tags before the head: a block mined between the two reads then
+  // raises the head, never a tag past it (a payment PAID at "finalized" would
+  // show fewer confirmations than finality takes). A tag above the head (a
+  // node behind the one that answered the tag) waits for the head.
   if (NeedsTag(chain_, domain::ConfirmationPolicy::Kind::kSafe))
     update.head.safe = source.Tagged("safe");
   if (NeedsTag(chain_, domain::ConfirmationPolicy::Kind::kFinalized)) {
     update.head.finalized = source.Tagged("finalized");
+  }
+  update.head.latest = source.Latest();
+  for (auto* tag : {&update.head.safe, &update.head.finalized}) {
+    if (*tag && **tag > update.head.latest) *tag = update.head.latest;
   }
   domain::BlockHeader base = Base(update.head.latest);
   if (cursor_ && base.number < cursor_->number) update.rewind_to = base.number;
