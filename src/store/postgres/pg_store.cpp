@@ -15,6 +15,10 @@ ConnectionLimits Counting() {
   return limits;
 }
 
+std::string ChainLockKey(std::int64_t chain_id) {
+  return "chain-watch|" + std::to_string(chain_id);
+}
+
 }  // namespace
 
 PgStore::PgStore(const std::string& url, std::size_t pool_size)
@@ -96,7 +100,7 @@ bool PgStore::LeadChain(std::int64_t chain_id) {
       return true;
     }
     Result got = chain.session->Run("SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
-                                    Params("chain-watch|" + std::to_string(chain_id)));
+                                    Params(ChainLockKey(chain_id)));
     chain.held = got.Bool(0, 0);
     return chain.held;
   } catch (const domain::StoreUnavailable&) {
@@ -108,7 +112,18 @@ bool PgStore::LeadChain(std::int64_t chain_id) {
 
 void PgStore::StopLeadingChain(std::int64_t chain_id) {
   std::lock_guard lock(chains_mu_);
-  chains_.erase(chain_id);  // closing the session lets the lock go
+  auto found = chains_.find(chain_id);
+  if (found == chains_.end()) return;
+  // Closing the session lets the lock go too, but only once the server has
+  // seen it close: unlocked first, another process can take over at once.
+  if (found->second.held && found->second.session->healthy()) {
+    try {
+      found->second.session->Run("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
+                                 Params(ChainLockKey(chain_id)));
+    } catch (const std::exception&) {  // the session's end still lets it go
+    }
+  }
+  chains_.erase(found);
 }
 
 std::optional<base::TimeMs> PgStore::LastUsedAt(const std::string& key_id) {
