@@ -139,7 +139,7 @@ Result Connection::Check(PGresult* raw, std::string_view what) const {
   return result;
 }
 
-Result Connection::Run(std::string_view sql, const Params& params) {
+const std::string& Connection::PreparedName(std::string_view sql) {
   auto found = prepared_.find(std::string(sql));
   if (found == prepared_.end()) {
     std::string name = NextStatementName();
@@ -147,12 +147,20 @@ Result Connection::Run(std::string_view sql, const Params& params) {
     Check(PQprepare(conn_, name.c_str(), text.c_str(), 0, nullptr), "prepare");
     found = prepared_.emplace(std::move(text), std::move(name)).first;
   }
-  return Execute(found->second, params.values(), found->first);
+  return found->second;
+}
+
+Result Connection::Run(std::string_view sql, const Params& params) {
+  return Execute(PreparedName(sql), params.values(), sql);
 }
 
 Result Connection::Execute(const std::string& name,
                            const std::vector<std::optional<std::string>>& params,
                            std::string_view what) {
+  if (Waiting()) {
+    HeldBack last{name, params, std::string(what.substr(0, 60))};
+    return *Flush(&last);
+  }
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const auto& v : params) values.push_back(v ? v->c_str() : nullptr);
@@ -178,11 +186,14 @@ sql::Query Connection::Prepare(std::string_view sql) {
 }
 
 void Connection::LockUntilCommit(std::string_view key) {
-  Run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", Params(key));
+  static constexpr std::string_view kLock = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))";
+  HoldBack({PreparedName(kLock), Params(key).values(), std::string(kLock)});
 }
 
 void Connection::LockSharedUntilCommit(std::string_view key) {
-  Run("SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))", Params(key));
+  static constexpr std::string_view kLock =
+      "SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))";
+  HoldBack({PreparedName(kLock), Params(key).values(), std::string(kLock)});
 }
 
 void Statement::Set(int index, std::optional<std::string> value) {
@@ -215,7 +226,15 @@ void Statement::BindNull(int index) {
 }
 
 bool Statement::Step() {
-  if (!result_) result_.emplace(conn_->Execute(name_, values_, sql_));
+  if (held_back_) return false;
+  if (!result_) {
+    if (returns_no_rows_ && conn_->HoldsBack()) {
+      conn_->HoldBack({name_, values_, sql_.substr(0, 60)});
+      held_back_ = true;
+      return false;
+    }
+    result_.emplace(conn_->Execute(name_, values_, sql_));
+  }
   return ++row_ < result_->rows();
 }
 
@@ -244,6 +263,7 @@ std::string Statement::Blob(int column) const {
 
 void Statement::Reset() {
   result_.reset();
+  held_back_ = false;
   row_ = -1;
   std::fill(values_.begin(), values_.end(), std::nullopt);
 }
@@ -273,10 +293,12 @@ std::pair<std::string, int> ToPostgresParameters(std::string_view sql) {
 }
 
 void Connection::Exec(const std::string& sql) {
+  if (Waiting()) Flush(nullptr);
   Check(PQexec(conn_, sql.c_str()), "exec");
 }
 
 CopyIn::CopyIn(Connection& conn, const std::string& copy_sql) : conn_(conn) {
+  if (conn_.Waiting()) conn_.Flush(nullptr);
   PGresult* start = PQexec(conn_.conn_, copy_sql.c_str());
   Result owned(start);
   if (!start || PQresultStatus(start) != PGRES_COPY_IN) {
@@ -360,43 +382,50 @@ void Pool::Return(std::unique_ptr<Connection> conn) {
   freed_.notify_one();
 }
 
+namespace {
+
+void RollbackQuietly(Connection& conn) {
+  try {
+    conn.Rollback();
+  } catch (...) {  // the original error is the one to report
+  }
+}
+
+}  // namespace
+
 void Transact(Pool& pool, Isolation isolation, const std::function<void(Connection&)>& fn) {
   static const char* kBegin[] = {"BEGIN ISOLATION LEVEL READ COMMITTED",
                                  "BEGIN ISOLATION LEVEL REPEATABLE READ",
                                  "BEGIN ISOLATION LEVEL SERIALIZABLE"};
   thread_local std::mt19937 jitter{std::random_device{}()};
-  std::size_t stale = 0;
+  std::size_t stale_sessions = 0;
   for (int attempt = 1;; ++attempt) {
     auto conn = pool.Acquire();
-    try {
-      conn->Exec(kBegin[static_cast<int>(isolation)]);
-    } catch (const domain::StoreUnavailable&) {
-      // A pooled session the server dropped (it restarted) fails here, before
-      // anything was done: the next connection, up to every pooled one.
-      if (conn->healthy() || ++stale > pool.size()) throw;
-      --attempt;
-      continue;
-    }
+    conn->Begin(kBegin[static_cast<int>(isolation)]);
     try {
       fn(*conn);
-      conn->Exec("COMMIT");
+      conn->Commit();
       return;
     } catch (const SerializationConflict&) {
-      if (conn->healthy()) conn->Exec("ROLLBACK");
+      conn->Rollback();
       if (attempt == kTransactAttempts) throw;
     } catch (const UniqueViolation&) {
-      if (conn->healthy()) conn->Exec("ROLLBACK");
+      conn->Rollback();
       if (attempt == kTransactAttempts) throw;
     } catch (const sql::Conflict&) {
-      if (conn->healthy()) conn->Exec("ROLLBACK");
+      conn->Rollback();
       if (attempt == kTransactAttempts) throw;
+    } catch (const domain::StoreUnavailable&) {
+      bool stale = !conn->healthy() && !conn->began();
+      RollbackQuietly(*conn);
+      // A pooled session the server dropped (it restarted) fails before its
+      // BEGIN was answered, so nothing was done: the next connection, up to
+      // every pooled one.
+      if (!stale || ++stale_sessions > pool.size()) throw;
+      --attempt;
+      continue;
     } catch (...) {
-      if (conn->healthy()) {
-        try {
-          conn->Exec("ROLLBACK");
-        } catch (...) {  // the original error is the one to report
-        }
-      }
+      RollbackQuietly(*conn);
       throw;
     }
     // Both sides of a conflict retrying at once would likely collide again.

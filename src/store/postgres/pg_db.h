@@ -12,6 +12,13 @@
 // SQL mistakes) is a std::runtime_error with the server's message and SQLSTATE. No message carries
 // a password.
 //
+// Round trips: inside Transact(), BEGIN, advisory locks and writes that
+// return no rows are held back and sent with the next statement whose rows
+// are read, or with the COMMIT, in one round trip (libpq's pipeline mode).
+// The server runs them in order, so a read still sees every write and lock
+// before it; an error of a held-back write surfaces at that next statement,
+// which is the same transaction failing (see pg_pipeline.cpp).
+//
 // A Connection is used by one thread at a time; the Pool hands them out.
 #pragma once
 
@@ -101,6 +108,7 @@ class Result {
   bool Bool(int row, int column) const { return Text(row, column) == "t"; }
   std::optional<std::string> OptText(int row, int column) const;
   std::optional<std::int64_t> OptInt(int row, int column) const;
+  const PGresult* raw() const { return result_.get(); }
 
  private:
   std::unique_ptr<PGresult, decltype(&PQclear)> result_;
@@ -117,13 +125,20 @@ struct ConnectionLimits {
 };
 
 class Connection;
+// Whether `sql` is an INSERT, UPDATE or DELETE without RETURNING, whose only
+// answer is how many rows it changed.
+bool ReturnsNoRows(std::string_view sql);
 
 // One statement prepared on a Connection, which owns it: parameters are
 // kept as text until Step() runs it, then its rows are read from the result.
 class Statement final : public sql::Statement {
  public:
   Statement(Connection& conn, std::string name, std::string sql, int parameters)
-      : conn_(&conn), name_(std::move(name)), sql_(std::move(sql)), values_(parameters) {}
+      : conn_(&conn),
+        name_(std::move(name)),
+        sql_(std::move(sql)),
+        returns_no_rows_(ReturnsNoRows(sql_)),
+        values_(parameters) {}
 
   void BindText(int index, std::string_view text) override;
   void BindInt(int index, std::int64_t value) override;
@@ -141,9 +156,11 @@ class Statement final : public sql::Statement {
 
   Connection* conn_;
   std::string name_;
-  std::string sql_;  // as PostgreSQL reads it, for error messages
+  std::string sql_;       // as PostgreSQL reads it, for error messages
+  bool returns_no_rows_;  // INSERT, UPDATE or DELETE without RETURNING
   std::vector<std::optional<std::string>> values_;
   std::optional<Result> result_;
+  bool held_back_ = false;  // Step() handed it to the connection's pipeline
   int row_ = -1;
 };
 
@@ -167,13 +184,23 @@ class Connection final : public sql::Connection {
 
   // The store's SQL (sql.h): ?1 parameters, prepared on first use and kept.
   sql::Query Prepare(std::string_view sql) override;
-  std::int64_t Changes() const override { return changes_; }
+  std::int64_t Changes() override;
   sql::Dialect dialect() const override { return sql::Dialect::kPostgres; }
   // pg_advisory_xact_lock(_shared) on a 64-bit hash of the key.
   void LockUntilCommit(std::string_view key) override;
   void LockSharedUntilCommit(std::string_view key) override;
   // False once the session is lost: the pool then drops the connection.
   bool healthy() const { return PQstatus(conn_) == CONNECTION_OK; }
+
+  // Transact()'s transaction: BEGIN waits for the first statement that goes
+  // to the server; Commit() sends what waits, then COMMIT; Rollback() drops
+  // what waits and ends what the server began.
+  void Begin(const char* begin_sql);
+  void Commit();
+  void Rollback();
+  // Whether the server has answered this transaction's BEGIN (a pooled
+  // session found dead before that lost nothing: Transact() takes another).
+  bool began() const { return began_; }
 
  private:
   friend class Statement;
@@ -183,10 +210,28 @@ class Connection final : public sql::Connection {
   std::string NextStatementName() { return "s" + std::to_string(++statements_made_); }
   Result Execute(const std::string& name, const std::vector<std::optional<std::string>>& values,
                  std::string_view what);
+  const std::string& PreparedName(std::string_view sql);  // Run()'s statements
+
+  // A statement sent later, in a pipeline (pg_pipeline.cpp).
+  struct HeldBack {
+    std::string name;  // prepared statement
+    std::vector<std::optional<std::string>> values;
+    std::string what;
+  };
+  bool HoldsBack() const { return in_transaction_; }
+  void HoldBack(HeldBack statement);
+  // Sends BEGIN and what was held back, then `last` (if any), in one round
+  // trip; throws the first error; answers `last`'s result.
+  std::optional<Result> Flush(const HeldBack* last);
+  bool Waiting() const { return begin_sql_ != nullptr || !held_back_.empty(); }
 
   PGconn* conn_ = nullptr;
   int statements_made_ = 0;
   std::int64_t changes_ = 0;
+  bool in_transaction_ = false;
+  bool began_ = false;
+  const char* begin_sql_ = nullptr;  // BEGIN not sent yet
+  std::vector<HeldBack> held_back_;
   std::unordered_map<std::string, std::string> prepared_;  // Run(): SQL -> statement name
   // Prepare(): the store's SQL as written -> its statement.
   std::unordered_map<std::string, std::unique_ptr<Statement>> statements_;

@@ -33,9 +33,28 @@ std::string BlockKey(const cpp_int& amount) {
 
 // SQLite's planner would read every reservation at a price through the
 // primary key; the index by end time reads only the lapsed ones, which the
-// ledger keeps few. PostgreSQL picks that index by itself.
+// ledger keeps few. PostgreSQL picks that index by itself here.
 std::string ByEndTime(Connection& c) {
   return c.dialect() == Dialect::kSqlite ? "INDEXED BY amount_reservations_by_end " : "";
+}
+
+// The lapsed reservations of a scope from `requested` up: ?1 chain, ?2 now,
+// ?3 token, ?4 recipient, ?5 amount key. Both planners would read min(amount)
+// off the primary key, walking every reservation above the price (all the
+// open intents of a busy payout address) to find the few lapsed ones: SQLite
+// is told the index by end time, PostgreSQL (whose generic plan of a prepared
+// statement does exactly that, 36 ms at 34,000 open intents) is fenced off
+// from the primary key by OFFSET 0.
+const std::string& FirstLapsedSql(Connection& c) {
+  static const std::string sqlite =
+      "SELECT min(amount) FROM amount_reservations INDEXED BY amount_reservations_by_end "
+      "WHERE chain_id = ?1 AND reserved_until <= ?2 AND token_key = ?3 AND recipient = ?4 AND "
+      "amount >= ?5";
+  static const std::string postgres =
+      "SELECT min(amount) FROM (SELECT amount FROM amount_reservations WHERE chain_id = ?1 AND "
+      "reserved_until <= ?2 AND token_key = ?3 AND recipient = ?4 OFFSET 0) AS lapsed "
+      "WHERE amount >= ?5";
+  return c.dialect() == Dialect::kSqlite ? sqlite : postgres;
 }
 
 std::string ScopeKey(const ReservationScope& scope) {
@@ -103,9 +122,7 @@ std::optional<cpp_int> FirstUnheldAmount(Connection& c, const ReservationScope& 
 // was not yet released (the ledger releases by chain time, each poll).
 std::optional<cpp_int> FirstLapsedAmount(Connection& c, const ReservationScope& scope,
                                          const cpp_int& requested, base::TimeMs now) {
-  auto q = c.Prepare("SELECT min(amount) FROM amount_reservations " + ByEndTime(c) +
-                     "WHERE chain_id = ? AND reserved_until <= ? AND token_key = ? AND "
-                     "recipient = ? AND amount >= ?");
+  auto q = c.Prepare(FirstLapsedSql(c));
   q.Bind(1, scope.chain_id)
       .Bind(2, now)
       .Bind(3, scope.token_key)

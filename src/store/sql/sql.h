@@ -114,8 +114,9 @@ class Connection {
   virtual Query Prepare(std::string_view sql) = 0;
   // Statements without parameters, one or several.
   virtual void Exec(const std::string& sql) = 0;
-  // Rows the last INSERT, UPDATE or DELETE changed.
-  virtual std::int64_t Changes() const = 0;
+  // Rows the last INSERT, UPDATE or DELETE changed (on PostgreSQL this waits
+  // for a write the driver was holding back, see pg_db.h).
+  virtual std::int64_t Changes() = 0;
   virtual Dialect dialect() const = 0;
 
   // Inside a write transaction: waits until no other transaction, in any

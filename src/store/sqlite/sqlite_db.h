@@ -78,7 +78,7 @@ class Connection final : public sql::Connection {
 
   Query Prepare(std::string_view sql) override;
   void Exec(const std::string& sql) override;
-  std::int64_t Changes() const override { return sqlite3_changes64(db_); }
+  std::int64_t Changes() override { return sqlite3_changes64(db_); }
   sql::Dialect dialect() const override { return sql::Dialect::kSqlite; }
   // Writers on SQLite take turns (one write lock per file): nothing to add.
   void LockUntilCommit(std::string_view) override {}
