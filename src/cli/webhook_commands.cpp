@@ -5,6 +5,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "base/ids.h"
+#include "base/time.h"
 #include "cli/command_context.h"
 #include "domain/error.h"
 #include "domain/event.h"
@@ -100,7 +101,8 @@ void AddEndpointCommands(CLI::App& app, CommandContext& ctx) {
     toggle->add_option("ENDPOINT_ID", *id, "Endpoint id (we_...)")->required();
     toggle->callback(Guarded([&ctx, id, enable] {
       auto [config, store] = ctx.Open();
-      if (!store->SetWebhookEndpointEnabled(*id, enable, std::string("disabled by an operator"))) {
+      if (!store->SetWebhookEndpointEnabled(*id, enable, std::string("disabled by an operator"),
+                                            base::NowMs())) {
         NotFound("endpoint", *id, "ENDPOINT_ID");
       }
       ctx.Print(EndpointView(*store->FindWebhookEndpoint(*id)));

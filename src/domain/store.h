@@ -189,9 +189,11 @@ class Store {
   virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& id) = 0;
   // False if there is no such endpoint. Disabling fails the endpoint's
   // deliveries not yet made (a disabled endpoint gets nothing; they can be
-  // redelivered by hand once it is enabled again).
+  // redelivered by hand once it is enabled again); one in flight at `now`
+  // ends as its attempt goes.
   virtual bool SetWebhookEndpointEnabled(const std::string& id, bool enabled,
-                                         const std::optional<std::string>& reason) = 0;
+                                         const std::optional<std::string>& reason,
+                                         base::TimeMs now) = 0;
   // Removes the endpoint; its deliveries not yet made fail with a note saying so.
   virtual bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) = 0;
 

@@ -96,7 +96,7 @@ TEST_P(OutboxTest, DisablingAnEndpointFailsWhatItHasNotHadYet) {
   std::string endpoint = AddEndpoint(tenant_.id);
   Queue(tenant_.id);
   Queue(tenant_.id);
-  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator"));
+  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator", now_));
   for (const auto& d : Deliveries(tenant_.id)) {
     EXPECT_EQ(d.status, domain::DeliveryStatus::kFailed);
     EXPECT_EQ(d.last_error, "endpoint disabled: disabled by an operator");
@@ -132,13 +132,44 @@ TEST_P(OutboxTest, A410FailsTheEndpointsOtherOpenDeliveries) {
   }
 }
 
+TEST_P(OutboxTest, ADeliveryInFlightWhenItsEndpointClosesEndsAsItsAttemptWent) {
+  std::string endpoint = AddEndpoint(tenant_.id);
+  Queue(tenant_.id);
+  Queue(tenant_.id);
+  auto in_flight = Claim({4, 4});
+  ASSERT_TRUE(in_flight);
+  // Another worker's attempt at the endpoint answered 410 meanwhile (here: the
+  // operator's switch, the same closing): the one already sent is not marked
+  // unsent.
+  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator", now_));
+  for (const auto& d : Deliveries(tenant_.id)) {
+    if (d.id != in_flight->delivery.id) continue;
+    EXPECT_NE(d.status, domain::DeliveryStatus::kFailed) << "it is on its way, not unsent";
+    EXPECT_FALSE(d.last_error);
+  }
+  domain::Store::AttemptRecord gone;
+  gone.status = domain::DeliveryStatus::kFailed;
+  gone.response_status = 410;
+  store_->RecordAttempt(in_flight->delivery.id, gone, now_ + 100);
+  for (const auto& d : Deliveries(tenant_.id)) {
+    EXPECT_EQ(d.status, domain::DeliveryStatus::kFailed) << d.id;
+    if (d.id == in_flight->delivery.id) {
+      EXPECT_EQ(d.attempts, 1);
+      EXPECT_EQ(d.last_response_status, 410);
+    } else {
+      EXPECT_EQ(d.attempts, 0);
+      EXPECT_EQ(d.last_error, "endpoint disabled: disabled by an operator");
+    }
+  }
+}
+
 TEST_P(OutboxTest, AClaimSaysWhenTheEndpointIsClosed) {
   std::string endpoint = AddEndpoint(tenant_.id);
   Queue(tenant_.id);
   auto job = Claim({4, 4});
   ASSERT_TRUE(job);
   EXPECT_FALSE(job->endpoint_closed);
-  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator"));
+  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator", now_));
   // A redelivery queued anyway (another process, an older payd) is claimed
   // with the reason the dispatcher must fail it with.
   auto again = store_->Redeliver(job->delivery.id, now_);

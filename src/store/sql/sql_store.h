@@ -91,7 +91,8 @@ class SqlStore : public domain::Store {
   std::vector<domain::WebhookEndpoint> ListWebhookEndpoints(const std::string& tenant_id) override;
   std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& id) override;
   bool SetWebhookEndpointEnabled(const std::string& id, bool enabled,
-                                 const std::optional<std::string>& reason) override;
+                                 const std::optional<std::string>& reason,
+                                 base::TimeMs now) override;
   bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) override;
   std::vector<domain::WebhookDelivery> ListDeliveries(const std::string& tenant_id, int limit,
                                                       int offset) override;

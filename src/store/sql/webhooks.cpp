@@ -31,12 +31,17 @@ std::string Select(const char* columns, const char* rest) {
 }
 
 // A closed endpoint gets nothing: its deliveries not yet made fail, saying why.
-void FailOpenDeliveries(Connection& c, const std::string& endpoint_id, const std::string& why) {
+// One in flight (its lease running at `now`) was sent already: its worker
+// records how it went, and a retry of it is failed when claimed.
+void FailOpenDeliveries(Connection& c, const std::string& endpoint_id, const std::string& why,
+                        base::TimeMs now) {
   c.Prepare(
        "UPDATE webhook_deliveries SET status = 'FAILED', last_error = ?, next_attempt_at = NULL, "
-       "locked_until = NULL WHERE endpoint_id = ? AND status IN ('PENDING', 'RETRYING')")
+       "locked_until = NULL WHERE endpoint_id = ? AND status IN ('PENDING', 'RETRYING') AND "
+       "(locked_until IS NULL OR locked_until <= ?)")
       .Bind(1, why)
       .Bind(2, endpoint_id)
+      .Bind(3, now)
       .Run();
 }
 
@@ -101,7 +106,8 @@ std::optional<domain::WebhookEndpoint> SqlStore::FindWebhookEndpoint(const std::
 }
 
 bool SqlStore::SetWebhookEndpointEnabled(const std::string& id, bool enabled,
-                                         const std::optional<std::string>& reason) {
+                                         const std::optional<std::string>& reason,
+                                         base::TimeMs now) {
   return Write([&](Connection& c) {
     c.Prepare("UPDATE webhook_endpoints SET enabled = ?, disabled_reason = ? WHERE id = ?")
         .Bind(1, enabled)
@@ -109,7 +115,9 @@ bool SqlStore::SetWebhookEndpointEnabled(const std::string& id, bool enabled,
         .Bind(3, id)
         .Run();
     if (c.Changes() == 0) return false;
-    if (!enabled) FailOpenDeliveries(c, id, "endpoint disabled: " + reason.value_or("by request"));
+    if (!enabled) {
+      FailOpenDeliveries(c, id, "endpoint disabled: " + reason.value_or("by request"), now);
+    }
     return true;
   });
 }
@@ -118,8 +126,7 @@ bool SqlStore::RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) {
   return Write([&](Connection& c) {
     c.Prepare("DELETE FROM webhook_endpoints WHERE id = ?").Bind(1, id).Run();
     if (c.Changes() == 0) return false;
-    FailOpenDeliveries(c, id, "endpoint removed");
-    (void)now;
+    FailOpenDeliveries(c, id, "endpoint removed", now);
     return true;
   });
 }
@@ -239,7 +246,7 @@ void SqlStore::RecordAttempt(const std::string& delivery_id, const AttemptRecord
       if (q.Step()) endpoint_id = q.Text(0);
       q.Run();
       if (endpoint_id)
-        FailOpenDeliveries(c, *endpoint_id, std::string("endpoint disabled: ") + kGoneReason);
+        FailOpenDeliveries(c, *endpoint_id, std::string("endpoint disabled: ") + kGoneReason, now);
     }
     if (r.sent_event) InsertEventRow(c, *r.sent_event);
   });
