@@ -165,7 +165,7 @@ describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SK
 
 describe('three payd processes on one PostgreSQL: webhook deliveries', { skip: SKIP }, () => {
   let procs, shop, receiver, hang;
-  const config = '[limits]\napi_requests_per_min = 100000\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1, 1, 1]\ntimeout_s = 2\nlease_s = 4\n';
+  const config = '[limits]\napi_requests_per_min = 100000\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1, 1, 1]\ntimeout_s = 6\nlease_s = 8\n';
   before(async () => {
     procs = await startProcesses(config);
     shop = createMerchant(procs[0]);
@@ -214,13 +214,15 @@ describe('three payd processes on one PostgreSQL: webhook deliveries', { skip: S
     // One more event, whose first delivery hangs: kill whoever sends it.
     hang = {};
     const r = await procs[0].request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, { name: 'Cut off' }) });
-    const event = await eventually(async () => (await procs[1].request('GET', '/api/v1/events', { key: shop.events.key }))
-      .json.data.find((e) => e.type === 'PAYMENT_LINK_CREATED' && e.data.id === r.json.id), { what: 'the event' });
+    // The sender is found by its connection while the delivery hangs (until
+    // payd's timeout_s, 6 s), before anything else is looked at.
     await eventually(() => hang.seen, { what: 'the delivery to hang', timeout: 10000 });
-    assert.equal(hang.seen.id, event.id);
     const pid = await eventually(() => pidOfConnection(hang.seen.port, procs.map((p) => p.proc.pid)), { what: 'the sending process' });
     const sender = procs.find((p) => p.proc.pid === pid);
     await sender.stop('SIGKILL');
+    const event = await eventually(async () => (await procs.find((p) => p !== sender).request('GET', '/api/v1/events', { key: shop.events.key }))
+      .json.data.find((e) => e.type === 'PAYMENT_LINK_CREATED' && e.data.id === r.json.id), { what: 'the event' });
+    assert.equal(hang.seen.id, event.id);
     const redelivered = await eventually(() => receiver.of('PAYMENT_LINK_CREATED').find((d) => d.id === event.id),
       { what: 'the delivery sent again by another process', timeout: 20000 });
     assert.equal(redelivered.id, event.id, 'the same webhook-id');
