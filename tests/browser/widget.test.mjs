@@ -87,7 +87,10 @@ describe('widget on a shop page', () => {
       await page.keyboard.press('Tab');
       assert.equal(await page.evaluate(() => !!document.activeElement?.closest('dialog')), true, `after ${i + 1} Tab`);
     }
-    await page.getByRole('button', { name: 'Close' }).click();
+    const close = page.getByRole('button', { name: 'Close' });
+    const box = await close.boundingBox();
+    assert.ok(box.width >= 44 && box.height >= 44, `Close is a 44 px target (${box.width}x${box.height})`);
+    await close.click();
     await frame.waitFor({ state: 'detached' });
     assert.deepEqual(await events(page), ['payd:closed:CREATED']);
 

@@ -201,7 +201,14 @@
     close.type = 'button';
     close.className = 'payd-close';
     close.textContent = text.close;
-    close.style.margin = '8px';
+    // A 44 px target, at the end of the bar where a phone's thumb looks for
+    // it (WCAG 2.5.5); the shop can restyle .payd-close.
+    close.style.display = 'block';
+    close.style.margin = '8px 8px 8px auto';
+    close.style.minWidth = '44px';
+    close.style.minHeight = '44px';
+    close.style.padding = '0 16px';
+    close.style.fontSize = '16px';
     dialog.appendChild(close);
     // Focus stays in the modal: Tab past the iframe's last control lands on
     // the end guard, which sends it back to the Close button (and Shift+Tab
