@@ -103,11 +103,7 @@ void Dispatcher::Work() {
       base::LogWarn("webhook dispatcher cannot read the outbox; retrying", {{"error", e.what()}});
     }
     if (job) {
-      {
-        std::lock_guard lock(mu_);
-        ++generation_;
-      }
-      wake_.notify_one();  // there may be more: another worker looks meanwhile
+      Wake();  // there may be more: another worker looks meanwhile
       try {
         Attempt(*job, curl, rng);
       } catch (const std::exception& e) {

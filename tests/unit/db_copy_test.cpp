@@ -55,13 +55,8 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     store_->InsertApiKey(key_);
     store_->CountRequest(key_.id, kNow, 60'000);  // key_usage, in payd-usage.sqlite3
 
-    domain::PaymentLinkRequest req;
-    req.integration_id = integration_.id;
-    req.type = "LINK";
-    req.name = "Tee";
-    req.amount = "25.00";
-    req.currency = "USD";
-    link_ = domain::PreparePaymentLink(*store_, catalog_, tenant_.id, req, kNow);
+    link_ = domain::PreparePaymentLink(*store_, catalog_, tenant_.id,
+                                       testing::TeeLinkRequest(integration_.id), kNow);
     link_.description = kAwkward;
     domain::IdempotencyClaim claim{
         "tenant:" + tenant_.id, "idem-1", std::string("\0fp\xfe", 4), {201, "{}"}};

@@ -20,13 +20,8 @@ using testing::StoreTest;
 class IdempotencyTest : public StoreTest {
  protected:
   domain::PaymentLink NewLink(base::TimeMs now) {
-    domain::PaymentLinkRequest req;
-    req.integration_id = integration_.id;
-    req.type = "LINK";
-    req.name = "Tee";
-    req.amount = "25.00";
-    req.currency = "USD";
-    return domain::PreparePaymentLink(*store_, catalog_, tenant_.id, req, now);
+    return domain::PreparePaymentLink(*store_, catalog_, tenant_.id,
+                                      testing::TeeLinkRequest(integration_.id), now);
   }
   domain::IdempotencyClaim Claim(std::string key, std::string fingerprint, std::string body) {
     return {"tenant:" + tenant_.id, std::move(key), std::move(fingerprint), {201, std::move(body)}};

@@ -14,6 +14,7 @@
 #include "domain/event.h"
 #include "domain/integration.h"
 #include "domain/payment_intent.h"
+#include "domain/payment_link.h"
 #include "pg_fixture.h"
 #include "store/open_store.h"
 #include "store/postgres/pg_store.h"
@@ -31,6 +32,17 @@ inline domain::ChainCatalog TestCatalog() {
                           std::string("0x5FbDB2315678afecb367f032d93F642f64180aa3"), 6, true,
                           std::nullopt, std::nullopt});
   return domain::ChainCatalog({chain});
+}
+
+// A fixed-price link (a 25 USD T-shirt) of `integration_id`.
+inline domain::PaymentLinkRequest TeeLinkRequest(const std::string& integration_id) {
+  domain::PaymentLinkRequest req;
+  req.integration_id = integration_id;
+  req.type = "LINK";
+  req.name = "Tee";
+  req.amount = "25.00";
+  req.currency = "USD";
+  return req;
 }
 
 enum class StoreKind { kSqlite, kPostgres };

@@ -228,7 +228,7 @@ void Statement::BindNull(int index) {
 bool Statement::Step() {
   if (held_back_) return false;
   if (!result_) {
-    if (returns_no_rows_ && conn_->HoldsBack()) {
+    if (returns_no_rows_) {
       conn_->HoldBack({name_, values_, sql_.substr(0, 60)});
       held_back_ = true;
       return false;
@@ -406,13 +406,7 @@ void Transact(Pool& pool, Isolation isolation, const std::function<void(Connecti
       fn(*conn);
       conn->Commit();
       return;
-    } catch (const SerializationConflict&) {
-      conn->Rollback();
-      if (attempt == kTransactAttempts) throw;
-    } catch (const UniqueViolation&) {
-      conn->Rollback();
-      if (attempt == kTransactAttempts) throw;
-    } catch (const sql::Conflict&) {
+    } catch (const sql::Conflict&) {  // SerializationConflict and UniqueViolation too
       conn->Rollback();
       if (attempt == kTransactAttempts) throw;
     } catch (const domain::StoreUnavailable&) {

@@ -42,18 +42,20 @@
 
 namespace payd::store::postgres {
 
-class SerializationConflict : public std::runtime_error {
+// 40001 and 40P01: the server gave up on one of two transactions in the way
+// of each other. A sql::Conflict: Transact() runs it again.
+class SerializationConflict : public sql::Conflict {
  public:
-  using std::runtime_error::runtime_error;
+  using sql::Conflict::Conflict;
 };
 
 // A unique key (23505) that another transaction holds: a mistake when it
 // happens alone, a lost race between two writers when it comes from
 // concurrent transactions (two requests with one Idempotency-Key). Transact()
-// runs the transaction again, which then sees the winner's row.
-class UniqueViolation : public std::runtime_error {
+// runs the transaction again (a sql::Conflict), which then sees the winner's row.
+class UniqueViolation : public sql::Conflict {
  public:
-  using std::runtime_error::runtime_error;
+  using sql::Conflict::Conflict;
 };
 
 // Statement parameters, each sent as text; std::nullopt is SQL NULL.
@@ -218,7 +220,7 @@ class Connection final : public sql::Connection {
     std::vector<std::optional<std::string>> values;
     std::string what;
   };
-  bool HoldsBack() const { return in_transaction_; }
+  // Outside a transaction (autocommit) it runs at once: nothing would send it later.
   void HoldBack(HeldBack statement);
   // Sends BEGIN and what was held back, then `last` (if any), in one round
   // trip; throws the first error; answers `last`'s result.

@@ -78,7 +78,7 @@ std::int64_t Connection::Changes() {
 }
 
 void Connection::HoldBack(HeldBack statement) {
-  if (!in_transaction_) {  // autocommit: nothing would send it later
+  if (!in_transaction_) {
     Execute(statement.name, statement.values, statement.what);
     return;
   }
