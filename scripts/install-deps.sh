@@ -16,6 +16,7 @@ APT_PACKAGES=(
   clang-14 libfuzzer-14-dev libclang-rt-14-dev
   chromium
   nginx   # tests/e2e/deployment.test.mjs: /usr/sbin/nginx (proxy, upstream keepalive, ssl, http2)
+  systemd # the same test: systemd-analyze verify of deploy/payd.service (not run as init)
 )
 # Extra packages for `make bench` only.
 if [[ "${1:-}" == "--bench" ]]; then APT_PACKAGES+=(wrk nginx-light); fi
