@@ -80,7 +80,11 @@ bool ChainWatcher::Lead() {
   if (leading && leading_ != true) {
     // Another process may have moved the cursor while this one stood by.
     cursor_ = store_.LoadCursor(chain_.id);
-    if (!cursor_) watch_started_ = store_.WatchStartedAt(chain_.id, base::NowMs());
+    if (!cursor_) {
+      base::TimeMs now = base::NowMs();
+      watch_started_ = store_.WatchStartedAt(chain_.id, now);
+      watch_started_here_ = watch_started_ == now;
+    }
     // After a (re)start, the last blocks' logs are read again like after a new block.
     rescan_until_ = std::chrono::steady_clock::now() + kRescanWallTime;
     base::LogInfo("watching chain",
@@ -181,9 +185,12 @@ domain::BlockHeader ChainWatcher::Base(std::int64_t latest) {
 
 std::int64_t ChainWatcher::FirstStartBlock(std::int64_t latest) {
   auto first_intent = store_.FirstIntentCreatedAt(chain_.id);
-  if (!first_intent && base::NowMs() - watch_started_ < kPromptFirstPassMs) return latest;
-  // The node was unreachable when payd first set out to watch (or payd was
-  // killed before a pass completed): start at the first block that can hold
+  // A prompt first pass of the process that set out to watch starts at the head.
+  bool prompt = watch_started_here_ && base::NowMs() - watch_started_ < kPromptFirstPassMs;
+  if (!first_intent && prompt) return latest;
+  // The node was unreachable when payd first set out to watch, or a payd that
+  // set out to watch was killed before a pass completed (however soon it was
+  // started again: harness seed 201): start at the first block that can hold
   // what was sent since, found by timestamp (block times only grow).
   base::TimeMs since =
       std::min(watch_started_, first_intent.value_or(watch_started_)) - kFirstStartLookBackMs;

@@ -87,7 +87,8 @@ class ChainWatcher {
   std::optional<RpcClient> rpc_;       // made on the watcher's thread, which owns it
   std::optional<BlockSource> source_;  // keeps what it learnt of the provider's limits
   std::optional<domain::BlockHeader> cursor_;
-  base::TimeMs watch_started_ = 0;  // when this chain was first watched (no cursor yet)
+  base::TimeMs watch_started_ = 0;   // when this chain was first watched (no cursor yet)
+  bool watch_started_here_ = false;  // by this process (not by one killed before a pass)
   std::chrono::steady_clock::time_point next_price_refresh_{};
   std::chrono::steady_clock::time_point rescan_until_{};
   std::optional<std::chrono::steady_clock::time_point> behind_since_;

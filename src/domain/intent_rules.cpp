@@ -50,6 +50,23 @@ IntentStatus StatusAtExpiry(const PaymentIntent& intent,
   return before < intent.requested_amount ? IntentStatus::kFailed : IntentStatus::kPending;
 }
 
+// Of two readings of what the intent was at expiresAt, the one with more paid.
+IntentStatus MostAtExpiry(std::optional<IntentStatus> recorded, IntentStatus now) {
+  auto rank = [](IntentStatus s) {
+    switch (s) {
+      case IntentStatus::kExpired:
+        return 0;
+      case IntentStatus::kFailed:
+        return 1;
+      case IntentStatus::kPending:
+        return 2;
+      default:
+        return 3;  // PAID
+    }
+  };
+  return recorded && rank(*recorded) >= rank(now) ? *recorded : now;
+}
+
 // PAID is final; only whether what paid it is still confirmed on chain may change.
 IntentOutcome StayPaid(const PaymentIntent& intent, std::vector<MatchedTransfer> transfers) {
   IntentOutcome out;
@@ -74,9 +91,15 @@ IntentOutcome StayPaid(const PaymentIntent& intent, std::vector<MatchedTransfer>
 
 IntentOutcome EvaluateIntent(const PaymentIntent& intent, std::vector<MatchedTransfer> transfers,
                              base::TimeMs chain_time) {
-  bool expired = chain_time >= intent.expires_at;
-  std::optional<IntentStatus> at_expiry = intent.status_at_expiry;
-  if (expired && !at_expiry) at_expiry = StatusAtExpiry(intent, transfers);
+  bool expired = intent.IsExpiredAt(chain_time);
+  // What it had at expiresAt is the most its matched transfers ever showed:
+  // a transfer made in time may be read after the expiry was applied (the
+  // next transfer of the same pass, logs indexed late), while one that a
+  // reorganisation took after expiry still counts as had. A reorganisation
+  // may also take the chain clock back before expiresAt: the expiry it had
+  // seen is then undone, and is judged afresh when it passes again.
+  std::optional<IntentStatus> at_expiry;
+  if (expired) at_expiry = MostAtExpiry(intent.status_at_expiry, StatusAtExpiry(intent, transfers));
 
   IntentOutcome out;
   if (intent.status == IntentStatus::kPaid) {

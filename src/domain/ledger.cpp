@@ -5,6 +5,7 @@
 #include <set>
 
 #include "base/ids.h"
+#include "domain/intent_events.h"
 #include "domain/intent_rules.h"
 #include "domain/ledger_tx.h"
 #include "domain/store.h"
@@ -12,35 +13,6 @@
 namespace payd::domain {
 
 namespace {
-
-// The event that tells the merchant about a change of an intent, if any:
-// status changes, and a PAID intent losing or regaining what paid it.
-std::string_view EventFor(IntentStatus before, IntentException before_exception,
-                          const PaymentIntent& now) {
-  using enum IntentStatus;
-  constexpr auto kReversed = IntentException::kReversedAfterConfirmation;
-  if (before == kPaid) {
-    if (now.exception == kReversed && before_exception != kReversed)
-      return event_type::kPaymentReversed;
-    if (now.exception != kReversed && before_exception == kReversed)
-      return event_type::kPaymentConfirmed;
-    return {};
-  }
-  if (now.status == before) return {};
-  switch (now.status) {
-    case kPending:
-      return event_type::kPaymentPending;
-    case kPaid:
-      return event_type::kPaymentConfirmed;
-    case kExpired:
-      return event_type::kPaymentExpired;
-    case kFailed:
-      return event_type::kPaymentFailed;
-    case kCreated:
-      return event_type::kPaymentReversed;  // a reorg removed what was seen
-  }
-  return {};
-}
 
 // The work of one Advance, inside its transaction.
 class Pass {
@@ -110,14 +82,19 @@ class Pass {
     for (const auto& [id, before] : original_) {
       auto intent = tx_.Intent(id);
       if (!intent) continue;
-      std::string_view type = EventFor(before.first, before.second, *intent);
-      if (intent->status == before.first && type.empty()) continue;
+      auto moves = MovesBetween(before, *intent);
+      if (intent->status == before.status && moves.empty()) continue;
       ++summary_.intents_changed;
-      if (!type.empty()) {
-        tx_.InsertEvent(NewEvent(intent->tenant_id, type,
-                                 boost::json::serialize(representation_.Intent(*intent)), now_));
+      for (const IntentMove& move : moves) {
+        // Each event carries the intent as it was at that step.
+        PaymentIntent then = *intent;
+        then.status = move.status;
+        then.exception = move.exception;
+        if (move.status != IntentStatus::kPaid) then.confirmed_at.reset();
+        tx_.InsertEvent(NewEvent(intent->tenant_id, move.type,
+                                 boost::json::serialize(representation_.Intent(then)), now_));
       }
-      if (intent->status == IntentStatus::kPaid && before.first != IntentStatus::kPaid &&
+      if (intent->status == IntentStatus::kPaid && before.status != IntentStatus::kPaid &&
           intent->payment_link_id) {
         tx_.CountLinkPayment(*intent->payment_link_id);
       }
@@ -192,7 +169,7 @@ class Pass {
          tx_.UnmatchedPaymentsFrom(intent->tenant_id, intent->chain_id, intent->token_symbol,
                                    intent->recipient, *intent->sender_hint)) {
       base::TimeMs at = p.transfer.block_time;
-      if (at > intent->expires_at || intent->created_at > at + kChainClockSkewMs) continue;
+      if (intent->IsExpiredAt(at) || intent->created_at > at + kChainClockSkewMs) continue;
       Assign(p, id);
       if (!StillShort(id)) return;
     }
@@ -219,7 +196,8 @@ class Pass {
   void Reevaluate(const std::string& id) {
     auto intent = tx_.Intent(id);
     if (!intent) return;
-    original_.emplace(id, std::pair{intent->status, intent->exception});
+    original_.emplace(id,
+                      IntentBefore{intent->status, intent->exception, intent->status_at_expiry});
     std::vector<MatchedTransfer> transfers;
     for (const Payment& p : tx_.LivePaymentsOfIntent(id)) {
       transfers.push_back({p.transfer.amount, p.transfer.block_time, p.confirmations,
@@ -251,8 +229,8 @@ class Pass {
   const Representation& representation_;
   base::TimeMs now_;
   LedgerSummary& summary_;
-  // Each touched intent's status and exception before this transaction.
-  std::map<std::string, std::pair<IntentStatus, IntentException>> original_;
+  // Each touched intent as it was before this transaction.
+  std::map<std::string, IntentBefore> original_;
   std::set<std::string> lost_;  // intents that lost a payment to the rewind
 };
 

@@ -83,12 +83,16 @@ struct PaymentIntent {
   std::optional<IntentStatus> status_at_expiry;
 
   base::TimeMs late_until() const { return expires_at + kLateWindowMs; }
+  // DECISIONS §5 "expiresAt passes": expired once the time is past expiresAt. A
+  // transfer in a block stamped exactly expiresAt is on time, by either rule.
+  bool IsExpiredAt(base::TimeMs at) const { return at > expires_at; }
   bool IsNative() const { return !token_address.has_value(); }
   // Still waiting for money at `at`: CREATED, or PENDING and short, and not
-  // expired. Only such intents take hinted transfers or new hints.
+  // expired. Only such intents take hinted transfers or new hints. `expiresAt`
+  // is the last moment that is on time (IsExpiredAt).
   bool WaitsForPayment(base::TimeMs at) const {
     bool short_paid = status == IntentStatus::kPending && exception == IntentException::kUnderpaid;
-    return (status == IntentStatus::kCreated || short_paid) && at < expires_at;
+    return (status == IntentStatus::kCreated || short_paid) && !IsExpiredAt(at);
   }
   // What the payer still has to send: the rest of an underpaid intent (whose
   // top-up is matched by its sender hint), otherwise the exact amount.

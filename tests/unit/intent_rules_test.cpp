@@ -74,6 +74,30 @@ TEST(IntentRules, TheRequestedAmountCompletesAnIntentWithAnOffset) {
             IntentException::kUnderpaid);
 }
 
+// A reorganisation can take the chain clock back before expiresAt (the new
+// branch starts at an older block): the expiry it had seen is then undone, and
+// when expiresAt passes again with nothing seen the intent is EXPIRED, never
+// FAILED from CREATED (harness seed 200: CREATED, PENDING, REVERSED, FAILED).
+TEST(IntentRules, AnExpiryUndoneByAReorgIsForgotten) {
+  PaymentIntent intent;
+  intent.requested_amount = 100;
+  intent.amount = 100;
+  intent.expires_at = 1000;
+  intent.status = IntentStatus::kPending;
+  auto at_expiry = EvaluateIntent(intent, ParseTransfers("100@900"), 1100);
+  ASSERT_EQ(at_expiry.status, IntentStatus::kPending);
+  ASSERT_EQ(at_expiry.status_at_expiry, IntentStatus::kPending);
+
+  intent.status_at_expiry = at_expiry.status_at_expiry;
+  auto rewound = EvaluateIntent(intent, {}, 950);  // the payment's block and the clock gone
+  EXPECT_EQ(rewound.status, IntentStatus::kCreated);
+  EXPECT_FALSE(rewound.status_at_expiry.has_value());
+
+  intent.status = rewound.status;
+  intent.status_at_expiry = rewound.status_at_expiry;
+  EXPECT_EQ(EvaluateIntent(intent, {}, 1100).status, IntentStatus::kExpired);
+}
+
 TEST(IntentRules, TheCompletingTransferIsNamed) {
   PaymentIntent intent;
   intent.requested_amount = 100;

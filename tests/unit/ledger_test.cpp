@@ -188,8 +188,10 @@ TEST_P(LedgerTest, AReorgDeeperThanTheConfirmationsKeepsPaidAndSaysSo) {
 
   Advance({a1}, {Transfer(5000000, "t1", a1)}, 0);
   EXPECT_EQ(Intent(id).exception, domain::IntentException::kNone);
-  EXPECT_EQ(EventTypes(), (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_CONFIRMED",
-                                                    "PAYMENT_REVERSED", "PAYMENT_CONFIRMED"}));
+  // Seen and confirmed in one pass, it was PENDING all the same (DECISIONS §5).
+  EXPECT_EQ(EventTypes(),
+            (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING", "PAYMENT_CONFIRMED",
+                                      "PAYMENT_REVERSED", "PAYMENT_CONFIRMED"}));
 }
 
 TEST_P(LedgerTest, AnIntentThatExpiredUnpaidIsExpiredAgainWhenItsLatePaymentGoes) {
@@ -271,6 +273,71 @@ TEST_P(LedgerTest, TransfersFromATrustedSenderBeforeExpiryAllCountWhenTheHeadIsP
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kFailed);
   EXPECT_EQ(Intent(id).received, 2500000);
   for (const auto& p : Payments()) EXPECT_EQ(p.intent_id, id) << p.transfer.tx_hash;
+}
+
+// Harness seed 19: two transfers of a trusted sender, both made in time, read
+// in the pass that also passed expiresAt. The first alone was short, but the
+// intent was never short at expiresAt: it is PENDING then PAID, never FAILED.
+TEST_P(LedgerTest, TransfersInTimeReadWithTheExpiryNeverFailTheIntent) {
+  auto id = CreateIntent(5000000, 1000, 5000, /*hinted=*/true);
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1, Block(2, "a", 6000)},
+          {Transfer(1000000, "part1", a1), Transfer(4000000, "part2", a1)});
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPending);
+  Advance({Block(3, "a", 7000)}, {});
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
+  EXPECT_EQ(Intent(id).exception, domain::IntentException::kNone) << "paid in time";
+  EXPECT_EQ(EventTypes(),
+            (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING", "PAYMENT_CONFIRMED"}));
+}
+
+// expiresAt is the last moment on time (DECISIONS §5 "expiresAt passes";
+// docs/api-reference.md, Lifecycle): a trusted sender's transfer stamped
+// exactly then pays the intent, whether the store finds it on first sight or
+// the rematch after a reorganisation does; a block stamped then does not
+// expire it, the next one does.
+TEST_P(LedgerTest, ATrustedSendersTransferStampedExactlyAtExpiryIsOnTimeEitherWay) {
+  auto first_sight = CreateIntent(5000000, 1000, 5000, /*hinted=*/true);
+  auto at = Block(1, "a", 5000);
+  Advance({Block(0, "a", 1500), at}, {Transfer(2000000, "part", at)});
+  EXPECT_EQ(Intent(first_sight).status, domain::IntentStatus::kPending);
+  EXPECT_EQ(Intent(first_sight).received, 2000000);
+  Advance({Block(2, "a", 5001)}, {});
+  EXPECT_EQ(Intent(first_sight).status, domain::IntentStatus::kFailed)
+      << "short once past expiresAt";
+
+  auto rematched = CreateIntent(7000000, 1000, 9000, /*hinted=*/true);
+  auto a3 = Block(3, "a", 9000), a4 = Block(4, "a", 9000);
+  // Block 3's logs were indexed late: the exact payment of block 4 covered
+  // the intent first, so the trusted sender's transfer of block 3 was unmatched.
+  Advance({a3, a4}, {Transfer(7000000, "exact", a4)});
+  Advance({Block(5, "a", 9000)}, {Transfer(1000000, "hinted", a3)});
+  ASSERT_EQ(Intent(rematched).received, 7000000);
+  Advance({Block(4, "b", 9000, "a")}, {}, 3);  // block 4 and the exact payment are gone
+  EXPECT_EQ(Intent(rematched).received, 1000000) << "rematched at exactly expiresAt";
+  EXPECT_EQ(Intent(rematched).status, domain::IntentStatus::kPending);
+  EXPECT_EQ(Intent(rematched).exception, domain::IntentException::kUnderpaid);
+}
+
+TEST_P(LedgerTest, AnIntentExpiresOnceABlockIsPastExpiresAtNotAtIt) {
+  auto id = CreateIntent(5000000, 1000, 5000);
+  Advance({Block(0, "a", 1500), Block(1, "a", 5000)}, {});
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kCreated);
+  Advance({Block(2, "a", 5001)}, {});
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kExpired);
+  EXPECT_EQ(EventTypes(), (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_EXPIRED"}));
+}
+
+// A late payment read in the same pass as the block that passed expiresAt:
+// the merchant is told the intent expired, then that a late payment came.
+TEST_P(LedgerTest, ALatePaymentInThePassThatReachedExpiryIsToldAfterTheExpiry) {
+  auto id = CreateIntent(5000000, 1000, 3000);
+  auto a2 = Block(2, "a", 4000);
+  Advance({Block(0, "a", 1500), Block(1, "a", 2000), a2}, {Transfer(5000000, "late", a2)});
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPending);
+  EXPECT_EQ(Intent(id).exception, domain::IntentException::kPaidLate);
+  EXPECT_EQ(EventTypes(),
+            (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_EXPIRED", "PAYMENT_PENDING"}));
 }
 
 PAYD_ON_BOTH_STORES(LedgerTest);

@@ -73,10 +73,21 @@ TEST_P(ReservationTest, SamePriceGetsTheFewestExtraUnits) {
 TEST_P(ReservationTest, AnAmountIsFreeAgainAfterItsLateWindow) {
   EXPECT_EQ(Create(100, 10), 100);
   EXPECT_EQ(Create(100, 20), 101);
-  // The first intent (expiring at 1010) holds 100 until 1010 + 24 h.
+  // The first intent (expiring at 1010) holds 100 until 1010 + 24 h, and by
+  // the clock for the 5 minutes of skew an exact match allows after that.
   base::TimeMs after_window = 1010 + domain::kLateWindowMs;
   EXPECT_EQ(Create(100, after_window - 1), 102);
-  EXPECT_EQ(Create(100, after_window), 100);
+  EXPECT_EQ(Create(100, after_window + domain::kChainClockSkewMs - 1), 103)
+      << "a transfer in the old window's last minutes, read late, could find the new intent";
+  EXPECT_EQ(Create(100, after_window + domain::kChainClockSkewMs), 100);
+}
+
+// The ledger frees amounts by chain time, once every block before it was read:
+// at once, without the clock's margin.
+TEST_P(ReservationTest, AnAmountReleasedByTheLedgerIsFreeAtOnce) {
+  EXPECT_EQ(Create(100, 10), 100);
+  Release(LateWindowEnd(10));
+  EXPECT_EQ(Create(100, LateWindowEnd(10)), 100);
 }
 
 TEST_P(ReservationTest, AFullBlockOfAmountsIsSkippedAndTheNextFreeAmountTaken) {
@@ -127,10 +138,11 @@ TEST_P(ReservationTest, TheWalkPastFullBlocksGoesOnBeyondOneReadOfBlockCounts) {
 TEST_P(ReservationTest, ALapsedAmountInAFullBlockIsFreeBeforeTheLedgerReleasesIt) {
   EXPECT_EQ(CreateMany(1000, 3000, 10), Range(3000, 1000));
   EXPECT_EQ(CreateMany(2, 3000, 20), Range(4000, 2));
-  // Past the first thousand's late windows by the clock, before any release.
-  EXPECT_EQ(Create(3000, LateWindowEnd(10)), 3000);
-  EXPECT_EQ(Create(3500, LateWindowEnd(10)), 3500);
-  EXPECT_EQ(Create(4000, LateWindowEnd(10)), 4002) << "4000 and 4001 are still held";
+  // Past the first thousand's late windows by the clock (and the skew), before any release.
+  base::TimeMs lapsed = LateWindowEnd(10) + domain::kChainClockSkewMs;
+  EXPECT_EQ(Create(3000, lapsed), 3000);
+  EXPECT_EQ(Create(3500, lapsed), 3500);
+  EXPECT_EQ(Create(4000, lapsed), 4002) << "4000 and 4001 are still held";
   ExpectBlockCountsTrue();
 }
 

@@ -63,7 +63,10 @@ TEST_P(SenderHintTest, WalletAndMerchantHintsDo) {
 TEST_P(SenderHintTest, OnlyIntentsStillWaitingAtTheBlockTime) {
   auto pi = Create(domain::HintSource::kWallet, 100, 10'000);
   EXPECT_EQ(HintedAt(9'999), pi.id);
-  EXPECT_EQ(HintedAt(10'000), "") << "expired at the transfer's block time";
+  // expiresAt is the last moment on time (DECISIONS §5 "expiresAt passes"),
+  // as for an exact amount: a transfer stamped exactly then still counts.
+  EXPECT_EQ(HintedAt(10'000), pi.id) << "stamped exactly expiresAt";
+  EXPECT_EQ(HintedAt(10'001), "") << "expired at the transfer's block time";
   SetState(pi, domain::IntentStatus::kPending, domain::IntentException::kUnderpaid);
   EXPECT_EQ(HintedAt(5'000), pi.id) << "short: still waiting";
   for (auto [status, exception] :
@@ -82,7 +85,8 @@ TEST_P(SenderHintTest, OnlyIntentsStillWaitingAtTheBlockTime) {
     SetState(pi, status, exception);
     EXPECT_EQ(HintedAt(5'000), pi.id)
         << domain::IntentStatusName(status) << " " << domain::IntentExceptionName(exception);
-    EXPECT_EQ(HintedAt(10'000), "") << "expired at the transfer's block time";
+    EXPECT_EQ(HintedAt(10'000), pi.id) << "stamped exactly expiresAt";
+    EXPECT_EQ(HintedAt(10'001), "") << "expired at the transfer's block time";
   }
 }
 
@@ -106,8 +110,10 @@ TEST_P(SenderHintTest, AHintIsSetOnlyWhileTheIntentWaits) {
   EXPECT_EQ(set->sender_hint, kSender);
   EXPECT_EQ(set->sender_hint_source, domain::HintSource::kWallet);
   EXPECT_EQ(HintedAt(500), pi.id);
-  EXPECT_FALSE(store_->SetSenderHint(pi.id, kSender, domain::HintSource::kWallet, 10'000))
+  EXPECT_FALSE(store_->SetSenderHint(pi.id, kSender, domain::HintSource::kWallet, 10'001))
       << "expired";
+  EXPECT_TRUE(store_->SetSenderHint(pi.id, kSender, domain::HintSource::kWallet, 10'000))
+      << "expiresAt itself is still on time";
   SetState(pi, domain::IntentStatus::kPaid);
   EXPECT_FALSE(store_->SetSenderHint(pi.id, kSender, domain::HintSource::kWallet, 500));
   EXPECT_FALSE(store_->SetSenderHint("pi_nope", kSender, domain::HintSource::kWallet, 500));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "domain/error.h"
+#include "domain/payment_intent.h"
 #include "store/sql/rows.h"
 
 namespace payd::store::sql {
@@ -161,7 +162,13 @@ domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
   c.LockUntilCommit(ScopeKey(scope) + "|" + BlockKey(cpp_int(requested)));
   cpp_int from(requested);
   auto unheld = FirstUnheldAmount(c, scope, from);
-  auto lapsed = FirstLapsedAmount(c, scope, from, now);
+  // By the clock, an amount is reused only once its late window has been
+  // over for the clock skew an exact match allows: a transfer made in the old
+  // intent's last minutes but read late (a node behind) must never find the
+  // new intent, which it could if that intent were created within the skew.
+  // The ledger releases amounts by chain time, with every earlier block read.
+  base::TimeMs lapsed_by = now - domain::kChainClockSkewMs;
+  auto lapsed = FirstLapsedAmount(c, scope, from, lapsed_by);
   if (!unheld && !lapsed) {
     domain::ThrowInvalid("amount",
                          "No unique exact amount is left from this amount up to 2^256-1 for this "
@@ -179,7 +186,7 @@ domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
         .Bind(4, scope.token_key)
         .Bind(5, scope.recipient)
         .Bind(6, AmountKey(amount))
-        .Bind(7, now)
+        .Bind(7, lapsed_by)
         .Run();
     if (c.Changes() != 1) throw Conflict("a lapsed exact amount was taken meanwhile");
     return amount;

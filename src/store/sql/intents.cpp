@@ -81,7 +81,7 @@ std::optional<domain::PaymentIntent> SqlStore::SetSenderHint(const std::string& 
     c.Prepare(
          "UPDATE payment_intents SET sender_hint = ?, sender_hint_source = ? WHERE id = ? AND "
          "(status = 'CREATED' OR (status = 'PENDING' AND exception = 'UNDERPAID')) AND "
-         "expires_at > ?")
+         "expires_at >= ?")
         .Bind(1, address)
         .Bind(2, std::string(domain::HintSourceName(source)))
         .Bind(3, intent_id)

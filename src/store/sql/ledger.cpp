@@ -214,7 +214,7 @@ class SqlLedgerTx final : public domain::LedgerTx {
     static const std::string sql = SelectIntent(
         "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND "
         "sender_hint_source IN ('wallet', 'merchant') AND (status IN ('CREATED', 'EXPIRED', "
-        "'FAILED') OR (status = 'PENDING' AND exception = 'UNDERPAID')) AND expires_at > ?5 AND "
+        "'FAILED') OR (status = 'PENDING' AND exception = 'UNDERPAID')) AND expires_at >= ?5 AND "
         "created_at <= ?6 ORDER BY created_at, rowid LIMIT 1");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, sender);
@@ -232,7 +232,7 @@ class SqlLedgerTx final : public domain::LedgerTx {
   std::vector<std::string> IntentsDue(std::int64_t chain_id, base::TimeMs chain_time) override {
     auto q = c_.Prepare(
         "SELECT id FROM payment_intents WHERE chain_id = ? AND status IN ('CREATED', 'PENDING') "
-        "AND expires_at <= ?");
+        "AND expires_at < ?");
     q.Bind(1, chain_id).Bind(2, chain_time);
     std::vector<std::string> out;
     while (q.Step()) out.push_back(q.Text(0));
