@@ -102,7 +102,11 @@ export class Payd {
   getConfig(options?: RequestOptions): Promise<IntegrationConfig>;
   createIntent(options: CreateIntentOptions, request?: RequestOptions): Promise<PaymentIntent>;
   getIntent(id: string, options?: RequestOptions): Promise<PaymentIntent>;
-  /** Resolves with the intent once PAID, EXPIRED or FAILED. */
+  /**
+   * Resolves with the intent once PAID, EXPIRED or FAILED. When payd cannot be reached (a restart,
+   * a network blip, a 5xx) it tries again, 0.5 s doubling to 15 s apart, and rejects with the last
+   * error only after 5 minutes without an answer; payd's refusals (404, 401, 403) reject at once.
+   */
   followIntent(id: string, options?: FollowOptions): Promise<PaymentIntent>;
   /** Browser only: goes to the hosted checkout of an intent or payment link (id or object). */
   openCheckout(intentOrLink: string | { id: string; checkoutUrl?: string; url?: string }, options?: { target?: string }): string;

@@ -46,6 +46,45 @@ const sleep = (ms, signal) => new Promise((resolve, reject) => {
   }, { once: true });
 });
 
+// A follow outlives payd restarting and the network dropping out: what fails
+// to reach payd is tried again 0.5 s, 1 s, 2 s, … later, at most 15 s apart
+// (a page sees payd back within 15 s; jittered, so that a busy shop's pages
+// do not all come back at once), and the follow fails with the last error
+// only after 5 minutes without an answer: a restart or a blip takes seconds,
+// an outage that long is one to tell the payer about. payd's own refusals
+// (404 unknown intent, 401, 403, 400) end it at once.
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 15000;
+const RETRY_FOR_MS = 5 * 60 * 1000;
+
+// No answer, a 5xx (a proxy's while payd restarts, or payd's own), 408, 429
+// or an answer that is not payd's: anything but payd refusing the request.
+const retryable = (e) => e instanceof PaydError
+  && (e.status === 0 || e.status >= 500 || e.status === 408 || e.status === 429 || e.code === 'invalid_response');
+
+class Retry {
+  constructor(signal) {
+    this.signal = signal;
+    this.answered();
+  }
+
+  answered() {
+    this.delay = 0;
+    this.since = null;
+  }
+
+  // Waits before the next try, or throws `error` once payd has not answered for RETRY_FOR_MS.
+  async after(error) {
+    this.since ??= Date.now();
+    if (Date.now() - this.since >= RETRY_FOR_MS) throw error;
+    this.delay = Math.min(this.delay ? this.delay * 2 : RETRY_FIRST_MS, RETRY_MAX_MS);
+    await sleep(this.delay * (0.5 + Math.random() / 2), this.signal);
+  }
+}
+
+// What stream() gives when payd ended the stream before the intent was settled.
+const ENDED = Symbol('ended');
+
 // Reads "event:"/"data:" lines of a server-sent event stream and calls
 // onEvent(event, data) per event, until onEvent returns true (the stream is
 // then cancelled) or the stream ends. Exported for tests.
@@ -157,33 +196,49 @@ export class Payd {
   // can still turn PAID (exception PAID_LATE) for 24 h: the merchant's
   // webhooks have the last word. Server-sent events where possible
   // (EventSource in browsers without a key, a streamed fetch otherwise),
-  // polling every pollIntervalMs when the stream is unavailable.
+  // polling every pollIntervalMs when payd does not give a stream. Failures
+  // to reach payd are tried again (Retry above); payd's refusals end it.
   async followIntent(id, { onUpdate, signal, pollIntervalMs = 3000 } = {}) {
     let last = null;
+    const retry = new Retry(signal);
     const seen = (intent) => {
+      retry.answered();
       const changed = !last || last.status !== intent.status || last.exception !== intent.exception
         || last.confirmations !== intent.confirmations || last.amountReceived !== intent.amountReceived;
       last = intent;
       if (changed && onUpdate) onUpdate(intent);
       return SETTLED.has(intent.status);
     };
-    // A broken stream is not an answer: polling takes over.
-    const streamed = await this.stream(id, seen, signal).catch((e) => {
-      if (signal?.aborted) throw signal.reason;
-      return null;
-    });
-    if (streamed) return streamed;
+    let polling = false;
+    let streams = 0;
     for (;;) {
-      if (seen(await this.getIntent(id, { signal }))) return last;
-      await sleep(pollIntervalMs, signal);
+      try {
+        if (polling) {
+          if (seen(await this.getIntent(id, { signal }))) return last;
+          await sleep(pollIntervalMs, signal);
+          continue;
+        }
+        const outcome = await this.stream(id, seen, signal);
+        // Not a stream (a refusal, an older payd): polling says why, with payd's error.
+        if (outcome === null) polling = true;
+        else if (outcome !== ENDED) return outcome;
+        // The server ends a stream after ten minutes: open the next one.
+        else if (++streams >= 1000) polling = true;
+      } catch (e) {
+        if (signal?.aborted) throw signal.reason;
+        if (!retryable(e)) throw e;
+        await retry.after(e);
+      }
     }
   }
 
-  // Resolves with the settled intent from the event stream, or null when the
-  // stream ended or is unavailable (polling takes over).
+  // One event stream: resolves with the settled intent, ENDED when payd ended
+  // the stream after its first event, or null when payd gives no stream;
+  // throws a PaydError when payd cannot be reached or the stream breaks.
   async stream(id, seen, signal) {
     const url = this.intentPath(id, '/events');
     if (typeof EventSource === 'function' && !this.integrationKey) {
+      // EventSource reconnects by itself; once it gives up, polling takes over.
       return new Promise((resolve, reject) => {
         const source = new EventSource(url);
         const done = (value) => {
@@ -203,27 +258,29 @@ export class Payd {
         });
       });
     }
-    for (let attempt = 0; attempt < 1000; attempt++) {
-      const res = await this.fetch(url, { headers: this.headers({ Accept: 'text/event-stream' }), signal });
-      // Not a stream (an older payd, a refusal): polling says why, with payd's error.
-      if (!res.ok || !(res.headers.get('Content-Type') || '').startsWith('text/event-stream') || !res.body) {
-        await res.body?.cancel();
-        return null;
-      }
-      let settled = null;
-      await readEventStream(res.body, (event, data) => {
-        if (event !== 'intent') return false;
-        const intent = JSON.parse(data);
-        if (seen(intent)) settled = intent;
-        return settled !== null;
-      }).catch((e) => {
-        if (signal?.aborted) throw signal.reason;
-        throw e;
-      });
-      if (settled) return settled;
-      // The server ends a stream after ten minutes: open the next one.
+    const broken = (what) => (e) => {
+      if (signal?.aborted) throw signal.reason;
+      throw new PaydError({ message: `${what}: ${e.message}` });
+    };
+    const res = await this.fetch(url, { headers: this.headers({ Accept: 'text/event-stream' }), signal })
+      .catch(broken('payd could not be reached'));
+    if (!res.ok || !(res.headers.get('Content-Type') || '').startsWith('text/event-stream') || !res.body) {
+      await res.body?.cancel();
+      if (res.status >= 500) throw new PaydError({ status: res.status, code: 'unavailable', message: `the event stream: payd answered ${res.status}` });
+      return null;
     }
-    return null;
+    let settled = null;
+    let events = 0;
+    await readEventStream(res.body, (event, data) => {
+      if (event !== 'intent') return false;
+      events++;
+      const intent = JSON.parse(data);
+      if (seen(intent)) settled = intent;
+      return settled !== null;
+    }).catch(broken('the event stream broke'));
+    if (settled) return settled;
+    if (!events) throw new PaydError({ message: 'the event stream ended before its first event' });
+    return ENDED;
   }
 
   // Sends the browser to the hosted checkout of an intent (its payer view

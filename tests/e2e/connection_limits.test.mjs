@@ -21,7 +21,7 @@ async function openIdle(port, n) {
     s.on('error', () => {});  // payd may refuse or reset some: that is the point
     s.once('connect', resolve);
     s.once('close', resolve);
-    setTimeout(() => reject(new Error('connect timed out')), 20000);
+    setTimeout(() => reject(new Error('connect timed out')), 20000); // sleep-ok: a deadline, not a wait
     sockets.push(s);
   })));
   return sockets;
@@ -33,7 +33,7 @@ function requestWithin(port, path, ms) {
   return new Promise((resolve, reject) => {
     const s = connect(port, '127.0.0.1');
     let data = '';
-    const timer = setTimeout(() => {
+    const timer = setTimeout(() => { // sleep-ok: a deadline, not a wait
       s.destroy();
       reject(new Error(`no answer in ${ms} ms`));
     }, ms);

@@ -147,11 +147,20 @@ function checkWebhooks(deliveries, records, recent, intents, payments) {
   }
   const announced = groupBy([...byId.values()].map((list) => list[0]), (d) => `${d.payload.type}:${d.payload.data.id}`);
   const count = (type, id) => announced.get(`${type}:${id}`)?.length ?? 0;
+  // Each move of the lifecycle is one event, in order, even when one pass
+  // makes several (a payment first seen already confirmed, payd having been
+  // down): a paid intent had PAYMENT_PENDING, then PAYMENT_CONFIRMED. The
+  // records are newest first, and recorded in the events' order.
+  const recordOf = new Map(records.map((r, at) => [r.eventId, at]));
   for (const i of intents) {
+    const paid = i.status === 'PAID' ? 1 : 0;
     assert.equal(count('PAYMENT_CREATED', i.id), 1, `PAYMENT_CREATED events of ${i.id}`);
-    assert.equal(count('PAYMENT_CONFIRMED', i.id), i.status === 'PAID' ? 1 : 0, `PAYMENT_CONFIRMED events of ${i.id}`);
-    // A payment first seen already confirmed (payd was down) goes straight to PAID.
-    assert.ok(count('PAYMENT_PENDING', i.id) <= (i.status === 'PAID' ? 1 : 0), `PAYMENT_PENDING events of ${i.id}`);
+    assert.equal(count('PAYMENT_PENDING', i.id), paid, `PAYMENT_PENDING events of ${i.id}`);
+    assert.equal(count('PAYMENT_CONFIRMED', i.id), paid, `PAYMENT_CONFIRMED events of ${i.id}`);
+    if (!paid) continue;
+    const [pending, confirmed] = ['PAYMENT_PENDING', 'PAYMENT_CONFIRMED'].map((type) => announced.get(`${type}:${i.id}`)[0]);
+    assert.equal(pending.payload.data.status, 'PENDING', `${i.id} as it was at PAYMENT_PENDING`);
+    assert.ok(recordOf.get(pending.id) > recordOf.get(confirmed.id), `${i.id}: PAYMENT_PENDING recorded before PAYMENT_CONFIRMED`);
   }
   for (const p of payments) assert.equal(count('PAYMENT_UNMATCHED', p.id), p.intentId ? 0 : 1, `PAYMENT_UNMATCHED events of ${p.id}`);
   const expectedTypes = ['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'PAYMENT_UNMATCHED'];
@@ -203,9 +212,9 @@ describe('payd SIGKILLed in a loop under load', () => {
       const killer = seededRandom(SEED + 6);
       for (let round = 1; round <= KILLS; round++) {
         // A random moment; sometimes right after the restart, while payd catches up.
-        await sleep(killer.chance(0.25) ? killer.int(0, 300) : killer.int(...PACE.roundMs));
+        await sleep(killer.chance(0.25) ? killer.int(0, 300) : killer.int(...PACE.roundMs)); // sleep-ok: the kill moment, drawn from the seed
         await handle.kill();
-        await sleep(killer.int(0, 300));  // transfers land while payd is down
+        await sleep(killer.int(0, 300)); // sleep-ok: how long payd stays down, drawn from the seed: transfers land meanwhile
         await handle.start();
         await load.replaySome(killer, 3);
       }

@@ -23,14 +23,18 @@ describe('database faults', { skip: sqliteOnly("another process holding SQLite's
     await payd.cleanup();
   });
 
-  test('a write lock held elsewhere gives 503 unavailable, then recovery', async () => {
+  test('a write lock held elsewhere gives 503 unavailable, then recovery', async (t) => {
     const first = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
     assert.equal(first.status, 201);
-    // The sqlite3 shell takes the write lock and keeps it for 7 s (payd waits 5 s).
-    const holder = spawn('sqlite3', [join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3')], { stdio: ['pipe', 'ignore', 'inherit'] });
-    holder.stdin.end('BEGIN IMMEDIATE;\n.shell sleep 7\nCOMMIT;\n');
+    // The sqlite3 shell takes the write lock (waiting out any moment payd
+    // holds it) and keeps it until the test lets go; payd waits 5 s for it.
+    const holder = spawn('sqlite3', ['-bail', join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3')], { stdio: ['pipe', 'pipe', 'inherit'] });
     const released = new Promise((r) => holder.once('exit', r));
-    await new Promise((r) => setTimeout(r, 300));
+    t.after(() => holder.kill());  // should the test fail while it holds the lock
+    let said = '';
+    holder.stdout.on('data', (d) => (said += d));
+    holder.stdin.write('.timeout 5000\nBEGIN IMMEDIATE;\n.print holding\n');
+    await eventually(() => said.includes('holding'), { what: 'the sqlite3 shell holding the write lock' });
 
     const started = Date.now();
     const blocked = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, { name: 'blocked' }) });
@@ -45,7 +49,8 @@ describe('database faults', { skip: sqliteOnly("another process holding SQLite's
     assert.deepEqual(read.json.map((l) => l.id), [first.json.id]);
     assert.equal((await payd.request('GET', '/readyz')).status, 200);
 
-    await released;
+    holder.stdin.end('COMMIT;\n');
+    assert.equal(await released, 0, 'the shell committed');
     const after = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, { name: 'after' }) });
     assert.equal(after.status, 201);
     const list = (await payd.request('GET', '/api/v1/payment-links', { key: shop.read.key })).json;

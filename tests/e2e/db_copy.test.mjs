@@ -90,10 +90,10 @@ describe('payd db copy: a SQLite deployment moved to PostgreSQL', { skip: SKIP }
     await chain.payUsdc(PAYOUT, BigInt(paid.amount));
     await chain.mine(1);
     await intentStatus(paid.id, 'PAID');
-    // PAYMENT_LINK_CREATED, 3 PAYMENT_CREATED, PAYMENT_CONFIRMED (and
-    // PAYMENT_PENDING, unless payd saw the transfer already confirmed).
+    // PAYMENT_LINK_CREATED, 3 PAYMENT_CREATED, PAYMENT_PENDING and
+    // PAYMENT_CONFIRMED (both, even when one pass sees the transfer confirmed).
     await eventually(() => receiver.of('PAYMENT_CONFIRMED').length === 1, { what: 'PAYMENT_CONFIRMED' });
-    await allDelivered(5);
+    await allDelivered(6);
     seen = await merchantView();
     await payd.stopCleanly();
     target = createDatabase();

@@ -27,7 +27,7 @@ const SHOP = 'https://shop.example';
 // `promise`, or a failure naming `what` after `ms`.
 function within(ms, promise, what) {
   let timer;
-  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not come within ${ms} ms`)), ms); });
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} did not come within ${ms} ms`)), ms); }); // sleep-ok: a deadline, not a wait
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -232,12 +232,12 @@ describe('the reference deployment: nginx in front of two payd processes on one 
     const stops = [];
     try {
       for (const p of procs) {
-        await sleep(300);
+        await sleep(300); // sleep-ok: pacing: the load runs a moment between two restarts
         const stopping = Date.now();
         assert.equal(await p.stop('SIGTERM'), 0, 'payd exits 0 on SIGTERM');
         stops.push(Date.now() - stopping);
         const served = p.requestLogs().length;
-        await sleep(500); // the upgrade
+        await sleep(500); // sleep-ok: the upgrade takes a while, the process being down meanwhile
         await launch(p);
         const ready = await rawRequest(`http://127.0.0.1:${p.port}/readyz`);
         assert.equal(ready.status, 200, 'the new process is ready (asked directly)');

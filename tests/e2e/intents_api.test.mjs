@@ -5,11 +5,26 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
-import { chainConfig, eventually, startChain } from './lib/chain.mjs';
+import { formatUnits } from 'viem';
+
+import { chainConfig, eventually, startChain, USDC_ADDRESS } from './lib/chain.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 
 const cases = JSON.parse(readFileSync(new URL('./cases/intent-create.json', import.meta.url)));
 const base = { amount_usd: '25.00', currency: 'USDC', chainId: 31337 };
+// The ETH feed's answer: 2000.00000000 USD.
+const ETH_FEED_ANSWER = 200000000000n;
+const ETH_FEED_DECIMALS = 8;
+
+// A USD amount (2 decimals at most) in a token's smallest units at `price`
+// (`answer` / 10^`priceDecimals` USD a token), rounded up (docs/api-reference.md).
+function usdToUnits(usd, decimals, answer, priceDecimals) {
+  const [whole, fraction = ''] = usd.split('.');
+  const cents = BigInt(whole + fraction.padEnd(2, '0'));
+  const numerator = cents * 10n ** BigInt(decimals) * 10n ** BigInt(priceDecimals);
+  const denominator = 100n * answer;
+  return ((numerator + denominator - 1n) / denominator).toString();
+}
 
 describe('payment intents API', () => {
   let chain, payd, shop, other, feed, staleFeed;
@@ -27,7 +42,7 @@ describe('payment intents API', () => {
   before(async () => {
     chain = await startChain();
     // ETH priced by a feed at 2000.00000000 USD; TKN by one last updated 2 hours ago.
-    feed = await chain.deploy('PriceFeed', { args: [8, 200000000000n] });
+    feed = await chain.deploy('PriceFeed', { args: [ETH_FEED_DECIMALS, ETH_FEED_ANSWER] });
     staleFeed = await chain.deploy('PriceFeed', { args: [8, 100000000n] });
     const block = await chain.client.getBlock();
     await chain.call(staleFeed, 'set', [100000000n, block.timestamp - 7200n]);
@@ -73,23 +88,45 @@ describe('payment intents API', () => {
 
   test("an intent from a payment link keeps to the link's terms", async () => {
     const create = async (body) => {
-      const r = await createIntent(payd, shop.integration.id, { currency: 'USDC', chainId: 31337, ...body });
+      // Until payd has read the ETH feed once, an ETH intent is 503 (never a guess).
+      const r = await eventually(async () => {
+        const res = await createIntent(payd, shop.integration.id, { currency: 'USDC', chainId: 31337, ...body });
+        return res.status === 503 && body.currency === 'ETH' ? null : res;
+      }, { what: 'a fresh ETH price' });
       assert.equal(r.status, 201, `${JSON.stringify(body)}: ${r.text}`);
       return r.json;
     };
+    // What the merchant relies on: the exact amount in smallest units, the USD
+    // amount asked (null for a token-denominated one), the token, and the link
+    // it came from. No intent of this payout address existed before this test
+    // (the refusals above store nothing) and each amount here is asked once,
+    // so every exact amount is the requested amount itself (DECISIONS §5 rule 1).
+    const expectIntent = async (intent, { link, amount, amountUsd, currency }) => {
+      const token = currency === 'ETH' ? { tokenAddress: null, decimals: 18 } : { tokenAddress: USDC_ADDRESS, decimals: 6 };
+      const terms = { amount, amountFormatted: formatUnits(BigInt(amount), token.decimals), amountUsd, currency, chainId: 31337, ...token };
+      const pick = (view) => Object.fromEntries(Object.keys(terms).map((k) => [k, view[k]]));
+      assert.deepEqual(pick(intent), terms, `${link}: the payer's view`);
+      const merchant = (await payd.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: shop.read.key })).json;
+      assert.deepEqual({ ...pick(merchant), paymentLinkId: merchant.paymentLinkId }, { ...terms, paymentLinkId: links[link] }, `${link}: the merchant's view`);
+    };
     // A fixed USD price, written another way, is the same price.
-    const fixed = await create({ amount_usd: '25', paymentLinkId: links.fixedUsd });
-    assert.equal(fixed.amountUsd, '25');
+    await expectIntent(await create({ amount_usd: '25', paymentLinkId: links.fixedUsd }),
+      { link: 'fixedUsd', amount: usdToUnits('25', 6, 1n, 0), amountUsd: '25', currency: 'USDC' });
     // A payer-chosen USD amount: at least minAmount, and may exceed the link's suggested amount.
-    await create({ amount_usd: '10.00', paymentLinkId: links.customUsd });
-    await create({ amount_usd: '75.50', paymentLinkId: links.customUsd });
-    await create({ amount_usd: '10.00', currency: 'ETH', paymentLinkId: links.customUsd });
-    // Token-denominated: that token, in its smallest unit.
-    const token = await create({ amount: '5000000', paymentLinkId: links.fixedToken });
-    const merchantView = (await payd.request('GET', `/api/v1/payment-intents/${token.id}`, { key: shop.read.key })).json;
-    assert.equal(merchantView.paymentLinkId, links.fixedToken);
-    await create({ amount: '2500000', paymentLinkId: links.customToken });
-    await create({ amount: '99000000', paymentLinkId: links.customToken });
+    await expectIntent(await create({ amount_usd: '10.00', paymentLinkId: links.customUsd }),
+      { link: 'customUsd', amount: usdToUnits('10.00', 6, 1n, 0), amountUsd: '10.00', currency: 'USDC' });
+    await expectIntent(await create({ amount_usd: '75.50', paymentLinkId: links.customUsd }),
+      { link: 'customUsd', amount: usdToUnits('75.50', 6, 1n, 0), amountUsd: '75.50', currency: 'USDC' });
+    // In ETH, at the feed's price.
+    await expectIntent(await create({ amount_usd: '10.00', currency: 'ETH', paymentLinkId: links.customUsd }),
+      { link: 'customUsd', amount: usdToUnits('10.00', 18, ETH_FEED_ANSWER, ETH_FEED_DECIMALS), amountUsd: '10.00', currency: 'ETH' });
+    // Token-denominated: that token, in its smallest unit; no USD amount was asked.
+    await expectIntent(await create({ amount: '5000000', paymentLinkId: links.fixedToken }),
+      { link: 'fixedToken', amount: '5000000', amountUsd: null, currency: 'USDC' });
+    await expectIntent(await create({ amount: '2500000', paymentLinkId: links.customToken }),
+      { link: 'customToken', amount: '2500000', amountUsd: null, currency: 'USDC' });
+    await expectIntent(await create({ amount: '99000000', paymentLinkId: links.customToken }),
+      { link: 'customToken', amount: '99000000', amountUsd: null, currency: 'USDC' });
   });
 
   test('public endpoints check the origin and answer preflights', async () => {

@@ -1,11 +1,17 @@
 // Time and reorganisations: expiry by chain time, late payments inside the
 // 24 h window, and reorgs that move or drop a transfer (DECISIONS §5).
-// Intents here live 2 s and need 3 confirmations.
+// Intents here live 2 s and need 3 confirmations. The chain's clock stands
+// still (each block has its parent's timestamp: anvil_setBlockTimestampInterval
+// 0) and moves only when a test pins a block's time, so no intent expires
+// because the machine is slow, and none outlives its expiry because it is fast.
+// (Expiry by a chain clock ahead of the wall clock: late_window.test.mjs.)
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, proveSender, sleep, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, proveSender, startPayd } from './lib/payd.mjs';
+
+const LIFETIME_S = 2;
 
 describe('intent lifecycle on chain', () => {
   let chain, payd, shop;
@@ -14,26 +20,41 @@ describe('intent lifecycle on chain', () => {
     const i = await intent(id);
     return check(i) ? i : null;
   }, { what });
-  const payments = async (id) => (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json.data
-    .filter((p) => p.intentId === id);
-  // Lets the expiry pass in wall time, then mines a block so the chain clock (whole
-  // seconds) follows.
-  const expire = async () => {
-    await sleep(3200);
-    // anvil's clock stays rewound after a reorg; pin the block to the wall clock.
-    await chain.rpc('evm_setNextBlockTimestamp', [Math.floor(Date.now() / 1000)]);
+  const allPayments = async () => (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
+  const payments = async (id) => (await allPayments()).filter((p) => p.intentId === id);
+  const paymentOf = (txHash, what) => eventually(async () => (await allPayments()).find((p) => p.txHash === txHash), { what });
+  // The intent's events, oldest first.
+  const eventsOf = async (id) => (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data
+    .filter((e) => e.data.id === id).reverse();
+  const chainSeconds = async () => Number((await chain.rpc('eth_getBlockByNumber', ['latest', false])).timestamp);
+  const mineAt = async (seconds) => {
+    await chain.rpc('evm_setNextBlockTimestamp', [seconds]);
     await chain.mine(1);
   };
+  // A block after expiresAt (strictly after: a transfer in it, or in the blocks
+  // that follow at the same time, is late).
+  const expire = (pi) => mineAt(Math.floor(Date.parse(pi.expiresAt) / 1000) + 1);
 
   before(async () => {
     chain = await startChain();
-    payd = await startPayd({ config: `[intents]\nlifetime_s = 2\n${chainConfig(chain, { confirmations: 3 })}` });
+    await chain.rpc('anvil_setBlockTimestampInterval', [0]);
+    payd = await startPayd({ config: `[intents]\nlifetime_s = ${LIFETIME_S}\n${chainConfig(chain, { confirmations: 3 })}` });
     shop = createMerchant(payd);
   });
   after(async () => {
     await payd.stopCleanly();
     await payd.cleanup();
     await chain.stop();
+  });
+  // Each test starts with the chain's clock caught up with the wall clock (an
+  // exact amount takes no transfer made over 5 min before its intent) and, after
+  // a test that pinned it ahead, waits until an intent made now would expire at
+  // least a second after the chain's time.
+  beforeEach(async () => {
+    const wall = Math.floor(Date.now() / 1000);
+    if (await chainSeconds() < wall) await mineAt(wall);
+    const now = await chainSeconds();
+    await eventually(async () => Date.now() + LIFETIME_S * 1000 >= (now + 1) * 1000, { what: 'an intent made now to outlive the chain clock by a second', timeout: 5000 });
   });
 
   const newIntent = async (extra = {}) => {
@@ -42,17 +63,32 @@ describe('intent lifecycle on chain', () => {
     return r.json;
   };
 
-  test('an intent nobody pays expires by chain time', async () => {
+  test('an intent nobody pays expires by chain time, not by the wall clock, with PAYMENT_EXPIRED', async () => {
     const pi = await newIntent();
-    await sleep(500);
+    const expiresAt = Date.parse(pi.expiresAt);
+    assert.equal(expiresAt - Date.parse(pi.createdAt), LIFETIME_S * 1000);
+    await eventually(async () => Date.now() > expiresAt, { what: 'the wall clock past expiresAt' });
+    // A block before expiresAt, read after the wall clock passed it: once the
+    // transfer it holds is recorded, payd has judged the intent at that block.
+    const marker = await chain.payUsdc(PAYOUT, 1111111n);
+    const markerBlock = await chain.rpc('eth_getBlockByHash', [marker.blockHash, false]);
+    assert.ok(Number(markerBlock.timestamp) * 1000 < expiresAt, 'the chain clock is still before expiresAt');
+    await paymentOf(marker.transactionHash, 'the transfer of the block before expiresAt');
     assert.equal((await intent(pi.id)).status, 'CREATED');
-    await expire();
-    await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
+    assert.deepEqual((await eventsOf(pi.id)).map((e) => e.type), ['PAYMENT_CREATED']);
+
+    await expire(pi);
+    const expired = await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
+    assert.equal(expired.exception, null);
+    const events = await eventsOf(pi.id);
+    assert.deepEqual(events.map((e) => e.type), ['PAYMENT_CREATED', 'PAYMENT_EXPIRED']);
+    assert.equal(events[1].data.status, 'EXPIRED');
+    assert.equal(events[1].data.amountReceived, '0');
   });
 
   test('a full payment after expiry, inside the late window, is PAID with PAID_LATE', async () => {
     const pi = await newIntent();
-    await expire();
+    await expire(pi);
     await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
     await chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await chain.mine(2);
@@ -65,22 +101,23 @@ describe('intent lifecycle on chain', () => {
     assert.equal((await proveSender(payd, shop.integration.id, pi.id, PAYER2)).status, 200);
     await chain.payUsdc(PAYOUT, '5', { from: PAYER2 });
     await waitFor(pi.id, (i) => i.status === 'PENDING' && i.exception === 'UNDERPAID', 'PENDING UNDERPAID');
-    await expire();
+    await expire(pi);
     const failed = await waitFor(pi.id, (i) => i.status === 'FAILED', 'FAILED');
     assert.equal(failed.exception, 'UNDERPAID');
     assert.equal(failed.amountReceived, '5000000');
+    const events = await eventsOf(pi.id);
+    assert.deepEqual(events.map((e) => e.type), ['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_FAILED']);
+    assert.equal(events[2].data.status, 'FAILED');
+    assert.equal(events[2].data.exception, 'UNDERPAID');
   });
 
   test('a proven hint takes no transfer once its intent has expired by block time', async () => {
     const pi = await newIntent({ amount_usd: '30.00' });
     assert.equal((await proveSender(payd, shop.integration.id, pi.id, PAYER2)).status, 200);
-    await expire();
+    await expire(pi);
     await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
     const receipt = await chain.payUsdc(PAYOUT, '12', { from: PAYER2 });
-    const payment = await eventually(async () => {
-      const list = (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json.data;
-      return list.find((p) => p.txHash === receipt.transactionHash);
-    }, { what: 'the late, short transfer recorded' });
+    const payment = await paymentOf(receipt.transactionHash, 'the late, short transfer recorded');
     assert.equal(payment.intentId, null);
     const after = await intent(pi.id);
     assert.equal(after.status, 'EXPIRED');
@@ -113,7 +150,7 @@ describe('intent lifecycle on chain', () => {
   });
 
   test('a reorg that drops the transfer puts the intent back to CREATED', async () => {
-    // No block is mined past the 2 s expiry here, so the chain clock stays before it.
+    // The chain's clock stands still before expiresAt: the intent was never late.
     const pi = await newIntent();
     await chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await waitFor(pi.id, (i) => i.status === 'PENDING', 'PENDING');
@@ -124,10 +161,9 @@ describe('intent lifecycle on chain', () => {
     const list = await payments(pi.id);
     assert.deepEqual(list.map((p) => p.status), ['REORGED']);
     // The merchant told PENDING is told it was undone (DECISIONS §5).
-    const events = (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
-    const mine = events.filter((e) => e.data.id === pi.id).map((e) => e.type).reverse();
-    assert.deepEqual(mine, ['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_REVERSED']);
-    assert.equal(events.find((e) => e.type === 'PAYMENT_REVERSED' && e.data.id === pi.id).data.status, 'CREATED');
+    const events = await eventsOf(pi.id);
+    assert.deepEqual(events.map((e) => e.type), ['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_REVERSED']);
+    assert.equal(events[2].data.status, 'CREATED');
   });
 
   test('a reorg that drops the late payment of an expired intent makes it EXPIRED again', async () => {
@@ -136,7 +172,7 @@ describe('intent lifecycle on chain', () => {
     // (A reorg rewinds the chain's clock to the common ancestor, so for it to
     // happen "after expiry" the ancestor must already be past expiry.)
     const pi = await newIntent();
-    await expire();
+    await expire(pi);
     await waitFor(pi.id, (i) => i.status === 'EXPIRED', 'EXPIRED');
     await chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await waitFor(pi.id, (i) => i.status === 'PENDING' && i.exception === 'PAID_LATE', 'PENDING, late');
@@ -146,5 +182,4 @@ describe('intent lifecycle on chain', () => {
     assert.equal(expired.amountReceived, '0');
     assert.deepEqual((await payments(pi.id)).map((p) => p.status), ['REORGED']);
   });
-
 });

@@ -141,7 +141,7 @@ describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SK
         await leader.stop('SIGKILL');
         killedAt = Date.now();
       }
-      await sleep(100);
+      await sleep(100); // sleep-ok: pacing: payments arrive over time while the watcher is killed
     }
     const others = procs.filter((p) => p !== leader);
     await eventually(() => others.some(watching), { what: 'another process watching', timeout: 10000 });

@@ -328,8 +328,15 @@ describe('hosted pages', () => {
         body: new URLSearchParams({ amount: '25.00', option: '31337:USDC' }).toString(),
       });
       const path = res.headers.get('location');
-      await new Promise((ok) => setTimeout(ok, 3000));
-      await chain.rpc('evm_setNextBlockTimestamp', [Math.floor(Date.now() / 1000)]);
+      const id = path.split('/').at(-1);
+      const { expiresAt } = (await short.request('GET', `/api/v1/payment-intents/${id}`, { key: m.read.key })).json;
+      // It expires once a block stamped after expiresAt is read (chain time,
+      // whole seconds): the next whole second, stamped when the wall clock
+      // gets there, so that the chain shared with later tests keeps to it.
+      const past = Math.floor(Date.parse(expiresAt) / 1000) + 1;
+      await new Promise((ok) => setTimeout(ok, Math.max(0, past * 1000 - Date.now()))); // sleep-ok: until the moment computed from expiresAt
+      const latest = Number((await chain.client.getBlock({ blockTag: 'latest' })).timestamp);
+      await chain.rpc('evm_setNextBlockTimestamp', [Math.max(past, latest + 1)]);
       await chain.mine(1);
       const text = await eventually(async () => {
         const t = await (await fetch(short.url + path)).text();

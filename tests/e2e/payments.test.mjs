@@ -1,13 +1,32 @@
 // Payments on a real chain (anvil): a payer pays, payd sees the transfer,
-// matches it to the right intent, and confirms it (DECISIONS §5-6).
+// matches it to the right intent, and confirms it (DECISIONS §5-6); the
+// merchant reads each payment as the chain has it, and only its own.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { formatUnits, getAddress, parseEventLogs } from 'viem';
 
 import { chainConfig, eventually, PAYER, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
 import { createIntent, createMerchant, proveSender, startPayd } from './lib/payd.mjs';
 
+// anvil's accounts #4 and #5: payout wallets of the other tenants here.
+const OTHER_PAYOUT = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+const PAGER_PAYOUT = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+// The fields of DECISIONS §6 that the chain decides, read from the USDC
+// Transfer log of `receipt` (viem), never from payd.
+function usdcTransferOnChain(chain, receipt) {
+  const [log] = parseEventLogs({ abi: chain.usdc.abi, eventName: 'Transfer', logs: receipt.logs });
+  return {
+    chainId: 31337, chain: 'Localnet', token: 'USDC', tokenAddress: getAddress(log.address),
+    amount: log.args.value.toString(), amountFormatted: formatUnits(log.args.value, 6),
+    txHash: receipt.transactionHash, logIndex: log.logIndex, blockNumber: Number(log.blockNumber), blockHash: log.blockHash,
+    senderAddress: getAddress(log.args.from), recipient: getAddress(log.args.to),
+  };
+}
+
 describe('payments on chain', () => {
-  let chain, payd, shop;
+  let chain, payd, shop, other;
   const intent = async (id) => (await payd.request('GET', `/api/v1/payment-intents/${id}`, { key: shop.read.key })).json;
   const waitStatus = (id, status, what = `intent ${status}`) =>
     eventually(async () => {
@@ -20,6 +39,7 @@ describe('payments on chain', () => {
     // Providers put API keys in RPC URLs; this one must never reach the logs.
     payd = await startPayd({ config: chainConfig({ url: `${chain.url}/?apikey=PROVIDER-SECRET` }, { confirmations: 2 }) });
     shop = createMerchant(payd);
+    other = createMerchant(payd, { name: 'Other', payout: OTHER_PAYOUT });
   });
   after(async () => {
     await payd.stopCleanly();
@@ -154,14 +174,135 @@ describe('payments on chain', () => {
     assert.ok(!payd.logs.some((l) => l.raw.includes('PROVIDER-SECRET')));
   });
 
+  test('GET /api/v1/payments/:id: a confirmed payment is what the chain holds; another tenant gets 404', async () => {
+    const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '26.00', currency: 'USDC', chainId: 31337 })).json;
+    const sentAt = Date.now();
+    const receipt = await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    // 2 confirmations: the transfer's block and this one; no block is mined after it.
+    await chain.mine(1);
+    await waitStatus(pi.id, 'PAID');
+    const listed = (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json.data
+      .find((p) => p.txHash === receipt.transactionHash);
+    const r = await payd.request('GET', `/api/v1/payments/${listed.id}`, { key: shop.read.key });
+    assert.equal(r.status, 200, r.text);
+    const payment = r.json;
+    const { id, createdAt, confirmedAt, ...rest } = payment;
+    assert.deepEqual(rest, {
+      intentId: pi.id, ...usdcTransferOnChain(chain, receipt), status: 'CONFIRMED', confirmations: 2,
+    });
+    assert.equal(rest.senderAddress, PAYER.address, 'EIP-55, as anvil names the payer');
+    assert.match(id, /^pay_[a-z2-7]{26}$/);
+    assert.match(createdAt, ISO_MS);
+    assert.match(confirmedAt, ISO_MS);
+    assert.ok(sentAt <= Date.parse(createdAt) && Date.parse(createdAt) <= Date.parse(confirmedAt) && Date.parse(confirmedAt) <= Date.now(),
+      `${sentAt} <= ${createdAt} <= ${confirmedAt} <= now`);
+    assert.deepEqual(listed, payment, 'the list shows the same payment');
+
+    // DECISIONS §1: another tenant's object is 404, never 403; so is an unknown id.
+    for (const [key, paymentId] of [[other.read.key, payment.id], [shop.read.key, 'pay_aaaaaaaaaaaaaaaaaaaaaaaaaa'], [shop.read.key, 'nope']]) {
+      const miss = await payd.request('GET', `/api/v1/payments/${paymentId}`, { key });
+      assert.equal(miss.status, 404, `${paymentId}: ${miss.text}`);
+      assert.equal(miss.json.error.code, 'not_found');
+    }
+    assert.deepEqual((await payd.request('GET', '/api/v1/payments', { key: other.read.key })).json.data, []);
+  });
+
   test('a transfer that matches nothing is kept as a payment with intentId null', async () => {
     const receipt = await chain.payUsdc(PAYOUT, 1234567n);
     const unmatched = await eventually(async () => {
       const list = (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json;
       return list.data.find((p) => p.txHash === receipt.transactionHash);
     }, { what: 'the unmatched payment' });
-    assert.equal(unmatched.intentId, null);
-    assert.equal(unmatched.amount, '1234567');
-    assert.equal(unmatched.amountFormatted, '1.234567');
+    const r = await payd.request('GET', `/api/v1/payments/${unmatched.id}`, { key: shop.read.key });
+    assert.equal(r.status, 200, r.text);
+    const { id, createdAt, ...rest } = r.json;
+    // Its block is the newest: one confirmation of 2, not yet confirmed.
+    assert.deepEqual(rest, {
+      intentId: null, ...usdcTransferOnChain(chain, receipt), status: 'PENDING', confirmations: 1, confirmedAt: null,
+    });
+    assert.equal(rest.amount, '1234567');
+    assert.equal(rest.amountFormatted, '1.234567');
+    assert.match(createdAt, ISO_MS);
+  });
+});
+
+// The payments list of DECISIONS §4 and §6: newest first, filtered by status,
+// paged. A tenant of its own gets exactly the transfers sent here.
+describe('the payments list', () => {
+  let chain, payd, pager;
+  const page = (q) => payd.request('GET', `/api/v1/payments${q}`, { key: pager.read.key });
+  const paymentOf = (txHash, status) => eventually(async () => {
+    const found = (await page('?limit=100')).json.data.find((p) => p.txHash === txHash);
+    return found?.status === status ? found : null;
+  }, { what: `the payment of ${txHash} ${status}` });
+
+  before(async () => {
+    chain = await startChain();
+    payd = await startPayd({ config: chainConfig(chain, { confirmations: 2 }) });
+    pager = createMerchant(payd, { name: 'Pager', payout: PAGER_PAYOUT });
+  });
+  after(async () => {
+    await payd.stopCleanly();
+    await payd.cleanup();
+    await chain.stop();
+  });
+
+  test('status filter, paging and newest first over more payments than a page', async () => {
+    // Six transfers, one block each, each recorded before the next is sent.
+    const sent = [];
+    for (let i = 1; i <= 6; i++) {
+      sent.push(await chain.payUsdc(PAGER_PAYOUT, BigInt(1000 + i)));
+      await paymentOf(sent.at(-1).transactionHash, 'PENDING');
+    }
+    await paymentOf(sent[4].transactionHash, 'CONFIRMED');
+    // The sixth's block is replaced by an empty one: its payment is REORGED.
+    await chain.reorg(1, []);
+    await paymentOf(sent[5].transactionHash, 'REORGED');
+    // The seventh lands in the newest block: PENDING.
+    sent.push(await chain.payUsdc(PAGER_PAYOUT, 1007n));
+    await paymentOf(sent[6].transactionHash, 'PENDING');
+    const hashes = sent.map((r) => r.transactionHash);
+    const newestFirst = [...hashes].reverse();
+
+    // Every payment exactly once across pages of 3, newest first.
+    const seen = [];
+    const pages = [];
+    for (let offset = 0; ; offset += 3) {
+      const r = await page(`?limit=3&offset=${offset}`);
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual([r.json.limit, r.json.offset], [3, offset]);
+      pages.push(r.json.data.length);
+      seen.push(...r.json.data);
+      if (!r.json.hasMore) break;
+      assert.ok(pages.length < 10, 'hasMore never ends');
+    }
+    assert.deepEqual(pages, [3, 3, 1]);
+    assert.deepEqual(seen.map((p) => p.txHash), newestFirst);
+    assert.equal(new Set(seen.map((p) => p.id)).size, 7);
+    const all = (await page('')).json;
+    assert.deepEqual([all.limit, all.offset, all.hasMore], [50, 0, false]);
+    assert.deepEqual(all.data, seen);
+    const full = await page('?limit=7');
+    assert.equal(full.json.hasMore, false, 'a page that ends exactly at the last payment');
+    assert.deepEqual((await page('?offset=7')).json.data, []);
+
+    // Each status gets its own payments, newest first, and pages the same way.
+    const byStatus = async (q) => (await page(q)).json.data.map((p) => p.txHash);
+    assert.deepEqual(await byStatus('?status=CONFIRMED'), newestFirst.slice(2));
+    assert.deepEqual(await byStatus('?status=PENDING'), [hashes[6]]);
+    assert.deepEqual(await byStatus('?status=REORGED'), [hashes[5]]);
+    const confirmedPage = (await page('?status=CONFIRMED&limit=2&offset=4')).json;
+    assert.deepEqual(confirmedPage.data.map((p) => p.txHash), [hashes[0]]);
+    assert.equal(confirmedPage.hasMore, false);
+    assert.equal((await page('?status=CONFIRMED&limit=2&offset=2')).json.hasMore, true);
+    assert.equal((await page('?limit=100')).status, 200);
+
+    for (const [q, param] of [['?status=confirmed', 'status'], ['?status=SETTLED', 'status'], ['?status=', 'status'],
+      ['?limit=101', 'limit'], ['?limit=0', 'limit'], ['?offset=-1', 'offset'], ['?order=asc', 'order']]) {
+      const r = await page(q);
+      assert.equal(r.status, 400, `${q}: ${r.text}`);
+      assert.equal(r.json.error.code, 'invalid_request', q);
+      assert.equal(r.json.error.param, param, q);
+    }
   });
 });

@@ -50,16 +50,16 @@ describe('PostgreSQL restarted under load', { skip: SKIP }, () => {
         }
         const list = await p.request('GET', '/api/v1/payment-links', { key: shop.read.key });
         statuses.push(list.status);
-        await sleep(20);
+        await sleep(20); // sleep-ok: pacing of the load
       }
     }));
-    await sleep(500);
+    await sleep(500); // sleep-ok: pacing: the load runs a while before and after the outage
     server('down');
     for (const p of procs) await eventually(async () => (await ready(p)) === 503, { what: '/readyz 503 while the database is down' });
-    await sleep(1000);
+    await sleep(1000); // sleep-ok: the outage lasts a while under load (the subject)
     server('up');
     for (const p of procs) await eventually(async () => (await ready(p)) === 200, { what: '/readyz 200 once it is back', timeout: 15000 });
-    await sleep(500);
+    await sleep(500); // sleep-ok: pacing: the load runs a while before and after the outage
     running = false;
     await load;
 

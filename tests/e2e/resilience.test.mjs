@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, sleep, startPayd } from './lib/payd.mjs';
 import { startRpcProxy } from './lib/rpc_proxy.mjs';
 
@@ -13,6 +14,24 @@ const allPaid = async (payd, key, ids) => eventually(async () => {
     (await payd.request('GET', `/api/v1/payment-intents/${id}`, { key })).json.status));
   return statuses.every((s) => s === 'PAID');
 }, { timeout: 20000, what: `all ${ids.length} intents PAID` });
+
+// The block payd has read the chain up to.
+const cursor = (payd) => Number(sql(payd, 'SELECT number FROM chain_cursors WHERE chain_id = 31337') || -1);
+
+// Takes the node down; returns a wait for payd to have tried it since (the
+// proxy refused its connection) and logged a failed pass, so that it meets
+// all it missed at once when the node is back. (A pass failed by a hung
+// request of an earlier test may be logged after this moment too; a refused
+// connection cannot be an earlier one.)
+const goDown = (proxy, payd) => {
+  const refused = proxy.stats.refused;
+  const logged = payd.logs.length;
+  proxy.setDown(true);
+  return () => eventually(
+    () => proxy.stats.refused > refused && payd.logs.slice(logged).some((l) => l.msg === 'chain pass failed; retrying'),
+    { what: 'payd failing to reach the node while it is down' },
+  );
+};
 
 const tenantPayments = async (payd, key) => {
   const out = [];
@@ -74,13 +93,16 @@ describe('an unreliable node', () => {
   test('the node unreachable for a while, then back: the watcher catches up', async () => {
     const a = (await createIntent(payd, shop.integration.id, { amount_usd: '11.00', currency: 'USDC', chainId: 31337 })).json;
     const b = (await createIntent(payd, shop.integration.id, { amount: '2000000000000000', currency: 'ETH', chainId: 31337 })).json;
-    await sleep(300);
-    proxy.setDown(true);
+    // payd has read the chain up to its head before the node goes: it catches
+    // up from there, over every block mined while it was unreachable.
+    const head = Number(await chain.blockNumber());
+    await eventually(() => cursor(payd) >= head, { what: `payd's cursor at the head, block ${head}` });
+    const triedWhileDown = goDown(proxy, payd);
     await chain.payUsdc(PAYOUT, BigInt(a.amount));
     await chain.payEth(PAYOUT, BigInt(b.amount));
     await chain.mine(40);
-    await eventually(() => payd.logs.some((l) => l.msg === 'chain pass failed; retrying'), { what: 'a logged failure' });
-    await sleep(1000);
+    await triedWhileDown();
+    await sleep(1000); // sleep-ok: the node stays unreachable a while (the subject), payd retrying
     proxy.setDown(false);
     await allPaid(payd, shop.read.key, [a.id, b.id]);
     // Logged before the pass that paid them, but read from payd's stderr, which may lag the API.
@@ -93,10 +115,10 @@ describe('an unreliable node', () => {
   test('a provider that refuses wide eth_getLogs ranges: payd bisects', async () => {
     proxy.configure({ maxLogRange: 3 });
     const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '13.00', currency: 'USDC', chainId: 31337 })).json;
-    proxy.setDown(true);
+    const triedWhileDown = goDown(proxy, payd);
     await chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await chain.mine(30);
-    await sleep(500);
+    await triedWhileDown();
     const before = proxy.stats.rangeErrors;
     proxy.setDown(false);
     await allPaid(payd, shop.read.key, [pi.id]);
@@ -118,11 +140,11 @@ describe('an unreliable node', () => {
 
   test('a provider too slow for large batches of full blocks: payd asks for fewer', async () => {
     const pi = (await createIntent(payd, shop.integration.id, { amount: '4000000000000000', currency: 'ETH', chainId: 31337 })).json;
-    proxy.setDown(true);
+    const triedWhileDown = goDown(proxy, payd);
     await chain.mine(12);
     await chain.payEth(PAYOUT, BigInt(pi.amount));
     await chain.mine(12);
-    await sleep(500);
+    await triedWhileDown();
     proxy.configure({ slowFullBlocksOver: 5, hangMs: 4000 });
     const hangsBefore = proxy.stats.hangs;
     proxy.setDown(false);

@@ -2,6 +2,7 @@
 // X-Request-Id on every response, body and media-type limits, keep-alive,
 // time-outs for slow clients, and a graceful shutdown.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 
@@ -20,10 +21,22 @@ function rawExchange(port, chunks, { gapMs = 0 } = {}) {
     socket.on('connect', async () => {
       for (const chunk of chunks) {
         socket.write(chunk);
-        if (gapMs) await sleep(gapMs);
+        if (gapMs) await sleep(gapMs); // sleep-ok: a client scripted to send slowly
       }
     });
   });
+}
+
+// Whether the server on `port` has accepted the connection from local port
+// `clientPort` and read all that came on it: its side in /proc/net/tcp
+// (Linux) has a socket (inode 0 while in the accept queue) and nothing unread.
+function serverHolds(port, clientPort) {
+  const hex = (p) => `:${p.toString(16).toUpperCase().padStart(4, '0')}`;
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const [, local, remote, , queues, , , , , inode] = line.trim().split(/\s+/);
+    if (local?.endsWith(hex(port)) && remote?.endsWith(hex(clientPort))) return inode !== '0' && queues.endsWith(':00000000');
+  }
+  return false;
 }
 
 function assertErrorShape(r, status, code) {
@@ -178,25 +191,26 @@ describe('graceful shutdown', () => {
       const half = Math.floor(body.length / 2);
       const head = `POST /api/v1/payment-links HTTP/1.1\r\nHost: x\r\nX-API-Key: ${shop.rw.key}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
-      const exchange = new Promise((resolve, reject) => {
-        const socket = connect(payd.port, '127.0.0.1');
-        let data = '';
-        socket.on('data', (d) => (data += d));
-        socket.on('error', reject);
-        socket.on('close', () => resolve(data));
-        socket.on('connect', async () => {
-          socket.write(head + body.slice(0, half));
-          await sleep(200);
-          payd.proc.kill('SIGTERM');
-          await sleep(200);
-          socket.write(body.slice(half));
-        });
-      });
       // An idle keep-alive connection must not hold the shutdown up.
       const idle = connect(payd.port, '127.0.0.1');
       await new Promise((r) => idle.on('connect', r));
+      const socket = connect(payd.port, '127.0.0.1');
+      let data = '';
+      socket.on('data', (d) => (data += d));
+      const closed = new Promise((resolve, reject) => {
+        socket.on('error', reject);
+        socket.on('close', resolve);
+      });
+      await new Promise((r) => socket.on('connect', r));
+      socket.write(head + body.slice(0, half));
+      await eventually(() => serverHolds(payd.port, idle.localPort) && serverHolds(payd.port, socket.localPort),
+        { what: 'payd holding both connections, half the body read' });
       const exitCode = new Promise((r) => payd.proc.once('exit', (code) => r(code)));
-      const data = await exchange;
+      payd.proc.kill('SIGTERM');
+      const shutting = await eventually(() => payd.logs.find((l) => l.msg === 'shutting down'), { what: "payd's 'shutting down' line" });
+      assert.equal(shutting.openConnections, 2, 'the idle connection and the request in flight');
+      socket.write(body.slice(half));
+      await closed;
       assert.match(data, /^HTTP\/1\.1 201 Created/);
       assert.match(data, /Connection: close/i);
       assert.equal(await exitCode, 0);
@@ -234,7 +248,7 @@ describe('graceful shutdown', () => {
           assert.equal(await exitCode, 0);
           return;
         }
-        await sleep(300);
+        await sleep(300); // sleep-ok: a negative: payd still holds the connection 300 ms into the drain
         assert.equal(closed, false, 'the connection is still open');
         assert.equal(payd.proc.exitCode, null, 'payd waits for the proxy');
         data = '';

@@ -88,10 +88,34 @@ describe('webhooks', () => {
   });
 
   test('a manual redelivery sends the event again with the same webhook-id', async () => {
-    const record = (await deliveries()).find((d) => d.status === 'DELIVERED');
+    // An event of its own, delivered once, so that what the receiver had of it is known.
+    const sent = payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
+    const ofEvent = () => receiver.deliveries.filter((d) => d.id === sent.eventId);
+    const record = await eventually(async () => (await deliveries())
+      .find((d) => d.eventId === sent.eventId && d.endpointUrl === receiver.url && d.status === 'DELIVERED'),
+      { what: 'the first delivery DELIVERED' });
+    const before = ofEvent();
+    assert.equal(before.length, 1);
+
     const again = payd.admin(['webhook', 'redeliver', record.id]);
-    assert.notEqual(again.id, record.id);
-    await eventually(() => receiver.deliveries.filter((d) => d.id === record.eventId).length >= 2, { what: 'the redelivery' });
+    assert.notEqual(again.id, record.id, 'a new delivery record');
+    assert.equal(again.eventId, record.eventId);
+    const got = await eventually(() => (ofEvent().length > before.length ? ofEvent() : null), { what: 'the redelivery at the receiver' });
+    const redelivered = got[before.length];
+    assert.ok(redelivered.ok, 'the redelivery verifies with standardwebhooks');
+    assert.equal(redelivered.id, before[0].id, 'the same webhook-id');
+    assert.equal(redelivered.body, before[0].body, 'the same body');
+    const copy = await eventually(async () => (await deliveries())
+      .find((d) => d.id === again.id && d.status === 'DELIVERED'), { what: 'the redelivery recorded DELIVERED' });
+    assert.equal(copy.eventId, record.eventId);
+    assert.equal(copy.type, 'WEBHOOK_TEST');
+    assert.equal(copy.endpointUrl, receiver.url);
+    assert.equal(copy.attempts, 1);
+    assert.equal(copy.lastResponseStatus, 200);
+    assert.ok(copy.deliveredAt);
+    assert.equal(ofEvent().length, before.length + 1, 'sent once more, not more');
+    const original = (await deliveries()).find((d) => d.id === record.id);
+    assert.deepEqual(original, record, 'the original record is left as it was');
   });
 
   test('after a secret rotation, deliveries verify with the old secret and with the new one', async () => {
@@ -230,7 +254,7 @@ describe('webhook dispatcher at rest', () => {
     let asked = 0;
     const slow = createServer((req, res) => {
       asked += 1;
-      setTimeout(() => res.end(), 4000);
+      setTimeout(() => res.end(), 4000); // sleep-ok: a receiver scripted to answer late
     });
     await new Promise((r) => slow.listen(0, '127.0.0.1', r));
     try {
@@ -243,7 +267,7 @@ describe('webhook dispatcher at rest', () => {
       await eventually(() => asked >= 2, { what: 'deliveries under way' });
       const cpu = () => readFileSync(`/proc/${payd.proc.pid}/stat`, 'utf8').split(' ').slice(13, 15).reduce((a, b) => a + Number(b), 0);
       const before = cpu();
-      await sleep(2000);
+      await sleep(2000); // sleep-ok: the subject: payd's CPU use over 2 s while deliveries wait
       const ticks = cpu() - before;
       // A spinning dispatcher burns most of a core (about 200 ticks in 2 s); an idle one next to none.
       assert.ok(ticks < 40, `payd used ${ticks} clock ticks of CPU in 2 s while idle`);

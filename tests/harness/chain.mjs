@@ -17,7 +17,7 @@ const account = (i) => mnemonicToAccount('test test test test test test test tes
 export const DEPLOYER = account(0);
 export const PAYERS = [account(1), account(3), account(4)];
 export const POISONER = account(5); // sends zero-value transferFrom(victim, payout, 0)
-export const PAYOUTS = { A: account(2).address, B: account(6).address };
+export const PAYOUTS = { A: account(2).address, B: account(6).address, C: account(8).address };
 export const OTHER = account(7).address; // nobody watches it
 const SIGNERS = new Map([DEPLOYER, ...PAYERS, POISONER].map((a) => [a.address, a]));
 
@@ -26,14 +26,14 @@ const RELAY = compile('Relay');
 const GWEI = 1_000_000_000n;
 const hex = (n) => `0x${BigInt(n).toString(16)}`;
 
-export async function startHarnessChain({ clockOffsetS = 0 } = {}) {
+export async function startHarnessChain({ clockOffsetS = 0, chainId = 31337 } = {}) {
   const args = ['--slots-in-an-epoch', '4'];
   if (clockOffsetS) args.push('--timestamp', String(Math.floor(Date.now() / 1000) + clockOffsetS));
   let chain;
   // A free port can be taken by another process before anvil binds it: try another.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    chain = new HarnessChain(port, startAnvil({ port, args }));
+    chain = new HarnessChain(port, startAnvil({ port, args, chainId }), chainId);
     try {
       await waitForRpc(chain.url, 10000);
       // Ours, and fresh: not another process's node on a port we lost.
@@ -45,7 +45,7 @@ export async function startHarnessChain({ clockOffsetS = 0 } = {}) {
     }
   }
   try {
-    await ensureUsdc(chain.url, { mintTo: PAYERS.map((p) => p.address) });
+    await ensureUsdc(chain.url, { mintTo: PAYERS.map((p) => p.address), chainId });
     const deployed = await chain.send(DEPLOYER, { data: RELAY.bytecode, gas: 500_000n });
     chain.relay = (await chain.receipt(deployed.hash)).contractAddress;
     await chain.rpc('evm_setAutomine', [false]);
@@ -57,7 +57,8 @@ export async function startHarnessChain({ clockOffsetS = 0 } = {}) {
 }
 
 export class HarnessChain {
-  constructor(port, proc) {
+  constructor(port, proc, chainId = 31337) {
+    this.chainId = chainId;
     this.port = port;
     this.proc = proc;
     this.url = `http://127.0.0.1:${port}`;
@@ -83,7 +84,7 @@ export class HarnessChain {
       const r = await this.rpc('eth_getTransactionReceipt', [hash]);
       if (r) return r;
       if (i === 100) throw new Error(`no receipt for ${hash}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 50)); // sleep-ok: polling interval of the wait for a receipt
     }
   }
 
@@ -104,7 +105,7 @@ export class HarnessChain {
   async send(from, { to, value = 0n, data, gas = 120_000n }) {
     const nonce = Number(await this.rpc('eth_getTransactionCount', [from.address, 'pending']));
     const raw = await SIGNERS.get(from.address).signTransaction({
-      chainId: 31337, type: 'eip1559', nonce, to, value, data, gas,
+      chainId: this.chainId, type: 'eip1559', nonce, to, value, data, gas,
       maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI,
     });
     const hash = await this.rpc('eth_sendRawTransaction', [raw]);

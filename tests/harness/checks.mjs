@@ -1,51 +1,135 @@
-// Compares what payd ends with against the final chain and the rules
-// (oracle.mjs). Each failure class is its own list of one-line findings:
-// missed, doubled, wrong (final state), lost (confirmed then lost),
-// spurious (reorganised without a reorganisation), webhooks (missing or inconsistent deliveries) and trail (the merchant's
-// last event about an intent disagrees with the intent).
+// The judge: compares what payd ends with against the final chain and the
+// reference model (model.mjs), field by field. Each failure class is its own
+// list of one-line findings (FAILURE_CLASSES, below, says what each means).
 import { transferKey } from './final_chain.mjs';
-import { canonicalAssignment, exactLegal, expectedIntent, hintLegal } from './oracle.mjs';
+import {
+  assign, checkExactAmounts, checkWalk, expectedEvents, finalState, matchesSequence, paymentDiffs,
+} from './model.mjs';
+
+export const FAILURE_CLASSES = [
+  'missed',    // a transfer with no live payment where it belongs, or not CONFIRMED once settled
+  'doubled',   // two live payments of one transfer in a tenant, a payment of nothing on the final chain
+  'recorded',  // a payment whose amount, token, sender, recipient, block... differ from its transfer
+  'wrong',     // a transfer given to another intent than the rules give it; an intent's status, exception or amount received
+  'reserved',  // exact amounts not unique per (chain, token, recipient), or not the fewest units
+  'events',    // an intent's events are not its lifecycle, in order; an unmatched payment not told
+  'lost',      // confirmed (or PAID), then not
+  'spurious',  // a payment REORGED whose block never left the chain
+  'webhooks',  // an event never delivered (verified), or delivered with another body
+  'refused',   // an intent creation refused
+  'crashes',   // payd exited on its own, a sanitizer report, too much memory
+];
 
 const isLive = (p) => p.status === 'PENDING' || p.status === 'CONFIRMED';
-const keyOf = (p) => transferKey(p.txHash, p.logIndex);
+const keyOf = (p) => transferKey(p.chainId, p.txHash, p.logIndex);
 const short = (h) => `${h.slice(0, 10)}`;
-const fmt = (t) => `${t.token} ${t.amount} ${short(t.txHash)}${t.logIndex === null ? '' : `#${t.logIndex}`} @${t.blockNumber}`;
+const fmt = (t) => `${t.chainId}/${t.token} ${t.amount} ${short(t.txHash)}${t.logIndex === null ? '' : `#${t.logIndex}`} @${t.blockNumber}`;
+const push = (map, k, v) => map.set(k, [...(map.get(k) ?? []), v]);
+const INTENT_EVENTS = new Set(['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'PAYMENT_EXPIRED', 'PAYMENT_FAILED', 'PAYMENT_REVERSED']);
 
-// `intents`: the harness's view (id, tenant, token, recipient, requested,
-// exact, createdAt, expiresAt, trustedHint, order); `api`: Map(id -> payd's
-// intent); `payments`: payd's payments of every status, each with `tenant`;
-// `watchers`: Map(address -> tenant names); `history`: the poller's record.
-export function checkScenario({ final, intents, api, payments, watchers, history, events, deliveries, removed, sentAt = new Map() }) {
-  const out = { missed: [], doubled: [], wrong: [], lost: [], spurious: [], webhooks: [], trail: [], notes: [] };
+// `intents`: the harness's view (model.mjs's shape, plus `tenant`); `api`:
+// Map(id -> payd's intent); `payments`: payd's payments of every status, each
+// with `tenant`; `watchers`: Map(address -> tenant names); `history`: the
+// poller's record; `sentAt`: Map(tx hash -> when the harness first sent it);
+// `disturbed`: ids of intents a reorganisation or hidden logs may have taken
+// through extra states; `refusals`: intent creations payd refused.
+export function checkScenario({
+  final, intents, api, payments, watchers, history, events, deliveries, removed,
+  sentAt = new Map(), disturbed = new Set(), refusals = [], tokenAddress,
+}) {
+  const out = Object.fromEntries([...FAILURE_CLASSES, 'notes'].map((c) => [c, []]));
   const onChain = new Map(final.transfers.map((t) => [t.key, t]));
   const live = payments.filter(isLive);
   const here = (p) => {
     const t = onChain.get(keyOf(p));
     return t && t.amount > 0n && t.blockHash === p.blockHash ? t : null;
   };
+  const liveByKey = new Map();
+  for (const p of live) if (here(p)) push(liveByKey, keyOf(p), p);
 
-  // Doubled: the same transfer twice in a tenant, or a live payment of nothing on the final chain.
+  checkDoubled(out, live, onChain, liveByKey);
+  for (const p of live) {
+    const t = here(p);
+    const diffs = t ? paymentDiffs(p, t, { tokenAddress }) : [];
+    if (diffs.length) out.recorded.push(`${p.tenant}: payment ${p.id} of ${fmt(t)}: ${diffs.join('; ')}`);
+  }
+  checkMissed(out, final, payments, liveByKey, watchers);
+  out.reserved.push(...checkExactAmounts(intents));
+  out.refused.push(...refusals);
+
+  // Who pays whom: payd's choice where timing decides (a transfer sent before
+  // the intent, or its proof, existed), the model's everywhere else.
+  const paydOwner = new Map();
+  for (const [k, list] of liveByKey) paydOwner.set(k, list.find((p) => p.intentId)?.intentId ?? null);
+  const sent = (t) => sentAt.get(t.txHash) ?? -Infinity;
+  const required = (t, i, rule) => sent(t) > (rule === 'exact' ? i.createdAt : i.provenAt ?? Infinity);
+  const model = assign(intents, final.transfers, { required, choice: (t, i) => paydOwner.get(t.key) === i.id });
+  for (const t of final.transfers) {
+    if (!model.has(t.key) || !paydOwner.has(t.key)) continue;  // zero-value, or counted as missed
+    const want = model.get(t.key);
+    const got = paydOwner.get(t.key);
+    if (want !== got) out.wrong.push(`${fmt(t)} from ${short(t.from)}: payd gives it to ${got ?? 'nobody (unmatched)'}, the rules to ${want ?? 'nobody (unmatched)'}`);
+  }
+
+  for (const intent of intents) {
+    const got = api.get(intent.id);
+    const label = `${intent.id} (${intent.chainId}/${intent.token} exact ${intent.exact}${intent.trustedHint ? ', trusted hint' : intent.hint ? ', unproven hint' : ''})`;
+    if (!got) {
+      out.wrong.push(`${label}: payd no longer lists it`);
+      continue;
+    }
+    const paying = final.transfers.filter((t) => model.get(t.key) === intent.id);
+    const lostOnTimePayment = payments.some((p) => p.intentId === intent.id && p.status === 'REORGED');
+    const expected = finalState(intent, paying, final.heads.get(intent.chainId), { lostOnTimePayment });
+    if (BigInt(got.amountReceived) !== expected.received) out.wrong.push(`${label}: amountReceived ${got.amountReceived}, the transfers that pay it add up to ${expected.received}`);
+    if (!expected.allowed.some(([s, e]) => s === got.status && e === got.exception)) {
+      out.wrong.push(`${label}: ${got.status}/${got.exception}; expected ${expected.allowed.map(([s, e]) => `${s}/${e}`).join(' or ')} from ${paying.length} transfer(s) adding up to ${expected.received}`);
+    }
+    const mine = events.filter((e) => INTENT_EVENTS.has(e.type) && e.data?.id === intent.id);
+    const walk = checkWalk(mine, got.status);
+    const told = mine.map((e) => `${e.type}/${e.data.status}`).join(' ');
+    for (const w of walk) out.events.push(`${label}: ${w} [${told}]`);
+    if (!walk.length && !disturbed.has(intent.id) && !lostOnTimePayment) {
+      const want = expectedEvents(intent, paying, final.heads.get(intent.chainId));
+      if (!matchesSequence(mine, want)) {
+        out.events.push(`${label}: events ${told}; expected ${want.map((x) => `${x.type}/${x.status}${x.optional ? '?' : ''}`).join(' ')}`);
+      }
+    }
+  }
+  for (const p of live.filter((x) => !x.intentId && here(x))) {
+    const told = events.filter((e) => e.type === 'PAYMENT_UNMATCHED' && e.data?.id === p.id);
+    if (told.length !== 1) out.events.push(`${p.tenant}: unmatched payment ${p.id} has ${told.length} PAYMENT_UNMATCHED events`);
+  }
+
+  checkLost(out, history, onChain, live, api);
+  const reorged = new Map([...history.everReorged, ...payments.filter((p) => p.status === 'REORGED').map((p) => [p.id, p])]);
+  for (const p of reorged.values()) {
+    if (!removed.has(p.blockHash)) out.spurious.push(`${p.tenant}: payment ${p.id} (${p.token} ${p.amount} ${short(p.txHash)}) marked REORGED, but block ${p.blockNumber} ${short(p.blockHash)} never left the chain`);
+  }
+  checkWebhooks(out, events, deliveries);
+  return out;
+}
+
+function checkDoubled(out, live, onChain, liveByKey) {
   const byTenantKey = new Map();
   for (const p of live) {
-    const k = `${p.tenant}|${keyOf(p)}`;
-    byTenantKey.set(k, [...(byTenantKey.get(k) ?? []), p]);
+    push(byTenantKey, `${p.tenant}|${keyOf(p)}`, p);
     const t = onChain.get(keyOf(p));
-    if (!t) out.doubled.push(`${p.tenant}: live ${p.status} payment ${p.id} (${p.token} ${p.amount} ${short(p.txHash)}) is not on the final chain`);
+    if (!t) out.doubled.push(`${p.tenant}: live ${p.status} payment ${p.id} (${p.chainId}/${p.token} ${p.amount} ${short(p.txHash)}) is not on the final chain`);
     else if (t.amount === 0n) out.doubled.push(`${p.tenant}: zero-value transfer ${fmt(t)} recorded as payment ${p.id} (${p.status}${p.intentId ? `, intent ${p.intentId}` : ''})`);
     else if (t.blockHash !== p.blockHash) out.doubled.push(`${p.tenant}: live payment ${p.id} in block ${p.blockNumber} ${short(p.blockHash)}, but ${fmt(t)} is in ${short(t.blockHash)}`);
   }
   for (const [k, list] of byTenantKey) {
     if (list.length > 1) out.doubled.push(`${k}: ${list.length} live payments (${list.map((p) => `${p.id} ${p.status} ${p.intentId ?? 'unmatched'}`).join(', ')})`);
   }
-  const liveByKey = new Map();
-  for (const p of live) if (here(p)) liveByKey.set(keyOf(p), [...(liveByKey.get(keyOf(p)) ?? []), p]);
   for (const [k, list] of liveByKey) {
     const matched = list.filter((p) => p.intentId);
     if (matched.length && list.length > matched.length) out.doubled.push(`${k}: matched (${matched.map((p) => p.tenant)}) and unmatched (${list.filter((p) => !p.intentId).map((p) => p.tenant)}) at once`);
     else if (new Set(matched.map((p) => p.tenant)).size > 1) out.doubled.push(`${k}: matched in ${matched.length} tenants`);
   }
+}
 
-  // Missed: a transfer with no live payment where it belongs, or not CONFIRMED once settled.
+function checkMissed(out, final, payments, liveByKey, watchers) {
   for (const t of final.transfers) {
     if (t.amount === 0n) continue;
     const list = liveByKey.get(t.key) ?? [];
@@ -63,68 +147,9 @@ export function checkScenario({ final, intents, api, payments, watchers, history
       }
     }
   }
+}
 
-  // Wrong final state, judged on payd's own assignment where the rules leave a choice.
-  const byId = new Map(intents.map((i) => [i.id, i]));
-  const ownerOf = (t) => (liveByKey.get(t.key) ?? []).find((p) => p.intentId)?.intentId ?? null;
-  const canonical = canonicalAssignment(intents, final.transfers);
-  const receivedOf = (i) => live.filter((p) => p.intentId === i.id).map(here).filter(Boolean).reduce((s, t) => s + t.amount, 0n);
-  for (const intent of intents) {
-    const got = api.get(intent.id);
-    if (!got) {
-      out.wrong.push(`${intent.id}: payd no longer lists it`);
-      continue;
-    }
-    const mine = live.filter((p) => p.intentId === intent.id);
-    const transfers = mine.map(here).filter(Boolean).sort((a, b) => a.blockNumber - b.blockNumber || a.txIndex - b.txIndex || (a.logIndex ?? -1) - (b.logIndex ?? -1));
-    const label = `${intent.id} (${intent.token} exact ${intent.exact}${intent.trustedHint ? ', trusted hint' : intent.hint ? ', unproven hint' : ''})`;
-    for (const t of transfers) {
-      if (!exactLegal(intent, t) && !hintLegal(intent, t)) {
-        const why = t.from === intent.hint && !intent.trustedHint ? 'from its unproven sender hint' : 'neither its exact amount in its window nor from its trusted hint while it waited';
-        out.wrong.push(`${label}: paid by ${fmt(t)} from ${short(t.from)}, ${why}`);
-      } else if (!exactLegal(intent, t)) {
-        // Among waiting hinted intents, the oldest takes the transfer.
-        const older = intents.find((i) => (i.createdAt < intent.createdAt || (i.createdAt === intent.createdAt && i.order < intent.order))
-          && hintLegal(i, t) && receivedOf(i) < i.requested);
-        if (older) out.wrong.push(`${label}: took ${fmt(t)} by sender hint while the older ${older.id} with the same hint waited, and is still short`);
-      }
-    }
-    const sumLive = mine.reduce((s, p) => s + BigInt(p.amount), 0n);
-    if (BigInt(got.amountReceived) !== sumLive) out.wrong.push(`${label}: amountReceived ${got.amountReceived}, its live payments add up to ${sumLive}`);
-    const hadOnTimePayment = payments.some((p) => p.intentId === intent.id && p.status === 'REORGED');
-    const expected = expectedIntent(intent, transfers, final.headTime, { hadOnTimePayment });
-    if (!expected.allowed.some(([s, e]) => s === got.status && e === got.exception)) {
-      out.wrong.push(`${label}: ${got.status}/${got.exception} received ${got.amountReceived}; expected ${expected.allowed.map(([s, e]) => `${s}/${e}`).join(' or ')} from ${transfers.length} transfer(s) adding up to ${expected.received}`);
-    }
-    const received = transfers.reduce((s, t) => s + t.amount, 0n);
-    // A transfer sent before the intent existed may have been recorded (as
-    // unmatched) before payd could match it: which way it went is timing.
-    const afterIntent = (t) => (sentAt.get(t.txHash) ?? Infinity) > intent.createdAt;
-    if (got.exception === 'PAID_LATE') {
-      const onTime = final.transfers.find((t) => liveByKey.has(t.key) && !ownerOf(t) && afterIntent(t) && exactLegal(intent, t) && t.blockTime <= intent.expiresAt);
-      if (onTime) out.wrong.push(`${label}: PAID_LATE while its exact transfer ${fmt(onTime)}, made in time, is unmatched`);
-    }
-    if (received < intent.requested) {
-      for (const t of final.transfers) {
-        if (!liveByKey.has(t.key) || !afterIntent(t)) continue; // a missed transfer is counted as missed
-        const owner = ownerOf(t);
-        if (owner === intent.id) continue;
-        if (exactLegal(intent, t) && !(owner && exactLegal(byId.get(owner) ?? {}, t))) {
-          out.wrong.push(`${label}: short (${received}) while its exact transfer ${fmt(t)} is ${owner ? `given to ${owner}` : 'unmatched'}`);
-        } else if (hintLegal(intent, t) && !owner) {
-          out.wrong.push(`${label}: short (${received}) while ${fmt(t)} from its trusted sender is unmatched`);
-        }
-      }
-    }
-    const canonicalKeys = final.transfers.filter((t) => canonical.get(t.key) === intent.id).map((t) => t.key).sort();
-    const differs = canonicalKeys.join() !== transfers.map((t) => t.key).sort().join();
-    if (differs) {
-      const canon = final.transfers.filter((t) => canonical.get(t.key) === intent.id);
-      out.notes.push(`${intent.id}: payd's assignment (${transfers.map(fmt).join(', ') || 'none'}) is not chain order's (${canon.map(fmt).join(', ') || 'none'})`);
-    }
-  }
-
-  // Confirmed then lost.
+function checkLost(out, history, onChain, live, api) {
   for (const [, seen] of history.everConfirmed) {
     const t = onChain.get(keyOf(seen));
     const now = live.find((p) => p.tenant === seen.tenant && keyOf(p) === keyOf(seen) && p.blockHash === seen.blockHash && p.status === 'CONFIRMED');
@@ -135,14 +160,10 @@ export function checkScenario({ final, intents, api, payments, watchers, history
     if (api.get(id)?.status !== 'PAID') out.lost.push(`${id} was PAID and ended ${api.get(id)?.status}`);
   }
   for (const x of history.leftPaid) out.lost.push(`${x.id} was PAID, then seen ${x.status}`);
+}
 
-  // Reorganised without a reorganisation: a node behind payd means wait.
-  const reorged = new Map([...history.everReorged, ...payments.filter((p) => p.status === 'REORGED').map((p) => [p.id, p])]);
-  for (const p of reorged.values()) {
-    if (!removed.has(p.blockHash)) out.spurious.push(`${p.tenant}: payment ${p.id} (${p.token} ${p.amount} ${short(p.txHash)}) marked REORGED, but block ${p.blockNumber} ${short(p.blockHash)} never left the chain`);
-  }
-
-  // Webhooks: every event delivered (verified) at least once, the same id and body each time.
+// Every event delivered (verified) at least once, the same id and body each time.
+function checkWebhooks(out, events, deliveries) {
   const eventIds = new Set(events.map((e) => e.id));
   for (const e of events) {
     if (e.type === 'WEBHOOK_SENT') continue;
@@ -155,17 +176,4 @@ export function checkScenario({ final, intents, api, payments, watchers, history
   for (const [tenant, list] of deliveries) {
     for (const d of list) if (!eventIds.has(d.id)) out.webhooks.push(`${tenant}: delivery with unknown webhook-id ${d.id}`);
   }
-
-  // The merchant's trail: the last event about an intent says its final status.
-  for (const intent of intents) {
-    const got = api.get(intent.id);
-    const last = events.filter((e) => e.type.startsWith('PAYMENT_') && e.type !== 'PAYMENT_UNMATCHED' && e.data?.id === intent.id).at(-1);
-    if (got && last?.data.status !== got.status) out.trail.push(`${intent.id}: ends ${got.status}, the last event is ${last ? `${last.type} (${last.data.status})` : 'none'}`);
-  }
-  for (const p of live.filter((x) => !x.intentId && here(x))) {
-    if (!events.some((e) => e.type === 'PAYMENT_UNMATCHED' && e.data?.id === p.id)) out.trail.push(`${p.tenant}: unmatched payment ${p.id} has no PAYMENT_UNMATCHED event`);
-  }
-  return out;
 }
-
-export const FAILURE_CLASSES = ['missed', 'doubled', 'wrong', 'lost', 'spurious', 'webhooks', 'trail', 'crashes'];

@@ -15,16 +15,22 @@ const arg = (name, fallback) => {
 export function features(plan) {
   const f = new Set();
   if (plan.clockBehind) f.add('clock behind');
-  if (plan.tenants.length > 1) f.add(plan.payoutOf.B === 'A' ? 'two tenants, one payout address' : 'two tenants');
+  if (plan.chains.length > 1) f.add('two chains');
+  if (plan.tenants.length > 1) f.add(`${plan.tenants.length} tenants`);
+  const payouts = plan.integrations.map((x) => x.payout);
+  if (new Set(payouts).size < payouts.length) {
+    const tenantsOn = (a) => new Set(plan.integrations.filter((x) => x.payout === a).map((x) => x.tenant)).size;
+    f.add(payouts.some((a) => tenantsOn(a) > 1) ? 'tenants sharing a payout address' : 'integrations of a tenant sharing a payout address');
+  }
   if (plan.receiverFailRate) f.add('receiver fails');
   for (const s of plan.steps) {
     if (s.op === 'intent') {
-      f.add(`intent ${s.token} by ${s.by}`);
+      f.add(`intent ${s.token} by ${s.by}${s.chain !== 31337 ? ' on the second chain' : ''}`);
       if (s.hint) f.add(`hint ${s.hint.proven ? 'proven' : 'unproven'}`);
     } else if (s.op === 'pay') {
       f.add(`pay ${s.kind}${s.kind === 'zero' ? ` ${s.how}` : ''}`);
     } else if (s.op === 'reorg') {
-      f.add(`reorg ${s.depth >= 7 ? 'deep' : s.depth >= 4 ? 'mid' : 'shallow'}`);
+      f.add(`reorg ${s.depth >= 7 ? 'deep' : s.depth >= 4 ? 'mid' : 'shallow'}${s.chain !== 31337 ? ' on the second chain' : ''}`);
     } else if (s.op === 'flip') {
       f.add(s.back ? 'flip-back' : 'flip');
     } else if (s.op === 'fault') {

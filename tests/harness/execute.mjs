@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 
 import { createIntent, sleep } from '../e2e/lib/payd.mjs';
-import { OTHER, PAYERS, PAYOUTS } from './chain.mjs';
+import { OTHER, PAYERS, PAYOUTS, USDC_ADDRESS } from './chain.mjs';
 import * as chainSteps from './chain_steps.mjs';
 import { checkScenario } from './checks.mjs';
 import { readFinalChain } from './final_chain.mjs';
@@ -17,7 +17,8 @@ const lower = (a) => a?.toLowerCase();
 export async function runScenario(plan, { log = () => {} } = {}) {
   const world = await startWorld(plan);
   // HARNESS_TRACE=file records every JSON-RPC call payd made and what it got.
-  if (process.env.HARNESS_TRACE) world.sim.trace = [];
+  const firstSim = world.chains.get(plan.chains[0]).sim;
+  if (process.env.HARNESS_TRACE) firstSim.trace = [];
   const run = new Run(plan, world, log);
   const started = Date.now();
   const stamp = () => `${((Date.now() - started) / 1000).toFixed(2).padStart(6)}s`;
@@ -30,52 +31,101 @@ export async function runScenario(plan, { log = () => {} } = {}) {
     await run.settle();
     return await run.judge();
   } finally {
-    if (world.sim.trace) writeTrace(process.env.HARNESS_TRACE, world.sim.trace, started);
+    if (firstSim.trace) writeTrace(process.env.HARNESS_TRACE, firstSim.trace, started);
     await world.stop();
   }
 }
+
+// What a scenario keeps per chain: the chain and its simulator, dropped
+// transactions that may come back, where a flip starts from, the floor no
+// reorganisation goes below, the latest chain time payd may have seen. The
+// chain steps (chain_steps.mjs) take a lane.
+class Lane {
+  constructor(run, id, { chain, sim, setupHeight }) {
+    Object.assign(this, { run, id, chain, sim });
+    this.dropped = [];
+    this.snapshot = null;   // {id, height}
+    this.floor = setupHeight;
+    this.maxTime = 0;       // seconds
+  }
+
+  get log() { return this.run.log; }
+  get counts() { return this.run.counts; }
+  get world() { return this.run.world; }
+  get intents() { return this.run.intents; }
+}
+
+// Faults that hide logs of blocks payd has already read: an intent may then
+// rightly pass through EXPIRED or FAILED and back (docs/api-reference.md, Matching).
+const HIDING_FAULTS = new Set(['logsLag', 'unindexed']);
 
 class Run {
   constructor(plan, world, log) {
     this.plan = plan;
     this.world = world;
     this.log = log;
-    this.chain = world.chain;
-    this.sim = world.sim;
+    this.lanes = new Map([...world.chains].map(([id, c]) => [id, new Lane(this, id, c)]));
     this.intents = [];      // by plan index: the harness's view of each intent
-    this.dropped = [];      // transactions a reorg or flip left out, that may come back
-    this.snapshot = null; // {id, height}: where a flip starts from
-    this.floor = world.setupHeight; // reorganisations never go below this block
-    this.maxTime = 0;       // the latest chain time payd may have seen, in seconds
     this.proofs = null;     // whether payd answers the sender-proof endpoints
     this.sentAt = new Map(); // transaction hash -> when it was first sent (wall clock, ms)
-    this.counts = { transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0 };
+    this.refusals = [];     // intent creations payd refused
+    // chainId -> [[from, to]] wall-clock spans in which a reorganisation or a
+    // log-hiding fault may have shown payd a transient state
+    this.disturbances = new Map(this.plan.chains.map((c) => [c, []]));
+    this.hiding = new Map(); // `${chainId}|${fault}` -> since when
+    this.counts = { transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0, crossChain: 0 };
+  }
+
+  lane(step) {
+    return this.lanes.get(step.chain ?? this.plan.chains[0]);
   }
 
   async play(step) {
+    const started = Date.now();
     await this[step.op](step);
-    if (!['intent', 'fault', 'unfault', 'kill', 'start'].includes(step.op)) this.maxTime = Math.max(this.maxTime, await this.chain.time());
+    if (['reorg', 'flip'].includes(step.op)) this.disturbances.get(step.chain).push([started, Date.now()]);
+    if (!['intent', 'fault', 'unfault', 'kill', 'start', 'noop'].includes(step.op)) {
+      for (const lane of step.chain ? [this.lane(step)] : this.lanes.values()) lane.maxTime = Math.max(lane.maxTime, await lane.chain.time());
+    }
   }
 
   async pace(wait) {
-    if (wait.polls && this.world.paydUp) await this.sim.waitForPolls(wait.polls, 3000 * SLOW);
-    else if (wait.ms) await sleep(wait.ms);
+    const { sim } = this.lanes.get(this.plan.chains[0]);
+    if (wait.polls && this.world.paydUp) await sim.waitForPolls(wait.polls, 3000 * SLOW);
+    else if (wait.ms) await sleep(wait.ms); // sleep-ok: the scenario's pacing between steps
+  }
+
+  // Intents whose events may rightly hold extra moves: on a chain that a
+  // reorganisation or a log-hiding fault touched after they were created.
+  disturbedIntents() {
+    const end = Date.now();
+    for (const [k, since] of this.hiding) this.disturbances.get(Number(k.split('|')[0])).push([since, end]);
+    return new Set(this.intents.filter((i) => i?.id && this.disturbances.get(i.chainId).some(([, to]) => to >= i.createdAt)).map((i) => i.id));
   }
 
   async intent(step) {
     const m = this.world.merchants[step.tenant];
-    const body = { currency: step.token, chainId: 31337, [step.by === 'usd' ? 'amount_usd' : 'amount']: step.value };
+    const integration = m.integrations[step.integration];
+    const body = { currency: step.token, chainId: step.chain, [step.by === 'usd' ? 'amount_usd' : 'amount']: step.value };
     const hinted = step.hint ? PAYERS[step.hint.payer] : null;
     if (hinted) body.senderAddress = hinted.address;
     const requested = requestedUnits(step);
-    const view = { n: step.n, tenant: step.tenant, token: step.token, requested, exact: requested, recipient: lower(m.payout), hint: lower(hinted?.address), trustedHint: null, id: null };
+    const view = {
+      n: step.n, tenant: step.tenant, chainId: step.chain, token: step.token, requested, exact: requested,
+      recipient: lower(PAYOUTS[integration.payoutLetter]), hint: lower(hinted?.address), trustedHint: null, provenAt: null, id: null,
+    };
     this.intents[step.n] = view;
     if (!this.world.paydUp) return this.log('     (payd is down: no intent)');
-    const r = await createIntent(this.world.payd, m.integration.id, body);
-    if (r.status !== 201) return this.log(`     intent refused: ${r.status} ${r.text}`);
+    const r = await createIntent(this.world.payd, integration.id, body);
+    if (r.status !== 201) {
+      this.refusals.push(`intent ${step.n} (${JSON.stringify(body)}): ${r.status} ${r.text.slice(0, 200)}`);
+      return this.log(`     intent refused: ${r.status} ${r.text}`);
+    }
     Object.assign(view, { id: r.json.id, exact: BigInt(r.json.amount), createdAt: Date.parse(r.json.createdAt), expiresAt: Date.parse(r.json.expiresAt) });
-    if (view.exact < requested || view.exact > requested + 1000n) this.log(`     HARNESS: exact ${view.exact} is far from the requested ${requested}`);
-    if (hinted && step.hint.proven) view.trustedHint = await this.prove(m, view, hinted);
+    if (hinted && step.hint.proven) {
+      view.trustedHint = await this.prove(integration, view, hinted);
+      view.provenAt = view.trustedHint ? Date.now() : null;
+    }
     this.log(`     ${view.id} exact ${view.exact}${view.trustedHint ? ' (hint proven)' : ''}`);
     return undefined;
   }
@@ -83,8 +133,8 @@ class Run {
   // The wallet proves the hint (EIP-191) where payd offers it; otherwise the
   // hint stays unproven. The message to sign comes from GET .../sender-proof
   // (the contract in the harness brief) or GET .../sender-message (as built).
-  async prove(m, view, account) {
-    const base = `/public/integrations/${m.integration.id}/intents/${view.id}`;
+  async prove(integration, view, account) {
+    const base = `/public/integrations/${integration.id}/intents/${view.id}`;
     const headers = { Origin: 'https://shop.example' };
     let asked;
     for (const path of ['sender-proof', 'sender-message']) {
@@ -106,16 +156,19 @@ class Run {
     const rng = new Prng(step.r, 'pay');
     const intent = step.intent === null ? null : this.intents[step.intent];
     const payer = PAYERS[step.payer];
-    const to = intent ? PAYOUTS[this.plan.payoutOf[intent.tenant]] : PAYOUTS[this.plan.payoutOf[step.to]];
+    const { chain } = this.lane(step);
+    const to = intent ? intent.recipient : PAYOUTS[step.to];
     const send = (token, dest, amount, from = payer) => {
       this.counts.transfers++;
-      return token === 'USDC' ? this.chain.usdcTransfer(from, dest, amount) : this.chain.ethTransfer(from, dest, amount);
+      return token === 'USDC' ? chain.usdcTransfer(from, dest, amount) : chain.ethTransfer(from, dest, amount);
     };
     const half = (x) => (x / 2n > 0n ? x / 2n : 1n);
     let sent;
     switch (step.kind) {
       case 'exact':
       case 'dup':
+      case 'crossChain':
+        if (step.kind === 'crossChain') this.counts.crossChain++;
         sent = [await send(intent.token, to, intent.exact)];
         break;
       case 'other':
@@ -137,15 +190,15 @@ class Run {
       case 'internal':
       case 'deepInternal':
         this.counts.transfers++;
-        sent = [await this.chain.relayTransfer(payer, to, intent.exact, step.depth)];
+        sent = [await chain.relayTransfer(payer, to, intent.exact, step.depth)];
         break;
       case 'unmatched':
         sent = [await send(step.token, to, step.token === 'USDC' ? rng.big(100_001n, 9_999_999n) : rng.big(10n ** 12n, 10n ** 15n))];
         break;
       case 'zero':
         this.counts.transfers++;
-        if (step.how === 'transferFrom') sent = [await this.chain.usdcZeroFrom(PAYERS[step.victim].address, to)];
-        else sent = [step.how === 'eth' ? await this.chain.ethTransfer(payer, to, 0n) : await this.chain.usdcTransfer(payer, to, 0n)];
+        if (step.how === 'transferFrom') sent = [await chain.usdcZeroFrom(PAYERS[step.victim].address, to)];
+        else sent = [step.how === 'eth' ? await chain.ethTransfer(payer, to, 0n) : await chain.usdcTransfer(payer, to, 0n)];
         break;
       default:
         throw new Error(step.kind);
@@ -157,42 +210,50 @@ class Run {
   async noop() {}
 
   async mine(step) {
-    await this.chain.mine(step.n);
+    await this.lane(step).chain.mine(step.n);
   }
 
   reorg(step) {
-    return chainSteps.reorg(this, step);
+    return chainSteps.reorg(this.lane(step), step);
   }
 
-  snap() {
-    return chainSteps.snap(this);
+  snap(step) {
+    return chainSteps.snap(this.lane(step));
   }
 
   flip(step) {
-    return chainSteps.flip(this, step);
+    return chainSteps.flip(this.lane(step), step);
   }
 
-  rebroadcast() {
-    return chainSteps.rebroadcast(this);
+  rebroadcast(step) {
+    return chainSteps.rebroadcast(this.lane(step));
   }
 
-  jump(step) {
-    return chainSteps.jump(this, step);
+  async jump(step) {
+    for (const lane of this.lanes.values()) await chainSteps.jump(lane, step);
   }
 
   async fault(step) {
     this.counts.faults++;
-    if (step.name === 'down') this.sim.setDown(true);
-    else this.sim.set(step.name, step.params);
+    const { sim } = this.lane(step);
+    if (HIDING_FAULTS.has(step.name)) this.hiding.set(`${step.chain}|${step.name}`, Date.now());
+    if (step.name === 'down') sim.setDown(true);
+    else sim.set(step.name, step.params);
   }
 
   async unfault(step) {
-    if (step.name === 'down') this.sim.setDown(false);
-    else this.sim.clear(step.name);
+    const { sim } = this.lane(step);
+    const k = `${step.chain}|${step.name}`;
+    if (this.hiding.has(k)) {
+      this.disturbances.get(step.chain).push([this.hiding.get(k), Date.now()]);
+      this.hiding.delete(k);
+    }
+    if (step.name === 'down') sim.setDown(false);
+    else sim.clear(step.name);
   }
 
   async kill(step) {
-    await sleep(step.delayMs);
+    await sleep(step.delayMs); // sleep-ok: the scenario's moment of a kill
     if (!this.world.paydUp) return;
     this.counts.restarts++;
     await this.world.kill();
@@ -202,40 +263,47 @@ class Run {
     if (!this.world.paydUp) await this.world.launch();
   }
 
-  // Faults off, payd up, the chain clock at the latest time payd may have seen
-  // (so expiry never goes backwards), every confirmation mined; then wait for
-  // payd's cursor to reach the head and every event to be delivered.
+  // Faults off, payd up, on each chain the clock at the latest time payd may
+  // have seen (so expiry never goes backwards) and every confirmation mined;
+  // then wait for payd's cursor of each chain to reach its head and every
+  // event to be delivered.
   async settle() {
-    this.sim.clearAll();
+    for (const lane of this.lanes.values()) lane.sim.clearAll();
     if (!this.world.paydUp) await this.world.launch();
-    await this.chain.flushPool();
-    const now = await this.chain.time();
-    if (this.maxTime > now) await this.chain.mine(1, { timestamp: this.maxTime });
-    await this.chain.mine(CONFIRMATIONS + 1);
-    // payd has caught up when its cursor is the head; it is stuck when the
+    const heads = new Map();
+    for (const lane of this.lanes.values()) {
+      await lane.chain.flushPool();
+      const now = await lane.chain.time();
+      if (lane.maxTime > now) await lane.chain.mine(1, { timestamp: lane.maxTime });
+      await lane.chain.mine(CONFIRMATIONS[lane.id] + 1);
+      heads.set(lane.id, await lane.chain.block('latest'));
+    }
+    // payd has caught up when its cursors are the heads; it is stuck when a
     // cursor has not moved for a while and its last failed pass has been
     // retried (its back-off grows to 30 s after a long outage).
-    const head = await this.chain.block('latest');
+    const behind = () => [...heads].filter(([id, head]) => this.world.cursor(id)?.hash !== head.hash).map(([id]) => id);
     const cap = Date.now() + 60000 * SLOW;
     let last = null;
     let movedAt = Date.now();
     for (;;) {
-      const cursor = this.world.cursor();
-      if (cursor?.hash === head.hash) break;
-      if (cursor?.hash !== last?.hash) movedAt = Date.now();
-      last = cursor;
+      const lagging = behind();
+      if (!lagging.length) break;
+      const cursors = JSON.stringify(lagging.map((id) => this.world.cursor(id)?.hash));
+      if (cursors !== last) movedAt = Date.now();
+      last = cursors;
       const failure = this.world.payd.logs.filter((l) => l.msg === 'chain pass failed; retrying').at(-1);
       const retried = failure ? Date.parse(failure.ts) + failure.retryInMs + 3000 * SLOW : 0;
       if (Date.now() > Math.max(movedAt + 8000 * SLOW, retried) || Date.now() > cap) break;
-      await sleep(100);
+      await sleep(100); // sleep-ok: polling interval of the wait for the watchers to catch up
     }
-    this.caughtUp = this.world.cursor()?.hash === head.hash;
+    const lagging = behind();
+    this.caughtUp = !lagging.length;
     if (!this.caughtUp) {
       const failure = this.world.payd.logs.filter((l) => l.msg === 'chain pass failed; retrying').at(-1);
-      this.stuck = `payd stuck below the head ${Number(head.number)} (cursor ${this.world.cursor()?.number ?? 'none'})${failure ? `: last pass failed with "${failure.error}"` : ''}`;
+      this.stuck = `payd stuck below the head of ${lagging.map((id) => `chain ${id} ${Number(heads.get(id).number)} (cursor ${this.world.cursor(id)?.number ?? 'none'})`).join(', ')}${failure ? `: last pass failed with "${failure.error}"` : ''}`;
       this.log(`     ${this.stuck}`);
     }
-    await this.sim.waitForPolls(3, 5000 * SLOW);
+    for (const lane of this.lanes.values()) await lane.sim.waitForPolls(3, 5000 * SLOW);
     await this.waitForDeliveries();
   }
 
@@ -248,7 +316,7 @@ class Run {
     // A payd killed mid-delivery holds it under a 60 s lease: wait for that too.
     const leased = this.world.leasedUntil();
     if (leased > Date.now()) deadline = Math.max(deadline, leased + 5000 * SLOW);
-    while (undelivered().length && Date.now() < deadline) await sleep(200);
+    while (undelivered().length && Date.now() < deadline) await sleep(200); // sleep-ok: polling interval of the wait for deliveries
   }
 
   async judge() {
@@ -258,36 +326,58 @@ class Run {
     await this.world.stopCleanly();
     const events = this.world.events();
     const watchers = new Map();
-    for (const name of this.plan.tenants) {
-      const a = lower(PAYOUTS[this.plan.payoutOf[name]]);
-      watchers.set(a, [...(watchers.get(a) ?? []), name]);
+    for (const x of this.plan.integrations) {
+      const a = lower(PAYOUTS[x.payout]);
+      watchers.set(a, [...new Set([...(watchers.get(a) ?? []), x.tenant])]);
     }
-    const final = await readFinalChain(this.chain, new Set(watchers.keys()));
+    const transfers = [];
+    const heads = new Map();
+    const removed = new Set();
+    for (const lane of this.lanes.values()) {
+      const final = await readFinalChain(lane.chain, new Set(watchers.keys()));
+      transfers.push(...final.transfers);
+      heads.set(lane.id, final.headTime);
+      for (const h of lane.chain.removed) removed.add(h);
+    }
+    const final = { transfers, heads };
     const intents = this.intents.filter((i) => i?.id).map((i, order) => ({ ...i, order }));
     const deliveries = new Map([...this.world.receivers].map(([name, r]) => [name, r.deliveries]));
     const poller = this.world.poller;
-    const result = checkScenario({ final, intents, api, payments, watchers, history: poller, events, deliveries, removed: this.chain.removed, sentAt: this.sentAt });
+    const result = checkScenario({
+      final, intents, api, payments, watchers, history: poller, events, deliveries, removed,
+      sentAt: this.sentAt, disturbed: this.disturbedIntents(), refusals: this.refusals, tokenAddress: lower(USDC_ADDRESS),
+    });
     result.crashes = [...this.world.crashes];
     if (this.stuck) result.notes.unshift(this.stuck);
-    if (this.sim.errors.length) result.harness = this.sim.errors.slice(0, 3).map((e) => `provider simulator failed: ${e}`);
+    const simErrors = [...this.lanes.values()].flatMap((l) => l.sim.errors);
+    if (simErrors.length) result.harness = simErrors.slice(0, 3).map((e) => `provider simulator failed: ${e}`);
     if (this.world.maxRssMb > MAX_RSS_MB) result.crashes.push(`payd's peak memory was ${this.world.maxRssMb} MiB (limit ${MAX_RSS_MB})`);
     return {
       seed: this.plan.seed,
       counts: {
-        ...this.counts, intents: intents.length, events: events.length,
+        ...this.counts, intents: intents.length, events: events.length, chains: this.plan.chains.length,
+        tenants: this.plan.tenants.length, integrations: this.plan.integrations.length,
+        sharedPayouts: sharedPayouts(this.plan), refused: this.refusals.length,
         transfersOnChain: final.transfers.length, proofs: this.proofs, maxRssMb: this.world.maxRssMb,
         stuck: this.caughtUp ? 0 : 1,
       },
       result,
       paydTail: this.world.payd.tail(30),
-      payments: payments.map((p) => `${p.tenant} ${p.id} ${p.status} ${p.intentId ?? 'unmatched'} ${p.token} ${p.amount} ${p.txHash.slice(0, 10)}${p.logIndex === null ? '' : `#${p.logIndex}`} @${p.blockNumber} ${p.blockHash.slice(0, 10)}`),
-      chain: final.transfers.map((t) => `${t.token} ${t.amount} ${t.txHash.slice(0, 10)}${t.logIndex === null ? '' : `#${t.logIndex}`} @${t.blockNumber} ${t.blockHash.slice(0, 10)} from ${t.from.slice(0, 10)} to ${t.to.slice(0, 10)}`),
+      payments: payments.map((p) => `${p.tenant} ${p.id} ${p.status} ${p.intentId ?? 'unmatched'} ${p.chainId}/${p.token} ${p.amount} ${p.txHash.slice(0, 10)}${p.logIndex === null ? '' : `#${p.logIndex}`} @${p.blockNumber} ${p.blockHash.slice(0, 10)}`),
+      chain: final.transfers.map((t) => `${t.chainId}/${t.token} ${t.amount} ${t.txHash.slice(0, 10)}${t.logIndex === null ? '' : `#${t.logIndex}`} @${t.blockNumber} ${t.blockHash.slice(0, 10)} from ${t.from.slice(0, 10)} to ${t.to.slice(0, 10)}`),
       statuses: Object.fromEntries([...poller.statuses].map(([id, s]) => {
         const last = api.get(id);
         return [id, `${s.join('>')}; final ${last?.status}/${last?.exception} received ${last?.amountReceived}`];
       })),
     };
   }
+}
+
+// Payout addresses that more than one integration pays out to.
+function sharedPayouts(plan) {
+  const count = new Map();
+  for (const x of plan.integrations) count.set(x.payout, (count.get(x.payout) ?? 0) + 1);
+  return [...count.values()].filter((n) => n > 1).length;
 }
 
 // Peak payd memory allowed: a reply of 32-64 MiB may be real (a wide

@@ -9,7 +9,8 @@ const lower = (a) => a?.toLowerCase();
 const addressOfTopic = (t) => `0x${t.slice(26)}`.toLowerCase();
 
 // `watched`: lower-case payout addresses. Returns {transfers, head, headTime}
-// with block times in ms, amounts as bigint, addresses lower-case.
+// with block times in ms, amounts as bigint, addresses lower-case; each
+// transfer names its chain (`chainId`).
 export async function readFinalChain(chain, watched) {
   const head = await chain.head();
   const blocks = new Map();
@@ -18,7 +19,7 @@ export async function readFinalChain(chain, watched) {
   const base = (blockNumber, txHash) => {
     const b = blocks.get(blockNumber);
     const txIndex = b.transactions.findIndex((t) => t.hash === txHash);
-    return { txHash, blockNumber, blockHash: b.hash, blockTime: Number(b.timestamp) * 1000, txIndex };
+    return { chainId: chain.chainId, txHash, blockNumber, blockHash: b.hash, blockTime: Number(b.timestamp) * 1000, txIndex };
   };
 
   const logs = await chain.rpc('eth_getLogs', [{ fromBlock: '0x0', toBlock: `0x${head.toString(16)}`, address: USDC_ADDRESS, topics: [TRANSFER] }]);
@@ -54,7 +55,7 @@ export async function readFinalChain(chain, watched) {
     }
   }
   transfers.sort((a, b) => a.blockNumber - b.blockNumber || a.txIndex - b.txIndex || (a.logIndex ?? -1) - (b.logIndex ?? -1));
-  for (const t of transfers) t.key = transferKey(t.txHash, t.logIndex);
+  for (const t of transfers) t.key = transferKey(t.chainId, t.txHash, t.logIndex);
   const top = blocks.get(head);
   return { transfers, head, headHash: top.hash, headTime: Number(top.timestamp) * 1000 };
 }
@@ -76,6 +77,6 @@ function internalTransfers(frame) {
   return out;
 }
 
-// A transfer's identity across reorganisations: the transaction and the log
-// (native transfers: one per transaction in these scenarios).
-export const transferKey = (txHash, logIndex) => `${txHash.toLowerCase()}:${logIndex ?? 'native'}`;
+// A transfer's identity across reorganisations: the chain, the transaction and
+// the log (native transfers: one per transaction in these scenarios).
+export const transferKey = (chainId, txHash, logIndex) => `${chainId}:${txHash.toLowerCase()}:${logIndex ?? 'native'}`;

@@ -9,7 +9,9 @@ import { Prng } from './prng.mjs';
 export const MAX_REORG_DEPTH = 10;
 // Greater than the deepest reorganisation drawn, so that a CONFIRMED payment
 // may never be reorganised away: "confirmed then lost" is always a failure.
-export const CONFIRMATIONS = MAX_REORG_DEPTH + 1;
+// Each chain has its own policy (DECISIONS §5 "the chain's required confirmations").
+export const CHAINS = [31337, 31338];
+export const CONFIRMATIONS = { 31337: MAX_REORG_DEPTH + 1, 31338: MAX_REORG_DEPTH + 3 };
 export const LIFETIME_S = 60;
 
 const FAULTS = {
@@ -59,22 +61,29 @@ function withoutTriggers(plan, without) {
 
 function draw(seed) {
   const p = new Prng(seed, 'plan');
-  const twoTenants = p.chance(0.5);
+  const tenants = p.weighted([[5, ['A']], [4, ['A', 'B']], [2, ['A', 'B', 'C']]]);
   const plan = {
     seed,
     clockBehind: p.chance(0.15), // the chain clock starts 15 min behind the wall clock
-    tenants: twoTenants ? ['A', 'B'] : ['A'],
-    payoutOf: { A: 'A', B: p.chance(0.3) ? 'A' : 'B' },
+    chains: p.chance(0.5) ? [...CHAINS] : [CHAINS[0]],
+    tenants,
+    // Integrations: a tenant's first pays out to its own address or (sharing
+    // it) to A's; a second one of a tenant to the same address or another.
+    integrations: drawIntegrations(p, tenants),
     receiverFailRate: p.chance(0.3) ? 0.15 : 0,
     steps: [],
   };
   const s = {
-    intents: [], maxIntents: p.int(3, 12), paydUp: true, faults: new Set(), pool: 0,
-    snap: null, caughtUp: !plan.clockBehind, expired: false, lateEnded: false,
+    intents: [], maxIntents: p.int(3, 12), paydUp: true, pool: 0,
+    faults: Object.fromEntries(plan.chains.map((c) => [c, new Set()])),
+    snaps: Object.fromEntries(plan.chains.map((c) => [c, null])),
+    caughtUp: !plan.clockBehind, expired: false, lateEnded: false,
     wantLateEnd: p.chance(0.2),
   };
+  const anyFaults = () => plan.chains.some((c) => s.faults[c].size);
   const total = p.int(20, 40);
   const step = (x) => plan.steps.push({ ...x, wait: drawWait(p) });
+  const chainOf = () => p.pick(plan.chains);
   for (let i = 0; i < total; i++) {
     const late = i > total * 0.4;
     const op = p.weighted([
@@ -82,11 +91,11 @@ function draw(seed) {
       [s.intents.length ? 30 : 3, 'pay'],
       [s.pool ? 20 : 6, 'mine'],
       [5, 'reorg'],
-      [s.snap === null ? 5 : 0, 'snap'],
-      [s.snap !== null ? 10 : 0, 'flip'],
+      [plan.chains.some((c) => s.snaps[c] === null) ? 5 : 0, 'snap'],
+      [plan.chains.some((c) => s.snaps[c] !== null) ? 10 : 0, 'flip'],
       [2, 'rebroadcast'],
-      [s.faults.size < 2 ? 6 : 0, 'fault'],
-      [s.faults.size ? 5 : 0, 'unfault'],
+      [plan.chains.some((c) => s.faults[c].size < 2) ? 6 : 0, 'fault'],
+      [anyFaults() ? 5 : 0, 'unfault'],
       [s.paydUp ? 3 : 0, 'kill'],
       [s.paydUp ? 0 : 8, 'start'],
       [!s.caughtUp && i > 2 ? 6 : 0, 'catchUp'],
@@ -95,12 +104,13 @@ function draw(seed) {
     ]);
     switch (op) {
       case 'intent': {
-        const tenant = p.pick(plan.tenants);
+        const integration = p.pick(plan.integrations);
+        const chain = chainOf();
         const token = p.chance(0.7) ? 'USDC' : 'ETH';
         const by = p.chance(0.65) ? 'usd' : 'amount';
         const hint = p.chance(0.45) ? { payer: p.int(0, 2), proven: p.chance(0.5) } : null;
-        s.intents.push({ tenant, token, hint });
-        step({ op, n: s.intents.length - 1, tenant, token, by, value: p.pick(AMOUNTS[token][by]), hint });
+        s.intents.push({ tenant: integration.tenant, integration: integration.name, chain, token, hint });
+        step({ op, n: s.intents.length - 1, tenant: integration.tenant, integration: integration.name, chain, token, by, value: p.pick(AMOUNTS[token][by]), hint });
         break;
       }
       case 'pay':
@@ -108,40 +118,48 @@ function draw(seed) {
         s.pool++;
         break;
       case 'mine':
-        step({ op, n: p.weighted([[6, 1], [2, 2], [1, 3]]) });
+        step({ op, chain: chainOf(), n: p.weighted([[6, 1], [2, 2], [1, 3]]) });
         s.pool = 0;
         break;
-      case 'reorg':
+      case 'reorg': {
         // Mostly shallow, sometimes as deep as drawn at all.
-        step({ op, depth: p.weighted([[5, 1], [4, 2], [3, 3], [2, p.int(4, 6)], [1, p.int(7, MAX_REORG_DEPTH)]]), r: p.u32() });
+        const chain = chainOf();
+        step({ op, chain, depth: p.weighted([[5, 1], [4, 2], [3, 3], [2, p.int(4, 6)], [1, p.int(7, MAX_REORG_DEPTH)]]), r: p.u32() });
         s.pool = 0;
-        s.snap = null;
+        s.snaps[chain] = null;
         break;
-      case 'snap':
-        step({ op });
+      }
+      case 'snap': {
+        const chain = p.pick(plan.chains.filter((c) => s.snaps[c] === null));
+        step({ op, chain });
         s.pool = 0;
-        s.snap = i;
+        s.snaps[chain] = i;
         break;
-      case 'flip':
+      }
+      case 'flip': {
         // Branch B is mined, then (mostly) the original branch comes back block for block.
-        step({ op, bLen: p.int(1, 4), back: p.chance(0.75), observe: p.chance(0.7), r: p.u32() });
+        const chain = p.pick(plan.chains.filter((c) => s.snaps[c] !== null));
+        step({ op, chain, bLen: p.int(1, 4), back: p.chance(0.75), observe: p.chance(0.7), r: p.u32() });
         s.pool = 0;
-        s.snap = null;
+        s.snaps[chain] = null;
         break;
+      }
       case 'rebroadcast':
-        step({ op });
+        step({ op, chain: chainOf() });
         s.pool++;
         break;
       case 'fault': {
-        const name = p.weighted(Object.entries(FAULT_WEIGHTS).filter(([n]) => !s.faults.has(n)).map(([n, w]) => [w, n]));
-        s.faults.add(name);
-        step({ op, name, params: FAULTS[name](p) });
+        const chain = p.pick(plan.chains.filter((c) => s.faults[c].size < 2));
+        const name = p.weighted(Object.entries(FAULT_WEIGHTS).filter(([n]) => !s.faults[chain].has(n)).map(([n, w]) => [w, n]));
+        s.faults[chain].add(name);
+        step({ op, chain, name, params: FAULTS[name](p) });
         break;
       }
       case 'unfault': {
-        const name = p.pick([...s.faults].sort());
-        s.faults.delete(name);
-        step({ op, name });
+        const chain = p.pick(plan.chains.filter((c) => s.faults[c].size));
+        const name = p.pick([...s.faults[chain]].sort());
+        s.faults[chain].delete(name);
+        step({ op, chain, name });
         break;
       }
       case 'kill':
@@ -174,6 +192,19 @@ function draw(seed) {
   return plan;
 }
 
+// Tenant A pays out to address A; B and C to their own or to A's (sharing
+// it); a tenant's second integration (sometimes) to the same address or to
+// another tenant's.
+function drawIntegrations(p, tenants) {
+  const out = [];
+  for (const tenant of tenants) {
+    const own = tenant === 'A' || p.chance(0.6) ? tenant : 'A';
+    out.push({ tenant, name: `${tenant}1`, payout: own });
+    if (p.chance(0.3)) out.push({ tenant, name: `${tenant}2`, payout: p.chance(0.6) ? own : p.pick(tenants) });
+  }
+  return out;
+}
+
 function drawWait(p) {
   return p.chance(0.35) ? { polls: p.int(1, 2) } : { ms: p.int(0, 60) };
 }
@@ -184,15 +215,21 @@ function drawPay(p, s, plan) {
   const hasEth = s.intents.some((x) => x.token === 'ETH');
   const kind = intent
     ? p.weighted([[26, 'exact'], [8, 'under'], [6, 'over'], [5, 'split'], [5, 'dup'], [7, 'unmatched'],
-      [5, 'zero'], [4, 'other'], [hasEth ? 7 : 0, 'internal'], [hasEth ? 1 : 0, 'deepInternal']])
+      [5, 'zero'], [4, 'other'], [hasEth ? 7 : 0, 'internal'], [hasEth ? 1 : 0, 'deepInternal'],
+      [plan.chains.length > 1 ? 4 : 0, 'crossChain']])
     : p.weighted([[7, 'unmatched'], [5, 'zero'], [4, 'other']]);
   const randomPayer = p.int(0, 2);
   const hinted = intent?.hint && p.chance(0.9) ? intent.hint.payer : randomPayer;
-  const base = { op: 'pay', kind, intent: n, r: p.u32() };
+  const payouts = [...new Set(plan.integrations.map((x) => x.payout))].sort();
+  // A transfer meant for no intent goes to any chain; one for an intent, to its chain.
+  const base = { op: 'pay', kind, intent: n, chain: intent?.chain ?? p.pick(plan.chains), r: p.u32() };
   switch (kind) {
     case 'exact':
     case 'dup':
       return { ...base, payer: randomPayer };
+    case 'crossChain':
+      // The intent's exact amount, to its payout address, on the other chain.
+      return { ...base, chain: plan.chains.find((c) => c !== intent.chain), payer: randomPayer };
     case 'other':
       return intent ? { ...base, payer: randomPayer } : { ...base, payer: randomPayer, token: p.chance(0.7) ? 'USDC' : 'ETH' };
     case 'under':
@@ -205,14 +242,17 @@ function drawPay(p, s, plan) {
       // The target is an ETH intent (the first one at or after the drawn index).
       const eth = s.intents.map((x, i) => i).filter((i) => s.intents[i].token === 'ETH');
       const target = eth.find((i) => i >= n) ?? eth[0];
-      return { ...base, intent: target, payer: randomPayer, depth: kind === 'internal' ? p.int(0, 3) : p.int(16, 40) };
+      return { ...base, intent: target, chain: s.intents[target].chain, payer: randomPayer, depth: kind === 'internal' ? p.int(0, 3) : p.int(16, 40) };
     }
-    case 'unmatched':
-      return { ...base, intent: null, token: p.chance(0.7) ? 'USDC' : 'ETH', payer: randomPayer, to: p.pick(plan.tenants) };
+    case 'unmatched': {
+      // Mostly elsewhere; sometimes on the intent's chain with another chain's exact amount in mind.
+      const chain = p.chance(0.3) && intent ? p.pick(plan.chains) : base.chain;
+      return { ...base, chain, intent: null, token: p.chance(0.7) ? 'USDC' : 'ETH', payer: randomPayer, to: p.pick(payouts) };
+    }
     case 'zero': {
       const victims = s.intents.filter((x) => x.hint).map((x) => x.hint.payer);
       return {
-        ...base, intent: null, payer: randomPayer, to: p.pick(plan.tenants),
+        ...base, intent: null, payer: randomPayer, to: p.pick(payouts),
         how: p.weighted([[5, 'transfer'], [4, 'transferFrom'], [1, 'eth']]),
         victim: victims.length ? p.pick(victims) : randomPayer,
       };

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The randomized scenario harness: draws a scenario from a seed, plays it
 // against anvil, the provider simulator and the real payd binary (PAYD_BIN,
-// default build/payd), and judges payd against an oracle computed from the
+// default build/payd), and judges payd against the reference model (model.mjs) over the
 // chain's final state. See DEVELOPERS.md, "Scenario harness".
 //
 //   node tests/harness/run.mjs --seed 42 [--verbose]     one scenario, what it drew and the verdict
@@ -44,7 +44,7 @@ async function single(seed, { verbose, json }) {
   const plan = generate(seed, { without: withoutList() });
   const say = json ? () => {} : (line) => console.log(line);
   if (plan.without.length) say(`without: ${plan.without.join(', ')}`);
-  say(`seed ${seed}: ${plan.steps.length} steps, tenants ${plan.tenants.map((t) => `${t}->payout ${plan.payoutOf[t]}`).join(', ')}`
+  say(`seed ${seed}: ${plan.steps.length} steps, chains ${plan.chains.join(' and ')}, integrations ${plan.integrations.map((x) => `${x.name}->payout ${x.payout}`).join(', ')}`
     + `${plan.clockBehind ? ', chain clock 15 min behind' : ''}${plan.receiverFailRate ? ', receivers fail 15%' : ''}`);
   let outcome;
   try {
@@ -115,7 +115,7 @@ function child(seed) {
     let out = '';
     let err = '';
     let hung = false;
-    const timer = setTimeout(() => {
+    const timer = setTimeout(() => { // sleep-ok: a scenario's deadline, not a wait
       hung = true;
       try { process.kill(-proc.pid, 'SIGKILL'); } catch {}
     }, SCENARIO_TIMEOUT_MS);
@@ -147,6 +147,11 @@ function printTable(outcomes, seconds) {
     ['transfers sent', sum((o) => o.counts.transfers)],
     ['  to payout addresses, final chain', sum((o) => o.counts.transfersOnChain)],
     ['intents', sum((o) => o.counts.intents)],
+    ['  creations refused', sum((o) => o.counts.refused)],
+    ['scenarios on two chains', outcomes.filter((o) => o.counts.chains > 1).length],
+    ['  exact amounts sent on the other chain', sum((o) => o.counts.crossChain)],
+    ['scenarios with 2-3 tenants', outcomes.filter((o) => o.counts.tenants > 1).length],
+    ['scenarios with a payout address shared by integrations', outcomes.filter((o) => o.counts.sharedPayouts > 0).length],
     ['reorgs', sum((o) => o.counts.reorgs)],
     ['  flip-backs (identical blocks)', `${sum((o) => o.counts.flipBacks)} (${sum((o) => o.counts.flipBacksExact)})`],
     ['provider faults', sum((o) => o.counts.faults)],
@@ -157,9 +162,11 @@ function printTable(outcomes, seconds) {
     ['wall time, s', Math.round(seconds)],
   ];
   const classes = [
-    ['missed', 'missed'], ['doubled', 'doubled'], ['wrong', 'wrong final state'], ['lost', 'confirmed then lost'],
-    ['spurious', 'reorganised without a reorg'],
-    ['webhooks', 'webhooks missing'], ['trail', 'last event wrong'], ['crashes', 'crashes / memory'], ['harness', 'harness errors'],
+    ['missed', 'missed'], ['doubled', 'doubled'], ['recorded', 'recorded unlike the chain'],
+    ['wrong', 'wrong matching or final state'], ['reserved', 'exact amounts not unique / not fewest'],
+    ['events', 'events not the lifecycle'], ['lost', 'confirmed then lost'],
+    ['spurious', 'reorganised without a reorg'], ['webhooks', 'webhooks missing'],
+    ['refused', 'intent creations refused'], ['crashes', 'crashes / memory'], ['harness', 'harness errors'],
   ];
   console.log('\n| measure | count |\n|---|---|');
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);

@@ -11,8 +11,6 @@ import { join } from 'node:path';
 // where payd got stuck below the head is put under that cause.
 const SIGNATURES = [
   ['doubled', 'zero-value transfer recorded as a payment', /zero-value transfer .* recorded/],
-  ['wrong', 'an unproven sender hint moved money', /from its unproven sender hint/],
-  ['wrong', 'a zero-value transfer made it PENDING/FAILED UNDERPAID by sender hint', /UNDERPAID received 0;/],
   ['missed', 'transfer back in the same block, blocked by its REORGED row', /no live payment \(payd has: REORGED in the same block/],
   ['missed', 'only a REORGED row in a block no longer canonical', /no live payment \(payd has: REORGED in block/],
   ['missed', 'never recorded at all', /no live payment$/],
@@ -21,16 +19,20 @@ const SIGNATURES = [
   ['doubled', 'live payment not on the final chain', /is not on the final chain/],
   ['doubled', 'live payment in a block no longer canonical', /live payment .* in block .* but/],
   ['doubled', 'several live payments for one transfer', /live payments \(/],
-  ['wrong', 'PAID_LATE while a transfer in time is unmatched', /PAID_LATE while/],
-  ['wrong', 'hinted transfer taken while the intent no longer waited', /neither its exact amount/],
-  ['wrong', 'short while its exact transfer is unmatched (not re-matched after its cover was reorganised away)', /while its exact transfer/],
-  ['wrong', 'short while its trusted sender\'s transfer is unmatched', /from its trusted sender is unmatched/],
-  ['wrong', 'younger hinted intent took the transfer', /while the older/],
-  ['wrong', 'amountReceived differs from its payments', /amountReceived/],
+  ['recorded', 'payment fields unlike its transfer', /./],
+  ['wrong', 'matched where the rules leave it unmatched', /the rules to nobody/],
+  ['wrong', 'unmatched where the rules match it', /payd gives it to nobody/],
+  ['wrong', 'given to another intent', /payd gives it to/],
+  ['wrong', 'amountReceived differs', /amountReceived/],
   ['wrong', 'status or exception', /expected/],
-  ['trail', 'PENDING undone without PAYMENT_REVERSED', /ends CREATED, the last event is PAYMENT_PENDING/],
-  ['trail', 'last event disagrees', /the last event/],
-  ['trail', 'no PAYMENT_UNMATCHED', /PAYMENT_UNMATCHED/],
+  ['reserved', 'an exact amount given twice', /is also/],
+  ['reserved', 'not the fewest units', /fewest/],
+  ['events', 'PENDING undone without PAYMENT_REVERSED', /leaves it PENDING, it ends CREATED/],
+  ['events', 'no move of the lifecycle', /no move of the lifecycle/],
+  ['events', 'the last event is not the final status', /the last event leaves it/],
+  ['events', 'not the exact sequence of an undisturbed intent', /; expected/],
+  ['events', 'PAYMENT_UNMATCHED missing or repeated', /PAYMENT_UNMATCHED/],
+  ['refused', 'intent creation refused', /./],
   ['crashes', 'peak memory over the limit', /peak memory/],
   ['crashes', 'exited or sanitizer report', /./],
   ['lost', 'confirmed then lost', /./],
@@ -63,7 +65,7 @@ for (const o of outcomes) {
       }
       const sig = SIGNATURES.find(([c, , re]) => c === cls && re.test(finding));
       const label = sig ? sig[1] : 'other';
-      add(`${cls} | ${cause && cls !== 'crashes' && !/zero-value|unproven/.test(label) ? `(in a stuck scenario) ${cause}` : label}`, o.seed);
+      add(`${cls} | ${cause && cls !== 'crashes' && !/zero-value/.test(label) ? `(in a stuck scenario) ${cause}` : label}`, o.seed);
     }
   }
 }

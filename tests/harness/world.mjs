@@ -1,6 +1,7 @@
-// Everything one scenario runs against: anvil (chain.mjs), the provider
-// simulator in front of it, the real payd binary with a fresh data
-// directory, merchants made with payd's CLI, one webhook receiver per tenant,
+// Everything one scenario runs against: one anvil per chain (chain.mjs), a
+// provider simulator in front of each, the real payd binary with a fresh data
+// directory, merchants (tenants, their integrations, a read key) made with
+// payd's CLI, one webhook receiver per tenant,
 // and a poller that watches payd as a merchant would while the scenario runs
 // (for "confirmed then lost"). Also payd's own database, read with the sqlite3
 // shell: the chain cursor (to know when payd has caught up) and the events.
@@ -9,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { freePort } from '../e2e/lib/chain.mjs';
-import { createMerchant, launch, preparePayd } from '../e2e/lib/payd.mjs';
+import { launch, preparePayd } from '../e2e/lib/payd.mjs';
 import { startProviderSim } from '../e2e/lib/provider_sim.mjs';
 import { startReceiver } from '../e2e/lib/receiver.mjs';
 import { PAYOUTS, startHarnessChain, USDC_ADDRESS } from './chain.mjs';
@@ -20,24 +21,15 @@ export const CLOCK_BEHIND_S = 15 * 60;
 // Time-outs scale for slow builds (ASan) and a loaded machine.
 export const SLOW = Number(process.env.HARNESS_SLOW ?? (process.env.PAYD_BIN?.includes('asan') ? 3 : 1));
 
-function paydConfig(rpcUrl) {
-  return `[limits]
-api_requests_per_min = 1000000
-public_reads_per_min = 1000000
-public_intents_per_min = 1000000
-
-[intents]
-lifetime_s = ${LIFETIME_S}
-
-[webhooks]
-allow_private_targets = true
-retry_schedule_s = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
-
+// One [[chains]] block per chain of the plan, each through its own provider
+// simulator, with its own confirmation policy.
+function paydConfig(sims) {
+  const chains = [...sims].map(([id, sim]) => `
 [[chains]]
-id = 31337
-name = "Localnet"
-rpc_urls = ["${rpcUrl}"]
-confirmations = ${CONFIRMATIONS}
+id = ${id}
+name = "Localnet ${id}"
+rpc_urls = ["${sim.url}"]
+confirmations = ${CONFIRMATIONS[id]}
 poll_interval_ms = 50
 rpc_timeout_ms = 1000
 trace_internal = true
@@ -49,7 +41,19 @@ name = "USD Coin"
 address = "${USDC_ADDRESS}"
 decimals = 6
 usd_pegged = true
-`;
+`).join('');
+  return `[limits]
+api_requests_per_min = 1000000
+public_reads_per_min = 1000000
+public_intents_per_min = 1000000
+
+[intents]
+lifetime_s = ${LIFETIME_S}
+
+[webhooks]
+allow_private_targets = true
+retry_schedule_s = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+${chains}`;
 }
 
 export async function startWorld(plan) {
@@ -72,23 +76,33 @@ class World {
   }
 
   async start() {
-    this.chain = await startHarnessChain({ clockOffsetS: this.plan.clockBehind ? -CLOCK_BEHIND_S : 0 });
+    // Each chain: its anvil, the height its set-up reached, a provider simulator in front.
+    this.chains = new Map();
+    for (const id of this.plan.chains) {
+      const chain = await startHarnessChain({ chainId: id, clockOffsetS: this.plan.clockBehind ? -CLOCK_BEHIND_S : 0 });
+      this.chains.set(id, { chain, setupHeight: await chain.head(), sim: await startProviderSim(chain.url) });
+    }
     this.receivers = new Map();
-    this.setupHeight = await this.chain.head();
-    this.sim = await startProviderSim(this.chain.url);
-    this.payd = preparePayd({ config: paydConfig(this.sim.url) });
+    this.payd = preparePayd({ config: paydConfig(new Map([...this.chains].map(([id, c]) => [id, c.sim]))) });
     await this.launch();
     this.merchants = {};
     const answers = new Prng(this.plan.seed, 'receiver');
     for (const name of this.plan.tenants) {
-      const payout = PAYOUTS[this.plan.payoutOf[name]];
-      const m = createMerchant(this.payd, { name: `Shop ${name}`, payout, tokens: 'USDC,ETH' });
-      const secret = this.payd.admin(['webhook-secret', 'show', '--tenant', m.tenant.id]).secret;
+      const tenant = this.payd.admin(['tenant', 'create', '--name', `Shop ${name}`]);
+      const read = this.payd.admin(['key', 'create', '--tenant', tenant.id, '--name', 'read', '--scopes', 'payments:read']);
+      const integrations = {};
+      for (const x of this.plan.integrations.filter((i) => i.tenant === name)) {
+        integrations[x.name] = this.payd.admin(['integration', 'create', '--tenant', tenant.id, '--name', x.name,
+          '--chains', this.plan.chains.join(','), '--tokens', 'USDC,ETH', '--payout', PAYOUTS[x.payout],
+          '--origins', 'https://shop.example']);
+        integrations[x.name].payoutLetter = x.payout;
+      }
+      const secret = this.payd.admin(['webhook-secret', 'show', '--tenant', tenant.id]).secret;
       const receiver = await startReceiver({ secrets: [secret] });
       // A receiver that sometimes fails makes payd redeliver (same webhook-id).
       receiver.script = Array.from({ length: 400 }, () => (answers.chance(this.plan.receiverFailRate) ? 500 : 200));
-      this.payd.admin(['webhook-endpoint', 'add', '--tenant', m.tenant.id, '--url', receiver.url]);
-      this.merchants[name] = { ...m, payout, name };
+      this.payd.admin(['webhook-endpoint', 'add', '--tenant', tenant.id, '--url', receiver.url]);
+      this.merchants[name] = { tenant, read, integrations, name };
       this.receivers.set(name, receiver);
     }
     this.poller = new Poller(this);
@@ -144,9 +158,9 @@ class World {
     return r.stdout.trim() ? JSON.parse(r.stdout) : [];
   }
 
-  cursor() {
+  cursor(chainId) {
     try {
-      return this.sql('SELECT number, hash FROM chain_cursors WHERE chain_id = 31337')[0] ?? null;
+      return this.sql(`SELECT number, hash FROM chain_cursors WHERE chain_id = ${Number(chainId)}`)[0] ?? null;
     } catch {
       return null;
     }
@@ -199,8 +213,10 @@ class World {
       await this.payd.cleanup();
     }
     for (const r of this.receivers?.values() ?? []) await r.close();
-    await this.sim?.close();
-    await this.chain?.stop();
+    for (const c of this.chains?.values() ?? []) {
+      await c.sim.close();
+      await c.chain.stop();
+    }
   }
 }
 
@@ -222,7 +238,7 @@ class Poller {
   async run() {
     while (this.running) {
       await this.pollOnce().catch(() => {});
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, 150)); // sleep-ok: polling interval of the world's poller
     }
   }
 

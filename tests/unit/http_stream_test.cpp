@@ -30,12 +30,14 @@ struct Tracked {
 };
 
 // Serves /plain ("ok"), /finite (three chunks, then done), /slow (one chunk,
-// then asks again only after an hour) and /paced (one chunk, another after
-// `pace`, then done).
+// then, asked again at once, nothing and to be asked again only after an
+// hour: `settled` counts those answers) and /paced (one chunk, another after
+// `pace`, then done). `threads`: the server's worker threads.
 class StreamServer {
  public:
-  explicit StreamServer(ServerOptions options, std::chrono::milliseconds pace = 0ms)
-      : server_(Options(options), [this, pace](const Request& req, RequestContext& ctx) {
+  explicit StreamServer(ServerOptions options, std::chrono::milliseconds pace = 0ms,
+                        int threads = 2)
+      : server_(Options(options, threads), [this, pace](const Request& req, RequestContext& ctx) {
           return Handle(req, ctx, pace);
         }) {
     port_ = server_.Listen();
@@ -50,11 +52,12 @@ class StreamServer {
   // Waits until the server has returned from Run (shutdown complete).
   void Join() { thread_.join(); }
   std::atomic<int> alive{0};
+  std::atomic<int> settled{0};
 
  private:
-  static ServerOptions Options(ServerOptions o) {
+  static ServerOptions Options(ServerOptions o, int threads) {
     o.port = 0;
-    o.threads = 2;
+    o.threads = threads;
     return o;
   }
   Response Handle(const Request& req, RequestContext& ctx, std::chrono::milliseconds pace) {
@@ -72,7 +75,11 @@ class StreamServer {
         return StreamStep{"data: " + std::to_string(state->calls) + "\n\n", state->calls == 3, 1ms};
       };
     } else if (target == "/slow") {
-      ctx.stream = [state] { return StreamStep{"data: hello\n\n", false, 1h}; };
+      ctx.stream = [this, state] {
+        if (++state->calls == 1) return StreamStep{"data: hello\n\n", false, 0ms};
+        ++settled;
+        return StreamStep{"", false, 1h};
+      };
     } else if (target == "/paced") {
       ctx.stream = [state, pace] {
         ++state->calls;
@@ -141,7 +148,7 @@ template <typename Condition>
 bool Eventually(Condition condition) {
   for (int i = 0; i < 3000; ++i) {  // 60 s at most: a loaded machine is slow, never this slow
     if (condition()) return true;
-    std::this_thread::sleep_for(20ms);
+    std::this_thread::sleep_for(20ms);  // sleep-ok: Eventually's polling interval
   }
   return condition();
 }
@@ -213,14 +220,16 @@ TEST(HttpStream, OutlivesTheRequestTimeOut) {
 TEST(HttpStream, EndsAtOnceWithTheLastChunkWhenTheServerShutsDown) {
   ServerOptions options;
   options.shutdown_grace = 120s;  // were the stream waited for, the read below would time out
-  auto s = std::make_unique<StreamServer>(options);
+  // One worker thread: the shutdown's work, queued behind the stream's, runs
+  // only once the stream has gone into the wait it entered after `settled`.
+  // A shutdown that came before the wait began would end the stream without
+  // cancelling anything.
+  auto s = std::make_unique<StreamServer>(options, 0ms, /*threads=*/1);
   asio::io_context io;
   auto socket = Connect(io, s->port());
   Send(socket, Get("/slow"));
   ASSERT_NE(ReadUntil(socket, "hello").find("hello"), std::string::npos);
-  // Let the stream settle into its hour-long wait: a shutdown that came
-  // before the wait began would end the stream without cancelling anything.
-  std::this_thread::sleep_for(300ms);
+  ASSERT_TRUE(Eventually([&] { return s->settled == 1; }));
   s->server().Shutdown();
   std::string rest = ReadToEnd(socket);
   EXPECT_TRUE(rest.ends_with("0\r\n\r\n")) << rest;

@@ -74,7 +74,7 @@ TEST_F(PgDbTest, ThePoolHandsOutAtMostItsSizeAndSaysSoWhenFull) {
   auto b = pool.Acquire();
   EXPECT_THROW(pool.Acquire(50ms), domain::StoreUnavailable);
   std::thread release([lease = std::move(a)]() mutable {
-    std::this_thread::sleep_for(50ms);
+    std::this_thread::sleep_for(50ms);  // sleep-ok: the lease comes back later, so Acquire waits
     auto done = std::move(lease);
   });
   auto c = pool.Acquire(5s);  // the one released by the other thread

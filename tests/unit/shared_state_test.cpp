@@ -37,7 +37,7 @@ TEST_P(SharedStateTest, AProcessThatEndsLetsItsChainsGo) {
   // seen the close: a moment later, well within a poll interval.
   bool led = store_->LeadChain(kChain);
   for (int i = 0; i < 100 && !led; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // sleep-ok: polling interval
     led = store_->LeadChain(kChain);
   }
   EXPECT_TRUE(led);

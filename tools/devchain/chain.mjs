@@ -18,8 +18,8 @@ export const PAYER = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e
 // Where the deployer's first contract lands: the USDC address of payd's embedded defaults.
 export const USDC_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
-export function startAnvil({ port = 8545, args = [] } = {}) {
-  return spawn(ANVIL_BIN, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', '31337', '--silent', ...args], {
+export function startAnvil({ port = 8545, args = [], chainId = 31337 } = {}) {
+  return spawn(ANVIL_BIN, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent', ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -38,9 +38,11 @@ export async function waitForRpc(url, timeoutMs = 10000) {
 }
 
 // Deploys TestUSDC unless it is already there, and funds the payer.
-export async function ensureUsdc(url, { mintTo = [PAYER.address], amount = '1000000' } = {}) {
+// On a chain of another id (`chainId`), the deployer's first contract lands at the same address.
+export async function ensureUsdc(url, { mintTo = [PAYER.address], amount = '1000000', chainId = foundry.id } = {}) {
   const { client } = await waitForRpc(url);
-  const wallet = createWalletClient({ account: DEPLOYER, chain: foundry, transport: http(url) });
+  const chain = chainId === foundry.id ? foundry : { ...foundry, id: chainId };
+  const wallet = createWalletClient({ account: DEPLOYER, chain, transport: http(url) });
   const { abi, bytecode } = compile('TestUSDC');
   let deployed = false;
   if (!(await client.getCode({ address: USDC_ADDRESS }))) {

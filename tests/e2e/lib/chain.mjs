@@ -26,28 +26,31 @@ export function freePort() {
   });
 }
 
-export async function startChain({ args = [] } = {}) {
+// `chainId`: anvil's chain id (the test USDC lands at USDC_ADDRESS on every id).
+export async function startChain({ args = [], chainId = foundry.id } = {}) {
   const port = await freePort();
-  const chain = new Chain(port, args);
+  const chain = new Chain(port, args, chainId);
   await chain.start();
-  const usdc = await ensureUsdc(chain.url, { mintTo: [PAYER.address, PAYER2.address] });
+  const usdc = await ensureUsdc(chain.url, { mintTo: [PAYER.address, PAYER2.address], chainId });
   chain.usdc = usdc;
   return chain;
 }
 
 class Chain {
-  constructor(port, args) {
+  constructor(port, args, chainId = foundry.id) {
     this.port = port;
     this.args = args;
+    this.chainId = chainId;
+    this.viemChain = chainId === foundry.id ? foundry : { ...foundry, id: chainId };
     this.url = `http://127.0.0.1:${port}`;
     const transport = http(this.url);
-    this.client = createPublicClient({ chain: foundry, transport });
-    this.test = createTestClient({ chain: foundry, mode: 'anvil', transport });
+    this.client = createPublicClient({ chain: this.viemChain, transport });
+    this.test = createTestClient({ chain: this.viemChain, mode: 'anvil', transport });
     this.wallets = new Map();
   }
 
   async start() {
-    this.proc = startAnvil({ port: this.port, args: this.args });
+    this.proc = startAnvil({ port: this.port, args: this.args, chainId: this.chainId });
     await waitForRpc(this.url);
   }
 
@@ -61,7 +64,7 @@ class Chain {
 
   wallet(account = PAYER) {
     if (!this.wallets.has(account.address)) {
-      this.wallets.set(account.address, createWalletClient({ account, chain: foundry, transport: http(this.url) }));
+      this.wallets.set(account.address, createWalletClient({ account, chain: this.viemChain, transport: http(this.url) }));
     }
     return this.wallets.get(account.address);
   }
@@ -127,12 +130,13 @@ class Chain {
   }
 }
 
-// The [[chains]] section that points payd at this chain.
-export function chainConfig(chain, { confirmations = 2, extra = '' } = {}) {
+// The [[chains]] section that points payd at this chain (`chain.url`; its
+// `chainId` if it has one, else 31337).
+export function chainConfig(chain, { confirmations = 2, extra = '', name = 'Localnet' } = {}) {
   return `
 [[chains]]
-id = 31337
-name = "Localnet"
+id = ${chain.chainId ?? foundry.id}
+name = "${name}"
 rpc_urls = ["${chain.url}"]
 confirmations = ${typeof confirmations === 'number' ? confirmations : `"${confirmations}"`}
 poll_interval_ms = 100
@@ -159,6 +163,6 @@ export async function eventually(fn, { timeout = 10000, interval = 50, what = 'c
     if (Date.now() > deadline) {
       throw new Error(`timed out waiting for ${what}${context ? `\n${context()}` : ''}`);
     }
-    await new Promise((r) => setTimeout(r, interval));
+    await new Promise((r) => setTimeout(r, interval)); // sleep-ok: eventually()'s own polling interval
   }
 }

@@ -138,13 +138,13 @@ export class CrashLoad {
     while (!this.stopping) {
       // As many intents as the payers keep up with: the load stays steady.
       if (this.queue.length > BACKLOG) {
-        await sleep(20);
+        await sleep(20); // sleep-ok: polling interval of the wait for the payers to catch up
         continue;
       }
       const ack = await this.create(this.request(rng));
       if (ack) for (const kind of this.plan(rng)) this.pay(ack, kind);
       if (rng.chance(0.1)) this.unmatched(rng);
-      await sleep(rng.int(...this.pace.createMs));
+      await sleep(rng.int(...this.pace.createMs)); // sleep-ok: pacing of the load, drawn from the seed
     }
   }
 
@@ -155,7 +155,7 @@ export class CrashLoad {
       const job = this.queue.shift();
       if (!job) {
         if (this.stopping) return;
-        await sleep(10);
+        await sleep(10); // sleep-ok: polling interval of an idle payer's queue
         continue;
       }
       const receipt = job.token === 'USDC'
@@ -163,14 +163,14 @@ export class CrashLoad {
         : await this.chain.payEth(PAYOUT, job.amount, { from: account });
       if (receipt.status !== 'success') this.problems.push(`transfer ${receipt.transactionHash} reverted`);
       this.sent.push({ ...job, txHash: receipt.transactionHash, logIndex: job.token === 'USDC' ? receipt.logs[0].logIndex : null });
-      await sleep(rng.int(...this.pace.payMs));
+      await sleep(rng.int(...this.pace.payMs)); // sleep-ok: pacing of the load, drawn from the seed
     }
   }
 
   async miner(rng) {
     while (!this.stopping) {
       await this.chain.mine(1);
-      await sleep(rng.int(150, 600));
+      await sleep(rng.int(150, 600)); // sleep-ok: pacing: a block every 150-600 ms, drawn from the seed
     }
   }
 

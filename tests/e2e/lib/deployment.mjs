@@ -165,7 +165,7 @@ export async function startNginx(bin, dir, port) {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise((r) => proc.once('close', r));
       proc.kill('SIGQUIT'); // graceful: workers finish what they serve
-      const fast = setTimeout(() => proc.kill('SIGTERM'), 3000); // a stream held open, say
+      const fast = setTimeout(() => proc.kill('SIGTERM'), 3000); // sleep-ok: a deadline for nginx's graceful stop (a stream held open, say)
       await exited;
       clearTimeout(fast);
     },
@@ -178,7 +178,7 @@ export async function startNginx(bin, dir, port) {
       return nginx;
     } catch {
       if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 50)); // sleep-ok: polling interval of the wait for nginx to answer
     }
   }
 }

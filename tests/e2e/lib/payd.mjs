@@ -195,7 +195,7 @@ export async function launch(payd, { timeout = 10000 } = {}) {
   payd.proc.stdout.on('data', (d) => (payd.stdout += d));
   const lines = createInterface({ input: payd.proc.stderr });
   await new Promise((resolveStart, rejectStart) => {
-    const timer = setTimeout(() => rejectStart(new Error(`payd did not start in ${timeout / 1000} s`)), timeout);
+    const timer = setTimeout(() => rejectStart(new Error(`payd did not start in ${timeout / 1000} s`)), timeout); // sleep-ok: a deadline, not a wait
     payd.proc.once('exit', (code) => {
       clearTimeout(timer);
       rejectStart(new Error(`payd exited (${code}) before listening:\n${payd.logs.map((l) => l.raw).join('\n')}`));
@@ -256,7 +256,7 @@ export function createIntent(payd, integrationId, body, { origin = 'https://shop
   });
 }
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms)); // sleep-ok: the helper itself; each use says why
 
 // The checkout page's proof of the payer's wallet (DECISIONS §5 rule 2): asks
 // payd for the message naming the intent and the wallet, has the wallet sign

@@ -50,7 +50,7 @@ export async function startProviderSim(upstream, options = {}) {
 const hex = (n) => `0x${BigInt(n).toString(16)}`;
 const num = (h) => (typeof h === 'string' && h.startsWith('0x') ? Number(BigInt(h)) : null);
 const rpcError = (id, code, message) => ({ jsonrpc: '2.0', id, error: { code, message } });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms)); // sleep-ok: the helper itself; each use says why
 
 export class ProviderSim {
   constructor(upstream) {
@@ -125,7 +125,7 @@ export class ProviderSim {
   waitForPolls(n = 2, timeout = 10000) {
     return new Promise((resolve) => {
       const waiter = { target: this.stats.polls + n, resolve };
-      const timer = setTimeout(() => {
+      const timer = setTimeout(() => { // sleep-ok: waitForPolls' deadline, not a wait
         this.pollWaiters = this.pollWaiters.filter((w) => w !== waiter);
         resolve(false);
       }, timeout);
@@ -161,7 +161,7 @@ export class ProviderSim {
     if (hang) {
       this.stats.hangs++;
       const closed = new Promise((r) => res.once('close', r));
-      await Promise.race([closed, ...(Number.isFinite(hang.ms) ? [sleep(hang.ms)] : [])]);
+      await Promise.race([closed, ...(Number.isFinite(hang.ms) ? [sleep(hang.ms)] : [])]); // sleep-ok: a provider scripted to hang
       if (res.destroyed || res.writableEnded) return undefined;
     }
     const rate = this.hits('rateLimit');
@@ -179,7 +179,7 @@ export class ProviderSim {
     const slow = this.hits('slow');
     if (slow) {
       this.stats.slow++;
-      await sleep(slow.ms);
+      await sleep(slow.ms); // sleep-ok: a provider scripted to answer late
     }
     let parsed;
     try {
@@ -193,7 +193,7 @@ export class ProviderSim {
     const slowFull = this.active.get('slowFullBlocks');
     if (slowFull && fullBlocks > slowFull.over) {
       this.stats.hangs++;
-      await sleep(slowFull.ms);
+      await sleep(slowFull.ms); // sleep-ok: a provider scripted to answer large batches late
     } else {
       this.stats.largestFullBlockBatch = Math.max(this.stats.largestFullBlockBatch, fullBlocks);
     }

@@ -20,7 +20,7 @@ export function rawExchange(port, bytes, { timeoutMs = 15000, head = false } = {
       const all = Buffer.concat(chunks);
       resolve({ bytes: all, responses: parseResponses(all, { head }), timedOut });
     };
-    const timer = setTimeout(() => finish(true), timeoutMs);
+    const timer = setTimeout(() => finish(true), timeoutMs); // sleep-ok: a deadline, not a wait
     socket.on('connect', () => {
       connected = true;
       socket.end(bytes);

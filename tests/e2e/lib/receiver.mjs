@@ -15,6 +15,7 @@ class Receiver {
     this.secrets = secrets;   // whsec_... strings; a delivery must verify with each
     this.deliveries = [];     // every request, verified or not
     this.script = [];         // statuses to answer with, in turn; then 200
+    this.requests = [];       // every request's method and path, even one that is no delivery
     // A request cut off mid-body (its sender was killed) is no delivery.
     this.server = createServer((req, res) => this.handle(req, res).catch(() => res.destroy()));
   }
@@ -28,6 +29,7 @@ class Receiver {
   }
 
   async handle(req, res) {
+    this.requests.push({ method: req.method, url: req.url, at: performance.now() });
     let body = '';
     for await (const chunk of req) body += chunk;
     const headers = {
@@ -46,8 +48,23 @@ class Receiver {
     const payload = JSON.parse(body);
     const ok = this.secrets.length > 0 && Object.values(verified).every(Boolean);
     const answer = this.script.length ? this.script.shift() : (this.answer ?? 200);
-    this.deliveries.push({ id: headers['webhook-id'], headers, payload, verified, ok, answer, at: performance.now() });
+    const delivery = { id: headers['webhook-id'], headers, body, payload, verified, ok, answer, at: performance.now() };
+    this.deliveries.push(delivery);
     const status = typeof answer === 'object' ? answer.status : answer;
+    // An answer {status, delayMs} comes that late, as a slow backend's does
+    // (time is what a test of the sender's time-out is about). A sender that
+    // gives up first closes the connection: `abandonedAt` says when.
+    if (answer?.delayMs) {
+      let timer;
+      const gaveUp = new Promise((r) => res.once('close', () => r(true)));
+      const answered = new Promise((r) => (timer = setTimeout(() => r(false), answer.delayMs))); // sleep-ok: a receiver scripted to answer late
+      const abandoned = await Promise.race([gaveUp, answered]);
+      clearTimeout(timer);
+      if (abandoned) {
+        delivery.abandonedAt = performance.now();
+        return;
+      }
+    }
     res.writeHead(status, typeof answer === 'object' ? answer.headers : {});
     res.end();
   }

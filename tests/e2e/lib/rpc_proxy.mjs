@@ -66,14 +66,14 @@ class RpcProxy {
     const { hangEvery, hangMs, maxLogRange } = this.options;
     if (hangEvery && this.stats.requests % hangEvery === 0) {
       this.stats.hangs++;
-      await new Promise((r) => setTimeout(r, hangMs));
+      await new Promise((r) => setTimeout(r, hangMs)); // sleep-ok: a provider scripted to hang
     }
     const call = JSON.parse(body);
     if (Array.isArray(call)) {
       const fullBlocks = call.filter((c) => c.method === 'eth_getBlockByNumber' && c.params[1] === true).length;
       if (fullBlocks > this.options.slowFullBlocksOver) {
         this.stats.hangs++;
-        await new Promise((r) => setTimeout(r, hangMs));
+        await new Promise((r) => setTimeout(r, hangMs)); // sleep-ok: a provider scripted to hang
       } else {
         this.stats.largestFullBlockBatch = Math.max(this.stats.largestFullBlockBatch, fullBlocks);
       }
