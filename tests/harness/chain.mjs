@@ -209,7 +209,8 @@ export class HarnessChain {
   }
 
   async stop() {
-    if (this.proc.exitCode !== null) return;
+    // Gone already, by an exit or a signal: an 'exit' listener now would wait forever.
+    if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
     const exited = new Promise((r) => this.proc.once('exit', r));
     this.proc.kill('SIGTERM');
     await exited;

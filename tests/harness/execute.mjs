@@ -28,11 +28,13 @@ export async function runScenario(plan, { log = () => {} } = {}) {
       await run.play(step);
       await run.pace(step.wait);
     }
+    log(`     ${stamp()} settling`);
     await run.settle();
+    log(`     ${stamp()} judging`);
     return await run.judge();
   } finally {
     if (firstSim.trace) writeTrace(process.env.HARNESS_TRACE, firstSim.trace, started);
-    await world.stop();
+    await world.stop(log);
   }
 }
 

@@ -8,7 +8,8 @@
 //   node tests/harness/run.mjs --seeds 1-200 [--jobs 2] [--out dir]  many, two at a time, and a table
 //                                                         (--out keeps each seed's outcome as JSON)
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,7 +49,10 @@ async function single(seed, { verbose, json }) {
     + `${plan.clockBehind ? ', chain clock 15 min behind' : ''}${plan.receiverFailRate ? ', receivers fail 15%' : ''}`);
   let outcome;
   try {
-    outcome = await runScenario(plan, { log: verbose && !json ? (l) => console.log(l) : () => {} });
+    // With --json, what --verbose would print goes to stderr: the parent shows
+    // its end when a scenario fails to end (where it stood).
+    const log = json ? (l) => process.stderr.write(`${l}\n`) : verbose ? (l) => console.log(l) : () => {};
+    outcome = await runScenario(plan, { log });
   } catch (e) {
     outcome = { seed, counts: {}, result: { harness: [e.stack] }, paydTail: '' };
   }
@@ -109,15 +113,20 @@ process.on('SIGINT', () => process.exit(130));
 function child(seed) {
   return new Promise((resolve) => {
     const extra = args.without ? ['--without', args.without] : [];
-    const proc = spawn(process.execPath, [self, '--seed', String(seed), '--json', ...extra],
-      { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // A scenario that does not end is asked for a Node diagnostic report
+    // (its handles and stack) before it is killed.
+    const reports = mkdtempSync(join(tmpdir(), 'harness-report-'));
+    const proc = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reports}`,
+      self, '--seed', String(seed), '--json', ...extra], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     groups.add(proc.pid);
     let out = '';
     let err = '';
     let hung = false;
     const timer = setTimeout(() => { // sleep-ok: a scenario's deadline, not a wait
       hung = true;
-      try { process.kill(-proc.pid, 'SIGKILL'); } catch {}
+      try { process.kill(proc.pid, 'SIGUSR2'); } catch {}
+      // The report is written at once; the kill follows it.
+      setTimeout(() => { try { process.kill(-proc.pid, 'SIGKILL'); } catch {} }, 3000); // sleep-ok: time for the report
     }, SCENARIO_TIMEOUT_MS);
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (err += d));
@@ -126,9 +135,10 @@ function child(seed) {
       groups.delete(proc.pid);
       try { process.kill(-proc.pid, 'SIGKILL'); } catch {}  // what the scenario left behind
       if (hung) {
-        resolve({ seed, counts: {}, result: { harness: [`the scenario did not end within ${SCENARIO_TIMEOUT_MS / 1000} s: ${err.slice(-1000)}`] } });
+        resolve({ seed, counts: {}, result: { harness: [`the scenario did not end within ${SCENARIO_TIMEOUT_MS / 1000} s; where it stood:\n${err.slice(-3000)}\n${hangReport(reports)}`] } });
         return;
       }
+      rmSync(reports, { recursive: true, force: true });
       try {
         resolve(JSON.parse(out.trim().split('\n').at(-1)));
       } catch {
@@ -136,6 +146,19 @@ function child(seed) {
       }
     });
   });
+}
+
+// What a Node diagnostic report says kept a hung scenario alive: its
+// JavaScript stack and the libuv handles still open (the report stays on disk).
+function hangReport(dir) {
+  try {
+    const file = readdirSync(dir).find((f) => f.endsWith('.json'));
+    const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    const handles = report.libuv.filter((h) => h.is_active).map((h) => `${h.type}${h.localEndpoint ? ` ${JSON.stringify(h.localEndpoint)}` : ''}${h.remoteEndpoint ? ` -> ${JSON.stringify(h.remoteEndpoint)}` : ''}${h.pid ? ` pid ${h.pid}` : ''}`);
+    return `report ${join(dir, file)}: stack ${JSON.stringify(report.javascriptStack?.stack ?? []).slice(0, 500)}; active handles: ${handles.join('; ')}`;
+  } catch (e) {
+    return `no diagnostic report (${e.message})`;
+  }
 }
 
 function printTable(outcomes, seconds) {

@@ -206,17 +206,22 @@ class World {
   }
 
   // Stops whatever was started (also after a failed start).
-  async stop() {
+  async stop(log = () => {}) {
+    log('     stopping: the poller');
     await this.poller?.stop();
     if (this.payd) {
+      log('     stopping: payd');
       if (this.payd.proc) await this.stopCleanly().catch(() => {});
       await this.payd.cleanup();
     }
+    log('     stopping: the receivers');
     for (const r of this.receivers?.values() ?? []) await r.close();
-    for (const c of this.chains?.values() ?? []) {
+    for (const [id, c] of this.chains ?? []) {
+      log(`     stopping: chain ${id}`);
       await c.sim.close();
       await c.chain.stop();
     }
+    log('     stopped');
   }
 }
 
