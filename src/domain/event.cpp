@@ -4,11 +4,16 @@
 
 namespace payd::domain {
 
-bool IsSubscribableEventType(std::string_view type) {
+std::span<const std::string_view> SubscribableEventTypes() {
   using namespace event_type;
-  for (std::string_view known :
-       {kPaymentCreated, kPaymentPending, kPaymentConfirmed, kPaymentExpired, kPaymentFailed,
-        kPaymentUnmatched, kPaymentReversed, kPaymentLinkCreated}) {
+  static constexpr std::string_view kTypes[] = {
+      kPaymentCreated, kPaymentPending,   kPaymentConfirmed, kPaymentExpired,
+      kPaymentFailed,  kPaymentUnmatched, kPaymentReversed,  kPaymentLinkCreated};
+  return kTypes;
+}
+
+bool IsSubscribableEventType(std::string_view type) {
+  for (std::string_view known : SubscribableEventTypes()) {
     if (type == known) return true;
   }
   return false;

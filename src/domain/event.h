@@ -3,6 +3,7 @@
 // the JSON of the object as it was at that moment.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,7 @@ inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
 
 // The types an endpoint may subscribe to (every type but WEBHOOK_SENT, which
 // is never delivered, so that deliveries cannot beget deliveries).
+std::span<const std::string_view> SubscribableEventTypes();
 bool IsSubscribableEventType(std::string_view type);
 
 struct Event {

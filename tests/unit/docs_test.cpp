@@ -1,0 +1,45 @@
+// The documentation a merchant builds on says what payd does: every event
+// type payd can deliver has its row in docs/webhooks.md, and the table names
+// no type payd does not have.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "domain/event.h"
+#include "domain/webhook.h"
+
+namespace payd {
+namespace {
+
+// The first column of docs/webhooks.md's table of event types: `| `TYPE` | ...`.
+std::set<std::string> DocumentedEventTypes() {
+  std::ifstream in(std::string(PAYD_SOURCE_DIR) + "/docs/webhooks.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::set<std::string> out;
+  std::regex row(R"(^\| `([A-Z_]+)` \|)");
+  std::string line;
+  for (std::istringstream lines(text.str()); std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, row)) out.insert(m[1]);
+  }
+  return out;
+}
+
+TEST(Docs, EveryDeliveredEventTypeHasItsRowInWebhooksMd) {
+  std::set<std::string> delivered(domain::SubscribableEventTypes().begin(),
+                                  domain::SubscribableEventTypes().end());
+  delivered.insert(std::string(domain::kWebhookTestEvent));
+  auto documented = DocumentedEventTypes();
+  for (const auto& type : delivered)
+    EXPECT_TRUE(documented.contains(type)) << type << " is not in docs/webhooks.md";
+  for (const auto& type : documented)
+    EXPECT_TRUE(delivered.contains(type)) << type << " is documented but payd has no such event";
+}
+
+}  // namespace
+}  // namespace payd
