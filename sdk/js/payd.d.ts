@@ -29,6 +29,8 @@ export interface PaymentIntent {
   createdAt: string;
   senderHint: string | null;
   senderHintSource: 'payer' | 'wallet' | 'merchant' | null;
+  /** Who set the amount: a payment link, the payer's browser, or the merchant's server. */
+  createdVia: 'link' | 'public' | 'api';
   txHash?: string;
   senderAddress?: string;
   token?: string;

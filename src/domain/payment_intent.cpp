@@ -73,6 +73,10 @@ HintSource ParseHintSource(std::string_view text) {
   return HintSource::kNone;
 }
 
+std::string_view CreatedVia(const PaymentIntent& intent) {
+  return intent.payment_link_id ? "link" : "public";
+}
+
 std::string PaymentIntent::TokenKey() const {
   return token_address ? base::AsciiLower(*token_address) : "native";
 }

@@ -104,6 +104,12 @@ struct PaymentIntent {
   std::string TokenKey() const;
 };
 
+// Who set an intent's amount (DECISIONS §13 `createdVia`): "link" when it
+// comes from a payment link's terms, "public" when the payer's browser chose
+// it on a public endpoint. A merchant ships an order only on an amount it set
+// ("api", with /v1) or after checking it.
+std::string_view CreatedVia(const PaymentIntent& intent);
+
 // An EIP-681 URI that wallets open to pay AmountToSend() exactly:
 // ethereum:<token>@<chain>/transfer?address=<recipient>&uint256=<amount>, or
 // ethereum:<recipient>@<chain>?value=<amount> for the native coin. For an

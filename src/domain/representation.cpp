@@ -71,6 +71,7 @@ boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {
       {"createdAt", base::FormatTimestamp(i.created_at)},
       {"senderHint", OrNull(i.sender_hint)},
       {"senderHintSource", HintSourceValue(i.sender_hint_source)},
+      {"createdVia", CreatedVia(i)},
   };
   if (i.tx_hash) {
     out["txHash"] = *i.tx_hash;
