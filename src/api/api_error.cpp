@@ -2,6 +2,7 @@
 
 #include "base/log.h"
 #include "domain/error.h"
+#include "domain/pricing.h"
 #include "domain/store.h"
 #include "http/json_response.h"
 
@@ -48,8 +49,12 @@ http::Handler Endpoint(http::Handler handler) {
       for (const auto& [name, value] : e.headers()) res.set(name, value);
       return res;
     } catch (const domain::Error& e) {
-      return http::ErrorResponse(StatusOf(e.kind()), CodeOf(e.kind()), e.what(), ctx.request_id,
-                                 e.param());
+      auto res = http::ErrorResponse(StatusOf(e.kind()), CodeOf(e.kind()), e.what(), ctx.request_id,
+                                     e.param());
+      // No price before the feeds are read again (DECISIONS §9: a 503 says when to retry).
+      if (dynamic_cast<const domain::PriceUnavailable*>(&e))
+        res.set(http::beast_http::field::retry_after, std::to_string(domain::kPriceRefreshS));
+      return res;
     } catch (const domain::StoreUnavailable& e) {
       base::LogError("database unavailable", {{"requestId", ctx.request_id}, {"error", e.what()}});
       auto res =

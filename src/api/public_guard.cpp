@@ -40,6 +40,15 @@ bool AdmittedByKey(const http::Request& req, http::RequestContext& ctx, ApiConte
   return true;
 }
 
+// The numbers of the bucket the request counted in, as /api/v1 sends a key's
+// (DECISIONS §9), on every answer to it, refusals included; a page's script
+// can read them (Access-Control-Expose-Headers, origin_guard.cpp).
+void AddRateLimitHeaders(http::RequestContext& ctx, const domain::RateDecision& rate) {
+  ctx.response_headers.emplace_back("X-RateLimit-Limit", std::to_string(rate.limit));
+  ctx.response_headers.emplace_back("X-RateLimit-Remaining", std::to_string(rate.remaining));
+  ctx.response_headers.emplace_back("X-RateLimit-Reset", std::to_string(rate.reset_epoch_s));
+}
+
 }  // namespace
 
 domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& ctx,
@@ -51,7 +60,9 @@ domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& 
   std::string bucket = !integration ? "unknown|" + client
                                     : std::string(write ? "write|" : "read|") + client + "|" + id;
   int per_min = integration && write ? api.public_intents_per_min : api.public_reads_per_min;
-  if (!api.public_limiter.Allow(bucket, per_min, base::NowMs())) {
+  auto rate = api.public_limiter.Charge(bucket, per_min, base::NowMs());
+  AddRateLimitHeaders(ctx, rate);
+  if (!rate.allowed) {
     throw ApiError(http::Status::too_many_requests, "rate_limited",
                    "Too many requests from this address; retry in a minute.")
         .WithHeader("Retry-After", "60");

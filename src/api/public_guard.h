@@ -1,6 +1,7 @@
 // What every key-less public endpoint does first: find the integration,
-// count the request against the per-client limit (429), check the origin
-// (403) and add the CORS headers. Also answers CORS preflights.
+// count the request against the per-client limit (429; the bucket's
+// X-RateLimit-* headers on every answer), check the origin (403) and add the
+// CORS headers. Also answers CORS preflights.
 //
 // Buckets: reads and writes of a known integration count per (client,
 // integration); requests naming an unknown integration get 404 and count in

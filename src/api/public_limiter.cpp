@@ -1,5 +1,6 @@
 #include "api/public_limiter.h"
 
+#include <algorithm>
 #include <boost/asio/ip/address.hpp>
 
 namespace payd::api {
@@ -8,15 +9,25 @@ namespace {
 
 constexpr base::TimeMs kWindowMs = 60'000;
 
+domain::RateDecision Decide(base::TimeMs window_start, long long count, int limit_per_min) {
+  domain::RateDecision decision;
+  decision.allowed = count <= limit_per_min;
+  decision.limit = limit_per_min;
+  decision.remaining = static_cast<int>(std::max<long long>(0, limit_per_min - count));
+  decision.reset_epoch_s = (window_start + kWindowMs + 999) / 1000;
+  return decision;
+}
+
 }  // namespace
 
 PublicLimiter::PublicLimiter(std::size_t max_buckets)
     : max_buckets_(std::max<std::size_t>(1, max_buckets)) {}
 
-bool PublicLimiter::Allow(const std::string& bucket, int limit_per_min, base::TimeMs now) {
+domain::RateDecision PublicLimiter::Charge(const std::string& bucket, int limit_per_min,
+                                           base::TimeMs now) {
   if (shared_) {
     if (auto window = shared_->CountClientRequest(bucket, now, kWindowMs))
-      return window->count <= limit_per_min;
+      return Decide(window->window_start, window->count, limit_per_min);
   }
   std::lock_guard lock(mu_);
   auto it = windows_.find(bucket);
@@ -34,7 +45,7 @@ bool PublicLimiter::Allow(const std::string& bucket, int limit_per_min, base::Ti
     protected_.splice(protected_.end(), probation_, w.position);
     w.is_protected = true;
   }
-  return w.count <= limit_per_min;
+  return Decide(w.start, w.count, limit_per_min);
 }
 
 std::size_t PublicLimiter::Size() {

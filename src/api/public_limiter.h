@@ -23,6 +23,7 @@
 #include <unordered_map>
 
 #include "base/time.h"
+#include "domain/auth.h"
 #include "domain/store.h"
 
 namespace payd::api {
@@ -38,8 +39,14 @@ class PublicLimiter {
   // minute; in memory otherwise. `store` outlives the limiter.
   void ShareThrough(domain::Store& store) { shared_ = &store; }
 
-  // True if this request fits within `limit_per_min` for `bucket`.
-  bool Allow(const std::string& bucket, int limit_per_min, base::TimeMs now);
+  // Counts this request in `bucket`: whether it fits within `limit_per_min`,
+  // and the bucket's numbers for the X-RateLimit-* headers (what is left of
+  // the limit after it, when the bucket's minute ends).
+  domain::RateDecision Charge(const std::string& bucket, int limit_per_min, base::TimeMs now);
+  // Charge(…).allowed.
+  bool Allow(const std::string& bucket, int limit_per_min, base::TimeMs now) {
+    return Charge(bucket, limit_per_min, now).allowed;
+  }
   // Windows kept in memory.
   std::size_t Size();
 

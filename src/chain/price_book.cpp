@@ -40,22 +40,19 @@ domain::UsdPrice PriceBook::Price(const domain::ChainInfo& chain, const domain::
   std::lock_guard lock(mu_);
   auto it = entries_.find({chain.id, token.symbol});
   if (it == entries_.end()) {
-    throw domain::Error(
-        domain::ErrorKind::kUnavailable,
-        "No USD price for " + token.symbol + " on " + chain.name + " yet; retry shortly.");
+    throw domain::PriceUnavailable("No USD price for " + token.symbol + " on " + chain.name +
+                                   " yet; retry shortly.");
   }
   const Entry& e = it->second;
   base::TimeMs now = base::NowMs();
   if (!e.price || e.updated_at > now + kFeedClockSkewMs) {
-    throw domain::Error(domain::ErrorKind::kUnavailable,
-                        "The USD price feed of " + token.symbol + " on " + chain.name +
-                            " gives no usable price; retry later.");
+    throw domain::PriceUnavailable("The USD price feed of " + token.symbol + " on " + chain.name +
+                                   " gives no usable price; retry later.");
   }
   // updated_at is at most now + skew here, so the age cannot overflow; below 0 it is nonsense.
   if (e.updated_at < 0 ||
       now - e.updated_at > static_cast<base::TimeMs>(token.price_max_age_s) * 1000) {
-    throw domain::Error(domain::ErrorKind::kUnavailable,
-                        "The USD price of " + token.symbol + " is stale; retry later.");
+    throw domain::PriceUnavailable("The USD price of " + token.symbol + " is stale; retry later.");
   }
   return *e.price;
 }

@@ -38,7 +38,7 @@ namespace payd::chain {
 
 struct WatcherOptions {
   std::int64_t max_blocks_per_pass = 2000;
-  std::chrono::milliseconds price_refresh{60000};
+  std::chrono::milliseconds price_refresh{std::chrono::seconds(domain::kPriceRefreshS)};
   std::chrono::milliseconds max_backoff{30000};
   RpcOptions rpc;
 };

@@ -23,8 +23,7 @@ Uint256 UsdToUnits(const std::string& usd, const TokenInfo& token, const UsdPric
   if (!cents)
     ThrowInvalid("amount_usd",
                  "amount_usd must be a decimal string with at most 2 fraction digits");
-  if (price.answer == 0)
-    throw Error(ErrorKind::kUnavailable, "No usable USD price for " + token.symbol);
+  if (price.answer == 0) throw PriceUnavailable("No usable USD price for " + token.symbol);
   // units = ceil(cents/100 * 10^decimals / (answer / 10^price_decimals)), in unbounded integers.
   cpp_int numerator = cpp_int(*cents) * Pow10(token.decimals) * Pow10(price.decimals);
   cpp_int denominator = cpp_int(price.answer) * 100;

@@ -9,8 +9,22 @@
 
 #include "domain/amount.h"
 #include "domain/chain_catalog.h"
+#include "domain/error.h"
 
 namespace payd::domain {
+
+// How often every payd process reads the price feeds (chain::ChainWatcher):
+// a request refused for want of a price cannot succeed before the next read,
+// so this is its Retry-After.
+inline constexpr int kPriceRefreshS = 60;
+
+// No usable USD price (none read yet, the feed's answer unusable or stale):
+// kUnavailable, which the surfaces answer 503 with Retry-After: kPriceRefreshS.
+class PriceUnavailable : public Error {
+ public:
+  explicit PriceUnavailable(std::string message)
+      : Error(ErrorKind::kUnavailable, std::move(message)) {}
+};
 
 // A USD price as a feed reports it: `answer` / 10^`decimals` USD per whole token.
 struct UsdPrice {
@@ -18,8 +32,8 @@ struct UsdPrice {
   unsigned decimals = 0;
 };
 
-// Where prices come from. Throws domain::Error(kUnavailable) when there is no
-// usable price (none configured, the feed stale or unreachable).
+// Where prices come from. Throws PriceUnavailable when there is no usable
+// price (none configured, the feed stale or unreachable).
 class PriceSource {
  public:
   virtual ~PriceSource() = default;

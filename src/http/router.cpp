@@ -29,6 +29,19 @@ void Router::Add(Verb method, std::string pattern, Handler handler) {
   routes_.push_back({method, std::move(segments), std::move(handler)});
 }
 
+void Router::AddUnmatched(std::string prefix, Handler handler) {
+  std::vector<std::string> segments;
+  for (auto s : SplitPath(prefix)) segments.emplace_back(s);
+  unmatched_.push_back({Verb::unknown, std::move(segments), std::move(handler)});
+}
+
+Response Router::NoRoute(const Request& req, const RequestContext& ctx) {
+  auto target = req.target();
+  return ErrorResponse(Status::not_found, "not_found",
+                       "No route for " + std::string(target.substr(0, target.find('?'))),
+                       ctx.request_id);
+}
+
 bool Router::Match(const Route& route, const std::vector<std::string_view>& path,
                    RequestContext* ctx) {
   if (route.segments.size() != path.size()) return false;
@@ -68,9 +81,12 @@ Response Router::Dispatch(const Request& req, RequestContext& ctx) const {
     allowed.push_back(route.method);
   }
   if (allowed.empty()) {
-    return ErrorResponse(Status::not_found, "not_found",
-                         "No route for " + std::string(target.substr(0, target.find('?'))),
-                         ctx.request_id);
+    for (const auto& section : unmatched_) {
+      if (path.size() >= section.segments.size() &&
+          std::equal(section.segments.begin(), section.segments.end(), path.begin()))
+        return section.handler(req, ctx);
+    }
+    return NoRoute(req, ctx);
   }
   if (std::find(allowed.begin(), allowed.end(), Verb::get) != allowed.end()) {
     allowed.push_back(Verb::head);

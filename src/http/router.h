@@ -2,6 +2,9 @@
 // ":name" parameters ("/api/v1/payment-links/:id"). A path that matches no
 // pattern is 404 not_found; one that matches with another method is 405
 // method_not_allowed with an Allow header. HEAD is served by GET handlers.
+// A path that matches no pattern but starts with a section that has its own
+// answer for the unknown (the hosted pages' 404 page under /pay) goes to that
+// section's handler instead, whatever the method.
 #pragma once
 
 #include <string>
@@ -14,8 +17,13 @@ namespace payd::http {
 class Router {
  public:
   void Add(Verb method, std::string pattern, Handler handler);
+  // Paths under `prefix` (its segments first: "/pay" takes /pay, /pay/ and
+  // /pay/a/b) that no pattern matches, with any method.
+  void AddUnmatched(std::string prefix, Handler handler);
   // Routes the request; the matched route's parameters go into ctx.path_params.
   Response Dispatch(const Request& req, RequestContext& ctx) const;
+  // The 404 not_found a path that matches no route gets.
+  static Response NoRoute(const Request& req, const RequestContext& ctx);
 
  private:
   struct Route {
@@ -27,6 +35,7 @@ class Router {
                     RequestContext* ctx);
 
   std::vector<Route> routes_;
+  std::vector<Route> unmatched_;  // `segments` is the prefix; `method` unused
 };
 
 }  // namespace payd::http

@@ -56,6 +56,13 @@ bool IsDisconnect(const beast::error_code& ec) {
          ec == beast_http::error::partial_message;
 }
 
+// What every response says, whatever produced it (handlers, errors, streams,
+// refusals): a browser must take the Content-Type as sent, never guess one
+// from the body (an error quoting what the client sent is no HTML or script).
+void SetCommonHeaders(Response& res) {
+  res.set("X-Content-Type-Options", "nosniff");
+}
+
 bool StartsWithHead(const beast::flat_buffer& buffer) {
   std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
   return data.starts_with("HEAD ");
@@ -177,6 +184,7 @@ void Server::RefuseBusy(tcp::socket& socket) {
   res.set("X-Request-Id", id);
   res.set(beast_http::field::retry_after, "1");
   res.set(beast_http::field::server, "payd");
+  SetCommonHeaders(res);
   res.keep_alive(false);
   res.prepare_payload();
   std::ostringstream wire;
@@ -217,6 +225,7 @@ void Server::Decorate(Response& res, const RequestContext& ctx) {
   for (const auto& [name, value] : ctx.response_headers) res.set(name, value);
   res.set("X-Request-Id", ctx.request_id);
   res.set(beast_http::field::server, "payd");
+  SetCommonHeaders(res);
 }
 
 void Server::LogRequest(const RequestContext& ctx, std::string_view method, std::string_view target,

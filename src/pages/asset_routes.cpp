@@ -1,6 +1,10 @@
 // The embedded files over HTTP: /assets/<dir>/<file> for the pages' own
 // styles and scripts (web/css, web/js, web/img), /widget.js and /sdk/… for
-// what merchants paste into their sites (DECISIONS §11).
+// what merchants paste into their sites (DECISIONS §11). Those two are
+// fetched by the shops' pages, from their own origins: a module script (the
+// SDK: `import … from '{base}/sdk/payd.js'`) is always fetched with CORS, so
+// they are served to any origin. They are public, static and the same for
+// everyone, and no credentials go with them (never Allow-Credentials).
 #include <boost/url/parse.hpp>
 
 #include "http/json_response.h"
@@ -33,6 +37,14 @@ http::Response ServeFile(const http::Request& req, const http::RequestContext& r
   return pages.assets.Serve(req, *asset, Version(req));
 }
 
+// A file for other sites' pages to load: readable from any origin.
+http::Response ServeToAnyOrigin(const http::Request& req, const http::RequestContext& rctx,
+                                const PagesContext& pages, std::string_view path) {
+  http::Response res = ServeFile(req, rctx, pages, path);
+  res.set(http::beast_http::field::access_control_allow_origin, "*");
+  return res;
+}
+
 }  // namespace
 
 void AddAssetRoutes(http::Router& router, PagesContext& pages) {
@@ -45,13 +57,13 @@ void AddAssetRoutes(http::Router& router, PagesContext& pages) {
              });
   router.Add(http::Verb::get, "/widget.js",
              [&pages](const http::Request& req, http::RequestContext& rctx) {
-               return ServeFile(req, rctx, pages, "web/js/widget.js");
+               return ServeToAnyOrigin(req, rctx, pages, "web/js/widget.js");
              });
   router.Add(http::Verb::get, "/sdk/:file",
              [&pages](const http::Request& req, http::RequestContext& rctx) {
                std::string_view file = rctx.Param("file");
                if (file != "payd.js" && file != "payd.d.ts") return ServeFile(req, rctx, pages, "");
-               return ServeFile(req, rctx, pages, "sdk/js/" + std::string(file));
+               return ServeToAnyOrigin(req, rctx, pages, "sdk/js/" + std::string(file));
              });
 }
 

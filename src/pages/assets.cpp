@@ -135,7 +135,6 @@ http::Response Assets::Serve(const http::Request& req, const Asset& asset,
   res.set(http::beast_http::field::etag, etag);
   res.set(http::beast_http::field::cache_control, version == asset.hash ? kImmutable : "no-cache");
   res.set(http::beast_http::field::vary, "Accept-Encoding");
-  res.set("X-Content-Type-Options", "nosniff");
   if (EtagMatches(req, etag)) {
     res.result(http::Status::not_modified);
     return res;

@@ -45,6 +45,36 @@ std::string_view StatusKey(const domain::PaymentIntent& intent) {
   return "status_waiting";
 }
 
+// The intent page's own sentences, handed to its script too (payd-messages),
+// which says them itself when it cannot fetch the page's new rendering.
+constexpr std::string_view kStatusKeysForTheScript[] = {"status_waiting",
+                                                        "status_seen",
+                                                        "status_underpaid",
+                                                        "status_paid",
+                                                        "status_paid_overpaid",
+                                                        "status_paid_late",
+                                                        "status_paid_reversed",
+                                                        "status_expired",
+                                                        "status_failed",
+                                                        "status_failed_underpaid",
+                                                        "returning"};
+
+boost::json::object ScriptMessages(const Catalog& t) {
+  boost::json::object messages = t.js;
+  for (std::string_view key : kStatusKeysForTheScript) messages[key] = t.Text(key);
+  return messages;
+}
+
+// A price in USD (amount_usd: at most two decimals, DECISIONS §5) as prices
+// are written, with its cents: "8" -> "8.00".
+std::string WithCents(std::string decimal) {
+  auto point = decimal.find('.');
+  std::size_t cents = point == std::string::npos ? 0 : decimal.size() - point - 1;
+  if (point == std::string::npos) decimal += '.';
+  if (cents < 2) decimal.append(2 - cents, '0');
+  return decimal;
+}
+
 boost::json::object ChainBlock(const domain::ChainInfo* chain, const domain::PaymentIntent& i) {
   return {
       {"chainId", i.chain_id},
@@ -108,14 +138,23 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
                                             ? heading
                                             : t.Text("intent_title", {{"amount", amount_text}}));
   boost::json::object& m = model;
+  m["messagesJson"] = ScriptJson(ScriptMessages(t));
   m["intentId"] = i.id;
   m["integrationId"] = i.integration_id;
   m["merchant"] = merchant;
   m["status"] = domain::IntentStatusName(i.status);
   m["exception"] = domain::IntentExceptionName(i.exception);
-  m["statusText"] =
+  std::string status_text =
       t.Text(StatusKey(i),
              {{"received", amount(i.received)}, {"amount", amount_text}, {"merchant", merchant}});
+  m["statusText"] = status_text;
+  // What is being paid for: the link's name and description, and the price
+  // the merchant set in USD beside the exact token amount (DECISIONS §5).
+  m["orderName"] = link ? link->name : "";
+  m["orderDescription"] = link && link->description ? *link->description : "";
+  m["priceText"] = i.amount_usd
+                       ? FormatAmount(WithCents(*i.amount_usd), t.number) + " USD · " + amount_text
+                       : "";
   m["amountLabel"] = t.Text(amount_label);
   m["amountText"] = shown_text;
   m["amountDecimal"] = domain::UnitsToDecimal(shown, i.decimals);
@@ -147,6 +186,10 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   m["isReceipt"] = receipt;
   m["paidAt"] = i.confirmed_at ? FormatDateTime(*i.confirmed_at, t.date_time) : "";
   m["returnUrl"] = link && link->return_url ? *link->return_url : "";
+  // Paid here, the page takes the payer back to the shop (checkout.js): the
+  // status line then says where it goes, after what it already said.
+  m["returnStatus"] =
+      receipt && link && link->return_url ? status_text + " " + t.Text("returning") : "";
   m["explorerTx"] = explorer_tx;
   m["intentJson"] = ScriptJson(ctx.representation().PublicIntent(i));
   m["chainJson"] = ScriptJson(ChainBlock(chain, i));

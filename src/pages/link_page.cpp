@@ -9,6 +9,7 @@
 #include "domain/error.h"
 #include "domain/keyless_intent.h"
 #include "domain/origin.h"
+#include "domain/pricing.h"
 #include "pages/page_common.h"
 
 namespace payd::pages {
@@ -263,6 +264,12 @@ http::Response SubmitLinkForm(const http::Request& req, http::RequestContext&,
     if (e.kind() == domain::ErrorKind::kUnavailable) {
       form.general_error = t.Text("error_unavailable");
       status = http::Status::service_unavailable;
+      // No price before the feeds are read again (DECISIONS §9).
+      if (dynamic_cast<const domain::PriceUnavailable*>(&e)) {
+        auto res = Render(req, ctx, page, link, integration, form, status);
+        res.set(http::beast_http::field::retry_after, std::to_string(domain::kPriceRefreshS));
+        return res;
+      }
     } else if (e.param().starts_with("amount")) {
       form.amount_error = e.what();  // the link's terms, in the domain's words
     } else {

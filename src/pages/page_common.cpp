@@ -100,7 +100,6 @@ http::Response HtmlResponse(const http::Request& req, const PageRequest& page, h
   http::Response res{status, req.version()};
   res.set(http::beast_http::field::content_type, "text/html; charset=utf-8");
   res.set("Content-Security-Policy", Csp(frame_ancestors));
-  res.set("X-Content-Type-Options", "nosniff");
   res.set("Referrer-Policy", "same-origin");
   // The state changes (and the form carries what the payer typed): always ask again.
   res.set(http::beast_http::field::cache_control, "no-store");
@@ -119,19 +118,39 @@ http::Response HtmlResponse(const http::Request& req, const PageRequest& page, h
   return res;
 }
 
-bool PrefersJson(const http::Request& req) {
+namespace {
+
+// How Accept ranks JSON (application/json, application/*) and HTML
+// (text/html, text/*): the highest weight of each and where it was first named.
+struct JsonAndHtml {
   int json = 0, html = 0, json_at = 1 << 20, html_at = 1 << 20;
+};
+
+JsonAndHtml RankJsonAndHtml(const http::Request& req) {
+  JsonAndHtml r;
   for (const WeightedItem& item : ParseWeightedList(req[http::beast_http::field::accept])) {
     std::string type = base::AsciiLower(item.value);
-    if ((type == "application/json" || type == "application/*") && item.q > json) {
-      json = item.q;
-      json_at = std::min(json_at, item.position);
-    } else if ((type == "text/html" || type == "text/*") && item.q > html) {
-      html = item.q;
-      html_at = std::min(html_at, item.position);
+    if ((type == "application/json" || type == "application/*") && item.q > r.json) {
+      r.json = item.q;
+      r.json_at = std::min(r.json_at, item.position);
+    } else if ((type == "text/html" || type == "text/*") && item.q > r.html) {
+      r.html = item.q;
+      r.html_at = std::min(r.html_at, item.position);
     }
   }
-  return json > html || (json > 0 && json == html && json_at < html_at);
+  return r;
+}
+
+}  // namespace
+
+bool PrefersJson(const http::Request& req) {
+  JsonAndHtml r = RankJsonAndHtml(req);
+  return r.json > r.html || (r.json > 0 && r.json == r.html && r.json_at < r.html_at);
+}
+
+bool PrefersHtml(const http::Request& req) {
+  JsonAndHtml r = RankJsonAndHtml(req);
+  return r.html > r.json || (r.html > 0 && r.html == r.json && r.html_at < r.json_at);
 }
 
 http::Response MessagePage(const http::Request& req, const http::RequestContext& rctx,

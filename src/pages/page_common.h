@@ -1,6 +1,7 @@
 // What every page handler does: pick the language, build the layout's part of
 // the model, and answer with the security headers (a CSP without
-// unsafe-inline, frame-ancestors, nosniff, Referrer-Policy) and gzip.
+// unsafe-inline, frame-ancestors, Referrer-Policy) and gzip. (nosniff is on
+// every response payd sends: http::Server adds it.)
 #pragma once
 
 #include <boost/json/object.hpp>
@@ -38,6 +39,9 @@ http::Response HtmlResponse(const http::Request& req, const PageRequest& page, h
 
 // True when Accept ranks application/json above text/html (API clients).
 bool PrefersJson(const http::Request& req);
+// True when Accept ranks text/html above application/json (browsers; not a
+// client that names neither, as fetch's */* or no Accept at all).
+bool PrefersHtml(const http::Request& req);
 
 // A page that only says why there is nothing to show (404, 429, 503): HTML
 // for browsers (frame-ancestors 'none'), the §3 JSON error for API clients.

@@ -1,7 +1,9 @@
 // /pay/<id>: the hosted pages. The id's prefix picks the page; anything else,
 // or an id this payd does not hold (unknown, or of the other environment,
-// whose database this is not), is the 404 page. A page fails softly: with
-// the database down the payer gets a page that says to retry, not a JSON 500.
+// whose database this is not), is the 404 page. So is any other path under
+// /pay (/pay/, /pay/a/b) for a browser; an API client gets the JSON 404
+// there. A page fails softly: with the database down the payer gets a page
+// that says to retry, not a JSON 500.
 #include "base/strings.h"
 #include "domain/store.h"
 #include "http/json_response.h"
@@ -90,6 +92,15 @@ http::Handler Guarded(http::Handler handler, const PagesContext& pages) {
       };
 }
 
+// A path under /pay that is no page's: a browser that asked for HTML (a
+// mistyped or cut link) gets the 404 page; anything else the API's 404.
+http::Response Unmatched(const http::Request& req, http::RequestContext& rctx,
+                         const PagesContext& pages) {
+  if (!PrefersHtml(req)) return http::Router::NoRoute(req, rctx);
+  std::string_view path = req.target().substr(0, req.target().find('?'));
+  return NotFoundPage(req, rctx, pages, path);
+}
+
 }  // namespace
 
 void AddPayRoutes(http::Router& router, PagesContext& pages) {
@@ -99,6 +110,8 @@ void AddPayRoutes(http::Router& router, PagesContext& pages) {
   router.Add(
       http::Verb::post, "/pay/:id",
       Guarded([&pages](const auto& req, auto& rctx) { return Post(req, rctx, pages); }, pages));
+  router.AddUnmatched(
+      "/pay", [&pages](const auto& req, auto& rctx) { return Unmatched(req, rctx, pages); });
 }
 
 }  // namespace payd::pages

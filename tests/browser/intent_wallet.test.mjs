@@ -43,6 +43,10 @@ describe('intent page with a browser wallet', () => {
     await checkState(page, 'wallet-usdc', 'waiting');
 
     await pay.click();
+    // Paid, it says so once and where it goes (issue 17: not "Paid. Thank you! Paid. …").
+    const status = page.locator('#status');
+    await status.filter({ hasText: 'Taking you back to the shop.' }).waitFor({ timeout: 30000 });
+    assert.equal(await status.textContent(), 'Paid. Thank you! Taking you back to the shop.');
     await page.waitForURL(`${s.shop.url}/thanks?order=7&payment_intent=${intent.id}`, { timeout: 30000 });
 
     assert.equal(wallet.sent.length, 1, 'one transaction, one click');
@@ -54,6 +58,27 @@ describe('intent page with a browser wallet', () => {
     assert.equal(tx.to.toLowerCase(), USDC_ADDRESS.toLowerCase());
     assert.equal(tx.input, `0xa9059cbb${PAYOUT.slice(2).toLowerCase().padStart(64, '0')}${BigInt(intent.amount).toString(16).padStart(64, '0')}`);
     assert.deepEqual(wallet.methods().filter((m) => m.startsWith('wallet_') || m === 'personal_sign'), ['wallet_switchEthereumChain']);
+  });
+
+  test('when the page cannot be fetched again, the script says the server\'s sentences itself, and paid once (issue 17)', async () => {
+    const link = await s.createLink({ returnUrl: `${s.shop.url}/thanks?order=8` });
+    const intent = await s.createIntent({ amount_usd: '4.00', paymentLinkId: link.id });
+    const wallet = new TestWallet({ rpcUrl: s.chain.url, account: PAYER });
+    const page = await openIntent(intent, wallet);
+    // From now on the page's own URL fails: refresh() cannot take the
+    // server's rendering, render() draws the state (docs/checkout.md).
+    let refetched = 0;
+    await page.route(`${s.base}/pay/${intent.id}`, (route) => {
+      refetched += 1;
+      return route.abort();
+    });
+    const pay = page.getByRole('button', { name: 'Pay with Test Wallet' });
+    await pay.click();
+    const status = page.locator('#status');
+    await status.filter({ hasText: 'Taking you back to the shop.' }).waitFor({ timeout: 30000 });
+    assert.equal(await status.textContent(), 'Paid. Thank you! Taking you back to the shop.');
+    assert.ok(refetched > 0, 'the page tried to fetch itself');
+    await page.waitForURL(`${s.shop.url}/thanks?order=8&payment_intent=${intent.id}`, { timeout: 30000 });
   });
 
   test('without a returnUrl the page stays and says paid, with the transaction, and nothing left to pay', async (t) => {

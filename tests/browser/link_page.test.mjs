@@ -1,6 +1,7 @@
 // The link page's script (issue 9, items 1 and 8): the amount is checked as
 // the payer types, with the rules payd applies, and the form still goes to
-// payd, which has the last word.
+// payd, which has the last word. Then the intent page it leads to says what
+// is being paid for (issue 17), at a phone's width and a desktop's.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -65,5 +66,27 @@ describe('link page', () => {
     await page.waitForURL(/\/pay\/pi_/);
     const intent = await s.intent(new URL(page.url()).pathname.split('/').pop());
     assert.equal(intent.amountUsd, '7.5', 'the comma went as a point');
+  });
+
+  test('the intent page says what is paid for: the name, the description, the price beside the token amount (phone and desktop)', async () => {
+    const link = await s.createLink({
+      name: 'Concert poster <A2>, signed by the band',
+      description: 'Printed on recycled paper & shipped in a tube within 3 days. <b>Limited</b> to 50 copies.',
+      amount: '25.00',
+      allowCustomAmount: false,
+    });
+    for (const [state, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 900 }]]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${s.base}/pay/${link.id}`);
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.waitForURL(/\/pay\/pi_/);
+      await page.locator('#copy-amount').waitFor();
+      const intent = await s.intent(new URL(page.url()).pathname.split('/').pop());
+      for (const text of [link.name, link.description, `25.00 USD · ${intent.amountFormatted} USDC`]) {
+        assert.equal(await page.getByText(text, { exact: true }).isVisible(), true, `${state}: "${text}" shown`);
+      }
+      await checkState(page, 'intent-order', state);
+    }
   });
 });

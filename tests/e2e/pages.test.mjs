@@ -4,6 +4,7 @@
 // security headers and each page's weight as served. Browser behaviour
 // (scripts, axe-core) is tests/browser/.
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { formatUnits } from 'viem';
 
@@ -11,6 +12,49 @@ import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain
 import { createIntent, createMerchant, linkBody, proveSender, startPayd } from './lib/payd.mjs';
 
 const HOSTILE = '<script>alert(1)</script>"\'&<img src=x onerror=alert(2)>';
+const LANGUAGES = ['en', 'de', 'es', 'fr'];
+
+// What a page says, as its reader gets it: the escapes undone, the tags gone.
+const unescapeHtml = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
+  .replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const textOf = (html) => unescapeHtml(html.replace(/<[^>]*>/g, ''));
+// An intent page's status line, and the line it becomes when the page leads
+// the payer back to the shop (null when it never does).
+const statusLine = (html) => {
+  const m = html.match(/<p id="status"[^>]*>([^<]*)<\/p>/);
+  return m ? unescapeHtml(m[1]) : null;
+};
+const returnLine = (html) => {
+  const m = html.match(/ data-return-status="([^"]*)"/);
+  return m ? unescapeHtml(m[1]) : null;
+};
+
+// A status line assembled twice from its pieces says something twice ("Paid.
+// Thank you! Paid. Taking you back to the shop."): no sentence or clause of
+// it comes twice, and no two words follow each other twice.
+function assertSaidOnce(line, where) {
+  const clauses = line.split(/[.!?;:](?=\s|$)/).map((c) => c.trim().toLowerCase()).filter(Boolean);
+  assert.equal(new Set(clauses).size, clauses.length, `${where}: a clause said twice in "${line}"`);
+  const words = line.toLowerCase().match(/[\p{L}\p{N}]+(?:[.,'’\u202f][\p{L}\p{N}]+)*/gu) ?? [];
+  const pairs = new Set();
+  for (let i = 1; i < words.length; i++) {
+    const pair = `${words[i - 1]} ${words[i]}`;
+    assert.ok(!pairs.has(pair), `${where}: "${pair}" said twice in "${line}"`);
+    pairs.add(pair);
+  }
+}
+
+// Every intent page a test fetches: its status lines say each thing once.
+function checkStatusLines(html, where) {
+  for (const line of [statusLine(html), returnLine(html)]) if (line) assertSaidOnce(line, where);
+}
+
+// A decimal written the way a language writes numbers (amount_format.tsv).
+const grouped = (decimal, { group, point }) => {
+  const [whole, fraction] = decimal.split('.');
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, group) + (fraction === undefined ? '' : point + fraction);
+};
+const NUMBERS = { en: { group: ',', point: '.' }, de: { group: '.', point: ',' }, fr: { group: '\u202f', point: ',' } };
 
 describe('hosted pages', () => {
   let chain, payd, shop;
@@ -33,7 +77,13 @@ describe('hosted pages', () => {
     fetch(payd.url + path, { method, headers, body, redirect: 'manual' });
   const html = async (path, opts) => {
     const res = await page(path, opts);
-    return { res, text: await res.text() };
+    const text = await res.text();
+    checkStatusLines(text, path);
+    return { res, text };
+  };
+  // The intent page in each language: each status line says each thing once.
+  const inEveryLanguage = async (path) => {
+    for (const lang of LANGUAGES) await html(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
   };
   const newLink = async (extra = {}) => {
     const r = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, extra) });
@@ -175,6 +225,43 @@ describe('hosted pages', () => {
     }
   });
 
+  test('other paths under /pay: the 404 page for a browser, the JSON 404 for an API client', async () => {
+    const navigation = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'Accept-Language': 'de' };
+    const known = await html('/pay/pi_unknown', { headers: navigation });
+    assert.equal(known.res.status, 404);
+    const mainOf = (text) => text.slice(text.indexOf('<main'), text.indexOf('</main>'));
+    for (const path of ['/pay/', '/pay/xyz/extra', '/pay/unknown-prefix_abc', '/pay/pi_x/extra', '/pay//', '/pay']) {
+      for (const method of ['GET', 'POST']) {
+        const { res, text } = await html(path, { method, headers: { ...navigation, ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) } });
+        assert.equal(res.status, 404, `${method} ${path}`);
+        assert.match(res.headers.get('content-type'), /^text\/html/, `${method} ${path}`);
+        assert.equal(mainOf(text), mainOf(known.text), `${method} ${path}: the page /pay/pi_unknown gives`);
+        assert.match(text, /<html lang="de">/);
+        assert.match(res.headers.get('content-security-policy'), /frame-ancestors 'none'/);
+      }
+      const head = await page(path, { method: 'HEAD', headers: navigation });
+      assert.equal(head.status, 404);
+      assert.match(head.headers.get('content-type'), /^text\/html/, `HEAD ${path}`);
+      // An API client: asking for JSON, or naming no type at all.
+      for (const accept of ['application/json', undefined]) {
+        const r = await new Promise((resolve, reject) => {
+          const req = httpRequest(`${payd.url}${path}`, { headers: accept ? { Accept: accept } : {} }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        if (accept === undefined && /^\/pay\/[^/]+$/.test(path)) continue;  // /pay/<id>: the page by default (DECISIONS §11)
+        assert.equal(r.status, 404, `${path} (Accept ${accept})`);
+        assert.equal(r.type, 'application/json; charset=utf-8', `${path} (Accept ${accept})`);
+        assert.equal(JSON.parse(r.body).error.code, 'not_found');
+      }
+    }
+  });
+
   test('security headers: a CSP without unsafe-inline, frame-ancestors from the allowed origins', async () => {
     const l = await newLink();
     const res = await page(`/pay/${l.id}`);
@@ -227,6 +314,7 @@ describe('hosted pages', () => {
     assert.ok(text.includes(`<a id="open-wallet" class="button" href="${pi.paymentUri.replaceAll('&', '&amp;')}">`));
     assert.match(text, new RegExp(`<time id="countdown" datetime="${pi.expiresAt}">`));
     assert.match(text, /Waiting for your payment/);
+    await inEveryLanguage(path);
     for (const elementId of ['status', 'copy-amount', 'copy-recipient', 'confirmations', 'tx', 'missing', 'restart', 'wallet', 'wallet-error']) {
       assert.match(text, new RegExp(`id="${elementId}"`), elementId);
     }
@@ -245,6 +333,7 @@ describe('hosted pages', () => {
     }, { what: 'the page to show PENDING', timeout: 20000, interval: 200 });
     assert.match(seen, /Your payment is on the chain. Waiting for confirmations./);
     assert.match(seen, /<p id="confirmations">1 of 2 confirmations<\/p>/);
+    await inEveryLanguage(path);
     await chain.mine(2);
     ({ text } = await eventually(async () => {
       const r = await html(path);
@@ -255,6 +344,7 @@ describe('hosted pages', () => {
     assert.match(text, new RegExp(`<dt>Amount paid</dt>\n<dd><span id="amount" class="amount" data-copy="${pi.amountFormatted}">`));
     assert.doesNotMatch(text, /Send exactly this amount/);
     assert.ok(text.includes(`<a id="tx" class="address" href="https://explorer.example/tx/${receipt.transactionHash}"`));
+    await inEveryLanguage(path);
   });
 
   test('underpaid shows what is missing and how to send it; the rest completes it; overpaid says so', async () => {
@@ -269,6 +359,7 @@ describe('hosted pages', () => {
     await chain.payUsdc(PAYOUT, 4_000_000n, { from: PAYER2 });
     let text = await waitPage(path, 'data-exception="UNDERPAID"');
     assert.match(text, /We received 4 USDC, less than the/);
+    await inEveryLanguage(path);
     const missing = (BigInt(pi.amount) - 4_000_000n);
     const missingDecimal = formatUnits(missing, 6);
     assert.match(text, new RegExp(`<p id="missing">Still missing: ${missingDecimal.replace('.', '\\.')} USDC\\. Send exactly this from the same wallet`));
@@ -284,6 +375,7 @@ describe('hosted pages', () => {
     await chain.mine(2);
     text = await waitPage(path, 'data-status="PAID"');
     assert.match(text, /Paid. Thank you!/);
+    await inEveryLanguage(path);
 
     const over = (await createIntent(payd, shop.integration.id, { amount_usd: '3.00', currency: 'USDC', chainId: 31337 })).json;
     assert.equal((await proveSender(payd, shop.integration.id, over.id, PAYER2)).status, 200);
@@ -291,6 +383,81 @@ describe('hosted pages', () => {
     await chain.mine(2);
     text = await waitPage(`/pay/${over.id}`, 'data-exception="OVERPAID"');
     assert.match(text, /You sent more than the amount due/);
+    await inEveryLanguage(`/pay/${over.id}`);
+  });
+
+  test('the receipt says paid once in every language; leading back to the shop adds where it goes (issue 17)', async () => {
+    // The status line of the receipt, and the line the page shows while it
+    // takes the payer back to the link's returnUrl (docs/checkout.md).
+    const RECEIPT = {
+      en: ['Paid. Thank you!', 'Paid. Thank you! Taking you back to the shop.'],
+      de: ['Bezahlt. Vielen Dank!', 'Bezahlt. Vielen Dank! Wir bringen Sie zurück zum Shop.'],
+      es: ['Pagado. ¡Gracias!', 'Pagado. ¡Gracias! Le llevamos de vuelta a la tienda.'],
+      fr: ['Payé. Merci\u202f!', 'Payé. Merci\u202f! Nous vous ramenons à la boutique.'],
+    };
+    const back = await newLink({ amount: '4.00', allowCustomAmount: false, returnUrl: 'https://shop.example/thanks' });
+    const stay = await newLink({ amount: '4.00', allowCustomAmount: false });
+    const paths = [];
+    for (const l of [back, stay]) {
+      const created = await submit(l.id, { option: '31337:USDC' });
+      assert.equal(created.status, 303);
+      const path = created.headers.get('location');
+      const pi = (await payd.request('GET', `/api/v1/payment-intents/${path.slice('/pay/'.length)}`, { key: shop.read.key })).json;
+      await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+      paths.push(path);
+    }
+    await chain.mine(2);
+    for (const path of paths) {
+      await eventually(async () => (await html(path)).text.includes('data-status="PAID"'),
+        { what: `${path} PAID`, timeout: 20000, interval: 200 });
+    }
+    for (const [lang, [paid, leaving]] of Object.entries(RECEIPT)) {
+      const withReturn = (await html(`${paths[0]}?lang=${lang}`)).text;
+      assert.equal(statusLine(withReturn), paid, `${lang}, with a returnUrl`);
+      assert.equal(returnLine(withReturn), leaving, `${lang}, leading back`);
+      // The script, when it cannot fetch the page's new rendering, says the
+      // same sentences: the page hands them to it in its language.
+      const messages = JSON.parse(withReturn.match(/<script type="application\/json" id="payd-messages">([^<]*)<\/script>/)[1]);
+      assert.equal(`${messages.status_paid} ${messages.returning}`, leaving, `${lang}: the script's words`);
+      const without = (await html(`${paths[1]}?lang=${lang}`)).text;
+      assert.equal(statusLine(without), paid, `${lang}, without a returnUrl`);
+      assert.equal(returnLine(without), null, `${lang}: without a returnUrl the page stays`);
+    }
+    // Opened before it was paid, the page does not yet know where it will lead.
+    const waiting = await newLink({ amount: '4.00', allowCustomAmount: false, returnUrl: 'https://shop.example/thanks' });
+    const open = await submit(waiting.id, { option: '31337:USDC' });
+    assert.equal(returnLine((await html(open.headers.get('location'))).text), null);
+  });
+
+  test("the intent page says what is paid for: the link's name and description, the price in USD beside the exact token amount (issue 17)", async () => {
+    const name = 'Poster <b>A3</b> & "frame"';
+    const description = '<script>alert(1)</script> Signed & numbered, 1/50';
+    const l = await newLink({ name, description, amount: '1234.50', allowCustomAmount: false });
+    const created = await submit(l.id, { option: '31337:USDC' });
+    const path = created.headers.get('location');
+    const pi = (await payd.request('GET', `/api/v1/payment-intents/${path.slice('/pay/'.length)}`, { key: shop.read.key })).json;
+    assert.equal(pi.amountUsd, '1234.50');
+    for (const lang of ['en', 'de', 'fr']) {
+      const { text } = await html(`${path}?lang=${lang}`);
+      const said = textOf(text);
+      assert.ok(said.includes(name), `${lang}: the link's name`);
+      assert.ok(said.includes(description), `${lang}: the link's description`);
+      const price = `${grouped('1234.50', NUMBERS[lang])} USD · ${grouped(pi.amountFormatted, NUMBERS[lang])} USDC`;
+      assert.ok(said.includes(price), `${lang}: "${price}" on the page`);
+      // Escaped, never markup.
+      assert.ok(!text.includes('<b>A3</b>') && !text.includes('<script>alert(1)'), lang);
+      assert.ok(text.includes('Poster &lt;b&gt;A3&lt;/b&gt; &amp; &quot;frame&quot;'), lang);
+    }
+    // Without a link: no name; a price in USD still stands beside the token amount.
+    const usd = (await createIntent(payd, shop.integration.id, { amount_usd: '8', currency: 'USDC', chainId: 31337, metadata: { item: HOSTILE } })).json;
+    const usdText = textOf((await html(`/pay/${usd.id}`)).text);
+    assert.ok(usdText.includes(`8.00 USD · ${usd.amountFormatted} USDC`), usdText);
+    assert.ok(!usdText.includes(HOSTILE));
+    // Asked for in the token itself: the token amount alone.
+    const token = (await createIntent(payd, shop.integration.id, { amount: '3500000', currency: 'USDC', chainId: 31337 })).json;
+    const tokenText = textOf((await html(`/pay/${token.id}`)).text);
+    assert.ok(tokenText.includes(`${token.amountFormatted} USDC`));
+    assert.ok(!tokenText.includes('·') && !/\bUSD\b/.test(tokenText), 'no price in USD');
   });
 
   test('too many page reads from one address: a 429 page for browsers, the JSON error for API clients', async () => {
@@ -345,6 +512,7 @@ describe('hosted pages', () => {
       assert.match(text, /The time to pay has run out/);
       assert.match(text, new RegExp(`<a id="restart" class="button" href="/pay/${r.json.id}">Start a new payment</a>`));
       assert.match(text, /<section class="pay" aria-labelledby="pay-heading" data-part hidden>/);
+      for (const lang of LANGUAGES) checkStatusLines(await (await fetch(`${short.url}${path}?lang=${lang}`)).text(), `${path} ${lang}`);
     } finally {
       await short.stopCleanly();
       await short.cleanup();

@@ -1,12 +1,17 @@
 // USD prices from on-chain feeds (tools/devchain PriceFeed, a Chainlink-style
 // aggregator) that answer what no real price can be: an update dated in the
-// future, or so far ahead that it fits no clock. payd refuses to price with
-// them (503, never a guess), says why in its log, and keeps serving.
+// future, or so far ahead that it fits no clock; and one whose last update is
+// older than price_max_age_s. payd refuses to price with them (503, never a
+// guess, with Retry-After: the feeds are read again every minute), says why
+// in its log, and keeps serving.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
+
+// docs/operator-guide.md: feeds are read every minute; DECISIONS §9: a 503 says when to retry.
+const PRICE_RETRY_AFTER = '60';
 
 describe('price feeds from the future', () => {
   let chain, payd, shop;
@@ -19,6 +24,10 @@ describe('price feeds from the future', () => {
     await chain.call(ahead, 'set', [200000000000n, now + 3600n]);
     const huge = await chain.deploy('PriceFeed', { args: [8, 100000000n] });
     await chain.call(huge, 'set', [100000000n, 2n ** 255n]);
+    // OLD at 1 USD, last updated two hours ago: older than price_max_age_s (3600 by default).
+    const old = await chain.deploy('PriceFeed', { args: [8, 100000000n] });
+    await chain.call(old, 'set', [100000000n, now - 7200n]);
+    const oldToken = await chain.deploy('TestUSDC');
     // OK, read last, has a sound feed: once it is priced, the others have been read.
     const sound = await chain.deploy('PriceFeed', { args: [8, 100000000n] });
     const tkn = await chain.deploy('TestUSDC');
@@ -27,9 +36,10 @@ describe('price feeds from the future', () => {
       `\n[[chains.tokens]]\nsymbol = "${symbol}"\nname = "${symbol}"\naddress = "${address}"\ndecimals = 6\nprice_feed = "${feed}"\n`;
     const config = chainConfig(chain, { confirmations: 2 })
       .replace('price_usd = "3000"', `price_feed = "${ahead.address}"`) +
-      token('TKN', tkn.address, huge.address) + token('OK', ok.address, sound.address);
+      token('TKN', tkn.address, huge.address) + token('OLD', oldToken.address, old.address) +
+      token('OK', ok.address, sound.address);
     payd = await startPayd({ config: `[limits]\npublic_intents_per_min = 1000\n${config}` });
-    shop = createMerchant(payd, { tokens: 'USDC,ETH,TKN,OK' });
+    shop = createMerchant(payd, { tokens: 'USDC,ETH,TKN,OLD,OK' });
   });
   after(async () => {
     await payd.stopCleanly();
@@ -44,6 +54,7 @@ describe('price feeds from the future', () => {
       const r = await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency, chainId: 31337 });
       assert.equal(r.status, 503, `${currency}: ${r.text}`);
       assert.equal(r.json.error.code, 'unavailable');
+      assert.equal(r.headers.get('retry-after'), PRICE_RETRY_AFTER, currency);
     }
     const refused = await eventually(() => {
       const lines = payd.logs.filter((l) => l.msg.startsWith('price feed gave no usable answer'));
@@ -53,6 +64,27 @@ describe('price feeds from the future', () => {
       assert.equal(line.problem, 'updatedAt is in the future');
       assert.equal(line.level, 'warn');
     }
+  });
+
+  test('a USD amount priced by a stale feed is 503 unavailable with Retry-After, on the API and on a link\'s form', async () => {
+    await eventually(async () => (await createIntent(payd, shop.integration.id,
+      { amount_usd: '5.00', currency: 'OK', chainId: 31337 })).status === 201, { what: 'the feeds read' });
+    const r = await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'OLD', chainId: 31337 });
+    assert.equal(r.status, 503, r.text);
+    assert.equal(r.json.error.code, 'unavailable');
+    assert.match(r.json.error.message, /stale/);
+    assert.equal(r.headers.get('retry-after'), PRICE_RETRY_AFTER);
+
+    // The hosted link page's form, for a browser: the page says so, with the same Retry-After.
+    const link = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
+    assert.equal(link.status, 201, link.text);
+    const form = await fetch(`${payd.url}/pay/${link.json.id}`, {
+      method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      body: new URLSearchParams({ amount: '25.00', option: '31337:OLD' }).toString(),
+    });
+    assert.equal(form.status, 503, await form.text());
+    assert.match(form.headers.get('content-type'), /^text\/html/);
+    assert.equal(form.headers.get('retry-after'), PRICE_RETRY_AFTER);
   });
 
   test('payd keeps serving what needs no feed price', async () => {

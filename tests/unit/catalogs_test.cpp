@@ -1,4 +1,5 @@
 // The message catalogs this build embeds (web/i18n/<lang>.json): they load,
+// every language says everything English says with the same placeholders,
 // and the "js" part the pages hand their scripts (payd-messages) has, in
 // every language, every string web/js asks for and the language's decimal
 // and group separators. One file per language holds all of its strings.
@@ -46,18 +47,67 @@ TEST(Catalogs, EveryLanguageLoadsAndNothingElseIsTakenForOne) {
   EXPECT_EQ(languages.codes(), (std::vector<std::string>{"de", "en", "es", "fr"}));
 }
 
+// The {name} placeholders of a string.
+std::set<std::string> Placeholders(std::string_view text) {
+  std::set<std::string> names;
+  for (auto open = text.find('{'); open != std::string_view::npos;
+       open = text.find('{', open + 1)) {
+    auto close = text.find('}', open);
+    if (close != std::string_view::npos) names.emplace(text.substr(open + 1, close - open - 1));
+  }
+  return names;
+}
+
+// The intent page's own sentences it also hands its script (intent_page.cpp),
+// which says them when it cannot fetch the page's new rendering.
+const std::set<std::string> kPageStringsForTheScript{"status_waiting",
+                                                     "status_seen",
+                                                     "status_underpaid",
+                                                     "status_paid",
+                                                     "status_paid_overpaid",
+                                                     "status_paid_late",
+                                                     "status_paid_reversed",
+                                                     "status_expired",
+                                                     "status_failed",
+                                                     "status_failed_underpaid",
+                                                     "returning"};
+
+TEST(Catalogs, EveryLanguageSaysWhatEnglishSaysWithTheSamePlaceholders) {
+  Assets assets;
+  Languages languages(assets);
+  const Catalog& english = languages.Get("en");
+  for (const Catalog* catalog : languages.all()) {
+    EXPECT_EQ(Keys(catalog->strings), Keys(english.strings)) << catalog->code;
+    for (const auto& [key, value] : english.strings) {
+      auto it = catalog->strings.find(key);
+      if (it == catalog->strings.end()) continue;
+      EXPECT_EQ(Placeholders(it->value().as_string()), Placeholders(value.as_string()))
+          << catalog->code << "." << key;
+    }
+    for (const auto& [key, value] : english.js) {
+      auto it = catalog->js.find(key);
+      if (it == catalog->js.end() || !value.is_string()) continue;
+      EXPECT_EQ(Placeholders(it->value().as_string()), Placeholders(value.as_string()))
+          << catalog->code << ".js." << key;
+    }
+  }
+}
+
 TEST(Catalogs, ScriptsHaveEveryStringInEveryLanguageWithItsSeparators) {
   Assets assets;
   Languages languages(assets);
   std::set<std::string> used = ScriptKeys();
   ASSERT_GT(used.size(), 12u) << "the scripts' t('…') calls were not found";
-  // Keys the intent page's script builds from the payer view and wallet errors.
-  for (const char* key :
-       {"status.CREATED", "status.PENDING", "status.PAID", "status.EXPIRED", "status.FAILED",
-        "exception.UNDERPAID", "exception.OVERPAID", "exception.PAID_LATE",
-        "exception.REVERSED_AFTER_CONFIRMATION", "wallet.rejected", "wallet.wrongChain",
-        "wallet.insufficientFunds", "wallet.pending", "wallet.failed"}) {
+  // Keys the intent page's script builds from wallet errors.
+  for (const char* key : {"wallet.rejected", "wallet.wrongChain", "wallet.insufficientFunds",
+                          "wallet.pending", "wallet.failed"}) {
     used.insert(key);
+  }
+  // The page's own sentences come with the page's strings, in every language.
+  for (const auto& key : kPageStringsForTheScript) {
+    used.erase(key);
+    for (const Catalog* catalog : languages.all())
+      EXPECT_TRUE(catalog->strings.contains(key)) << catalog->code << " lacks " << key;
   }
   std::set<std::string> english = Keys(languages.Get("en").js);
   for (const auto& key : used) EXPECT_TRUE(english.contains(key)) << "en lacks js." << key;

@@ -24,6 +24,32 @@ TEST(PublicLimiter, CountsPerBucketInWindowsOfAMinute) {
   EXPECT_TRUE(limiter.Allow("a", 3, kStart + 60'000)) << "a new window";
 }
 
+// The numbers the X-RateLimit-* headers carry: the limit, what is left after
+// this request (never below 0), and the end of the bucket's minute in Unix
+// seconds rounded up.
+TEST(PublicLimiter, ChargeGivesTheBucketsNumbers) {
+  api::PublicLimiter limiter;
+  constexpr base::TimeMs kFirst = 1'700'000'000'250;
+  constexpr long long kEnd = 1'700'000'061;  // (kFirst + 60 s) / 1000, rounded up
+  auto first = limiter.Charge("a", 2, kFirst);
+  EXPECT_TRUE(first.allowed);
+  EXPECT_EQ(first.limit, 2);
+  EXPECT_EQ(first.remaining, 1);
+  EXPECT_EQ(first.reset_epoch_s, kEnd);
+  auto second = limiter.Charge("a", 2, kFirst + 30'000);
+  EXPECT_TRUE(second.allowed);
+  EXPECT_EQ(second.remaining, 0);
+  EXPECT_EQ(second.reset_epoch_s, kEnd) << "the window's end, not a minute after each request";
+  auto third = limiter.Charge("a", 2, kFirst + 30'001);
+  EXPECT_FALSE(third.allowed);
+  EXPECT_EQ(third.remaining, 0);
+  EXPECT_EQ(limiter.Charge("b", 5, kFirst + 30'001).remaining, 4) << "another bucket";
+  auto next = limiter.Charge("a", 2, kFirst + 60'000);
+  EXPECT_TRUE(next.allowed);
+  EXPECT_EQ(next.remaining, 1);
+  EXPECT_EQ(next.reset_epoch_s, kEnd + 60);
+}
+
 TEST(PublicLimiter, MemoryIsBoundedWhateverTheBuckets) {
   api::PublicLimiter limiter(100);
   Flood(limiter, 10'000, kStart);

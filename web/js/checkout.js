@@ -103,6 +103,31 @@ function showWaysToPay(intent) {
   if (wallets.length) show($('wallet'), open);
 }
 
+// The key of the page's sentence for where the payment stands: the one the
+// server would say (StatusKey in intent_page.cpp), handed in payd-messages.
+function statusKey(i) {
+  switch (i.status) {
+    case 'CREATED':
+      return 'status_waiting';
+    case 'PENDING':
+      return i.exception === 'UNDERPAID' ? 'status_underpaid' : 'status_seen';
+    case 'PAID':
+      return { OVERPAID: 'status_paid_overpaid', PAID_LATE: 'status_paid_late',
+        REVERSED_AFTER_CONFIRMATION: 'status_paid_reversed' }[i.exception] || 'status_paid';
+    case 'EXPIRED':
+      return 'status_expired';
+    default:
+      return i.exception === 'UNDERPAID' ? 'status_failed_underpaid' : 'status_failed';
+  }
+}
+
+function statusSentence(i, chain) {
+  const amount = (units) => `${formatUnits(units || '0', i.decimals ?? chain.decimals)} ${i.currency}`;
+  const merchant = document.querySelector('.merchant');
+  return t(statusKey(i), { received: amount(i.amountReceived), amount: amount(i.amount),
+    merchant: merchant ? merchant.textContent : '' });
+}
+
 // Draws `intent` over the page, which shows `previous`: what shows and the
 // confirmation count always, the sentences only when the state changed (the
 // server's own words stay otherwise). The fallback when refresh() fails.
@@ -111,13 +136,7 @@ function render(main, intent, chain, previous) {
   main.dataset.exception = intent.exception || '';
   const changed = previous.status !== intent.status || previous.exception !== intent.exception ||
     previous.amountReceived !== intent.amountReceived;
-  if (changed && $('status')) {
-    // An underpaid intent is seen on chain but not waiting for confirmations.
-    const underpaid = intent.status === 'PENDING' && intent.exception === 'UNDERPAID';
-    const parts = underpaid ? [] : [t(`status.${intent.status}`)];
-    if (intent.exception) parts.push(t(`exception.${intent.exception}`));
-    $('status').textContent = parts.join(' ');
-  }
+  if (changed && $('status')) $('status').textContent = statusSentence(intent, chain);
   showWaysToPay(intent);
 
   const confirmations = $('confirmations');
@@ -326,7 +345,10 @@ function start(main) {
     // Only a payment seen here leads back: a receipt opened later stays put.
     if (next.status === 'PAID' && previous.status !== 'PAID' && returnUrl && !target && !leaving) {
       leaving = true;
-      if ($('status')) $('status').textContent = `${t('status.PAID')} ${t('redirecting')}`;
+      // The status line says where the page goes after what it said: the
+      // server's words (data-return-status) once its rendering came.
+      const status = $('status');
+      if (status) status.textContent = main.dataset.returnStatus || `${status.textContent} ${t('returning')}`;
       setTimeout(() => location.assign(returnTo(returnUrl, next.id)), RETURN_AFTER_MS);
     }
   }

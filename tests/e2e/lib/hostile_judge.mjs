@@ -1,8 +1,10 @@
 // What the hostile corpus accepts as an answer to a bad request (DECISIONS §3):
-// a status below 500; for an error, the JSON error shape in valid UTF-8 with
-// the code of its status and the requestId of its X-Request-Id header; 405 with
-// Allow; nothing created (a 2xx to a POST is only a replay); and, for bytes
-// that are not HTTP, at most a closed connection. Never a hang.
+// a status below 500; X-Content-Type-Options: nosniff on every answer; for an
+// error, the JSON error shape in valid UTF-8 with the code of its status and
+// the requestId of its X-Request-Id header (or, for a browser asking for HTML
+// under /pay, the hosted pages' 404 page); 405 with Allow; nothing created (a
+// 2xx to a POST is only a replay); and, for bytes that are not HTTP, at most a
+// closed connection. Never a hang.
 
 const CODES = {
   400: ['invalid_request'],
@@ -18,6 +20,13 @@ const CODES = {
 const REQUEST_ID = /^req_[a-z2-7]{16}$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+// A request for a path under /pay whose Accept puts HTML first (the corpus
+// sends `Accept: text/html` alone; its raw requests send no Accept): payd's
+// 404 page is its answer, not JSON.
+function htmlUnderPay(c) {
+  return c.kind !== 'raw' && /^\/pay(\/|\?|$)/.test(c.path ?? '') && c.headers?.Accept === 'text/html';
+}
+
 function judgeResponse(c, r) {
   const problems = [];
   if (r.malformed !== undefined) return ['a partial or malformed HTTP response'];
@@ -28,7 +37,11 @@ function judgeResponse(c, r) {
   if (r.status >= 200 && r.status < 300 && (c.kind === 'raw' ? r.status === 201 : c.method === 'POST') && r.headers['idempotent-replayed'] !== 'true') {
     problems.push(`${r.status} to a POST that is no replay: something was created`);
   }
+  if (r.headers['x-content-type-options'] !== 'nosniff') {
+    problems.push(`X-Content-Type-Options ${JSON.stringify(r.headers['x-content-type-options'])}`);
+  }
   if (r.status < 400 || r.head) return problems;
+  if (r.status === 404 && r.headers['content-type'] === 'text/html; charset=utf-8' && htmlUnderPay(c)) return problems;
   if (r.headers['content-type'] !== 'application/json; charset=utf-8') problems.push(`content-type ${r.headers['content-type']}`);
   let text;
   try {
