@@ -15,6 +15,7 @@
 //   GET  /api/v1/payment-intents[/:id]                payment_intents.cpp
 //   GET  /api/v1/payments[/:id]                       payment_intents.cpp
 //   GET  /api/v1/events, /api/v1/webhooks             events.cpp
+//   GET  /v1/payment_intents[/:id], /v1/payments[/:id] v1_reads.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -30,6 +31,7 @@ void AddPublicIntentEventRoutes(http::Router& router, ApiContext& api);
 void AddSenderProofRoutes(http::Router& router, ApiContext& api);
 void AddPaymentIntentRoutes(http::Router& router, ApiContext& api);
 void AddEventRoutes(http::Router& router, ApiContext& api);
+void AddV1ReadRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -40,6 +42,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddSenderProofRoutes(router, api);
   AddPaymentIntentRoutes(router, api);
   AddEventRoutes(router, api);
+  AddV1ReadRoutes(router, api);
 }
 
 }  // namespace payd::api

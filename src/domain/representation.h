@@ -21,6 +21,11 @@ struct Representation {
   // What the payer's checkout page may see: no metadata, no internal ids.
   boost::json::object PublicIntent(const PaymentIntent& intent) const;
   boost::json::object Payment(const domain::Payment& payment) const;
+
+  // The /v1 shapes (DECISIONS §12, representation_v1.cpp): the spec's preview
+  // fields with lowercase statuses, the amount in the currency it was asked in.
+  boost::json::object IntentV1(const PaymentIntent& intent) const;
+  boost::json::object PaymentV1(const domain::Payment& payment) const;
 };
 
 }  // namespace payd::domain

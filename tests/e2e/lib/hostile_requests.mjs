@@ -38,12 +38,16 @@ export const ROUTES = [
   { method: 'GET', path: '/api/v1/payments/:paymentId', auth: 'read' },
   { method: 'GET', path: '/api/v1/events', auth: 'events' },
   { method: 'GET', path: '/api/v1/webhooks', auth: 'events', list: true },
+  { method: 'GET', path: '/v1/payment_intents', auth: 'read', list: true },
+  { method: 'GET', path: '/v1/payment_intents/:intentId', auth: 'read' },
+  { method: 'GET', path: '/v1/payments', auth: 'read', list: true },
+  { method: 'GET', path: '/v1/payments/:paymentId', auth: 'read' },
 ];
 
 const UNKNOWN_PATHS = [
   '/', '/api', '/api/v1', '/api/v1/', '/api/v2/payment-links', '/api/v1/payment-links/', '/api/v1/payment-links/x/y',
   '/API/V1/PAYMENT-LINKS', '/healthz/', '/healthz/x', '//healthz', '/api//v1/payments', '/public/integrations',
-  '/public/integrations/', '/public/integrations//intent', '/pay/', '/v1/payment_intents', '/.env', '/%2e%2e/%2e%2e/etc/passwd',
+  '/public/integrations/', '/public/integrations//intent', '/pay/', '/v1/payment-intents', '/v1/', '/.env', '/%2e%2e/%2e%2e/etc/passwd',
   '/api/v1/payment-links;x', '/api/v1/payment-links%2F', '/api/v1/%70ayments', '/' + 'a/'.repeat(3000), '/' + 'b'.repeat(12000),
 ];
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'FOO', 'PROPFIND', 'get', 'post', 'M-SEARCH', 'BREW'];

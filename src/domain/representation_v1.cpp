@@ -1,0 +1,59 @@
+// The /v1 views (DECISIONS §12). An intent reads as the spec's preview lists
+// it: `amount` and `currency` as the merchant asked (USD, or the token), the
+// chains and tokens the payer may choose from, and what paid it once paid.
+#include <boost/json/parse.hpp>
+
+#include "base/strings.h"
+#include "domain/representation.h"
+
+namespace payd::domain {
+
+namespace {
+
+std::string Lower(std::string_view text) {
+  return base::AsciiLower(text);
+}
+
+std::string ChainName(const ChainCatalog& catalog, std::int64_t id) {
+  const ChainInfo* chain = catalog.FindChain(id);
+  return chain ? chain->name : std::to_string(id);
+}
+
+}  // namespace
+
+boost::json::object Representation::IntentV1(const PaymentIntent& i) const {
+  bool in_usd = i.amount_usd.has_value();
+  boost::json::object out{
+      {"id", i.id},
+      {"status", Lower(IntentStatusName(i.status))},
+      {"amount", in_usd ? *i.amount_usd : UnitsToDecimal(i.requested_amount, i.decimals)},
+      {"currency", in_usd ? std::string("USD") : i.token_symbol},
+      {"recipient", i.recipient},
+      {"chains", boost::json::array{boost::json::value(ChainName(catalog, i.chain_id))}},
+      {"tokens", boost::json::array{boost::json::value(i.token_symbol)}},
+      {"expiresAt", base::FormatTimestamp(i.expires_at)},
+      {"metadata", boost::json::parse(i.metadata_json)},
+      {"createdAt", base::FormatTimestamp(i.created_at)},
+      {"checkoutUrl", public_url + "/pay/" + i.id},
+      {"createdVia", CreatedVia(i)},
+  };
+  if (i.exception != IntentException::kNone)
+    out["exception"] = Lower(IntentExceptionName(i.exception));
+  if (i.status == IntentStatus::kPaid) {
+    out["token"] = i.token_symbol;
+    out["chain"] = ChainName(catalog, i.chain_id);
+    out["chainId"] = i.chain_id;
+    if (i.tx_hash) out["txHash"] = *i.tx_hash;
+    if (i.sender_address) out["senderAddress"] = *i.sender_address;
+    if (i.confirmed_at) out["confirmedAt"] = base::FormatTimestamp(*i.confirmed_at);
+  }
+  return out;
+}
+
+boost::json::object Representation::PaymentV1(const domain::Payment& p) const {
+  boost::json::object out = Payment(p);
+  out["status"] = Lower(PaymentStatusName(p.status));
+  return out;
+}
+
+}  // namespace payd::domain
