@@ -12,7 +12,8 @@
 // parameters come back only when known and never repeated; each FieldReader
 // getter returns exactly the field's value when it has the right type and
 // otherwise refuses naming that field; RejectUnknown refuses exactly when a
-// field nobody asked for is present, and names it.
+// field nobody asked for is present, and names it; every number member's text
+// is kept as written (TopLevelNumberTexts) and parses back to that number.
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 #include <cmath>
@@ -23,6 +24,7 @@
 
 #include "api/api_error.h"
 #include "api/json_input.h"
+#include "api/json_number_text.h"
 #include "base/strings.h"
 #include "fuzz_check.h"
 #include "http/json_response.h"
@@ -236,6 +238,24 @@ void CheckQuery(http::Request& req, const std::string& ctx) {
   }
 }
 
+// Each number member of the accepted object has its text as written, and that
+// text parses to the very number (api/json_number_text.h).
+void CheckNumberTexts(const json::object& object, std::string_view body, const std::string& ctx) {
+  auto texts = api::TopLevelNumberTexts(body);
+  for (const auto& [key, text] : texts) {
+    FUZZ_REQUIRE(object.contains(key), ctx + " number text of no member " + std::string(key));
+  }
+  for (const auto& member : object) {
+    if (!member.value().is_number()) continue;
+    std::string key(member.key());
+    auto it = texts.find(key);
+    FUZZ_REQUIRE(it != texts.end(), ctx + " no text for number member " + key);
+    json::error_code ec;
+    json::value reparsed = json::parse(it->second, ec);
+    FUZZ_REQUIRE(!ec && SameJson(reparsed, member.value()), ctx + " text " + it->second);
+  }
+}
+
 bool IsJsonMediaType(std::string_view type) {
   std::string_view media = payd::base::TrimBlanks(type.substr(0, type.find(';')));
   return payd::base::EqualsIgnoreCase(media, "application/json");
@@ -270,6 +290,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   FUZZ_REQUIRE(IsJsonMediaType(content_type), ctx);
   CheckCanonical(object, ctx);
+  CheckNumberTexts(object, body, ctx);
   CheckFields(object, kLinkFields, ctx);
   CheckFields(object, kIntentFields, ctx);
   return 0;
