@@ -17,6 +17,8 @@ APT_PACKAGES=(
   chromium
   nginx   # tests/e2e/deployment.test.mjs: /usr/sbin/nginx (proxy, upstream keepalive, ssl, http2)
   systemd # the same test: systemd-analyze verify of deploy/payd.service (not run as init)
+  prometheus-cpp-dev  # /metrics: prometheus-cpp's core library (registry, families, text format)
+  prometheus          # tests/e2e/metrics.test.mjs: promtool check metrics / check rules / test rules
 )
 # Extra packages for `make bench` only.
 if [[ "${1:-}" == "--bench" ]]; then APT_PACKAGES+=(wrk nginx-light); fi

@@ -58,18 +58,23 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   ParseQuery(req, {});
   auto idempotency_key = IdempotencyKeyHeader(req);
   boost::json::object body = ParseJsonObjectBody(req);
+  auto request = ReadCreateRequest(body);
   base::TimeMs now = base::NowMs();
-  auto link = domain::PreparePaymentLink(api.store, api.catalog, principal.tenant_id,
-                                         ReadCreateRequest(body), now);
+  std::optional<domain::IdempotencyClaim> claim;
+  if (idempotency_key) {
+    claim = domain::IdempotencyClaim{
+        "tenant:" + principal.tenant_id, *idempotency_key, RequestFingerprint(req, body), {}};
+    // A retry gets its original answer before the rules are asked again: the
+    // integration may have changed since (DECISIONS §8).
+    if (auto earlier = api.store.FindClaimOutcome(*claim, now))
+      return CreateResultResponse(*earlier, ctx.request_id);
+  }
+  auto link = domain::PreparePaymentLink(api.store, api.catalog, principal.tenant_id, request, now);
   std::string view = boost::json::serialize(PaymentLinkView(link, api.public_url));
   domain::StoredResponse created{201, view};
   auto event =
       domain::NewEvent(principal.tenant_id, domain::event_type::kPaymentLinkCreated, view, now);
-  std::optional<domain::IdempotencyClaim> claim;
-  if (idempotency_key) {
-    claim = domain::IdempotencyClaim{"tenant:" + principal.tenant_id, *idempotency_key,
-                                     RequestFingerprint(req, body), created};
-  }
+  if (claim) claim->response = created;
   auto result = api.store.InsertPaymentLink(link, event, claim ? &*claim : nullptr, now);
   if (!claim) result.response = created;
   if (result.outcome == domain::CreateOutcome::kCreated && result.deliveries_queued)

@@ -73,9 +73,16 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   }
   std::optional<std::string> key = body_key ? body_key : header_key;
   std::optional<domain::IdempotencyClaim> claim;
-  if (key)
+  if (key) {
+    // The key is not a parameter: sent in the body, the header or both, the
+    // same request is one request (DECISIONS §8). It is fingerprinted as the
+    // body field, as the widget and the SDK send it, so that their claims
+    // keep their fingerprints across an upgrade.
+    boost::json::value parameters = body;
+    parameters.as_object()["idempotencyKey"] = *key;
     claim = domain::IdempotencyClaim{
-        "integration:" + integration.id, *key, RequestFingerprint(req, body), {}};
+        "integration:" + integration.id, *key, RequestFingerprint(req, parameters), {}};
+  }
   domain::CreateResult result =
       domain::CreateKeylessIntent(api.store, api.catalog, api.prices, api.representation(),
                                   integration, request, claim ? &*claim : nullptr,

@@ -11,13 +11,17 @@ namespace {
 std::string_view PresentedKey(const http::Request& req) {
   std::string_view header_key = req["X-API-Key"];
   std::string_view authorization = req[http::beast_http::field::authorization];
+  // The Bearer scheme is payd's. Another one (a proxy's or a browser's Basic)
+  // holds no payd credential: beside an X-API-Key it is ignored, alone it is
+  // refused (DECISIONS §2, §3).
   std::string_view bearer_key;
-  if (!authorization.empty()) {
-    if (authorization.size() < 7 || !boost::beast::iequals(authorization.substr(0, 7), "Bearer ")) {
-      throw ApiError(http::Status::unauthorized, "unauthorized",
-                     "The Authorization header must be 'Bearer <API key>'.");
-    }
+  bool bearer =
+      authorization.size() >= 7 && boost::beast::iequals(authorization.substr(0, 7), "Bearer ");
+  if (bearer) {
     bearer_key = authorization.substr(7);
+  } else if (!authorization.empty() && header_key.empty()) {
+    throw ApiError(http::Status::unauthorized, "unauthorized",
+                   "The Authorization header must be 'Bearer <API key>'.");
   }
   if (!header_key.empty() && !bearer_key.empty() && header_key != bearer_key) {
     throw ApiError(http::Status::unauthorized, "unauthorized",

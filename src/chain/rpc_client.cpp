@@ -9,6 +9,7 @@
 
 #include "base/log.h"
 #include "chain/rpc_decode.h"
+#include "metrics/metrics.h"
 
 namespace payd::chain {
 
@@ -171,6 +172,7 @@ boost::json::value RpcClient::Post(const std::string& body) {
       if (!endpoint.verified) Verify(endpoint);
       return PostOnce(endpoint.url, body);
     } catch (const RpcError& e) {
+      NoteError(e);
       if (e.kind() == RpcError::Kind::kWrongChain) {
         Advance(true);
         continue;
@@ -187,9 +189,18 @@ boost::json::value RpcClient::Post(const std::string& body) {
   }
 }
 
+void RpcClient::NoteError(const RpcError& e) const {
+  metrics::RpcError(options_.chain_id.value_or(0), current_, RpcError::KindName(e.kind()));
+}
+
 boost::json::value RpcClient::Call(const std::string& method, boost::json::array params) {
   boost::json::value reply = Post(Request(next_id_++, method, std::move(params)));
-  return ResultOf(reply);
+  try {
+    return ResultOf(reply);
+  } catch (const RpcError& e) {
+    NoteError(e);  // the node answered with an error (or nonsense)
+    throw;
+  }
 }
 
 std::vector<boost::json::value> RpcClient::Batch(
@@ -201,7 +212,13 @@ std::vector<boost::json::value> RpcClient::Batch(
     requests.push_back(boost::json::object{
         {"jsonrpc", "2.0"}, {"id", next_id_++}, {"method", method}, {"params", params}});
   }
-  return BatchResults(Post(boost::json::serialize(requests)), first_id, calls.size());
+  auto reply = Post(boost::json::serialize(requests));
+  try {
+    return BatchResults(reply, first_id, calls.size());
+  } catch (const RpcError& e) {
+    NoteError(e);
+    throw;
+  }
 }
 
 }  // namespace payd::chain

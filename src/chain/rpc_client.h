@@ -64,6 +64,8 @@ class RpcClient {
   boost::json::value PostOnce(const std::string& url, const std::string& body);
   // Throws unless `endpoint` serves the configured chain (checked once, and again after failures).
   void Verify(Endpoint& endpoint);
+  // Counts a failed attempt at the current endpoint (metrics: its index, never its URL).
+  void NoteError(const RpcError& e) const;
   // The next endpoint not known to serve another chain; kWrongChain if none.
   void Advance(bool skip_current);
 

@@ -6,6 +6,26 @@
 
 namespace payd::chain {
 
+const char* RpcError::KindName(Kind kind) {
+  switch (kind) {
+    case Kind::kTransport:
+      return "transport";
+    case Kind::kTimeout:
+      return "timeout";
+    case Kind::kMalformed:
+      return "malformed";
+    case Kind::kRpc:
+      return "rpc";
+    case Kind::kNotReady:
+      return "not_ready";
+    case Kind::kTooLarge:
+      return "too_large";
+    case Kind::kWrongChain:
+      return "wrong_chain";
+  }
+  return "other";
+}
+
 namespace {
 
 bool MentionsAny(const std::string& lower_text, std::initializer_list<const char*> phrases) {

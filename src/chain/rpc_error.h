@@ -23,6 +23,8 @@ class RpcError : public std::runtime_error {
   RpcError(Kind kind, std::string message, long code = 0)
       : std::runtime_error(std::move(message)), kind_(kind), code_(code) {}
   Kind kind() const { return kind_; }
+  // "transport", "timeout", "malformed", "rpc", "not_ready", "too_large", "wrong_chain".
+  static const char* KindName(Kind kind);
   // The JSON-RPC error code (kRpc) or the HTTP status (kTransport), else 0.
   long code() const { return code_; }
   // Providers refuse wide eth_getLogs ranges in many words; this recognises them.

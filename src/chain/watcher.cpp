@@ -6,6 +6,7 @@
 
 #include "base/log.h"
 #include "base/time.h"
+#include "metrics/metrics.h"
 
 namespace payd::chain {
 
@@ -98,6 +99,7 @@ bool ChainWatcher::Lead() {
                   {{"chainId", chain_.id}, {"chain", chain_.name}});
   }
   leading_ = leading;
+  metrics::ChainLeading(chain_.id, leading);
   return leading;
 }
 
@@ -272,6 +274,7 @@ bool ChainWatcher::Pass() {
     update.head.finalized = source.Tagged("finalized");
   }
   update.head.latest = source.Latest();
+  metrics::ChainHead(chain_.id, update.head.latest);
   for (auto* tag : {&update.head.safe, &update.head.finalized}) {
     if (*tag && **tag > update.head.latest) *tag = update.head.latest;
   }
@@ -350,6 +353,7 @@ bool ChainWatcher::Pass() {
   }
   auto summary = ledger_.Advance(update, base::NowMs());
   if (update.cursor) cursor_ = update.cursor;
+  if (cursor_) metrics::ChainProcessed(chain_.id, cursor_->number);
   if (summary.payments_recorded || summary.payments_reorged || summary.intents_changed ||
       summary.payments_confirmed) {
     base::LogInfo("chain progress", {{"chainId", chain_.id},

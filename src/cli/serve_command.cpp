@@ -19,9 +19,11 @@
 #include "chain/price_book.h"
 #include "chain/watcher.h"
 #include "cli/command_context.h"
+#include "cli/metrics_listener.h"
 #include "domain/ledger.h"
 #include "http/router.h"
 #include "http/server.h"
+#include "metrics/metrics.h"
 #include "pages/routes.h"
 #include "store/open_store.h"
 #include "webhooks/dispatcher.h"
@@ -139,6 +141,14 @@ void Serve(const CommandContext& ctx) {
                                        int per_min) {
     return public_limiter.Allow(bucket + "|" + api::ClientKey(ip), per_min, base::NowMs());
   };
+  // Before anything records: the server, the watchers, the dispatcher, the store.
+  if (config.metrics.enabled) metrics::Enable(PAYD_VERSION);
+  std::optional<MetricsListener> metrics_listener;
+  unsigned short metrics_port = 0;
+  if (config.metrics.enabled) {
+    metrics_listener.emplace(config.metrics, *opened.store);
+    metrics_port = metrics_listener->Start();
+  }
   http::Router router;
   api::RegisterRoutes(router, api);
   pages::RegisterPageRoutes(router, pages);
@@ -184,18 +194,25 @@ void Serve(const CommandContext& ctx) {
     watchers.back()->Start();
   }
 
-  base::LogInfo("listening", {{"listen", config.listen_host + ":" + std::to_string(port)},
-                              {"port", port},
-                              {"publicUrl", api.public_url},
-                              {"environment", domain::EnvironmentName(config.environment)},
-                              {"threads", threads},
-                              {"maxConnections", options.max_connections},
-                              {"openFilesLimit", open_files},
-                              {"trustedProxies", trusted_proxies},
-                              {"version", PAYD_VERSION}});
+  base::LogInfo(
+      "listening",
+      {{"listen", config.listen_host + ":" + std::to_string(port)},
+       {"port", port},
+       {"publicUrl", api.public_url},
+       {"environment", domain::EnvironmentName(config.environment)},
+       {"threads", threads},
+       {"maxConnections", options.max_connections},
+       {"openFilesLimit", open_files},
+       {"trustedProxies", trusted_proxies},
+       {"metricsListen", config.metrics.enabled ? boost::json::value(config.metrics.host + ":" +
+                                                                     std::to_string(metrics_port))
+                                                : nullptr},
+       {"metricsPort", config.metrics.enabled ? boost::json::value(metrics_port) : nullptr},
+       {"version", PAYD_VERSION}});
   server.Run();
   for (auto& watcher : watchers) watcher->Stop();
   dispatcher.Stop();
+  if (metrics_listener) metrics_listener->Stop();
   base::LogInfo("stopped");
 }
 
@@ -203,6 +220,9 @@ void Serve(const CommandContext& ctx) {
 
 void AddServeCommand(CLI::App& app, CommandContext& ctx) {
   auto* serve = app.add_subcommand("serve", "Run the payd HTTP server");
+  serve->add_option_function<std::string>(
+      "--metrics-listen", [&ctx](const std::string& v) { ctx.command_line.metrics_listen = v; },
+      "Serve Prometheus metrics at /metrics on this host:port ([metrics] listen); default: off");
   serve->callback(Guarded([&ctx] { Serve(ctx); }));
 }
 

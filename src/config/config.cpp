@@ -19,7 +19,9 @@ namespace payd::config {
 
 namespace {
 
-void ParseListen(Config& config, const std::string& text, const std::string& where) {
+// host:port (IPv6 in brackets) into `host` and `port`; `key` names it in errors.
+void ParseHostPort(const std::string& text, const std::string& where, const std::string& key,
+                   std::string& host_out, unsigned short& port_out) {
   auto colon = text.rfind(':');
   unsigned port = 0;
   std::string host = colon == std::string::npos ? "" : text.substr(0, colon);
@@ -29,10 +31,19 @@ void ParseListen(Config& config, const std::string& text, const std::string& whe
   const char* end = text.data() + text.size();
   if (colon == std::string::npos || host.empty() || std::from_chars(begin, end, port).ptr != end ||
       port > 65535) {
-    throw ConfigError(where + ": listen must be host:port, e.g. 127.0.0.1:8080");
+    throw ConfigError(where + ": " + key + " must be host:port, e.g. 127.0.0.1:8080");
   }
-  config.listen_host = host;
-  config.listen_port = static_cast<unsigned short>(port);
+  host_out = host;
+  port_out = static_cast<unsigned short>(port);
+}
+
+void ParseListen(Config& config, const std::string& text, const std::string& where) {
+  ParseHostPort(text, where, "listen", config.listen_host, config.listen_port);
+}
+
+void ParseMetricsListen(Config& config, const std::string& text, const std::string& where) {
+  ParseHostPort(text, where, "[metrics] listen", config.metrics.host, config.metrics.port);
+  config.metrics.enabled = true;
 }
 
 void ParsePublicUrl(Config& config, std::string text, const std::string& where) {
@@ -260,6 +271,10 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
     p.max_open_intents = PositiveInt(keyless, "max_open_intents", p.max_open_intents, 100000000);
     keyless.RejectUnknown();
   }
+  if (TomlReader metrics = r.Table("metrics"); metrics.present()) {
+    if (auto listen = metrics.String("listen")) ParseMetricsListen(config, *listen, source);
+    metrics.RejectUnknown();
+  }
   if (TomlReader intents = r.Table("intents"); intents.present()) {
     config.intents.lifetime_s =
         PositiveInt(intents, "lifetime_s", config.intents.lifetime_s, 7 * 86400);
@@ -334,7 +349,9 @@ Config LoadConfig(const CommandLine& cli, const EnvLookup& env) {
     config.trusted_proxies = TrustedProxies(
         SplitList(*v), [](std::size_t) { return std::string("PAYD_TRUSTED_PROXIES:"); });
   }
+  if (auto v = env("PAYD_METRICS_LISTEN")) ParseMetricsListen(config, *v, "PAYD_METRICS_LISTEN");
   if (cli.data_dir) config.data_dir = *cli.data_dir;
+  if (cli.metrics_listen) ParseMetricsListen(config, *cli.metrics_listen, "--metrics-listen");
 
   if (!config.database_url.empty() && !config.database_url.starts_with("postgres://") &&
       !config.database_url.starts_with("postgresql://")) {

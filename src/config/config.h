@@ -57,6 +57,13 @@ struct WebhookSettings {
   std::vector<int> retry_schedule_s = {5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400};
 };
 
+// [metrics]: Prometheus's /metrics on a listener of its own (cli/metrics_listener.h).
+struct MetricsSettings {
+  bool enabled = false;  // off unless a listen address is given
+  std::string host;
+  unsigned short port = 0;  // 0 picks a free port (logged at start)
+};
+
 struct IntentSettings {
   int lifetime_s = 1800;  // expiresAt = creation + this
 };
@@ -78,6 +85,7 @@ struct Config {
   PublicEndpointSettings public_endpoints;
   WebhookSettings webhooks;
   IntentSettings intents;
+  MetricsSettings metrics;
   domain::ChainCatalog catalog;
   std::string config_file;  // the file that was read, or empty
 
@@ -89,6 +97,7 @@ struct Config {
 struct CommandLine {
   std::optional<std::string> config_file;
   std::optional<std::string> data_dir;
+  std::optional<std::string> metrics_listen;  // serve --metrics-listen
 };
 
 using EnvLookup = std::function<std::optional<std::string>(const char* name)>;

@@ -1,6 +1,7 @@
 #include "domain/keyless_intent.h"
 
 #include <boost/json/serialize.hpp>
+#include <utility>
 
 #include "domain/error.h"
 #include "domain/event.h"
@@ -14,6 +15,14 @@ KeylessIntent CreateKeylessIntent(Store& store, const ChainCatalog& catalog, Pri
                                   const IdempotencyClaim* claim, int max_open_keyless,
                                   base::TimeMs now) {
   KeylessIntent out;
+  // A retry gets its original answer before anything of today is asked: the
+  // price may be gone, the link changed (DECISIONS §8).
+  if (claim) {
+    if (auto earlier = store.FindClaimOutcome(*claim, now)) {
+      out.result = std::move(*earlier);
+      return out;
+    }
+  }
   out.intent = PrepareIntent(integration, catalog, prices, request, now);
   out.intent.keyless = true;
   if (request.payment_link_id) {

@@ -20,7 +20,9 @@ struct KeylessIntent {
   PaymentIntent intent;  // as stored, exact amount included, when result.outcome is kCreated
 };
 
-// Prepares the intent (PrepareIntent), checks the payment link's terms when the
+// With a claim whose key an earlier request used, answers that request's
+// outcome (replay or conflict) and runs nothing else. Otherwise prepares the
+// intent (PrepareIntent), checks the payment link's terms when the
 // request names one, and stores it with its PAYMENT_CREATED event; the stored
 // response is the payer's view. Throws domain::Error naming the request field
 // at fault ("amount_usd" when no exact amount is left for a USD request).

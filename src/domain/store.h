@@ -7,10 +7,12 @@
 // tenant's data by id. Failures to reach the database throw StoreUnavailable.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/time.h"
@@ -91,6 +93,16 @@ class Store {
   // ended are forgotten by PurgeExpired.
   virtual std::optional<RateWindow> CountClientRequest(const std::string& bucket, base::TimeMs now,
                                                        base::TimeMs window_ms) = 0;
+
+  // What an earlier request that used the claim's key in its scope decided
+  // (DECISIONS §8), read before anything else of a creation runs, so that a
+  // retry gets its original answer whatever changed since (a price gone, the
+  // integration's terms): kReplayed with the stored response when the
+  // fingerprints agree, kConflict when not; nothing when the key is free
+  // (never used, or past retention). The creation's own transaction checks
+  // the claim again, which is what settles concurrent first uses.
+  virtual std::optional<CreateResult> FindClaimOutcome(const IdempotencyClaim& claim,
+                                                       base::TimeMs now) = 0;
 
   // Stores the link and its event. With a claim, the claim is checked and
   // recorded in the same transaction: a replay or conflict stores nothing.
@@ -227,6 +239,17 @@ class Store {
                                                       const ClaimLimits& limits) = 0;
   // When the earliest pending delivery is due (for a leased one: when its lease ends), if any.
   virtual std::optional<base::TimeMs> NextDeliveryDue() = 0;
+
+  // What the metrics show of the whole database (every tenant): rows by
+  // status, as stored, and the deliveries pending or to be retried with the
+  // earliest time one of them was due at (leases aside). Cheap: index scans.
+  struct OperationalCounts {
+    std::vector<std::pair<std::string, std::int64_t>> intents_by_status;
+    std::vector<std::pair<std::string, std::int64_t>> payments_by_status;
+    std::int64_t deliveries_waiting = 0;
+    std::optional<base::TimeMs> earliest_due;
+  };
+  virtual OperationalCounts CountForMetrics() = 0;
   // Records an attempt and what follows it, in one transaction: the
   // delivery's new state, the endpoint disabled (410) with its other
   // deliveries not yet made failed, and on success a WEBHOOK_SENT event.

@@ -42,6 +42,9 @@ struct RequestContext {
   // The socket's peer; differs from remote_ip only behind a trusted proxy.
   std::string peer_ip;
   std::vector<std::pair<std::string, std::string>> path_params;
+  // The matched route's template ("/pay/:id"), set by the router; empty when
+  // none matched. Metrics count requests by it, never by the path.
+  std::string_view route;
   // Filled by authentication, logged by the server; never the key itself.
   std::string key_id;
   // Added to whatever response goes out, errors included (rate-limit headers, CORS).

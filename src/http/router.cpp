@@ -26,13 +26,13 @@ std::vector<std::string_view> SplitPath(std::string_view target) {
 void Router::Add(Verb method, std::string pattern, Handler handler) {
   std::vector<std::string> segments;
   for (auto s : SplitPath(pattern)) segments.emplace_back(s);
-  routes_.push_back({method, std::move(segments), std::move(handler)});
+  routes_.push_back({method, std::move(pattern), std::move(segments), std::move(handler)});
 }
 
 void Router::AddUnmatched(std::string prefix, Handler handler) {
   std::vector<std::string> segments;
   for (auto s : SplitPath(prefix)) segments.emplace_back(s);
-  unmatched_.push_back({Verb::unknown, std::move(segments), std::move(handler)});
+  unmatched_.push_back({Verb::unknown, std::move(prefix), std::move(segments), std::move(handler)});
 }
 
 Response Router::NoRoute(const Request& req, const RequestContext& ctx) {
@@ -74,6 +74,7 @@ Response Router::Dispatch(const Request& req, RequestContext& ctx) const {
   std::vector<Verb> allowed;
   for (const auto& route : routes_) {
     if (!Match(route, path, nullptr)) continue;
+    ctx.route = route.pattern;
     if (route.method == method) {
       Match(route, path, &ctx);
       return route.handler(req, ctx);

@@ -20,7 +20,10 @@ class Router {
   // Paths under `prefix` (its segments first: "/pay" takes /pay, /pay/ and
   // /pay/a/b) that no pattern matches, with any method.
   void AddUnmatched(std::string prefix, Handler handler);
-  // Routes the request; the matched route's parameters go into ctx.path_params.
+  // Routes the request; the matched route's parameters go into ctx.path_params
+  // and its pattern into ctx.route (also on a 405: the path has a route; not
+  // for an unmatched section's answer). Routes are added before the first
+  // request and never after.
   Response Dispatch(const Request& req, RequestContext& ctx) const;
   // The 404 not_found a path that matches no route gets.
   static Response NoRoute(const Request& req, const RequestContext& ctx);
@@ -28,6 +31,7 @@ class Router {
  private:
   struct Route {
     Verb method;
+    std::string pattern;
     std::vector<std::string> segments;
     Handler handler;
   };

@@ -27,6 +27,7 @@
 #include "base/utf8.h"
 #include "http/client_address.h"
 #include "http/json_response.h"
+#include "metrics/metrics.h"
 
 namespace payd::http {
 
@@ -62,6 +63,24 @@ bool IsDisconnect(const beast::error_code& ec) {
 void SetCommonHeaders(Response& res) {
   res.set("X-Content-Type-Options", "nosniff");
 }
+
+// The method as a metric label: one of HTTP's names, never what a client made up.
+std::string_view MethodLabel(Verb verb) {
+  return verb == Verb::unknown ? "other" : beast_http::to_string(verb);
+}
+
+// Counts a request as in flight for as long as it lives (across co_await).
+struct InFlight {
+  explicit InFlight(bool on) : on(on) {
+    if (on) metrics::HttpInFlight(1);
+  }
+  ~InFlight() {
+    if (on) metrics::HttpInFlight(-1);
+  }
+  InFlight(const InFlight&) = delete;
+  InFlight& operator=(const InFlight&) = delete;
+  bool on;
+};
 
 bool StartsWithHead(const beast::flat_buffer& buffer) {
   std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
@@ -144,12 +163,13 @@ bool Server::Register(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conns_mu_);
   if (conns_.size() >= options_.max_connections) return false;
   conns_.insert(conn);
+  if (options_.observed) metrics::HttpConnections(1);
   return true;
 }
 
 void Server::Unregister(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conns_mu_);
-  conns_.erase(conn);
+  if (conns_.erase(conn) && options_.observed) metrics::HttpConnections(-1);
   if (draining_ && conns_.empty()) ioc_.stop();
 }
 
@@ -198,6 +218,7 @@ void Server::RefuseBusy(tcp::socket& socket) {
   socket.write_some(asio::buffer(bytes), ec);  // small: fits the send buffer of a new socket
   socket.shutdown(tcp::socket::shutdown_send, ec);
   socket.close(ec);
+  if (options_.observed) metrics::HttpRequest("other", "unmatched", 503, 0, false);
   ++refused_;
   auto now = std::chrono::steady_clock::now();
   if (now - refusal_logged_ >= kRefusalLogInterval) {
@@ -231,9 +252,13 @@ void Server::Decorate(Response& res, const RequestContext& ctx) {
 void Server::LogRequest(const RequestContext& ctx, std::string_view method, std::string_view target,
                         unsigned status, std::chrono::steady_clock::time_point start,
                         std::optional<std::size_t> stream_bytes) {
+  if (!options_.observed) return;
   auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                     std::chrono::steady_clock::now() - start)
                     .count();
+  metrics::HttpRequest(MethodLabel(beast_http::string_to_verb(method)),
+                       ctx.route.empty() ? "unmatched" : ctx.route, status,
+                       static_cast<double>(micros) / 1e6, stream_bytes.has_value());
   boost::json::object fields{{"requestId", ctx.request_id},
                              {"method", method},
                              {"path", base::ValidUtf8(target.substr(0, target.find('?')))},
@@ -354,6 +379,7 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
     Response res;
     bool keep_alive = false;
     std::string method = parser.is_header_done() ? std::string(parser.get().method_string()) : "";
+    InFlight in_flight(options_.observed);
     std::string target = parser.is_header_done() ? std::string(parser.get().target()) : "";
     if (ec == beast_http::error::body_limit) {
       res = ErrorResponse(Status::payload_too_large, "payload_too_large",

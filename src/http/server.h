@@ -50,6 +50,9 @@ struct ServerOptions {
   std::size_t max_connections = 1024;  // served at once; see DefaultMaxConnections
   // Peers whose Forwarded / X-Forwarded-For name the client (client_address.h).
   base::IpRanges trusted_proxies;
+  // Requests and connections go into the access log and the metrics
+  // (metrics/metrics.h); false for the metrics listener, whose scrapes are neither.
+  bool observed = true;
 };
 
 // What a process allowed `open_files_limit` descriptors can serve at once:
@@ -87,6 +90,7 @@ class Server {
   // The producer's next step; a producer that throws ends its stream.
   static StreamStep NextStep(const RequestContext& ctx);
   void Decorate(Response& res, const RequestContext& ctx);
+  // The access-log line and the request's metrics.
   void LogRequest(const RequestContext& ctx, std::string_view method, std::string_view target,
                   unsigned status, std::chrono::steady_clock::time_point start,
                   std::optional<std::size_t> stream_bytes = std::nullopt);

@@ -7,7 +7,9 @@
 #include <boost/json/serialize.hpp>
 
 #include "base/log.h"
+#include "base/strings.h"
 #include "domain/event.h"
+#include "metrics/metrics.h"
 #include "webhooks/http_post.h"
 
 namespace payd::webhooks {
@@ -179,6 +181,9 @@ void Dispatcher::Attempt(const domain::Store::DeliveryJob& job, void* curl, std:
     record.sent_event = domain::NewEvent(d.tenant_id, domain::event_type::kWebhookSent,
                                          boost::json::serialize(data), now);
   }
+  // Counted before it is recorded: a scrape that finds the queue empty has it.
+  metrics::WebhookAttempt(base::AsciiLower(domain::DeliveryStatusName(decision.status)),
+                          static_cast<double>(now - started) / 1000.0);
   try {
     store_.RecordAttempt(d.id, record, now);
   } catch (const std::exception& e) {

@@ -31,6 +31,21 @@ describe('REST authentication', () => {
     assert.equal(lower.status, 200, 'the Bearer scheme is case-insensitive');
   });
 
+  test("credentials of another Authorization scheme beside a valid X-API-Key are not payd's: ignored", async () => {
+    // A proxy or a browser may add its own Basic credentials (DECISIONS §2, §3).
+    for (const authorization of ['Basic dXNlcjpwYXNz', 'Digest username="u", realm="r"', 'Basic']) {
+      const r = await payd.request('GET', '/api/v1/payment-links', { key: shop.read.key, headers: { Authorization: authorization } });
+      assert.equal(r.status, 200, `${authorization}: ${r.text}`);
+      const post = await payd.request('POST', '/api/v1/payment-links', {
+        key: shop.rw.key, headers: { Authorization: authorization }, body: linkBody(shop.integration.id),
+      });
+      assert.equal(post.status, 201, `${authorization}: ${post.text}`);
+    }
+    // A Bearer token is payd's: beside a different X-API-Key it is still two keys (the choice of docs/api-reference.md).
+    const two = await payd.request('GET', '/api/v1/payment-links', { key: shop.read.key, bearer: shop.rw.key });
+    assertError(two, 401, 'unauthorized');
+  });
+
   test('missing, malformed and unknown keys are 401 unauthorized', async () => {
     assertError(await payd.request('GET', '/api/v1/payment-links'), 401, 'unauthorized');
     assertError(await payd.request('GET', '/api/v1/payment-links', { key: 'svc_pk_test_short' }), 401, 'unauthorized');

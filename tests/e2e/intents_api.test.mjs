@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatUnits } from 'viem';
 
 import { chainConfig, eventually, startChain, USDC_ADDRESS } from './lib/chain.mjs';
-import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, startPayd, storeOf } from './lib/payd.mjs';
 
 const cases = JSON.parse(readFileSync(new URL('./cases/intent-create.json', import.meta.url)));
 const base = { amount_usd: '25.00', currency: 'USDC', chainId: 31337 };
@@ -27,7 +27,7 @@ function usdToUnits(usd, decimals, answer, priceDecimals) {
 }
 
 describe('payment intents API', () => {
-  let chain, payd, shop, other, feed, staleFeed;
+  let chain, payd, paydConfig, shop, other, feed, staleFeed;
   // Payment links of `shop` named by the cases as "$link:NAME".
   const links = {};
   const newLink = async (integrationId, extra) => {
@@ -50,7 +50,8 @@ describe('payment intents API', () => {
     const config = chainConfig(chain, { confirmations: 2 })
       .replace('price_usd = "3000"', `price_feed = "${feed.address}"`) +
       `\n[[chains.tokens]]\nsymbol = "TKN"\nname = "Token"\naddress = "${tkn.address}"\ndecimals = 6\nprice_feed = "${staleFeed.address}"\n`;
-    payd = await startPayd({ config: `[limits]\napi_requests_per_min = 100000\npublic_intents_per_min = 1000\n${config}` });
+    paydConfig = `[limits]\napi_requests_per_min = 100000\npublic_intents_per_min = 1000\n${config}`;
+    payd = await startPayd({ config: paydConfig });
     shop = createMerchant(payd, { tokens: 'USDC,ETH,TKN' });
     other = createMerchant(payd, { name: 'Other', payout: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' });
     const second = payd.admin([
@@ -175,8 +176,21 @@ describe('payment intents API', () => {
     assert.ok(results.every((r) => r.status === 201), results.map((r) => r.status).join());
     assert.equal(new Set(results.map((r) => r.json.id)).size, 1);
     assert.equal(results.filter((r) => r.headers.get('idempotent-replayed') === 'true').length, 19);
-    const header = await createIntent(payd, shop.integration.id, { ...base, amount_usd: '31.00' }, { headers: { 'Idempotency-Key': 'cart-77' } });
-    assert.equal(header.status, 409, 'the body key and the header key are one key');
+    // The key is no parameter (DECISIONS §8): sent in the header, the body or both, it is one
+    // key, and the same parameters are one request.
+    const sameKey = [{ header: 'cart-77' }, { header: 'cart-77', body: 'cart-77' }];
+    for (const sent of sameKey) {
+      const r = await createIntent(payd, shop.integration.id, { ...base, amount_usd: '31.00', idempotencyKey: sent.body },
+        { headers: { 'Idempotency-Key': sent.header } });
+      assert.equal(r.status, 201, `${JSON.stringify(sent)}: ${r.text}`);
+      assert.equal(r.headers.get('idempotent-replayed'), 'true', JSON.stringify(sent));
+      assert.equal(r.json.id, results[0].json.id, JSON.stringify(sent));
+    }
+    const headerFirst = await createIntent(payd, shop.integration.id, { ...base, amount_usd: '33.00' }, { headers: { 'Idempotency-Key': 'cart-78' } });
+    assert.equal(headerFirst.status, 201, headerFirst.text);
+    const bodyAfter = await createIntent(payd, shop.integration.id, { ...base, amount_usd: '33.00', idempotencyKey: 'cart-78' });
+    assert.equal(bodyAfter.headers.get('idempotent-replayed'), 'true', bodyAfter.text);
+    assert.equal(bodyAfter.json.id, headerFirst.json.id);
     const conflict = await createIntent(payd, shop.integration.id, { ...body, amount_usd: '32.00' });
     assert.equal(conflict.status, 409);
     assert.equal(conflict.json.error.code, 'idempotency_conflict');
@@ -201,6 +215,33 @@ describe('payment intents API', () => {
     assert.equal(r.json.error.code, 'unavailable');
     const units = await createIntent(payd, shop.integration.id, { amount: '5000000', currency: 'TKN', chainId: 31337 });
     assert.equal(units.status, 201, 'amounts in token units need no price');
+  });
+
+  test('a replay returns the stored response before anything else runs: no price needed (DECISIONS §8)', async () => {
+    const body = { amount_usd: '12.00', currency: 'ETH', chainId: 31337, idempotencyKey: 'cart-outage' };
+    // Until payd has read the ETH feed once, an ETH intent is 503, which claims no key.
+    const first = await eventually(async () => {
+      const res = await createIntent(payd, shop.integration.id, body);
+      return res.status === 503 ? null : res;
+    }, { what: 'a fresh ETH price' });
+    assert.equal(first.status, 201, first.text);
+    // A second payd on the same store, whose ETH feed was last updated two hours ago: it has no
+    // ETH price, so the same request, new, is refused there.
+    const stale = await startPayd({ config: paydConfig.replace(feed.address, staleFeed.address), env: storeOf(payd) });
+    try {
+      const fresh = await createIntent(stale, shop.integration.id, { ...body, idempotencyKey: 'cart-outage-2' });
+      assert.equal(fresh.status, 503, fresh.text);
+      const again = await createIntent(stale, shop.integration.id, body);
+      assert.equal(again.status, 201, again.text);
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.deepEqual(again.json, first.json);
+      const other = await createIntent(stale, shop.integration.id, { ...body, amount_usd: '13.00' });
+      assert.equal(other.status, 409, other.text);
+      assert.equal(other.json.error.code, 'idempotency_conflict');
+    } finally {
+      await stale.stopCleanly();
+      await stale.cleanup();
+    }
   });
 
   test('merchants list intents newest first, filtered and paged', async () => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 
+import { sql } from './lib/database.mjs';
 import { createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 
 const cases = JSON.parse(readFileSync(new URL('./cases/payment-links-create.json', import.meta.url)));
@@ -153,6 +154,31 @@ describe('payment links', () => {
       assert.equal(r.json.error.code, 'idempotency_conflict');
       const list = (await payd.request('GET', '/api/v1/payment-links', { key: shop.read.key })).json;
       assert.equal(list.filter((l) => l.name === 'conflict').length, 1);
+    });
+
+    test('a replay returns the stored response before anything else runs: no validation against today', async () => {
+      const headers = { 'Idempotency-Key': 'order-1003' };
+      const body = linkBody(shop.integration.id, { name: 'replayed', denominationType: 'TOKEN', currency: 'USDC', amount: '7' });
+      const post = (h) => payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body, headers: h });
+      const first = await post(headers);
+      assert.equal(first.status, 201, first.text);
+      // The operator takes USDC off the integration: the same request, new, is refused now.
+      const setTokens = (json) => sql(payd, `UPDATE integrations SET allow_tokens = '${json}' WHERE id = '${shop.integration.id}'`);
+      const tokens = sql(payd, `SELECT allow_tokens FROM integrations WHERE id = '${shop.integration.id}'`);
+      setTokens('["ETH"]');
+      try {
+        const fresh = await post({});
+        assert.equal(fresh.status, 400, fresh.text);
+        assert.equal(fresh.json.error.param, 'currency');
+        const again = await post(headers);
+        assert.equal(again.status, 201, again.text);
+        assert.equal(again.headers.get('idempotent-replayed'), 'true');
+        assert.deepEqual(again.json, first.json);
+      } finally {
+        setTokens(tokens);
+      }
+      const list = (await payd.request('GET', '/api/v1/payment-links', { key: shop.read.key })).json;
+      assert.equal(list.filter((l) => l.name === 'replayed').length, 1);
     });
 
     test('20 concurrent POSTs with one key create exactly one link', async () => {

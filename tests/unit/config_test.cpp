@@ -40,7 +40,8 @@ TEST(Config, EnvironmentOverridesWin) {
   EXPECT_EQ(c.environment, domain::Environment::kMainnet);
   EXPECT_EQ(c.EffectivePublicUrl(9000), "https://pay.example.com");
   EXPECT_EQ(c.data_dir, "/var/lib/payd");
-  Config flag = LoadConfig({std::nullopt, std::string("/tmp/x")}, Env({{"PAYD_DATA_DIR", "/y"}}));
+  Config flag = LoadConfig({std::nullopt, std::string("/tmp/x"), std::nullopt},
+                           Env({{"PAYD_DATA_DIR", "/y"}}));
   EXPECT_EQ(flag.data_dir, "/tmp/x");
 }
 
@@ -68,8 +69,9 @@ usd_pegged = true
 }
 
 TEST(Config, TheDocumentedExampleIsTheDefaults) {
-  Config documented =
-      LoadConfig({std::string(PAYD_SOURCE_DIR) + "/docs/payd.example.toml", std::nullopt}, Env({}));
+  Config documented = LoadConfig(
+      {std::string(PAYD_SOURCE_DIR) + "/docs/payd.example.toml", std::nullopt, std::nullopt},
+      Env({}));
   Config defaults = LoadConfig({}, Env({}));
   EXPECT_EQ(documented.Listen(), defaults.Listen());
   EXPECT_EQ(documented.data_dir, defaults.data_dir);
@@ -81,6 +83,7 @@ TEST(Config, TheDocumentedExampleIsTheDefaults) {
   EXPECT_EQ(documented.http.idle_timeout_s, defaults.http.idle_timeout_s);
   EXPECT_EQ(documented.webhooks.retry_schedule_s, defaults.webhooks.retry_schedule_s);
   EXPECT_TRUE(documented.trusted_proxies.empty());
+  EXPECT_FALSE(documented.metrics.enabled);
   EXPECT_TRUE(defaults.trusted_proxies.empty());
   ASSERT_EQ(documented.catalog.chains().size(), 1u);
   EXPECT_EQ(documented.catalog.chains()[0].tokens[0].address,
@@ -94,6 +97,27 @@ TEST(Config, TrustedProxiesFromTheFileOrTheEnvironment) {
             (std::vector<std::string>{"127.0.0.1/32", "10.0.0.0/8", "fd00::/8"}));
   Config env = LoadConfig({}, Env({{"PAYD_TRUSTED_PROXIES", " 10.0.0.0/8 ,::1"}}));
   EXPECT_EQ(env.trusted_proxies.ToStrings(), (std::vector<std::string>{"10.0.0.0/8", "::1/128"}));
+}
+
+// [metrics] listen: off by default; the file, then PAYD_METRICS_LISTEN, then the flag.
+TEST(Config, MetricsListenerIsOffUnlessConfigured) {
+  Config defaults = LoadConfig({}, Env({}));
+  EXPECT_FALSE(defaults.metrics.enabled);
+  Config file;
+  ApplyToml(file, "[metrics]\nlisten = \"127.0.0.1:9464\"", "file");
+  EXPECT_TRUE(file.metrics.enabled);
+  EXPECT_EQ(file.metrics.host, "127.0.0.1");
+  EXPECT_EQ(file.metrics.port, 9464);
+  Config env = LoadConfig({}, Env({{"PAYD_METRICS_LISTEN", "[::1]:9100"}}));
+  EXPECT_TRUE(env.metrics.enabled);
+  EXPECT_EQ(env.metrics.host, "::1");
+  EXPECT_EQ(env.metrics.port, 9100);
+  CommandLine flag;
+  flag.metrics_listen = "0.0.0.0:0";
+  Config flagged = LoadConfig(flag, Env({{"PAYD_METRICS_LISTEN", "127.0.0.1:9100"}}));
+  EXPECT_EQ(flagged.metrics.host, "0.0.0.0");
+  EXPECT_EQ(flagged.metrics.port, 0);
+  EXPECT_THROW(LoadConfig({}, Env({{"PAYD_METRICS_LISTEN", "9464"}})), ConfigError);
 }
 
 TEST(Config, MistakesAreNamed) {
@@ -120,6 +144,8 @@ TEST(Config, MistakesAreNamed) {
   EXPECT_TRUE(
       fails_with("[public]\nmax_open_intent = 3", "max_open_intent is not a known setting"));
   EXPECT_TRUE(fails_with("[limits]\npublic_limiter_buckets = 5", "at least 100"));
+  EXPECT_TRUE(fails_with("[metrics]\nlisten = \"9464\"", "[metrics] listen must be host:port"));
+  EXPECT_TRUE(fails_with("[metrics]\nport = 9464", "port is not a known setting"));
   EXPECT_TRUE(fails_with(R"(trusted_proxies = ["127.0.0.1", "10.0.0.0/33"])",
                          R"(payd.toml: trusted_proxies[1] "10.0.0.0/33" has a prefix length)"));
   EXPECT_TRUE(fails_with(R"(trusted_proxies = ["10.1.2.3/8"])", "the range is 10.0.0.0/8"));

@@ -76,6 +76,27 @@ TEST_P(IdempotencyTest, ConcurrentRetriesCreateExactlyOne) {
   EXPECT_EQ(store_->ListPaymentLinks(tenant_.id).size(), 1u);
 }
 
+// What a creation asks before anything else runs (DECISIONS §8): the earlier
+// request's outcome, read without changing anything.
+TEST_P(IdempotencyTest, AnEarlierClaimIsFoundBeforeCreation) {
+  EXPECT_FALSE(store_->FindClaimOutcome(Claim("k1", "fp", ""), 5)) << "a free key decides nothing";
+  Insert(10, Claim("k1", "fp", "first"));
+  auto same = store_->FindClaimOutcome(Claim("k1", "fp", ""), 20);
+  ASSERT_TRUE(same);
+  EXPECT_EQ(same->outcome, domain::CreateOutcome::kReplayed);
+  EXPECT_EQ(same->response.status, 201);
+  EXPECT_EQ(same->response.body, "first");
+  auto other = store_->FindClaimOutcome(Claim("k1", "fp-b", ""), 20);
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->outcome, domain::CreateOutcome::kConflict);
+  auto elsewhere = Claim("k1", "fp", "");
+  elsewhere.scope = "tenant:someone-else";
+  EXPECT_FALSE(store_->FindClaimOutcome(elsewhere, 20));
+  base::TimeMs later = 10 + domain::kIdempotencyRetentionMs;
+  EXPECT_FALSE(store_->FindClaimOutcome(Claim("k1", "fp-b", ""), later)) << "past retention";
+  EXPECT_EQ(CountRows("SELECT COUNT(*) FROM idempotency_keys"), 1) << "a lookup changes nothing";
+}
+
 TEST_P(IdempotencyTest, PurgeForgetsExpiredClaims) {
   Insert(10, Claim("k1", "fp-a", "a"));
   store_->PurgeExpired(10 + domain::kIdempotencyRetentionMs + 1);

@@ -7,6 +7,7 @@
 
 #include "base/log.h"
 #include "domain/store.h"
+#include "metrics/metrics.h"
 
 namespace payd::store::postgres {
 
@@ -406,9 +407,17 @@ void Transact(Pool& pool, Isolation isolation, const std::function<void(Connecti
       fn(*conn);
       conn->Commit();
       return;
-    } catch (const sql::Conflict&) {  // SerializationConflict and UniqueViolation too
+    } catch (const sql::Conflict& e) {  // SerializationConflict and UniqueViolation too
       conn->Rollback();
-      if (attempt == kTransactAttempts) throw;
+      metrics::DbConflict();
+      // Concurrent writers kept taking what this one meant to take: the
+      // database is too busy for it now, which a client retries (a 503 with
+      // Retry-After), not a fault of the request (a 500).
+      if (attempt == kTransactAttempts) {
+        throw domain::StoreUnavailable("postgres: a conflict outlasted " +
+                                       std::to_string(kTransactAttempts) +
+                                       " attempts: " + e.what());
+      }
     } catch (const domain::StoreUnavailable&) {
       bool stale = !conn->healthy() && !conn->began();
       RollbackQuietly(*conn);

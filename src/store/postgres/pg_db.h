@@ -6,9 +6,10 @@
 // Errors: a connection that cannot be made or was lost, and the SQLSTATE
 // classes 08 (connection), 53 (insufficient resources) and 57P (the server
 // shutting down) are domain::StoreUnavailable; 40001 and 40P01 are
-// SerializationConflict, which Transact() retries and no client ever sees;
-// 23505 is UniqueViolation, which Transact() also retries (and sql::Conflict,
-// which the store's SQL throws itself); anything else (constraint violations,
+// SerializationConflict, which Transact() retries; 23505 is UniqueViolation,
+// which Transact() also retries (and sql::Conflict, which the store's SQL
+// throws itself); a conflict that outlasts the retries is StoreUnavailable
+// (busy, not broken: a client retries later); anything else (constraint violations,
 // SQL mistakes) is a std::runtime_error with the server's message and SQLSTATE. No message carries
 // a password.
 //
@@ -304,8 +305,8 @@ enum class Isolation { kReadCommitted, kRepeatableRead, kSerializable };
 
 // Runs `fn` in one transaction and commits it. A serialization failure, a
 // deadlock or a unique key taken meanwhile rolls back and runs `fn` again (a few times, with a
-// short random pause), so `fn` must do nothing outside the database it could not repeat. Anything
-// else rolls back and propagates.
+// short random pause), so `fn` must do nothing outside the database it could not repeat; after the
+// last attempt the conflict is domain::StoreUnavailable. Anything else rolls back and propagates.
 void Transact(Pool& pool, Isolation isolation, const std::function<void(Connection&)>& fn);
 
 // `url` for logs: scheme, user, host, port and database, never the password.

@@ -5,15 +5,46 @@
 
 namespace payd::store::sql {
 
+namespace {
+
+constexpr const char* kFindClaim =
+    "SELECT fingerprint, status, body, created_at FROM idempotency_keys "
+    "WHERE scope = ? AND key = ?";
+
+// A stored claim (a row of kFindClaim) within retention decides the request:
+// the same fingerprint replays the stored response, another is a conflict.
+domain::CreateResult DecidedBy(Query& q, const domain::IdempotencyClaim& claim) {
+  domain::CreateResult result;
+  result.outcome = base::ConstantTimeEquals(q.Blob(0), claim.fingerprint)
+                       ? domain::CreateOutcome::kReplayed
+                       : domain::CreateOutcome::kConflict;
+  result.response = {static_cast<int>(q.Int(1)), q.Text(2)};
+  return result;
+}
+
+bool Retained(Query& q, base::TimeMs now) {
+  return q.Int(3) + domain::kIdempotencyRetentionMs > now;
+}
+
+}  // namespace
+
+std::optional<domain::CreateResult> SqlStore::FindClaimOutcome(
+    const domain::IdempotencyClaim& claim, base::TimeMs now) {
+  return Read([&](Connection& c) -> std::optional<domain::CreateResult> {
+    auto q = c.Prepare(kFindClaim);
+    q.Bind(1, claim.scope).Bind(2, claim.key);
+    if (!q.Step() || !Retained(q, now)) return std::nullopt;
+    return DecidedBy(q, claim);
+  });
+}
+
 std::optional<domain::CreateResult> SqlStore::CheckClaim(Connection& c,
                                                          const domain::IdempotencyClaim& claim,
                                                          base::TimeMs now) {
-  auto q = c.Prepare(
-      "SELECT fingerprint, status, body, created_at FROM idempotency_keys "
-      "WHERE scope = ? AND key = ?");
+  auto q = c.Prepare(kFindClaim);
   q.Bind(1, claim.scope).Bind(2, claim.key);
   if (!q.Step()) return std::nullopt;
-  if (q.Int(3) + domain::kIdempotencyRetentionMs <= now) {
+  if (!Retained(q, now)) {
     // Past retention the key is free again; the old record goes.
     q.Run();
     c.Prepare("DELETE FROM idempotency_keys WHERE scope = ? AND key = ?")
@@ -22,12 +53,7 @@ std::optional<domain::CreateResult> SqlStore::CheckClaim(Connection& c,
         .Run();
     return std::nullopt;
   }
-  domain::CreateResult result;
-  result.outcome = base::ConstantTimeEquals(q.Blob(0), claim.fingerprint)
-                       ? domain::CreateOutcome::kReplayed
-                       : domain::CreateOutcome::kConflict;
-  result.response = {static_cast<int>(q.Int(1)), q.Text(2)};
-  return result;
+  return DecidedBy(q, claim);
 }
 
 void SqlStore::RecordClaim(Connection& c, const domain::IdempotencyClaim& claim, base::TimeMs now) {

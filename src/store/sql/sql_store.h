@@ -12,6 +12,7 @@
 // Connection::LockUntilCommit first.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "domain/store.h"
+#include "metrics/metrics.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {
@@ -44,6 +46,8 @@ class SqlStore : public domain::Store {
   std::optional<domain::ApiKey> FindApiKey(const std::string& id) override;
   std::vector<domain::ApiKey> ListApiKeys(const std::string& tenant_id) override;
   bool RevokeApiKey(const std::string& id, base::TimeMs now) override;
+  std::optional<domain::CreateResult> FindClaimOutcome(const domain::IdempotencyClaim& claim,
+                                                       base::TimeMs now) override;
   domain::CreateResult InsertPaymentLink(const domain::PaymentLink& link,
                                          const domain::Event& event,
                                          const domain::IdempotencyClaim* claim,
@@ -102,6 +106,7 @@ class SqlStore : public domain::Store {
   std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
                                               const ClaimLimits& limits) override;
   std::optional<base::TimeMs> NextDeliveryDue() override;
+  OperationalCounts CountForMetrics() override;
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
                      base::TimeMs now) override;
 
@@ -118,16 +123,32 @@ class SqlStore : public domain::Store {
                                                                   base::TimeMs lease_ms,
                                                                   const ClaimLimits& limits) = 0;
 
+  // Each timed for the metrics (payd_db_transaction_duration_seconds), waits and retries included.
   template <typename Fn>
   auto Read(Fn&& fn) {
+    Timed timed("read");
     return Run(fn, [this](const auto& body) { RunRead(body); });
   }
   template <typename Fn>
   auto Write(Fn&& fn) {
+    Timed timed("write");
     return Run(fn, [this](const auto& body) { RunWrite(body); });
   }
 
  private:
+  // Records its lifetime as one transaction of `kind`, failed ones too.
+  struct Timed {
+    explicit Timed(const char* kind) : kind(kind), start(std::chrono::steady_clock::now()) {}
+    ~Timed() {
+      metrics::DbTransaction(
+          kind, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    Timed(const Timed&) = delete;
+    Timed& operator=(const Timed&) = delete;
+    const char* kind;
+    std::chrono::steady_clock::time_point start;
+  };
+
   // Calls `fn` through `runner`, keeping the value of its last (committed) run.
   template <typename Fn, typename Runner>
   static auto Run(Fn& fn, const Runner& runner) {

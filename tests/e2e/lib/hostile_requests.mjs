@@ -218,9 +218,17 @@ function credentials(rng, route, ctx) {
   const mode = rng.weighted([[5, 'good'], [foreign, 'foreign'], [2, 'refused'], [1, 'scope'], [1, 'none'], [1, 'odd']]);
   if (mode === 'none') return { headers, refused: true, note: 'no key' };
   if (mode === 'odd') {
-    // Every one of these is refused, whatever X-API-Key says.
-    headers.Authorization = rng.pick(['Basic ' + Buffer.from('a:b').toString('base64'), 'Bearer', `Bearer  ${ctx.keys.rw}`, `Token ${ctx.keys.rw}`, `Bearer ${ctx.keys.rw}, Bearer ${ctx.keys.read}`, 'Bearer ' + 'x'.repeat(9000), `Bearer${ctx.keys.rw}`]);
-    if (rng.chance(0.3)) headers['X-API-Key'] = rng.pick(right);
+    // A Bearer credential that is no key of payd's: refused, whatever X-API-Key says.
+    const badBearer = [`Bearer  ${ctx.keys.rw}`, `Bearer ${ctx.keys.rw}, Bearer ${ctx.keys.read}`, 'Bearer ' + 'x'.repeat(9000)];
+    // Another scheme: refused alone; beside an X-API-Key it is not payd's and is ignored
+    // (DECISIONS §2, §3), so it never goes with one here.
+    const otherScheme = ['Basic ' + Buffer.from('a:b').toString('base64'), 'Bearer', `Token ${ctx.keys.rw}`, `Bearer${ctx.keys.rw}`];
+    if (rng.chance(0.3)) {
+      headers['X-API-Key'] = rng.pick(right);
+      headers.Authorization = rng.pick(badBearer);
+    } else {
+      headers.Authorization = rng.pick([...badBearer, ...otherScheme]);
+    }
     return { headers, refused: true, note: 'odd authorization' };
   }
   const key = {

@@ -1,0 +1,45 @@
+// Store::CountForMetrics, what /metrics reads from the database on both
+// stores: rows by status and the open deliveries with the earliest due time.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "store_fixture.h"
+
+namespace payd {
+namespace {
+
+class MetricsCountsTest : public testing::StoreTest {};
+
+std::map<std::string, std::int64_t> AsMap(
+    const std::vector<std::pair<std::string, std::int64_t>>& rows) {
+  return {rows.begin(), rows.end()};
+}
+
+TEST_P(MetricsCountsTest, CountsIntentsByStatusAndTheOpenDeliveries) {
+  auto empty = store_->CountForMetrics();
+  EXPECT_TRUE(empty.intents_by_status.empty());
+  EXPECT_TRUE(empty.payments_by_status.empty());
+  EXPECT_EQ(empty.deliveries_waiting, 0);
+  EXPECT_FALSE(empty.earliest_due.has_value());
+
+  // An endpoint: every event from now on gets a delivery (the outbox, in the event's transaction).
+  store_->InsertWebhookEndpoint({base::NewId("we_"), tenant_.id, "https://hooks.example/x",
+                                 std::nullopt, true, std::nullopt, 1000});
+  auto first = UsdcIntent(1'000'000, 5000, 60'000);
+  StoreIntent(first);
+  auto second = UsdcIntent(2'000'000, 7000, 60'000);
+  StoreIntent(second);
+
+  auto counts = store_->CountForMetrics();
+  EXPECT_EQ(AsMap(counts.intents_by_status), (std::map<std::string, std::int64_t>{{"CREATED", 2}}));
+  EXPECT_TRUE(counts.payments_by_status.empty());
+  EXPECT_EQ(counts.deliveries_waiting, 2);
+  ASSERT_TRUE(counts.earliest_due.has_value());
+  EXPECT_EQ(*counts.earliest_due, 5000);  // the first event's delivery, due when it was written
+}
+
+PAYD_ON_BOTH_STORES(MetricsCountsTest);
+
+}  // namespace
+}  // namespace payd
