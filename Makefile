@@ -10,13 +10,13 @@ FUZZ_SECONDS ?= 600
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-postgres test-asan test-fuzz test-browser fuzz harness soak bench format format-check check-sleeps clean
+.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-postgres test-asan test-fuzz test-browser fuzz harness soak bench format format-check check-sleeps openapi-lint clean
 
 run: deps build
 	scripts/dev-run.sh
 
 # The suites share one PostgreSQL server: PAYD_TEST_DATABASE_URL, or a throwaway one.
-test: deps build build-asan build-fuzz format-check check-sleeps
+test: deps build build-asan build-fuzz format-check check-sleeps openapi-lint
 	scripts/with-postgres.sh $(MAKE) --no-print-directory test-release test-postgres test-asan test-fuzz test-browser harness
 	@echo "make test: all suites passed"
 
@@ -43,12 +43,16 @@ build-fuzz: $(FUZZ_BUILD)/build.ninja
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
 # Unit tests (each store test on SQLite and on PostgreSQL), then end-to-end
-# tests against the real binary on SQLite, for one build.
+# tests against the real binary on SQLite, for one build. Every answer the e2e
+# suite gets is checked against docs/openapi.yaml (tests/e2e/lib/openapi.mjs);
+# each pass has its own tally, printed at its end.
 test-release:
 	@echo "== unit tests ($(BUILD))"
 	$(BUILD)/payd_unit_tests --gtest_brief=1
 	@echo "== end-to-end tests ($(BUILD))"
-	PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+	rm -f $(BUILD)/openapi-tally-release.jsonl
+	PAYD_OPENAPI_TALLY=$(abspath $(BUILD))/openapi-tally-release.jsonl PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+	node scripts/openapi-tally.mjs $(BUILD)/openapi-tally-release.jsonl
 
 # The end-to-end and browser tests again, each payd on a PostgreSQL database
 # of its own (tests/e2e/lib/database.mjs), on the server PAYD_TEST_DATABASE_URL
@@ -56,7 +60,9 @@ test-release:
 test-postgres: export PAYD_E2E_STORE = postgres
 test-postgres:
 	@echo "== end-to-end tests on PostgreSQL ($(BUILD))"
-	PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+	rm -f $(BUILD)/openapi-tally-postgres.jsonl
+	PAYD_OPENAPI_TALLY=$(abspath $(BUILD))/openapi-tally-postgres.jsonl PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+	node scripts/openapi-tally.mjs $(BUILD)/openapi-tally-postgres.jsonl
 	@echo "== browser tests on PostgreSQL ($(BUILD))"
 	PAYD_BIN=$(abspath $(BUILD))/payd PAYD_SCREENSHOTS=$(abspath $(BUILD))/screenshots-postgres node --test --test-concurrency=1 tests/browser/
 
@@ -66,7 +72,9 @@ test-asan:
 	@echo "== unit tests under ASan+UBSan ($(ASAN_BUILD))"
 	$(ASAN_BUILD)/payd_unit_tests --gtest_brief=1
 	@echo "== end-to-end tests under ASan+UBSan ($(ASAN_BUILD))"
-	PAYD_BIN=$(abspath $(ASAN_BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+	rm -f $(ASAN_BUILD)/openapi-tally-asan.jsonl
+	PAYD_OPENAPI_TALLY=$(abspath $(ASAN_BUILD))/openapi-tally-asan.jsonl PAYD_BIN=$(abspath $(ASAN_BUILD))/payd node --test --test-concurrency=2 tests/e2e/
+	node scripts/openapi-tally.mjs $(ASAN_BUILD)/openapi-tally-asan.jsonl
 
 # The checkout in Debian's Chromium (tests/browser, playwright-core + axe-core),
 # against the release build only: the pages' behaviour does not change under
@@ -124,6 +132,11 @@ format-check:
 # (`// sleep-ok: <reason>`, or tests/sleep-allowlist.txt).
 check-sleeps:
 	@node scripts/check-sleeps.mjs
+
+# docs/openapi.yaml against Redocly's recommended ruleset (redocly.yaml; the three accepted
+# problems, each with its reason, are in .redocly.lint-ignore.yaml). Offline: no telemetry.
+openapi-lint:
+	@REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx --no-install redocly lint --format=stylish docs/openapi.yaml
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -16,4 +16,8 @@ struct EmbeddedFile {
 // Sorted by path; static storage, read-only, shared freely between threads.
 const std::vector<EmbeddedFile>& EmbeddedFiles();
 
+// The API reference, the same way: "openapi.json" (docs/openapi.yaml converted at build time)
+// and "redoc.standalone.js" (Redoc's bundle from npm, or cmake/redoc-missing.js without it).
+const std::vector<EmbeddedFile>& ReferenceFiles();
+
 }  // namespace payd::pages

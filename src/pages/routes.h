@@ -8,6 +8,8 @@
 //   GET/HEAD /assets/<dir>/<file> web/<dir>/<file>                asset_routes.cpp
 //   GET/HEAD /widget.js          web/js/widget.js                 asset_routes.cpp
 //   GET/HEAD /sdk/payd.js, /sdk/payd.d.ts  sdk/js/…               asset_routes.cpp
+//   GET/HEAD /openapi.json       docs/openapi.yaml as JSON         reference_routes.cpp
+//   GET/HEAD /docs, /docs/redoc.standalone.js  the API reference (Redoc)  reference_routes.cpp
 #pragma once
 
 #include "http/router.h"
@@ -17,10 +19,12 @@ namespace payd::pages {
 
 void AddPayRoutes(http::Router& router, PagesContext& pages);
 void AddAssetRoutes(http::Router& router, PagesContext& pages);
+void AddReferenceRoutes(http::Router& router, PagesContext& pages);
 
 inline void RegisterPageRoutes(http::Router& router, PagesContext& pages) {
   AddPayRoutes(router, pages);
   AddAssetRoutes(router, pages);
+  AddReferenceRoutes(router, pages);
 }
 
 }  // namespace payd::pages

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, startChain } from './lib/chain.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
+import { checkedFetch } from './lib/openapi.mjs';
 
 describe('createdVia: who set the amount', () => {
   let chain, payd, shop;
@@ -54,7 +55,7 @@ describe('createdVia: who set the amount', () => {
     assert.equal(widget.json.createdVia, 'link');
     for (const view of await merchantViews(widget.json.id)) assert.equal(view.createdVia, 'link');
 
-    const page = await fetch(`${payd.url}/pay/${l.id}`, {
+    const page = await checkedFetch(`${payd.url}/pay/${l.id}`, {
       method: 'POST', redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ amount: '25.00', option: '31337:USDC' }).toString(),

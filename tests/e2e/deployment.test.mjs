@@ -18,6 +18,7 @@ import {
   DEPLOY, establishedTo, nginxBinary, rawRequest, reference, replaceOnce, selfSignedCert, startNginx, unitCommand, verifyUnit,
   writeNginxConfig,
 } from './lib/deployment.mjs';
+import { checkedFetch } from './lib/openapi.mjs';
 import { createMerchant, jsonOrNull, launch, linkBody, PAYD_BIN, preparePayd, sleep, storeOf } from './lib/payd.mjs';
 import { intentViews, openEvents } from './lib/sse.mjs';
 
@@ -97,7 +98,7 @@ describe('the reference deployment: nginx in front of two payd processes on one 
   const call = async (method, path, { headers = {}, body } = {}) => {
     const h = { ...headers };
     if (body !== undefined) h['Content-Type'] = 'application/json';
-    const res = await fetch(nginx.url + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await checkedFetch(nginx.url + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     return { status: res.status, headers: res.headers, text, json: jsonOrNull(text) };
   };

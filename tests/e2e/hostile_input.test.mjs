@@ -25,6 +25,7 @@ import { rawExchange } from './lib/raw_http.mjs';
 import { generateCases } from './lib/hostile_requests.mjs';
 import { requestBytes } from './lib/hostile_raw.mjs';
 import { MAX_UINT256, Rng } from './lib/hostile_values.mjs';
+import { checkedFetch } from './lib/openapi.mjs';
 import { createIntent, createMerchant, mainnetKey, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
@@ -211,7 +212,7 @@ describe('hostile input', () => {
     for (let batchEnd = Math.min(COUNT, BATCH); index < COUNT; batchEnd = Math.min(COUNT, batchEnd + BATCH)) {
       await Promise.all(Array.from({ length: CONCURRENCY }, () => worker(batchEnd)));
       assert.equal(payd.proc.exitCode, null, `payd exited during the corpus:\n${payd.tail()}`);
-      const health = await fetch(`${payd.url}/healthz`, { signal: AbortSignal.timeout(10000) });
+      const health = await checkedFetch(`${payd.url}/healthz`, { signal: AbortSignal.timeout(10000) });
       assert.equal(health.status, 200, `payd stopped answering /healthz after ${index} requests`);
     }
     const seconds = (Date.now() - started) / 1000;

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatUnits } from 'viem';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { checkedFetch, validateExchange } from './lib/openapi.mjs';
 import { createIntent, createMerchant, linkBody, proveSender, startPayd } from './lib/payd.mjs';
 
 const HOSTILE = '<script>alert(1)</script>"\'&<img src=x onerror=alert(2)>';
@@ -74,7 +75,7 @@ describe('hosted pages', () => {
   });
 
   const page = (path, { headers = {}, method = 'GET', body } = {}) =>
-    fetch(payd.url + path, { method, headers, body, redirect: 'manual' });
+    checkedFetch(payd.url + path, { method, headers, body, redirect: 'manual' });
   const html = async (path, opts) => {
     const res = await page(path, opts);
     const text = await res.text();
@@ -249,11 +250,12 @@ describe('hosted pages', () => {
             let body = '';
             res.setEncoding('utf8');
             res.on('data', (d) => (body += d));
-            res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body }));
+            res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], headers: res.headers, body }));
           });
           req.on('error', reject);
           req.end();
         });
+        validateExchange({ method: 'GET', path, headers: accept ? { Accept: accept } : {} }, { status: r.status, headers: r.headers, text: r.body });
         if (accept === undefined && /^\/pay\/[^/]+$/.test(path)) continue;  // /pay/<id>: the page by default (DECISIONS §11)
         assert.equal(r.status, 404, `${path} (Accept ${accept})`);
         assert.equal(r.type, 'application/json; charset=utf-8', `${path} (Accept ${accept})`);
@@ -466,8 +468,8 @@ describe('hosted pages', () => {
       const m = createMerchant(strict);
       const r = await strict.request('POST', '/api/v1/payment-links', { key: m.rw.key, body: linkBody(m.integration.id) });
       const url = `${strict.url}/pay/${r.json.id}`;
-      for (let i = 0; i < 2; i++) assert.equal((await fetch(url)).status, 200);
-      const res = await fetch(url, { headers: { 'Accept-Language': 'de' } });
+      for (let i = 0; i < 2; i++) assert.equal((await checkedFetch(url)).status, 200);
+      const res = await checkedFetch(url, { headers: { 'Accept-Language': 'de' } });
       assert.equal(res.status, 429);
       assert.equal(res.headers.get('retry-after'), '60');
       assert.match(res.headers.get('content-type'), /^text\/html/);
@@ -475,7 +477,7 @@ describe('hosted pages', () => {
       assert.match(text, /<html lang="de">/);
       assert.match(text, /<h1>Zu viele Anfragen<\/h1>/);
       assert.match(res.headers.get('content-security-policy'), /frame-ancestors 'none'/);
-      const json = await fetch(url, { headers: { Accept: 'application/json' } });
+      const json = await checkedFetch(url, { headers: { Accept: 'application/json' } });
       assert.equal(json.status, 429);
       assert.equal((await json.json()).error.code, 'rate_limited');
     } finally {
@@ -490,7 +492,7 @@ describe('hosted pages', () => {
     try {
       const m = createMerchant(short);
       const r = await short.request('POST', '/api/v1/payment-links', { key: m.rw.key, body: linkBody(m.integration.id) });
-      const res = await fetch(`${short.url}/pay/${r.json.id}`, {
+      const res = await checkedFetch(`${short.url}/pay/${r.json.id}`, {
         method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ amount: '25.00', option: '31337:USDC' }).toString(),
       });
@@ -506,13 +508,13 @@ describe('hosted pages', () => {
       await chain.rpc('evm_setNextBlockTimestamp', [Math.max(past, latest + 1)]);
       await chain.mine(1);
       const text = await eventually(async () => {
-        const t = await (await fetch(short.url + path)).text();
+        const t = await (await checkedFetch(short.url + path)).text();
         return t.includes('data-status="EXPIRED"') ? t : null;
       }, { what: 'EXPIRED page', timeout: 20000, interval: 200 });
       assert.match(text, /The time to pay has run out/);
       assert.match(text, new RegExp(`<a id="restart" class="button" href="/pay/${r.json.id}">Start a new payment</a>`));
       assert.match(text, /<section class="pay" aria-labelledby="pay-heading" data-part hidden>/);
-      for (const lang of LANGUAGES) checkStatusLines(await (await fetch(`${short.url}${path}?lang=${lang}`)).text(), `${path} ${lang}`);
+      for (const lang of LANGUAGES) checkStatusLines(await (await checkedFetch(`${short.url}${path}?lang=${lang}`)).text(), `${path} ${lang}`);
     } finally {
       await short.stopCleanly();
       await short.cleanup();
@@ -581,7 +583,7 @@ describe('hosted pages', () => {
       // The page's stylesheet and scripts, and the modules those import.
       const assets = [...text.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
       for (const asset of assets) {
-        const r = await fetch(payd.url + asset, { headers: { 'Accept-Encoding': 'gzip' } });
+        const r = await checkedFetch(payd.url + asset, { headers: { 'Accept-Encoding': 'gzip' } });
         const body = await r.text();  // fetch decompresses; content-length is what travelled
         bytes += Number(r.headers.get('content-length') ?? Buffer.byteLength(body));
         for (const m of body.matchAll(/from '\.\/([^']+)'/g)) {

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, startChain } from './lib/chain.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
+import { checkedFetch } from './lib/openapi.mjs';
 
 // docs/operator-guide.md: feeds are read every minute; DECISIONS §9: a 503 says when to retry.
 const PRICE_RETRY_AFTER = '60';
@@ -78,7 +79,7 @@ describe('price feeds from the future', () => {
     // The hosted link page's form, for a browser: the page says so, with the same Retry-After.
     const link = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
     assert.equal(link.status, 201, link.text);
-    const form = await fetch(`${payd.url}/pay/${link.json.id}`, {
+    const form = await checkedFetch(`${payd.url}/pay/${link.json.id}`, {
       method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
       body: new URLSearchParams({ amount: '25.00', option: '31337:OLD' }).toString(),
     });

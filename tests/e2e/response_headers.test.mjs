@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 import { openEvents } from './lib/sse.mjs';
+import { checkedFetch } from './lib/openapi.mjs';
 
 const SHOP = 'https://shop.example';
 const READS = 7;
@@ -171,7 +172,7 @@ describe('response headers', () => {
     assert.equal(link.status, 201, link.text);
     const client = () => ({ Origin: SHOP, 'X-Forwarded-For': newClient() });
     const pi = await createIntent(payd, shop.integration.id, { amount_usd: '3.00', currency: 'USDC', chainId: 31337 }, { headers: client() });
-    const asset = await fetch(`${payd.url}/assets/css/checkout.css`);
+    const asset = await checkedFetch(`${payd.url}/assets/css/checkout.css`);
     await asset.arrayBuffer();
     const html = { Accept: 'text/html' };
     const json = { 'Content-Type': 'application/json' };
@@ -210,7 +211,7 @@ describe('response headers', () => {
     ];
     const missing = [];
     for (const [what, method, path, headers, body, status] of cases) {
-      const r = await fetch(payd.url + path, { method, headers, body, redirect: 'manual' });
+      const r = await checkedFetch(payd.url + path, { method, headers, body, redirect: 'manual' });
       await r.arrayBuffer();
       assert.equal(r.status, status, `${what}: ${method} ${path}`);
       if (r.headers.get('x-content-type-options') !== 'nosniff') missing.push(`${what} (${method} ${path} ${r.status})`);

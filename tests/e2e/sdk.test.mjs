@@ -6,11 +6,12 @@ import { after, before, describe, test } from 'node:test';
 
 import { Payd, PaydError } from '../../sdk/js/payd.js';
 import { chainConfig, eventually, freePort, PAYOUT, startChain } from './lib/chain.mjs';
+import { checkedFetch } from './lib/openapi.mjs';
 import { createMerchant, launch, preparePayd, startPayd } from './lib/payd.mjs';
 import { openEvents } from './lib/sse.mjs';
 
 // A browser on the shop's origin sends Origin; Node does not by itself.
-const fromOrigin = (origin) => (url, init = {}) => fetch(url, { ...init, headers: { ...init.headers, Origin: origin } });
+const fromOrigin = (origin) => (url, init = {}) => checkedFetch(url, { ...init, headers: { ...init.headers, Origin: origin } });
 
 // Far longer than any test: an update that comes in time came by the stream.
 const NO_POLLING = 10 * 60 * 1000;

@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { checkedFetch } from './lib/openapi.mjs';
 import { createMerchant, linkBody, sleep, startPayd } from './lib/payd.mjs';
 
 // Opens a raw TCP connection; resolves with everything the server sends until it closes.
@@ -94,7 +95,7 @@ describe('HTTP server', () => {
   });
 
   test('HEAD answers with the headers of GET and no body', async () => {
-    const r = await fetch(`${payd.url}/healthz`, { method: 'HEAD' });
+    const r = await checkedFetch(`${payd.url}/healthz`, { method: 'HEAD' });
     assert.equal(r.status, 200);
     assert.equal(r.headers.get('content-length'), '15');
     assert.equal(await r.text(), '');

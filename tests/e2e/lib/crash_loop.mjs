@@ -5,6 +5,7 @@
 import { parseAbiItem } from 'viem';
 
 import { USDC_ADDRESS } from './chain.mjs';
+import { validateExchange } from './openapi.mjs';
 import { jsonOrNull, launch } from './payd.mjs';
 
 // A small seeded PRNG (mulberry32): the same seed gives the same choices.
@@ -98,16 +99,19 @@ export class RestartablePayd {
     const h = { ...headers };
     if (key) h['X-API-Key'] = key;
     if (body !== undefined) h['Content-Type'] = 'application/json';
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    let res;
+    let text;
     try {
-      const res = await fetch(server.url + path, {
-        method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeout),
-      });
-      const text = await res.text();
-      return { ok: true, status: res.status, headers: res.headers, json: jsonOrNull(text), text, generation: server.generation };
+      res = await fetch(server.url + path, { method, headers: h, body: payload, signal: AbortSignal.timeout(timeout) });
+      text = await res.text();
     } catch (error) {
       const killed = this.up?.generation !== server.generation;
       return { ok: false, killed, error, generation: server.generation };
     }
+    // Outside the try: an answer docs/openapi.yaml does not describe fails the test.
+    validateExchange({ method, path, headers: h, body: payload }, { status: res.status, headers: res.headers, text });
+    return { ok: true, status: res.status, headers: res.headers, json: jsonOrNull(text), text, generation: server.generation };
   }
 }
 

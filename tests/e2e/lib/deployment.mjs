@@ -9,6 +9,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 
+import { checkedFetch } from './openapi.mjs';
+
 export const DEPLOY = resolve('deploy');
 export const reference = (file) => readFileSync(join(DEPLOY, file), 'utf8');
 
@@ -174,7 +176,7 @@ export async function startNginx(bin, dir, port) {
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`nginx exited ${proc.exitCode}:\n${stderr}`);
     try {
-      await fetch(`${nginx.url}/healthz`);
+      await checkedFetch(`${nginx.url}/healthz`);
       return nginx;
     } catch {
       if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${stderr}`);

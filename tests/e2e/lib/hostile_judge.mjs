@@ -4,7 +4,10 @@
 // the requestId of its X-Request-Id header (or, for a browser asking for HTML
 // under /pay, the hosted pages' 404 page); 405 with Allow; nothing created (a
 // 2xx to a POST is only a replay); and, for bytes that are not HTTP, at most a
-// closed connection. Never a hang.
+// closed connection. Never a hang. An answer to a request Node could send is
+// also checked against docs/openapi.yaml (lib/openapi.mjs).
+
+import { OpenApiMismatch, validateExchange } from './openapi.mjs';
 
 const CODES = {
   400: ['invalid_request'],
@@ -27,10 +30,11 @@ function htmlUnderPay(c) {
   return c.kind !== 'raw' && /^\/pay(\/|\?|$)/.test(c.path ?? '') && c.headers?.Accept === 'text/html';
 }
 
-function judgeResponse(c, r) {
+function judgeResponse(c, r, raw) {
   const problems = [];
   if (r.malformed !== undefined) return ['a partial or malformed HTTP response'];
   if (r.status < 200) return r.status === 100 ? [] : [`status ${r.status}`];
+  if (!raw) problems.push(...againstDocument(c, r));
   if (r.status >= 500) problems.push(`status ${r.status} (5xx)`);
   const id = r.headers['x-request-id'];
   if (!REQUEST_ID.test(id ?? '')) problems.push(`X-Request-Id ${JSON.stringify(id)}`);
@@ -67,12 +71,23 @@ function judgeResponse(c, r) {
   return problems;
 }
 
+function againstDocument(c, r) {
+  try {
+    const body = Buffer.isBuffer(c.body) ? c.body.toString('utf8') : c.body;
+    validateExchange({ method: c.method, path: c.path, headers: c.headers, body }, { status: r.status, headers: r.headers, text: r.body.toString('utf8') });
+    return [];
+  } catch (e) {
+    if (e instanceof OpenApiMismatch) return [e.message];
+    throw e;
+  }
+}
+
 // Problems with one case's outcome; none means it was handled as promised.
 export function judge(c, result) {
   if (result.clientError) return [`the request failed: ${result.clientError}`];
   const problems = [];
   if (result.timedOut) problems.push('no end within 15 s: the connection hung');
   if (!result.raw && !result.responses?.length) problems.push('no response');
-  for (const r of result.responses ?? []) problems.push(...judgeResponse(c, r));
+  for (const r of result.responses ?? []) problems.push(...judgeResponse(c, r, result.raw || c.kind === 'raw'));
   return problems;
 }

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { after, before } from 'node:test';
 
 import { createDatabase, dropDatabase, ON_POSTGRES } from './database.mjs';
+import { validateExchange } from './openapi.mjs';
 
 export const PAYD_BIN = resolve(process.env.PAYD_BIN ?? 'build/payd');
 
@@ -45,7 +46,8 @@ export class Payd {
     });
   }
 
-  // Calls the server; `key` goes in X-API-Key unless `bearer` is set.
+  // Calls the server; `key` goes in X-API-Key unless `bearer` is set. Every answer is
+  // checked against docs/openapi.yaml (lib/openapi.mjs): one it does not describe fails.
   async request(method, path, { key, bearer, body, headers = {}, rawBody } = {}) {
     const h = { ...headers };
     if (key) h['X-API-Key'] = key;
@@ -57,6 +59,7 @@ export class Payd {
     }
     const res = await fetch(this.url + path, { method, headers: h, body: payload });
     const text = await res.text();
+    validateExchange({ method, path, headers: h, body: payload }, { status: res.status, headers: res.headers, text });
     return { status: res.status, headers: res.headers, json: jsonOrNull(text), text };
   }
 

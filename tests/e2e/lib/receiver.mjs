@@ -4,6 +4,8 @@
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
+import { webhookMismatch } from './openapi.mjs';
+
 export async function startReceiver(options = {}) {
   const receiver = new Receiver(options);
   await receiver.listen(options.port ?? 0);
@@ -46,9 +48,12 @@ class Receiver {
       }
     }
     const payload = JSON.parse(body);
-    const ok = this.secrets.length > 0 && Object.values(verified).every(Boolean);
+    // A delivery docs/openapi.yaml does not describe (its `webhooks`) is not ok either.
+    const mismatch = webhookMismatch(payload, req.headers);
+    if (mismatch) console.error(mismatch);
+    const ok = this.secrets.length > 0 && Object.values(verified).every(Boolean) && !mismatch;
     const answer = this.script.length ? this.script.shift() : (this.answer ?? 200);
-    const delivery = { id: headers['webhook-id'], headers, body, payload, verified, ok, answer, at: performance.now() };
+    const delivery = { id: headers['webhook-id'], headers, body, payload, verified, ok, mismatch, answer, at: performance.now() };
     this.deliveries.push(delivery);
     const status = typeof answer === 'object' ? answer.status : answer;
     // An answer {status, delayMs} comes that late, as a slow backend's does

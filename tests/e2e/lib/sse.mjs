@@ -1,9 +1,16 @@
+import { validateExchange, validateSchema } from './openapi.mjs';
+
 // A server-sent events client for tests (Node 20 has no EventSource): opens
 // the stream with fetch and parses text/event-stream as the browser does
 // (fields `event`, `data`, `id`, `retry`; comments; events end at a blank line).
+// The answer is checked against docs/openapi.yaml (lib/openapi.mjs): a stream's status and
+// headers when it opens, and each `intent` event's data as a PublicIntent.
 export async function openEvents(url, { headers = {}, method = 'GET' } = {}) {
   const controller = new AbortController();
-  const res = await fetch(url, { method, headers: { Accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const requestHeaders = { Accept: 'text/event-stream', ...headers };
+  const res = await fetch(url, { method, headers: requestHeaders, signal: controller.signal });
+  const { pathname, search } = new URL(url);
+  const exchange = { method, path: pathname + search, headers: requestHeaders };
   const stream = {
     status: res.status,
     headers: res.headers,
@@ -16,9 +23,16 @@ export async function openEvents(url, { headers = {}, method = 'GET' } = {}) {
   };
   if (!res.headers.get('content-type')?.startsWith('text/event-stream') || method === 'HEAD') {
     stream.text = await res.text();
+    validateExchange(exchange, { status: res.status, headers: res.headers, text: stream.text });
     stream.ended = true;
     stream.done = Promise.resolve();
     return stream;
+  }
+  try {
+    validateExchange(exchange, { status: res.status, headers: res.headers, streamed: true });
+  } catch (e) {
+    controller.abort();
+    throw e;
   }
   stream.done = (async () => {
     const decoder = new TextDecoder();
@@ -32,7 +46,11 @@ export async function openEvents(url, { headers = {}, method = 'GET' } = {}) {
           const line = pending.slice(0, cut);
           pending = pending.slice(cut + (pending.startsWith('\r\n', cut) ? 2 : 1));
           if (line === '') {
-            if (event.data.length) stream.events.push({ ...event, data: event.data.join('\n') });
+            if (event.data.length) {
+              const data = event.data.join('\n');
+              if (event.event === 'intent') validateSchema('PublicIntent', JSON.parse(data), `an intent event of ${url}`);
+              stream.events.push({ ...event, data });
+            }
             event = { event: 'message', data: [] };
           } else if (line.startsWith(':')) {
             stream.comments.push(line.slice(1).trim());
