@@ -79,7 +79,8 @@ payd is running on its embedded defaults (testnet, local chain 31337).
   Demo payment link  $BASE/pay/$LINK
                      open it, choose USDC or ETH, then pay the page it leads to:
                      node tools/devchain/pay.mjs $BASE/pay/pi_…   (the funded dev payer)
-  API                $BASE/api/v1            (key below, in X-API-Key)
+  API                $BASE/api/v1  and  $BASE/v1   (key below, in X-API-Key)
+  API reference      $BASE/docs            (OpenAPI: $BASE/openapi.json)
   Health             $BASE/healthz  $BASE/readyz
   Public config      $BASE/public/integrations/$INTEGRATION
                      (widgets call it from an allowed origin: http://localhost:3000, https://shop.example)
