@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, freePort, PAYOUT, startChain } from './lib/chain.mjs';
 import { createIntent, createMerchant, launch, PAYD_BIN, preparePayd, startPayd } from './lib/payd.mjs';
+import { checkedFetch } from './lib/openapi.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 import { openEvents } from './lib/sse.mjs';
 
@@ -57,7 +58,7 @@ function promtool(args, input) {
 describe('metrics', () => {
   let chain, payd, shop, receiver, metricsUrl, deadPort;
   const scrape = async () => {
-    const res = await fetch(metricsUrl);
+    const res = await checkedFetch(metricsUrl);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'text/plain; version=0.0.4; charset=utf-8');
     const text = await res.text();
@@ -94,8 +95,9 @@ describe('metrics', () => {
     const main = await payd.request('GET', '/metrics');
     assert.equal(main.status, 404);
     assert.equal(main.json.error.code, 'not_found');
+    // Unchecked: the document describes this path as the main listener serves it.
     assert.equal((await fetch(metricsUrl.replace('/metrics', '/api/v1/payment-links'))).status, 404);
-    assert.equal((await fetch(metricsUrl, { method: 'POST' })).status, 405);
+    assert.equal((await checkedFetch(metricsUrl, { method: 'POST' })).status, 405);
     // payd's own two listeners, nothing more.
     assert.deepEqual(listeningPorts(payd.proc.pid).sort(), [payd.port, new URL(metricsUrl).port * 1].sort());
   });
@@ -249,7 +251,7 @@ describe('metrics from the environment or the command line', () => {
         const { metricsPort } = payd.logs.find((l) => l.msg === 'listening');
         assert.ok(metricsPort > 0);
         assert.deepEqual(listeningPorts(payd.proc.pid).sort(), [payd.port, metricsPort].sort());
-        const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        const text = await (await checkedFetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
         assert.match(text, /^payd_build_info\{version="[^"]+"\} 1$/m);
       } finally {
         await payd.stopCleanly();
