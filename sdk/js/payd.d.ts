@@ -1,60 +1,19 @@
-// Types of @payd/sdk (payd.js). Field names and shapes follow payd's public
-// API (docs/api-reference.md): amounts are decimal or integer strings, never numbers.
+// Types of @payd/sdk (payd.js). What payd answers is typed from docs/openapi.yaml
+// (api-types.d.ts); what the SDK takes is typed here. Amounts are decimal or
+// integer strings, never numbers.
 
-export type IntentStatus = 'CREATED' | 'PENDING' | 'PAID' | 'EXPIRED' | 'FAILED';
-export type IntentException = 'UNDERPAID' | 'OVERPAID' | 'PAID_LATE' | 'REVERSED_AFTER_CONFIRMATION';
+import type { components } from './api-types.js';
 
+// The shapes of payd's answers come from docs/openapi.yaml (api-types.d.ts is generated from it).
+type Schemas = components['schemas'];
+
+export type IntentStatus = Schemas['IntentStatus'];
+export type IntentException = NonNullable<Schemas['IntentException']>;
 /** The payer's view of a payment intent. */
-export interface PaymentIntent {
-  id: string;
-  status: IntentStatus;
-  exception: IntentException | null;
-  /** The exact amount to pay, in the token's smallest units. */
-  amount: string;
-  amountFormatted: string;
-  amountUsd: string | null;
-  amountReceived: string;
-  currency: string;
-  chainId: number;
-  chain: string;
-  tokenAddress: string | null;
-  decimals: number;
-  recipient: string;
-  /** EIP-681 URI for wallets. */
-  paymentUri: string;
-  checkoutUrl: string;
-  requiredConfirmations: number | 'safe' | 'finalized';
-  confirmations: number;
-  expiresAt: string;
-  createdAt: string;
-  senderHint: string | null;
-  senderHintSource: 'payer' | 'wallet' | 'merchant' | null;
-  /** Who set the amount: a payment link, the payer's browser, or the merchant's server. */
-  createdVia: 'link' | 'public' | 'api';
-  txHash?: string;
-  senderAddress?: string;
-  token?: string;
-  confirmedAt?: string;
-}
-
-export interface TokenConfig {
-  symbol: string;
-  name: string;
-  address: string | null;
-  decimals: number;
-  isNative: boolean;
-}
-
+export type PaymentIntent = Schemas['PublicIntent'];
 /** An integration's public configuration. */
-export interface IntegrationConfig {
-  publicId: string;
-  name: string;
-  allowChains: number[];
-  allowTokens: string[];
-  autoConversion: boolean;
-  preferredToken: string;
-  chains: Record<string, { name: string; tokens: TokenConfig[] }>;
-}
+export type IntegrationConfig = Schemas['PublicIntegration'];
+export type TokenConfig = IntegrationConfig['chains'][string]['tokens'][number];
 
 export interface CreateIntentOptions {
   /** USD, a decimal string with at most 2 fraction digits. Give this or `amount`. */

@@ -62,7 +62,9 @@ void AddAssetRoutes(http::Router& router, PagesContext& pages) {
   router.Add(http::Verb::get, "/sdk/:file",
              [&pages](const http::Request& req, http::RequestContext& rctx) {
                std::string_view file = rctx.Param("file");
-               if (file != "payd.js" && file != "payd.d.ts") return ServeFile(req, rctx, pages, "");
+               // payd.d.ts imports api-types.d.ts (generated from docs/openapi.yaml).
+               if (file != "payd.js" && file != "payd.d.ts" && file != "api-types.d.ts")
+                 return ServeFile(req, rctx, pages, "");
                return ServeToAnyOrigin(req, rctx, pages, "sdk/js/" + std::string(file));
              });
 }

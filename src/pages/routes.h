@@ -7,7 +7,7 @@
 //   GET/HEAD /pay/<other>        404 page (JSON by Accept)        pay_routes.cpp, page_common.cpp
 //   GET/HEAD /assets/<dir>/<file> web/<dir>/<file>                asset_routes.cpp
 //   GET/HEAD /widget.js          web/js/widget.js                 asset_routes.cpp
-//   GET/HEAD /sdk/payd.js, /sdk/payd.d.ts  sdk/js/…               asset_routes.cpp
+//   GET/HEAD /sdk/payd.js, /sdk/payd.d.ts, /sdk/api-types.d.ts  asset_routes.cpp
 //   GET/HEAD /openapi.json       docs/openapi.yaml as JSON         reference_routes.cpp
 //   GET/HEAD /docs, /docs/redoc.standalone.js  the API reference (Redoc)  reference_routes.cpp
 #pragma once

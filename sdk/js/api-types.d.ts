@@ -1,0 +1,3106 @@
+// Generated from docs/openapi.yaml by scripts/gen-sdk-types.mjs (openapi-typescript): do not edit.
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description Answers while the process runs.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Ready when the database answers; the environment is the server's.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/integrations/{publicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Integration configuration
+         * @description The integration's public configuration, exactly the spec's shape.
+         */
+        get: operations["getPublicIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight */
+        options: operations["preflightPublicIntegration"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/integrations/{publicId}/intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment intent
+         * @description Creates a payment intent with the integration's payout address and constraints. The answer
+         *     is the payer's view (the merchant's fields are left out: it goes to the payer's browser).
+         *     Limited to 30 creations a minute per client and integration, and to 10,000 open key-less
+         *     intents per integration.
+         */
+        post: operations["createPublicIntent"];
+        delete?: never;
+        /** CORS preflight */
+        options: operations["preflightPublicIntent"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/integrations/{publicId}/intents/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        /** The payer's view of an intent */
+        get: operations["getPublicIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight */
+        options: operations["preflightPublicIntentGet"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/integrations/{publicId}/intents/{intentId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The payer's view, live (server-sent events)
+         * @description An `intent` event with the payer's view at once, then whenever the view changes; a
+         *     `: keepalive` comment after 15 s without one; `retry: 3000`. The stream ends after a final
+         *     state or 10 minutes. At most 10 open streams per client address (the 11th is `429`).
+         */
+        get: operations["streamPublicIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight */
+        options: operations["preflightPublicIntentEvents"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/integrations/{publicId}/intents/{intentId}/sender-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        /** The message a wallet signs to prove it pays the intent */
+        get: operations["getSenderMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight */
+        options: operations["preflightSenderMessage"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/integrations/{publicId}/intents/{intentId}/sender-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove the payer's wallet (EIP-191 signature)
+         * @description Makes `address` the intent's trusted sender hint; the last proof wins.
+         */
+        post: operations["proveSender"];
+        delete?: never;
+        /** CORS preflight */
+        options: operations["preflightSenderProof"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payment links
+         * @description A bare array of all the tenant's links, newest first; any query parameter is `400`.
+         */
+        get: operations["listPaymentLinks"];
+        put?: never;
+        /** Create a payment link */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment link id (`plink_…`). */
+                linkId: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        /** Get a payment link */
+        get: operations["getPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment-intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payment intents */
+        get: operations["listPaymentIntents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment-intents/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        /** Get a payment intent (the merchant's view) */
+        get: operations["getPaymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payments */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        /** Get a payment */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest 100 events
+         * @description Newest first; no parameters (any is `400`).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhook delivery records */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List payment intents (/v1) */
+        get: operations["listV1PaymentIntents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        /** Get a payment intent (/v1) */
+        get: operations["getV1PaymentIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List confirmed payments (/v1) */
+        get: operations["listV1Payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        /** Get a confirmed payment (/v1) */
+        get: operations["getV1Payment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment link id (`plink_…`, the link page) or a payment intent id (`pi_…`, the intent page; the receipt once paid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The payer's page (or the link's public JSON)
+         * @description The link page or the intent page. A client whose `Accept` ranks `application/json` above
+         *     `text/html` gets, for a link, the link's public view (what `/widget.js` shows) and, for an
+         *     unknown id, the `404` error as JSON. A `GET` of a link page counts a view.
+         */
+        get: operations["getPayPage"];
+        put?: never;
+        /**
+         * The link page's form
+         * @description Creates an intent from the link page's form (the amount in the page's language, chain and
+         *     token) with the same rules as the public endpoint, then redirects to the intent's page.
+         */
+        post: operations["submitLinkForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assets/{dir}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dir: "css" | "js" | "img";
+                file: string;
+            };
+            cookie?: never;
+        };
+        /** A file of the pages (web/<dir>/<file>) */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/widget.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embeddable widget (`<script src="{base}/widget.js" data-link="plink_…">`) */
+        get: operations["getWidget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sdk/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "payd.js" | "payd.d.ts" | "api-types.d.ts";
+            };
+            cookie?: never;
+        };
+        /** The JS SDK (an ES module) and its types */
+        get: operations["getSdkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Served only on the metrics listener (`[metrics] listen`, `PAYD_METRICS_LISTEN` or
+         *     `payd serve --metrics-listen`; off by default), which serves nothing else. On the main
+         *     address this path is `404 not_found`. The families and what each means:
+         *     docs/operator-guide.md, "Metrics".
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document, as JSON
+         * @description docs/openapi.yaml converted to JSON when payd was built; readable from any origin.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This reference, readable (Redoc)
+         * @description Redoc's standalone bundle, served by payd, renders /openapi.json. No CDN; the CSP allows payd's own origin only.
+         */
+        get: operations["getReferencePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/redoc.standalone.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redoc's standalone bundle (npm `redoc`) */
+        get: operations["getRedocBundle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    PAYMENT_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_CREATED: an intent was created
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_PENDING: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_PENDING: a matching transfer was seen (or a late one)
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentPendingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_CONFIRMED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_CONFIRMED: the intent is PAID
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentConfirmedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_EXPIRED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_EXPIRED: the intent expired with nothing paid
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentExpiredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_FAILED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_FAILED: underpaid at expiry, or a reorg dropped its payment after expiry
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_REVERSED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_REVERSED: a reorganisation removed a payment the intent had (PENDING to CREATED, or after confirmation)
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentReversedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_UNMATCHED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_UNMATCHED: a transfer to your payout address matched no intent
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentUnmatchedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYMENT_LINK_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_LINK_CREATED: a payment link was created
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentLinkCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    WEBHOOK_TEST: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * WEBHOOK_TEST: `payd webhook test` (to every enabled endpoint, whatever its filter)
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["webhookTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /** @enum {string} */
+        Environment: "testnet" | "mainnet";
+        /**
+         * @description A decimal amount (DECISIONS §4); never a JSON number.
+         * @example 25.00
+         */
+        Decimal: string;
+        /**
+         * @description An amount in smallest units, a base-10 integer up to 2^256-1.
+         * @example 25000001
+         */
+        Units: string;
+        /**
+         * @description ISO 8601 UTC with milliseconds.
+         * @example 2026-11-22T12:00:00.000Z
+         */
+        Timestamp: string;
+        /**
+         * @description An EVM address, EIP-55 checksummed.
+         * @example 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC
+         */
+        Address: string;
+        Hash: string;
+        /** @example 31337 */
+        ChainId: number;
+        /** @description A block count, or `safe` / `finalized`. */
+        Confirmations: number | ("safe" | "finalized");
+        /** @enum {string} */
+        IntentStatus: "CREATED" | "PENDING" | "PAID" | "EXPIRED" | "FAILED";
+        /** @description What was irregular, or null. */
+        IntentException: null | ("UNDERPAID" | "OVERPAID" | "PAID_LATE" | "REVERSED_AFTER_CONFIRMATION");
+        /** @enum {string} */
+        PaymentStatus: "PENDING" | "CONFIRMED" | "REORGED";
+        /** @description The merchant's data, at most 50 keys of 1 to 40 characters; values strings, numbers or booleans. */
+        Metadata: {
+            [key: string]: string | number | boolean;
+        };
+        /** @description Every error, on every surface (DECISIONS §3). */
+        Error: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorBody: {
+            /** @enum {string} */
+            code: "invalid_request" | "unauthorized" | "key_expired" | "key_revoked" | "wrong_environment" | "insufficient_scope" | "origin_not_allowed" | "not_found" | "method_not_allowed" | "idempotency_conflict" | "intent_not_waiting" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "unavailable";
+            message: string;
+            /** @description The field, query parameter or header at fault, when one is. */
+            param?: string;
+            requestId: string;
+        };
+        ErrorInvalidRequest: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorUnauthorized: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorInsufficientScope: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorOriginNotAllowed: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorNotFound: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorMethodNotAllowed: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorIdempotencyConflict: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorIntentNotWaiting: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorPayloadTooLarge: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorUnsupportedMediaType: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorRateLimited: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorInternal: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        ErrorUnavailable: {
+            error: components["schemas"]["ErrorBody"];
+        };
+        /** @description A page of a list (DECISIONS §4). */
+        Page: {
+            data: unknown[];
+            limit: number;
+            offset: number;
+            hasMore: boolean;
+        };
+        PublicIntegration: {
+            publicId: string;
+            name: string;
+            allowChains: components["schemas"]["ChainId"][];
+            allowTokens: string[];
+            autoConversion: boolean;
+            preferredToken: string;
+            /** @description Keyed by chain id as a string. */
+            chains: {
+                [key: string]: {
+                    name: string;
+                    tokens: {
+                        symbol: string;
+                        name: string;
+                        address: components["schemas"]["Address"] | null;
+                        decimals: number;
+                        isNative: boolean;
+                    }[];
+                };
+            };
+        };
+        /** @enum {string} */
+        PaymentLinkType: "LINK" | "BUTTON" | "WIDGET";
+        PaymentLink: {
+            id: string;
+            type: components["schemas"]["PaymentLinkType"];
+            name: string;
+            amount: components["schemas"]["Decimal"];
+            /** @enum {string} */
+            denominationType: "CURRENCY" | "TOKEN";
+            currency: string;
+            /** @description The configured `public_url` + `/pay/<id>`. */
+            url: string;
+            /** @constant */
+            status: "active";
+            views: number;
+            payments: number;
+            createdAt: components["schemas"]["Timestamp"];
+            integrationId: string;
+            returnUrl: string | null;
+            description: string | null;
+            allowCustomAmount: boolean;
+            minAmount: components["schemas"]["Decimal"] | null;
+        };
+        PaymentLinkCreate: {
+            integrationId: string;
+            type: components["schemas"]["PaymentLinkType"];
+            name: string;
+            amount: components["schemas"]["Decimal"];
+            currency: string;
+            /**
+             * @default CURRENCY
+             * @enum {string|null}
+             */
+            denominationType: "CURRENCY" | "TOKEN" | null;
+            returnUrl?: string | null;
+            description?: string | null;
+            /** @default true */
+            allowCustomAmount: boolean | null;
+            minAmount?: components["schemas"]["Decimal"] | null;
+        };
+        /** @description What the widget needs to show a link (`GET /pay/<plink_…>` with `Accept: application/json`). */
+        PublicPaymentLink: {
+            id: string;
+            type: components["schemas"]["PaymentLinkType"];
+            name: string;
+            description: string | null;
+            amount: components["schemas"]["Decimal"];
+            currency: string;
+            /** @enum {string} */
+            denominationType: "CURRENCY" | "TOKEN";
+            allowCustomAmount: boolean;
+            minAmount: components["schemas"]["Decimal"] | null;
+            integrationId: string;
+            returnUrl: string | null;
+        };
+        /** @description Exactly one of `amount_usd` and `amount`. */
+        PublicIntentCreate: {
+            amount_usd?: components["schemas"]["Decimal"];
+            amount?: components["schemas"]["Units"];
+            currency: string;
+            chainId: components["schemas"]["ChainId"];
+            metadata?: components["schemas"]["Metadata"];
+            idempotencyKey?: string;
+            senderAddress?: components["schemas"]["Address"];
+            paymentLinkId?: string;
+        } & (unknown | unknown);
+        /** @description The fields of an intent that the payer sees too. */
+        IntentFields: {
+            id: string;
+            status: components["schemas"]["IntentStatus"];
+            exception: components["schemas"]["IntentException"];
+            /** @description The exact amount to pay, in smallest units (unique among open intents to the same address and token). */
+            amount: components["schemas"]["Units"];
+            amountFormatted: components["schemas"]["Decimal"];
+            amountUsd: components["schemas"]["Decimal"] | null;
+            amountReceived: components["schemas"]["Units"];
+            /** @description The token's symbol. */
+            currency: string;
+            chainId: components["schemas"]["ChainId"];
+            chain: string;
+            tokenAddress: components["schemas"]["Address"] | null;
+            decimals: number;
+            recipient: components["schemas"]["Address"];
+            /** @description EIP-681; what is still to send. */
+            paymentUri: string;
+            checkoutUrl: string;
+            requiredConfirmations: components["schemas"]["Confirmations"];
+            confirmations: number;
+            expiresAt: components["schemas"]["Timestamp"];
+            createdAt: components["schemas"]["Timestamp"];
+            senderHint: components["schemas"]["Address"] | null;
+            /** @enum {string|null} */
+            senderHintSource: "payer" | "wallet" | "merchant" | null;
+            /**
+             * @description Who set the amount (DECISIONS §13) — `api` (a key), `link` (a payment link's terms), `public` (the payer, key-less). Ship an order only on `api`, or after checking the amount.
+             * @enum {string}
+             */
+            createdVia: "api" | "link" | "public";
+            /** @description Once a transfer is seen, the one that completed the amount. */
+            txHash?: components["schemas"]["Hash"];
+            senderAddress?: components["schemas"]["Address"] | null;
+            /** @description Once PAID. */
+            token?: string;
+            /** @description Once PAID. */
+            confirmedAt?: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description The payer's view of an intent (no `integrationId`, `paymentLinkId`, `metadata`). */
+        PublicIntent: components["schemas"]["IntentFields"];
+        /** @description The merchant's view of an intent (DECISIONS §5). */
+        Intent: components["schemas"]["IntentFields"] & {
+            integrationId: string;
+            paymentLinkId: string | null;
+            metadata: components["schemas"]["Metadata"];
+        };
+        SenderMessage: {
+            intentId: string;
+            address: components["schemas"]["Address"];
+            chainId: components["schemas"]["ChainId"];
+            message: string;
+        };
+        SenderProof: {
+            address: string;
+            signature: string;
+        };
+        /** @description One on-chain transfer to a watched payout address (DECISIONS §6). */
+        Payment: {
+            id: string;
+            intentId: string | null;
+            chainId: components["schemas"]["ChainId"];
+            chain: string;
+            token: string;
+            tokenAddress: components["schemas"]["Address"] | null;
+            amount: components["schemas"]["Units"];
+            amountFormatted: components["schemas"]["Decimal"];
+            txHash: components["schemas"]["Hash"];
+            /** @description null for the native coin. */
+            logIndex: number | null;
+            blockNumber: number;
+            blockHash: components["schemas"]["Hash"];
+            senderAddress: components["schemas"]["Address"];
+            recipient: components["schemas"]["Address"];
+            status: components["schemas"]["PaymentStatus"];
+            confirmations: number;
+            createdAt: components["schemas"]["Timestamp"];
+            confirmedAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description A payment in the /v1 shape, its status lowercase (only `confirmed` payments are listed). */
+        V1Payment: {
+            id: string;
+            intentId: string | null;
+            chainId: components["schemas"]["ChainId"];
+            chain: string;
+            token: string;
+            tokenAddress: components["schemas"]["Address"] | null;
+            amount: components["schemas"]["Units"];
+            amountFormatted: components["schemas"]["Decimal"];
+            txHash: components["schemas"]["Hash"];
+            /** @description null for the native coin. */
+            logIndex: number | null;
+            blockNumber: number;
+            blockHash: components["schemas"]["Hash"];
+            senderAddress: components["schemas"]["Address"];
+            recipient: components["schemas"]["Address"];
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "reorged";
+            confirmations: number;
+            createdAt: components["schemas"]["Timestamp"];
+            confirmedAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @enum {string} */
+        V1IntentStatus: "created" | "pending" | "paid" | "expired" | "failed";
+        /** @description A payment intent in the shape of the spec's preview (DECISIONS §12); the paid fields once paid. */
+        V1Intent: {
+            id: string;
+            status: components["schemas"]["V1IntentStatus"];
+            /** @description As the merchant asked, in `currency` (USD, or the token's decimal units). */
+            amount: components["schemas"]["Decimal"];
+            currency: string;
+            recipient: components["schemas"]["Address"];
+            /** @description Chain names the payer may choose from. */
+            chains: string[];
+            tokens: string[];
+            expiresAt: components["schemas"]["Timestamp"];
+            metadata: components["schemas"]["Metadata"];
+            createdAt: components["schemas"]["Timestamp"];
+            checkoutUrl: string;
+            /** @enum {string} */
+            createdVia: "api" | "link" | "public";
+            /** @enum {string} */
+            exception?: "underpaid" | "overpaid" | "paid_late" | "reversed_after_confirmation";
+            token?: string;
+            chain?: string;
+            chainId?: components["schemas"]["ChainId"];
+            txHash?: components["schemas"]["Hash"];
+            senderAddress?: components["schemas"]["Address"];
+            confirmedAt?: components["schemas"]["Timestamp"];
+        };
+        /** @enum {string} */
+        IntentEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_REVERSED";
+        WebhookSentData: {
+            deliveryId: string;
+            eventId: string;
+            eventType: string;
+            endpointUrl: string;
+            attempts: number;
+            responseStatus: number;
+        };
+        WebhookTestData: {
+            message: string;
+            tenantId: string;
+        };
+        /** @description A platform event (DECISIONS §7); `data` is the object it is about, as it then was. */
+        Event: {
+            id: string;
+            createdAt: components["schemas"]["Timestamp"];
+        } & ({
+            type: components["schemas"]["IntentEventType"];
+            data: components["schemas"]["Intent"];
+        } | {
+            /** @constant */
+            type: "PAYMENT_UNMATCHED";
+            data: components["schemas"]["Payment"];
+        } | {
+            /** @constant */
+            type: "PAYMENT_LINK_CREATED";
+            data: components["schemas"]["PaymentLink"];
+        } | {
+            /** @constant */
+            type: "WEBHOOK_SENT";
+            data: components["schemas"]["WebhookSentData"];
+        } | {
+            /** @constant */
+            type: "WEBHOOK_TEST";
+            data: components["schemas"]["WebhookTestData"];
+        });
+        WebhookDelivery: {
+            id: string;
+            tenantId: string;
+            /** @description The event's type. */
+            type: string;
+            /** @enum {string} */
+            status: "PENDING" | "RETRYING" | "DELIVERED" | "FAILED";
+            createdAt: components["schemas"]["Timestamp"];
+            eventId: string;
+            endpointUrl: string;
+            attempts: number;
+            lastResponseStatus: number | null;
+            lastError: string | null;
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            deliveredAt: components["schemas"]["Timestamp"] | null;
+        };
+        IntentWebhookPayload: {
+            type: components["schemas"]["IntentEventType"];
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Intent"];
+        };
+        PaymentWebhookPayload: {
+            /** @constant */
+            type: "PAYMENT_UNMATCHED";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Payment"];
+        };
+        LinkWebhookPayload: {
+            /** @constant */
+            type: "PAYMENT_LINK_CREATED";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["PaymentLink"];
+        };
+        TestWebhookPayload: {
+            /** @constant */
+            type: "WEBHOOK_TEST";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["WebhookTestData"];
+        };
+    };
+    responses: {
+        /**
+         * @description `invalid_request`: malformed JSON, a missing, invalid, unknown or wrongly typed field, an
+         *     unknown or repeated query parameter, `limit` over 100, a malformed HTTP request.
+         */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_request",
+                 *         "message": "amount must be a string, not a number.",
+                 *         "param": "amount",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorInvalidRequest"];
+            };
+        };
+        /**
+         * @description No key, a malformed or unknown key, an integration key, two different keys
+         *     (`unauthorized`); an expired (`key_expired`) or revoked (`key_revoked`) key; a key of the
+         *     other environment (`wrong_environment`).
+         */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorUnauthorized"];
+            };
+        };
+        /**
+         * @description An integration key of another integration, or unknown (`unauthorized`); a revoked or
+         *     expired one (`key_revoked`, `key_expired`); one of the other environment
+         *     (`wrong_environment`).
+         */
+        PublicUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unauthorized",
+                 *         "message": "This integration key does not belong to this integration.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorUnauthorized"];
+            };
+        };
+        /** @description The key lacks the scope; the message names it (`insufficient_scope`). */
+        InsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "insufficient_scope",
+                 *         "message": "This key lacks the scope payments:write.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorInsufficientScope"];
+            };
+        };
+        /** @description The origin is outside the integration's allowlist, or neither `Origin` nor `Referer` was sent (`origin_not_allowed`). */
+        OriginNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "origin_not_allowed",
+                 *         "message": "Origin https://evil.example is not allowed for this integration.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorOriginNotAllowed"];
+            };
+        };
+        /** @description An unknown route, an unknown id, or another tenant's object (never 403). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "No such payment link: plink_x",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorNotFound"];
+                "text/html": string;
+            };
+        };
+        /** @description A known path asked with a method it does not serve; `Allow` lists those it does. */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                Allow: string;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "method_not_allowed",
+                 *         "message": "Method not allowed.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMethodNotAllowed"];
+            };
+        };
+        /** @description An `Idempotency-Key` reused with different parameters (`idempotency_conflict`). */
+        IdempotencyConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Optional"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-Optional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "idempotency_conflict",
+                 *         "message": "This Idempotency-Key was used with different parameters.",
+                 *         "param": "Idempotency-Key",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorIdempotencyConflict"];
+            };
+        };
+        /** @description The intent no longer waits for payment (paid in full, expired, failed) (`intent_not_waiting`). */
+        IntentNotWaiting: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "intent_not_waiting",
+                 *         "message": "This payment intent no longer waits for payment.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorIntentNotWaiting"];
+            };
+        };
+        /** @description A body over 64 KiB (`payload_too_large`). */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "The body is larger than 65536 bytes.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorPayloadTooLarge"];
+            };
+        };
+        /** @description A POST body whose `Content-Type` is not `application/json` (`unsupported_media_type`). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unsupported_media_type",
+                 *         "message": "The body must be application/json.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorUnsupportedMediaType"];
+            };
+        };
+        /**
+         * @description Over the per-client limit of the public endpoints, over the open-stream cap, or an
+         *     integration holding its most open key-less intents (`rate_limited`).
+         */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Optional"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-Optional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "Too many requests. Retry after 60 seconds.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorRateLimited"];
+            };
+        };
+        /** @description The key's 61st request in a window (`rate_limited`, `Retry-After: 60`). */
+        RateLimitedApi: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "Rate limit exceeded. Retry after 60 seconds.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorRateLimited"];
+            };
+        };
+        /** @description Over the per-client read limit: the 429 page, or the JSON error for a client preferring JSON. */
+        PageRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+                "application/json": components["schemas"]["ErrorRateLimited"];
+            };
+        };
+        /** @description A bug; nothing internal is revealed, the log has the details (`internal_error`). */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "Internal server error. Quote the requestId when reporting it.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorInternal"];
+            };
+        };
+        /**
+         * @description The database cannot take the request, a price is stale or missing, or the server is at its
+         *     connection cap (`unavailable`). `Retry-After` says when to try again.
+         */
+        Unavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unavailable",
+                 *         "message": "The database is busy. Retry in a few seconds.",
+                 *         "requestId": "req_3k2n5q7xw4ab2cde"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorUnavailable"];
+            };
+        };
+        /** @description The database cannot take the request: the 503 page, or the JSON error for a client preferring JSON. */
+        PageUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+                "application/json": components["schemas"]["ErrorUnavailable"];
+            };
+        };
+        /** @description A CORS preflight from an allowed origin (or admitted by an integration key, then without `Access-Control-Allow-Origin` unless the origin is allowed too). */
+        Preflight: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                /** @description The request's origin, when it is allowed. */
+                "Access-Control-Allow-Origin"?: string;
+                "Access-Control-Allow-Methods": "GET, POST, OPTIONS";
+                "Access-Control-Allow-Headers": "Content-Type, Idempotency-Key, X-API-Key";
+                "Access-Control-Max-Age": "600";
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The file, gzipped for a client that accepts it; `ETag` for revalidation. */
+        Asset: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                ETag: string;
+                "Cache-Control": string;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/javascript": string;
+                "text/css": string;
+                "text/plain": string;
+                "application/json": Record<string, never>;
+            };
+        };
+        /** @description The client's copy (`If-None-Match`) is current. */
+        NotModified: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                ETag: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Any 2xx within 15 s marks the delivery DELIVERED; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h, then FAILED; `Retry-After` honoured on 429 and 503; `410` disables the endpoint). */
+        WebhookAccepted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
+    parameters: {
+        /** @description The integration's public id (`int_…`). */
+        PublicId: string;
+        /** @description A payment intent id (`pi_…`). */
+        IntentId: string;
+        /** @description A payment link id (`plink_…`). */
+        LinkId: string;
+        /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+        Origin: string;
+        /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+        IdempotencyKey: string;
+        Limit: number;
+        /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+        WebhookId: string;
+        /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+        WebhookTimestamp: number;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+        WebhookSignature: string;
+        /** @description The file's content hash, as the pages link it; with the current one the answer may be cached forever (`immutable`), else `no-cache`. */
+        AssetVersion: string;
+        Offset: number;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The request's id, also in payd's log line for it and in every error body. */
+        "X-Request-Id": string;
+        /** @description On every answer, whatever produced it - a browser takes the Content-Type as sent. */
+        "X-Content-Type-Options": "nosniff";
+        /** @description The requests per minute of the key (/api/v1), or of the client and integration (public endpoints). */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining": number;
+        /** @description When the window ends, in Unix seconds (rounded up). */
+        "X-RateLimit-Reset": number;
+        /** @description The client's limit per minute for this kind of request. */
+        "X-RateLimit-Limit-Optional": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining-Optional": number;
+        /** @description When the window ends, in Unix seconds. */
+        "X-RateLimit-Reset-Optional": number;
+        /** @description Seconds to wait before trying again. */
+        "Retry-After": number;
+        /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+        "Idempotent-Replayed": "true";
+        /** @description The request's origin, when it is allowed. */
+        "Access-Control-Allow-Origin": string;
+        /** @description The headers a page's script may read. */
+        "Access-Control-Expose-Headers": string;
+        /** @description The page's CSP (HTML answers only). */
+        "Content-Security-Policy-Optional": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process runs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "database": "ok",
+                     *       "environment": "testnet"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                        /** @constant */
+                        database: "ok";
+                        environment: components["schemas"]["Environment"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPublicIntegration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicIntegration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preflightPublicIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPublicIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+                Origin?: components["parameters"]["Origin"];
+                /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount_usd": "25.00",
+                 *       "currency": "USDC",
+                 *       "chainId": 31337,
+                 *       "metadata": {
+                 *         "orderId": "A-1"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PublicIntentCreate"];
+            };
+        };
+        responses: {
+            /**
+             * @description The intent was created, or (with `Idempotent-Replayed: true`) the original answer to
+             *     the same idempotency key and body.
+             */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicIntent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preflightPublicIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPublicIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payer's view. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicIntent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preflightPublicIntentGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    streamPublicIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. Each `data:` line of an `intent` event is a `PublicIntent` in JSON. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": "no-store";
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 3000
+                     *
+                     *     event: intent
+                     *     data: {"id":"pi_uc5oiz3jydtnwitxmymoyrnqhu","status":"CREATED"}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preflightPublicIntentEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getSenderMessage: {
+        parameters: {
+            query: {
+                /** @description The payer's wallet (any case form; EIP-55 checked when mixed-case). */
+                address: string;
+            };
+            header?: {
+                /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message (deterministic; issuing it stores nothing). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IntentNotWaiting"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preflightSenderMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    proveSender: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SenderProof"];
+            };
+        };
+        responses: {
+            /** @description The payer's view of the intent, with the proven hint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicIntent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IntentNotWaiting"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preflightSenderProof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPaymentLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "integrationId": "int_wm2bcpnsw5jjbyyvuf7remvgye",
+                 *       "type": "LINK",
+                 *       "name": "T-shirt",
+                 *       "amount": "25.00",
+                 *       "currency": "USD"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentLinkCreate"];
+            };
+        };
+        responses: {
+            /**
+             * @description The link was created, or (with `Idempotent-Replayed: true`) the original answer to the
+             *     same idempotency key and body.
+             */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment link id (`plink_…`). */
+                linkId: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPaymentIntents: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["IntentStatus"];
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of intents, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["Intent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Intent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["PaymentStatus"];
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["Payment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of delivery records, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listV1PaymentIntents: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["V1IntentStatus"];
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of intents, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["V1Intent"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getV1PaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Intent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listV1Payments: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["V1Payment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getV1Payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPayPage: {
+        parameters: {
+            query?: {
+                /** @description The page's language (`en`, `de`, `es`, `fr`); else cookie `payd_lang`, else `Accept-Language`. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A payment link id (`plink_…`, the link page) or a payment intent id (`pi_…`, the intent page; the receipt once paid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, or the link's public view for a client preferring JSON. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy-Optional"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["PublicPaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such link or intent: the 404 page, or the JSON error for a client preferring JSON. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["PageRateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    submitLinkForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment link id (`plink_…`, the link page) or a payment intent id (`pi_…`, the intent page; the receipt once paid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    amount?: string;
+                    /** @description The chain and token chosen among the page's options. */
+                    option?: string;
+                    lang?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The intent was created; its page. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    /** @description `/pay/<pi_…>` */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The form was refused; the page again, saying why. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such link. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["PageRateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: {
+                /** @description The file's content hash, as the pages link it; with the current one the answer may be cached forever (`immutable`), else `no-cache`. */
+                v?: components["parameters"]["AssetVersion"];
+            };
+            header?: never;
+            path: {
+                dir: "css" | "js" | "img";
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Asset"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWidget: {
+        parameters: {
+            query?: {
+                /** @description The file's content hash, as the pages link it; with the current one the answer may be cached forever (`immutable`), else `no-cache`. */
+                v?: components["parameters"]["AssetVersion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Asset"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSdkFile: {
+        parameters: {
+            query?: {
+                /** @description The file's content hash, as the pages link it; with the current one the answer may be cached forever (`immutable`), else `no-cache`. */
+                v?: components["parameters"]["AssetVersion"];
+            };
+            header?: never;
+            path: {
+                file: "payd.js" | "payd.d.ts" | "api-types.d.ts";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Asset"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus's text exposition format 0.0.4. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # TYPE payd_chain_head_block gauge
+                     *     payd_chain_head_block{chain_id="31337"} 4
+                     */
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: {
+                /** @description The file's content hash, as the pages link it; with the current one the answer may be cached forever (`immutable`), else `no-cache`. */
+                v?: components["parameters"]["AssetVersion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    ETag: string;
+                    "Access-Control-Allow-Origin": "*";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openapi: string;
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReferencePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Content-Security-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRedocBundle: {
+        parameters: {
+            query?: {
+                /** @description The file's content hash, as the pages link it; with the current one the answer may be cached forever (`immutable`), else `no-cache`. */
+                v?: components["parameters"]["AssetVersion"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Asset"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    paymentCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentPendingWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentConfirmedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentExpiredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentReversedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentUnmatchedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentLinkCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhookTestWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+}
