@@ -9,6 +9,21 @@
 
 namespace payd::pages {
 
+std::span<const std::string_view> ScriptStatusKeys() {
+  static constexpr std::string_view kKeys[] = {"status_waiting",
+                                               "status_seen",
+                                               "status_underpaid",
+                                               "status_paid",
+                                               "status_paid_overpaid",
+                                               "status_paid_late",
+                                               "status_paid_reversed",
+                                               "status_expired",
+                                               "status_failed",
+                                               "status_failed_underpaid",
+                                               "returning"};
+  return kKeys;
+}
+
 namespace {
 
 using domain::IntentException;
@@ -45,23 +60,9 @@ std::string_view StatusKey(const domain::PaymentIntent& intent) {
   return "status_waiting";
 }
 
-// The intent page's own sentences, handed to its script too (payd-messages),
-// which says them itself when it cannot fetch the page's new rendering.
-constexpr std::string_view kStatusKeysForTheScript[] = {"status_waiting",
-                                                        "status_seen",
-                                                        "status_underpaid",
-                                                        "status_paid",
-                                                        "status_paid_overpaid",
-                                                        "status_paid_late",
-                                                        "status_paid_reversed",
-                                                        "status_expired",
-                                                        "status_failed",
-                                                        "status_failed_underpaid",
-                                                        "returning"};
-
 boost::json::object ScriptMessages(const Catalog& t) {
   boost::json::object messages = t.js;
-  for (std::string_view key : kStatusKeysForTheScript) messages[key] = t.Text(key);
+  for (std::string_view key : ScriptStatusKeys()) messages[key] = t.Text(key);
   return messages;
 }
 

@@ -2,23 +2,16 @@
 // from payd alone, under payd's CSP, and axe-core finds nothing. Redoc 3's "API docs by"
 // badge asks https://cdn.redoc.ly for its logo; the CSP refuses it (nothing else may go out).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
-import { startPayd } from '../e2e/lib/payd.mjs';
+import { paydForSuite } from '../e2e/lib/payd.mjs';
 import { browserForSuite, checkState } from './lib/browser.mjs';
 
 const REDOC_LOGO = /^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg$/;
 
 describe('the API reference page', () => {
   const browser = browserForSuite();
-  let payd;
-  before(async () => {
-    payd = await startPayd();
-  });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  const suite = paydForSuite();
 
   test('/docs renders the document within its CSP, from payd only, axe-clean', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -27,7 +20,7 @@ describe('the API reference page', () => {
     const refused = [];
     const problems = [];
     page.on('requestfinished', (r) => {
-      if (!r.url().startsWith(`${payd.url}/`) && !/^(data|blob):/.test(r.url())) wentOut.push(r.url());
+      if (!r.url().startsWith(`${suite.payd.url}/`) && !/^(data|blob):/.test(r.url())) wentOut.push(r.url());
     });
     page.on('requestfailed', (r) => {
       if (r.failure()?.errorText === 'csp' && REDOC_LOGO.test(r.url())) refused.push(r.url());
@@ -42,7 +35,7 @@ describe('the API reference page', () => {
       if ((m.type() === 'error' || /Content Security Policy/i.test(m.text())) && !logo) problems.push(`${m.type()}: ${m.text()}`);
     });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    const res = await page.goto(`${payd.url}/docs`);
+    const res = await page.goto(`${suite.payd.url}/docs`);
     assert.equal(res.status(), 200);
 
     // The overview: the title, every tag in the navigation, the paths of each part.
@@ -53,7 +46,7 @@ describe('the API reference page', () => {
     await checkState(page, 'reference', 'overview');
 
     // One operation's page: its request body, responses and error shape.
-    await page.goto(`${payd.url}/docs#/public/createpublicintent`);
+    await page.goto(`${suite.payd.url}/docs#/public/createpublicintent`);
     await page.getByRole('heading', { name: 'Create a payment intent' }).waitFor();
     await page.getByText('amount_usd').first().waitFor();
     await checkState(page, 'reference', 'operation');

@@ -6,36 +6,29 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { document } from './lib/openapi.mjs';
-import { startPayd } from './lib/payd.mjs';
+import { paydForSuite } from './lib/payd.mjs';
 
 const REDOC_BUNDLE = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
 describe('the API reference', () => {
-  let payd;
-  before(async () => {
-    payd = await startPayd();
-  });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  const suite = paydForSuite();
 
   test('GET /openapi.json is docs/openapi.yaml as JSON, readable from any origin, revalidated by ETag', async () => {
-    const r = await payd.request('GET', '/openapi.json', { headers: { Origin: 'https://tools.example' } });
+    const r = await suite.payd.request('GET', '/openapi.json', { headers: { Origin: 'https://tools.example' } });
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type'), /^application\/json/);
     assert.equal(r.headers.get('access-control-allow-origin'), '*');
     assert.deepEqual(r.json, document);
-    const again = await payd.request('GET', '/openapi.json', { headers: { 'If-None-Match': r.headers.get('etag') } });
+    const again = await suite.payd.request('GET', '/openapi.json', { headers: { 'If-None-Match': r.headers.get('etag') } });
     assert.equal(again.status, 304);
   });
 
   test('GET /docs loads Redoc from payd only, under a CSP without inline scripts or other origins', async () => {
-    const page = await payd.request('GET', '/docs');
+    const page = await suite.payd.request('GET', '/docs');
     assert.equal(page.status, 200);
     assert.match(page.headers.get('content-type'), /^text\/html/);
     const csp = page.headers.get('content-security-policy');
@@ -50,7 +43,7 @@ describe('the API reference', () => {
     assert.match(src, /^\/docs\/redoc\.standalone\.js\?v=[0-9a-f]{16}$/);
     assert.doesNotMatch(page.text, /<script>|<style|https?:\/\//, 'nothing inline, nothing from elsewhere');
 
-    const bundle = await payd.request('GET', src, { headers: { 'Accept-Encoding': 'gzip' } });
+    const bundle = await suite.payd.request('GET', src, { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(bundle.status, 200);
     assert.match(bundle.headers.get('content-type'), /^text\/javascript/);
     assert.match(bundle.headers.get('cache-control'), /immutable/);

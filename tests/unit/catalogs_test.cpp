@@ -12,6 +12,7 @@
 
 #include "pages/assets.h"
 #include "pages/i18n.h"
+#include "pages/intent_page.h"
 
 namespace payd::pages {
 namespace {
@@ -58,20 +59,6 @@ std::set<std::string> Placeholders(std::string_view text) {
   return names;
 }
 
-// The intent page's own sentences it also hands its script (intent_page.cpp),
-// which says them when it cannot fetch the page's new rendering.
-const std::set<std::string> kPageStringsForTheScript{"status_waiting",
-                                                     "status_seen",
-                                                     "status_underpaid",
-                                                     "status_paid",
-                                                     "status_paid_overpaid",
-                                                     "status_paid_late",
-                                                     "status_paid_reversed",
-                                                     "status_expired",
-                                                     "status_failed",
-                                                     "status_failed_underpaid",
-                                                     "returning"};
-
 TEST(Catalogs, EveryLanguageSaysWhatEnglishSaysWithTheSamePlaceholders) {
   Assets assets;
   Languages languages(assets);
@@ -104,8 +91,8 @@ TEST(Catalogs, ScriptsHaveEveryStringInEveryLanguageWithItsSeparators) {
     used.insert(key);
   }
   // The page's own sentences come with the page's strings, in every language.
-  for (const auto& key : kPageStringsForTheScript) {
-    used.erase(key);
+  for (std::string_view key : pages::ScriptStatusKeys()) {
+    used.erase(std::string(key));
     for (const Catalog* catalog : languages.all())
       EXPECT_TRUE(catalog->strings.contains(key)) << catalog->code << " lacks " << key;
   }
