@@ -20,6 +20,7 @@ APT_PACKAGES=(
   prometheus-cpp-dev  # /metrics: prometheus-cpp's core library (registry, families, text format)
   prometheus          # tests/e2e/metrics.test.mjs: promtool check metrics / check rules / test rules
   python3-yaml # the build converts docs/openapi.yaml to the /openapi.json payd embeds
+  gdb          # tests/harness: what the threads of a hung payd or anvil were doing
 )
 # Extra packages for `make bench` only.
 if [[ "${1:-}" == "--bench" ]]; then APT_PACKAGES+=(wrk nginx-light); fi

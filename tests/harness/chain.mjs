@@ -9,6 +9,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { ensureUsdc, startAnvil, USDC_ADDRESS, waitForRpc } from '../../tools/devchain/chain.mjs';
 import { compile } from '../../tools/devchain/contracts.mjs';
 import { freePort } from '../e2e/lib/chain.mjs';
+import { threadStacks } from '../e2e/lib/stacks.mjs';
 
 export { USDC_ADDRESS };
 
@@ -24,6 +25,7 @@ const SIGNERS = new Map([DEPLOYER, ...PAYERS, POISONER].map((a) => [a.address, a
 const ERC20 = compile('TestUSDC').abi;
 const RELAY = compile('Relay');
 const GWEI = 1_000_000_000n;
+const ANVIL_ANSWERS_WITHIN_MS = 30000;
 const hex = (n) => `0x${BigInt(n).toString(16)}`;
 
 export async function startHarnessChain({ clockOffsetS = 0, chainId = 31337 } = {}) {
@@ -68,12 +70,21 @@ export class HarnessChain {
     this.removed = new Set();   // hashes of every block that left the canonical chain
   }
 
+  // anvil answers in milliseconds; one that has not answered in 30 s is hung
+  // (what its threads were doing goes in the error).
   async rpc(method, params = []) {
-    const res = await fetch(this.url, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }),
-    });
-    const reply = await res.json();
+    let reply;
+    try {
+      const res = await fetch(this.url, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params }),
+        signal: AbortSignal.timeout(ANVIL_ANSWERS_WITHIN_MS),
+      });
+      reply = await res.json();
+    } catch (e) {
+      if (e.name !== 'TimeoutError') throw e;
+      throw new Error(`anvil (chain ${this.chainId}) did not answer ${method} within ${ANVIL_ANSWERS_WITHIN_MS / 1000} s; its threads:\n${threadStacks(this.proc.pid)}`);
+    }
     if (reply.error) throw new Error(`${method}: ${reply.error.message}`);
     return reply.result;
   }
@@ -213,7 +224,10 @@ export class HarnessChain {
     if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
     const exited = new Promise((r) => this.proc.once('exit', r));
     this.proc.kill('SIGTERM');
+    // A hung anvil may not heed SIGTERM.
+    const timer = setTimeout(() => this.proc.kill('SIGKILL'), 10000); // sleep-ok: a deadline, not a wait
     await exited;
+    clearTimeout(timer);
   }
 }
 

@@ -32,6 +32,10 @@ export async function runScenario(plan, { log = () => {} } = {}) {
     await run.settle();
     log(`     ${stamp()} judging`);
     return await run.judge();
+  } catch (e) {
+    // A payd found hung (world.mjs) is the finding, whatever failed after it.
+    if (world.crashes.length) e.crashes = [...world.crashes];
+    throw e;
   } finally {
     if (firstSim.trace) writeTrace(process.env.HARNESS_TRACE, firstSim.trace, started);
     await world.stop(log);

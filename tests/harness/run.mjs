@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { processGroup, threadStacks } from '../e2e/lib/stacks.mjs';
 import { FAILURE_CLASSES } from './checks.mjs';
 import { runScenario } from './execute.mjs';
 import { generate } from './generate.mjs';
@@ -54,7 +55,7 @@ async function single(seed, { verbose, json }) {
     const log = json ? (l) => process.stderr.write(`${l}\n`) : verbose ? (l) => console.log(l) : () => {};
     outcome = await runScenario(plan, { log });
   } catch (e) {
-    outcome = { seed, counts: {}, result: { harness: [e.stack] }, paydTail: '' };
+    outcome = { seed, counts: {}, result: { harness: [e.stack], crashes: e.crashes ?? [] }, paydTail: '' };
   }
   const bad = failed(outcome.result) || outcome.result.harness;
   if (json) {
@@ -99,6 +100,7 @@ async function many(seeds, jobs) {
   };
   await Promise.all(Array.from({ length: jobs }, worker));
   printTable(outcomes.sort((a, b) => a.seed - b.seed), (Date.now() - started) / 1000);
+  printFindingsOfErrors(outcomes);
   return outcomes.some((o) => failed(o.result) || o.result.harness) ? 1 : 0;
 }
 
@@ -122,8 +124,12 @@ function child(seed) {
     let out = '';
     let err = '';
     let hung = false;
+    let stacks = '';
     const timer = setTimeout(() => { // sleep-ok: a scenario's deadline, not a wait
       hung = true;
+      // What payd and each anvil were doing (gdb), before anything is killed.
+      stacks = processGroup(proc.pid).filter((p) => ['payd', 'anvil'].includes(p.comm))
+        .map((p) => `${p.comm} ${p.pid}:\n${threadStacks(p.pid)}`).join('\n');
       try { process.kill(proc.pid, 'SIGUSR2'); } catch {}
       // The report is written at once; the kill follows it.
       setTimeout(() => { try { process.kill(-proc.pid, 'SIGKILL'); } catch {} }, 3000); // sleep-ok: time for the report
@@ -135,7 +141,7 @@ function child(seed) {
       groups.delete(proc.pid);
       try { process.kill(-proc.pid, 'SIGKILL'); } catch {}  // what the scenario left behind
       if (hung) {
-        resolve({ seed, counts: {}, result: { harness: [`the scenario did not end within ${SCENARIO_TIMEOUT_MS / 1000} s; where it stood:\n${err.slice(-3000)}\n${hangReport(reports)}`] } });
+        resolve({ seed, counts: {}, result: { harness: [`the scenario did not end within ${SCENARIO_TIMEOUT_MS / 1000} s; where it stood:\n${err.slice(-3000)}\n${hangReport(reports)}\n${stacks}`] } });
         return;
       }
       rmSync(reports, { recursive: true, force: true });
@@ -158,6 +164,17 @@ function hangReport(dir) {
     return `report ${join(dir, file)}: stack ${JSON.stringify(report.javascriptStack?.stack ?? []).slice(0, 500)}; active handles: ${handles.join('; ')}`;
   } catch (e) {
     return `no diagnostic report (${e.message})`;
+  }
+}
+
+// Last, where a log's tail shows them: a hung or failed scenario's own
+// words (where it stood, what payd's and anvil's threads were doing).
+function printFindingsOfErrors(outcomes) {
+  for (const o of outcomes) {
+    const lines = [...(o.result.crashes ?? []), ...(o.result.harness ?? [])];
+    if (!lines.length) continue;
+    console.log(`\nseed ${o.seed}, crashes and harness errors:`);
+    for (const text of lines) console.log(text.split('\n').slice(-40).join('\n').slice(-6000));
   }
 }
 

@@ -13,6 +13,7 @@ import { freePort } from '../e2e/lib/chain.mjs';
 import { launch, preparePayd } from '../e2e/lib/payd.mjs';
 import { startProviderSim } from '../e2e/lib/provider_sim.mjs';
 import { startReceiver } from '../e2e/lib/receiver.mjs';
+import { threadStacks } from '../e2e/lib/stacks.mjs';
 import { PAYOUTS, startHarnessChain, USDC_ADDRESS } from './chain.mjs';
 import { CONFIRMATIONS, LIFETIME_S } from './generate.mjs';
 import { Prng } from './prng.mjs';
@@ -20,6 +21,13 @@ import { Prng } from './prng.mjs';
 export const CLOCK_BEHIND_S = 15 * 60;
 // Time-outs scale for slow builds (ASan) and a loaded machine.
 export const SLOW = Number(process.env.HARNESS_SLOW ?? (process.env.PAYD_BIN?.includes('asan') ? 3 : 1));
+// A payd that takes longer than these to answer a read, or to exit after
+// SIGTERM (a 10 s grace for requests, then a webhook attempt of at most 15 s),
+// is hung: a crash finding, with what its threads were doing.
+const ANSWER_WITHIN_MS = 30000 * SLOW;
+const EXIT_WITHIN_MS = 45000 * SLOW;
+const TIMED_OUT = Symbol('timed out');
+const deadline = (ms) => new Promise((r) => { setTimeout(() => r(TIMED_OUT), ms).unref(); }); // sleep-ok: a deadline, not a wait
 
 // One [[chains]] block per chain of the plan, each through its own provider
 // simulator, with its own confirmation policy.
@@ -144,7 +152,14 @@ class World {
     if (!this.paydUp) return;
     this.sampleRss();
     this.expectedExit = true;
-    const code = await this.payd.stop('SIGTERM');
+    const pid = this.payd.proc.pid;
+    const stopping = this.payd.stop('SIGTERM');
+    const code = await Promise.race([stopping, deadline(EXIT_WITHIN_MS)]);
+    if (code === TIMED_OUT) {
+      this.crashes.push(`payd did not exit within ${EXIT_WITHIN_MS / 1000} s of SIGTERM; its threads:\n${threadStacks(pid)}\n${this.payd.tail(10)}`);
+      await this.payd.stop('SIGKILL');
+      return;
+    }
     const other = this.payd.logs.filter((l) => l.msg === 'unparsed').map((l) => l.raw).join('\n');
     const toolOnly = other.includes('LeakSanitizer has encountered a fatal error')
       && !/ERROR: (AddressSanitizer|LeakSanitizer: detected)|runtime error:/.test(other);
@@ -179,8 +194,20 @@ class World {
     return rows[0]?.until ?? 0;
   }
 
+  // A payd that does not answer within ANSWER_WITHIN_MS is hung: what its
+  // threads were doing is a finding (once), and the read fails.
   async get(path, key) {
-    const r = await this.payd.request('GET', path, { key });
+    let r;
+    try {
+      r = await this.payd.request('GET', path, { key, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    } catch (e) {
+      if (e.name !== 'TimeoutError') throw e;
+      if (!this.hung && this.paydUp) {
+        this.hung = true;
+        this.crashes.push(`payd did not answer GET ${path} within ${ANSWER_WITHIN_MS / 1000} s; its threads:\n${threadStacks(this.payd.proc.pid)}\n${this.payd.tail(10)}`);
+      }
+      throw new Error(`payd did not answer GET ${path} within ${ANSWER_WITHIN_MS / 1000} s`);
+    }
     if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${r.text}`);
     return r.json;
   }

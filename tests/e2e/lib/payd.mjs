@@ -48,7 +48,8 @@ export class Payd {
 
   // Calls the server; `key` goes in X-API-Key unless `bearer` is set. Every answer is
   // checked against docs/openapi.yaml (lib/openapi.mjs): one it does not describe fails.
-  async request(method, path, { key, bearer, body, headers = {}, rawBody } = {}) {
+  // `signal` aborts a request payd does not answer (fetch then throws).
+  async request(method, path, { key, bearer, body, headers = {}, rawBody, signal } = {}) {
     const h = { ...headers };
     if (key) h['X-API-Key'] = key;
     if (bearer) h.Authorization = `Bearer ${bearer}`;
@@ -57,7 +58,7 @@ export class Payd {
       payload = JSON.stringify(body);
       h['Content-Type'] ??= 'application/json';
     }
-    const res = await fetch(this.url + path, { method, headers: h, body: payload });
+    const res = await fetch(this.url + path, { method, headers: h, body: payload, signal });
     const text = await res.text();
     validateExchange({ method, path, headers: h, body: payload }, { status: res.status, headers: res.headers, text });
     return { status: res.status, headers: res.headers, json: jsonOrNull(text), text };
