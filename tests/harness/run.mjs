@@ -104,10 +104,12 @@ async function many(seeds, jobs) {
   return outcomes.some((o) => failed(o.result) || o.result.harness) ? 1 : 0;
 }
 
-// A scenario takes a minute or two; one that has not ended in this long is
-// stuck (its process group, anvil and payd included, is killed and the seed
-// reported as a harness error, so that a soak always ends with its table).
-const SCENARIO_TIMEOUT_MS = Number(process.env.HARNESS_SCENARIO_TIMEOUT_S ?? 1200) * 1000;
+// A scenario takes seconds to two minutes (three times that under ASan); one
+// that has not ended in this long is stuck (its process group, anvil and payd
+// included, is killed and the seed reported as a harness error, so that a
+// soak always ends with its table).
+const SCENARIO_TIMEOUT_MS = Number(process.env.HARNESS_SCENARIO_TIMEOUT_S
+  ?? (process.env.PAYD_BIN?.includes('asan') ? 1200 : 600)) * 1000;
 const groups = new Set();
 process.on('exit', () => { for (const pid of groups) try { process.kill(-pid, 'SIGKILL'); } catch {} });
 process.on('SIGINT', () => process.exit(130));
