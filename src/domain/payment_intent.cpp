@@ -74,6 +74,7 @@ HintSource ParseHintSource(std::string_view text) {
 }
 
 std::string_view CreatedVia(const PaymentIntent& intent) {
+  if (intent.asked) return "api";
   return intent.payment_link_id ? "link" : "public";
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/time.h"
 #include "domain/amount.h"
@@ -47,6 +48,26 @@ constexpr base::TimeMs kDefaultIntentLifetimeMs = 30LL * 60 * 1000;
 // time plus this, so an old transfer seen late never pays a new intent.
 constexpr base::TimeMs kChainClockSkewMs = 5LL * 60 * 1000;
 
+// One (chain, token) a payer may pay an asked intent with.
+struct PayOption {
+  std::int64_t chain_id = 0;
+  std::string token;  // symbol
+  bool operator==(const PayOption&) const = default;
+};
+
+// What a merchant's server asked for on /v1 (DECISIONS §12), checked
+// (v1_intent_terms.h): the amount in its currency and the options the payer
+// chooses among on the hosted page.
+struct AskedTerms {
+  std::string amount;              // canonical decimal, as asked ("25.00" stays "25.00")
+  std::string currency;            // "USD" or the token's symbol as the catalog spells it
+  std::vector<PayOption> options;  // in the integration's chain and token order
+  bool operator==(const AskedTerms&) const = default;
+};
+
+// An asked intent waits for the payer's choice with chain_id 0 ("not chosen"),
+// no token and no amounts; choosing fills them in (Store::ChooseIntentOption).
+// The ledger never sees it before that: no chain has id 0.
 struct PaymentIntent {
   std::string id;  // "pi_..."
   std::string tenant_id;
@@ -81,6 +102,10 @@ struct PaymentIntent {
   // intent that had expired unpaid returns to EXPIRED, not FAILED, when a reorg
   // removes its late payment (DECISIONS §5).
   std::optional<IntentStatus> status_at_expiry;
+  // Set for intents created through /v1: what the merchant asked for.
+  std::optional<AskedTerms> asked;
+
+  bool IsChosen() const { return chain_id != 0; }
 
   base::TimeMs late_until() const { return expires_at + kLateWindowMs; }
   // DECISIONS §5 "expiresAt passes": expired once the time is past expiresAt. A
@@ -104,10 +129,10 @@ struct PaymentIntent {
   std::string TokenKey() const;
 };
 
-// Who set an intent's amount (DECISIONS §13 `createdVia`): "link" when it
-// comes from a payment link's terms, "public" when the payer's browser chose
-// it on a public endpoint. A merchant ships an order only on an amount it set
-// ("api", with /v1) or after checking it.
+// Who set an intent's amount (DECISIONS §13 `createdVia`): "api" when the
+// merchant's server asked for it on /v1, "link" when it comes from a payment
+// link's terms, "public" when the payer's browser chose it on a public
+// endpoint. A merchant ships an order only on an amount it set or after checking it.
 std::string_view CreatedVia(const PaymentIntent& intent);
 
 // An EIP-681 URI that wallets open to pay AmountToSend() exactly:

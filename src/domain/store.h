@@ -149,6 +149,23 @@ class Store {
   virtual std::optional<PaymentIntent> SetSenderHint(const std::string& intent_id,
                                                      const std::string& address, HintSource source,
                                                      base::TimeMs now) = 0;
+  // The payer's choice of chain and token for an asked intent (DECISIONS
+  // §12), in one write transaction: `choose` makes the chosen intent from the
+  // one stored; the previous choice's exact amount stops being held (reusable
+  // once the clock skew has passed, like any lapsed amount: a transfer for it
+  // already on its way is then recorded unmatched, never paid to another
+  // intent) and the new requested amount gets its exact amount. Nothing when
+  // there is no such intent or it no longer takes a choice: not asked, not
+  // CREATED, something received, or expired at `now`.
+  virtual std::optional<PaymentIntent> ChooseIntentOption(
+      const std::string& intent_id,
+      const std::function<PaymentIntent(const PaymentIntent&)>& choose, base::TimeMs now) = 0;
+  // Asked intents never chosen whose expiresAt has passed at `now` (the wall
+  // clock: no chain's clock applies to them) become EXPIRED, each with the
+  // event `expired` makes of it, in one transaction; at most `limit` of them.
+  // How many.
+  virtual int ExpireUnchosenIntents(base::TimeMs now, int limit,
+                                    const std::function<Event(const PaymentIntent&)>& expired) = 0;
   virtual std::optional<PaymentIntent> FindIntent(const std::string& tenant_id,
                                                   const std::string& id) = 0;
   virtual std::optional<PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,

@@ -30,9 +30,9 @@ bool Wanted(const std::vector<std::string>& filter, const std::string& value) {
 
 }  // namespace
 
-V1IntentTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integration,
-                               const ChainCatalog& catalog) {
-  V1IntentTerms terms;
+AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integration,
+                            const ChainCatalog& catalog) {
+  AskedTerms terms;
   bool in_usd = ask.currency == "USD";
   if (!in_usd && !integration.AllowsToken(ask.currency)) {
     ThrowInvalid("currency", "currency must be USD or one of this integration's tokens (" +

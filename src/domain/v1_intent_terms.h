@@ -11,6 +11,7 @@
 
 #include "domain/chain_catalog.h"
 #include "domain/integration.h"
+#include "domain/payment_intent.h"
 
 namespace payd::domain {
 
@@ -21,18 +22,6 @@ struct V1IntentAsk {
   std::vector<std::string> tokens;  // symbols; empty: every allowed token
 };
 
-struct PayOption {
-  std::int64_t chain_id = 0;
-  std::string token;  // symbol
-  bool operator==(const PayOption&) const = default;
-};
-
-struct V1IntentTerms {
-  std::string amount;              // canonical decimal, as asked ("25.00" stays "25.00")
-  std::string currency;            // "USD" or the token's symbol as the catalog spells it
-  std::vector<PayOption> options;  // in the integration's chain and token order
-};
-
 constexpr unsigned kUsdFractionDigits = 2;
 
 // Throws domain::Error (invalid) naming `amount`, `currency`, `chains` or
@@ -40,7 +29,7 @@ constexpr unsigned kUsdFractionDigits = 2;
 // the currency has, zero, or beyond 2^256-1 smallest units; a currency that is
 // neither USD nor one of the integration's tokens; a chain or token outside
 // the integration; a narrowing that leaves nothing to pay with.
-V1IntentTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integration,
-                               const ChainCatalog& catalog);
+AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integration,
+                            const ChainCatalog& catalog);
 
 }  // namespace payd::domain

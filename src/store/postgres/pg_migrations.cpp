@@ -21,7 +21,8 @@ constexpr std::int64_t kMigrationLock = 0x70617964;
 // exactly as in the SQLite store, so that `payd db copy` moves rows as they are.
 // Tables that lists order by insertion (ORDER BY created_at, rowid) have a
 // `rowid` column, which SQLite gives every table by itself.
-// Version 1 is the SQLite schema up to its migration 8, in one step.
+// Version 1 is the SQLite schema up to its migration 8, in one step; each
+// later version is one SQLite migration (2 is SQLite's 9).
 const Migration kMigrations[] = {
     {1, "the schema of SQLite migrations 1 to 8", R"sql(
 -- SQLite migration 1: accounts, keys and payment links
@@ -310,6 +311,12 @@ CREATE TABLE key_usage (
   count BIGINT NOT NULL,
   last_used_at BIGINT NOT NULL
 );
+)sql"},
+    // SQLite migration 9.
+    {2, "asked intents: their terms, and the unchosen ones by expiry", R"sql(
+ALTER TABLE payment_intents ADD COLUMN asked TEXT;
+CREATE INDEX payment_intents_unchosen_due ON payment_intents(expires_at)
+  WHERE chain_id = 0 AND status = 'CREATED';
 )sql"},
 };
 

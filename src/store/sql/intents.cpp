@@ -11,7 +11,7 @@ const std::string& InsertIntentSql() {
   static const std::string sql =
       "INSERT INTO payment_intents(" + std::string(kIntentColumns) +
       ", token_key, late_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   return sql;
 }
 
@@ -55,12 +55,15 @@ domain::CreateResult SqlStore::InsertIntent(
         OpenKeylessIntentsAtCap(c, intent.integration_id, limits.max_open_keyless, now)) {
       return domain::CreateResult{domain::CreateOutcome::kLimitReached, {}};
     }
-    intent.amount =
-        ReserveExactAmount(c, {intent.chain_id, intent.TokenKey(), intent.recipient},
-                           intent.requested_amount, intent.id, intent.late_until(), now);
+    // An asked intent gets its exact amount when the payer chooses.
+    if (intent.IsChosen()) {
+      intent.amount =
+          ReserveExactAmount(c, {intent.chain_id, intent.TokenKey(), intent.recipient},
+                             intent.requested_amount, intent.id, intent.late_until(), now);
+    }
     auto q = c.Prepare(InsertIntentSql());
     BindIntent(q, intent);
-    q.Bind(27, intent.TokenKey()).Bind(28, intent.late_until()).Run();
+    q.Bind(28, intent.TokenKey()).Bind(29, intent.late_until()).Run();
     IntentCreated created = finish(intent);
     bool queued = InsertEventRow(c, created.event) > 0;
     if (claim) {

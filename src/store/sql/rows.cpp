@@ -106,6 +106,30 @@ domain::Uint256 Units(const std::string& text) {
 
 }  // namespace
 
+namespace {
+
+// {"amount":"25.00","currency":"USD","options":[[31337,"USDC"],...]}
+std::string AskedToJson(const domain::AskedTerms& asked) {
+  boost::json::array options;
+  for (const auto& o : asked.options) options.push_back(boost::json::array{o.chain_id, o.token});
+  return boost::json::serialize(boost::json::object{
+      {"amount", asked.amount}, {"currency", asked.currency}, {"options", std::move(options)}});
+}
+
+domain::AskedTerms AskedFromJson(const std::string& text) {
+  auto v = boost::json::parse(text).as_object();
+  domain::AskedTerms asked{
+      std::string(v.at("amount").as_string()), std::string(v.at("currency").as_string()), {}};
+  for (const auto& o : v.at("options").as_array()) {
+    const auto& pair = o.as_array();
+    asked.options.push_back(
+        {pair.at(0).to_number<std::int64_t>(), std::string(pair.at(1).as_string())});
+  }
+  return asked;
+}
+
+}  // namespace
+
 domain::PaymentIntent ReadIntent(const Query& q) {
   domain::PaymentIntent i;
   i.id = q.Text(0);
@@ -134,6 +158,7 @@ domain::PaymentIntent ReadIntent(const Query& q) {
   i.sender_address = q.OptText(23);
   i.sender_hint_source = domain::ParseHintSource(q.OptText(24).value_or(""));
   i.keyless = q.Int(25) != 0;
+  if (auto asked = q.OptText(26)) i.asked = AskedFromJson(*asked);
   return i;
 }
 
@@ -168,6 +193,11 @@ void BindIntent(Query& q, const domain::PaymentIntent& i) {
     q.Bind(25, std::string(domain::HintSourceName(i.sender_hint_source)));
   }
   q.Bind(26, i.keyless);
+  if (i.asked) {
+    q.Bind(27, AskedToJson(*i.asked));
+  } else {
+    q.BindNull(27);
+  }
 }
 
 domain::Payment ReadPayment(const Query& q) {

@@ -68,6 +68,13 @@ class SqlStore : public domain::Store {
                                                      const std::string& address,
                                                      domain::HintSource source,
                                                      base::TimeMs now) override;
+  std::optional<domain::PaymentIntent> ChooseIntentOption(
+      const std::string& intent_id,
+      const std::function<domain::PaymentIntent(const domain::PaymentIntent&)>& choose,
+      base::TimeMs now) override;
+  int ExpireUnchosenIntents(
+      base::TimeMs now, int limit,
+      const std::function<domain::Event(const domain::PaymentIntent&)>& expired) override;
   std::optional<domain::PaymentIntent> FindIntent(const std::string& tenant_id,
                                                   const std::string& id) override;
   std::optional<domain::PaymentIntent> FindIntentOfIntegration(const std::string& integration_id,

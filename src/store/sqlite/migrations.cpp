@@ -285,6 +285,13 @@ CREATE TABLE database_meta (
   recorded_at INTEGER NOT NULL
 );
 )sql"},
+    // Intents created through /v1 (DECISIONS §12): what the merchant asked
+    // for, as JSON; chain_id 0 until the payer chooses (PaymentIntent::asked).
+    {9, "asked intents: their terms, and the unchosen ones by expiry", R"sql(
+ALTER TABLE payment_intents ADD COLUMN asked TEXT;
+CREATE INDEX payment_intents_unchosen_due ON payment_intents(expires_at)
+  WHERE chain_id = 0 AND status = 'CREATED';
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

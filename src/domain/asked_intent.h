@@ -1,0 +1,42 @@
+// Intents created through /v1 (DECISIONS §12): stored with the merchant's
+// asked terms and no chain yet (PaymentIntent::asked, chain_id 0); the
+// payer's choice of one of their options, on the hosted page, fills in the
+// chain, the token and the amount, and may be made again while nothing is
+// seen on chain. Terms are checked before (v1_intent_terms.h).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "domain/chain_catalog.h"
+#include "domain/integration.h"
+#include "domain/payment_intent.h"
+#include "domain/pricing.h"
+#include "domain/store.h"
+
+namespace payd::domain {
+
+struct AskedIntentRequest {
+  AskedTerms terms;
+  std::string metadata_json = "{}";
+  base::TimeMs lifetime_ms = kDefaultIntentLifetimeMs;  // operator's setting
+};
+
+// The intent to store: unchosen, its recipient the integration's payout address.
+PaymentIntent PrepareAskedIntent(const Integration& integration, const AskedIntentRequest& request,
+                                 base::TimeMs now);
+
+// `intent` with `option` chosen: its chain and token, and the asked amount in
+// that token's smallest units (a USD amount at the current price, rounded up;
+// a token amount as written). Throws domain::Error (invalid, param "option")
+// for an option the intent does not offer, PriceUnavailable without a price.
+PaymentIntent WithChoice(const PaymentIntent& intent, const PayOption& option,
+                         const ChainCatalog& catalog, PriceSource& prices);
+
+// Records the payer's choice (Store::ChooseIntentOption). Nothing when the
+// intent does not exist or no longer takes a choice.
+std::optional<PaymentIntent> ChooseOption(Store& store, const ChainCatalog& catalog,
+                                          PriceSource& prices, const std::string& intent_id,
+                                          const PayOption& option, base::TimeMs now);
+
+}  // namespace payd::domain
