@@ -352,7 +352,13 @@ export interface paths {
         /** List payment intents (/v1) */
         get: operations["listV1PaymentIntents"];
         put?: never;
-        post?: never;
+        /**
+         * Create a payment intent (/v1)
+         * @description Asks for an amount in USD or in one of the integration's tokens (DECISIONS §12). The payer
+         *     chooses chain and token on the hosted page (`checkoutUrl`), which reserves the exact amount;
+         *     until then the intent's chain fields are null in `/api/v1`.
+         */
+        post: operations["createV1PaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -434,11 +440,15 @@ export interface paths {
         get: operations["getPayPage"];
         put?: never;
         /**
-         * The link page's form
-         * @description Creates an intent from the link page's form (the amount in the page's language, chain and
-         *     token) with the same rules as the public endpoint, then redirects to the intent's page.
+         * The link page's form, or the payer's choice for an intent asked on /v1
+         * @description On a link's page (`plink_…`): creates an intent from the form (the amount in the page's
+         *     language, chain and token) with the same rules as the public endpoint, then redirects to
+         *     the intent's page. On the page of an intent asked on `/v1` (`pi_…`, DECISIONS §12): records
+         *     the payer's choice of chain and token (`option`), which reserves the exact amount, and
+         *     redirects to the intent's page; so does a choice the intent no longer takes (something was
+         *     sent, or it expired), without changing it.
          */
-        post: operations["submitLinkForm"];
+        post: operations["submitPayForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -953,22 +963,26 @@ export interface components {
             id: string;
             status: components["schemas"]["IntentStatus"];
             exception: components["schemas"]["IntentException"];
-            /** @description The exact amount to pay, in smallest units (unique among open intents to the same address and token). */
-            amount: components["schemas"]["Units"];
-            amountFormatted: components["schemas"]["Decimal"];
+            /**
+             * @description The exact amount to pay, in smallest units (unique among open intents to the same address
+             *     and token). This and the other chain fields are null on an intent asked on `/v1` until the
+             *     payer chooses a chain and token (DECISIONS §12).
+             */
+            amount: components["schemas"]["Units"] | null;
+            amountFormatted: components["schemas"]["Decimal"] | null;
             amountUsd: components["schemas"]["Decimal"] | null;
             amountReceived: components["schemas"]["Units"];
             /** @description The token's symbol. */
-            currency: string;
-            chainId: components["schemas"]["ChainId"];
-            chain: string;
+            currency: string | null;
+            chainId: components["schemas"]["ChainId"] | null;
+            chain: string | null;
             tokenAddress: components["schemas"]["Address"] | null;
-            decimals: number;
+            decimals: number | null;
             recipient: components["schemas"]["Address"];
             /** @description EIP-681; what is still to send. */
-            paymentUri: string;
+            paymentUri: string | null;
             checkoutUrl: string;
-            requiredConfirmations: components["schemas"]["Confirmations"];
+            requiredConfirmations: components["schemas"]["Confirmations"] | null;
             confirmations: number;
             expiresAt: components["schemas"]["Timestamp"];
             createdAt: components["schemas"]["Timestamp"];
@@ -1050,6 +1064,22 @@ export interface components {
             confirmations: number;
             createdAt: components["schemas"]["Timestamp"];
             confirmedAt: components["schemas"]["Timestamp"] | null;
+        };
+        V1IntentCreate: {
+            /**
+             * @description In `currency`: a decimal string or a JSON number, read exactly as written (no exponent,
+             *     no sign, at most 2 fraction digits for USD or the token's decimals).
+             */
+            amount: components["schemas"]["Decimal"] | number;
+            /** @description `USD`, or one of the integration's token symbols. */
+            currency: string;
+            metadata?: components["schemas"]["Metadata"];
+            /** @description Required when the account has more than one integration. */
+            integrationId?: string;
+            /** @description Chain names or ids the payer may choose from (default every allowed chain). */
+            chains?: (string | number)[];
+            /** @description Token symbols the payer may choose from (default every allowed token). */
+            tokens?: string[];
         };
         /** @enum {string} */
         V1IntentStatus: "created" | "pending" | "paid" | "expired" | "failed";
@@ -2501,6 +2531,60 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    createV1PaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 25,
+                 *       "currency": "USD",
+                 *       "metadata": {
+                 *         "orderId": "A-1001"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1IntentCreate"];
+            };
+        };
+        responses: {
+            /**
+             * @description The intent was created, or (with `Idempotent-Replayed: true`) the original answer to the
+             *     same idempotency key and body.
+             */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Intent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getV1PaymentIntent: {
         parameters: {
             query?: never;
@@ -2657,7 +2741,7 @@ export interface operations {
             503: components["responses"]["PageUnavailable"];
         };
     };
-    submitLinkForm: {
+    submitPayForm: {
         parameters: {
             query?: never;
             header?: never;
@@ -2678,7 +2762,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The intent was created; its page. */
+            /** @description The intent was created, or the choice recorded; the intent's page. */
             303: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2701,7 +2785,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such link. */
+            /** @description No such link, or no intent asked on /v1 of this id. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

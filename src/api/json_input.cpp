@@ -13,22 +13,9 @@ namespace payd::api {
 
 namespace {
 
-const char* TypeName(const boost::json::value& v) {
-  switch (v.kind()) {
-    case boost::json::kind::string:
-      return "a string";
-    case boost::json::kind::bool_:
-      return "a boolean";
-    case boost::json::kind::object:
-      return "an object";
-    case boost::json::kind::array:
-      return "an array";
-    case boost::json::kind::null:
-      return "null";
-    default:
-      return "a number";
-  }
-}
+constexpr std::size_t kMaxMetadataKeys = 50;
+constexpr std::size_t kMaxMetadataKeyLength = 40;
+constexpr std::size_t kMaxMetadataValueLength = 500;
 
 void WriteCanonical(const boost::json::value& value, std::string& out) {
   if (value.is_object()) {
@@ -180,6 +167,49 @@ std::vector<std::pair<std::string, std::string>> ParseQuery(const http::Request&
     out.emplace_back(param.key, param.value);
   }
   return out;
+}
+
+const char* TypeName(const boost::json::value& v) {
+  switch (v.kind()) {
+    case boost::json::kind::string:
+      return "a string";
+    case boost::json::kind::bool_:
+      return "a boolean";
+    case boost::json::kind::object:
+      return "an object";
+    case boost::json::kind::array:
+      return "an array";
+    case boost::json::kind::null:
+      return "null";
+    default:
+      return "a number";
+  }
+}
+
+std::string ReadMetadata(const boost::json::object* metadata) {
+  if (!metadata) return "{}";
+  if (metadata->size() > kMaxMetadataKeys) {
+    ThrowBadRequest("metadata", "metadata may have at most 50 keys.");
+  }
+  for (const auto& [key, value] : *metadata) {
+    std::string param = "metadata." + std::string(key);
+    if (key.empty() || key.size() > kMaxMetadataKeyLength) {
+      ThrowBadRequest(param, "metadata keys must be 1 to 40 characters.");
+    }
+    if (!value.is_string() && !value.is_number() && !value.is_bool()) {
+      ThrowBadRequest(param, "metadata values must be strings, numbers or booleans.");
+    }
+    std::size_t length =
+        value.is_string() ? value.as_string().size() : boost::json::serialize(value).size();
+    if (length > kMaxMetadataValueLength) {
+      ThrowBadRequest(param, "metadata values must be at most 500 characters.");
+    }
+  }
+  return boost::json::serialize(*metadata);
+}
+
+const boost::json::value* FieldReader::OptionalValue(const char* name) {
+  return Get(name);
 }
 
 }  // namespace payd::api

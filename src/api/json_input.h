@@ -32,6 +32,8 @@ class FieldReader {
   // A JSON integer (no fraction, no exponent beyond integers).
   std::int64_t RequiredInt(const char* name);
   const boost::json::object* OptionalObject(const char* name);
+  // Any JSON type, for a field that takes several; JSON null counts as absent.
+  const boost::json::value* OptionalValue(const char* name);
   // Fails on the first field no getter asked for.
   void RejectUnknown() const;
 
@@ -41,6 +43,14 @@ class FieldReader {
   const boost::json::object& object_;
   std::set<std::string, std::less<>> known_;
 };
+
+// A `metadata` object as it is stored: flat (string, number or boolean
+// values), bounded like Stripe's (50 keys of 1-40 characters, values of at
+// most 500); "{}" when absent. 400s name metadata.<key>.
+std::string ReadMetadata(const boost::json::object* metadata);
+
+// The name of a JSON value's type, for error messages ("a number").
+const char* TypeName(const boost::json::value& v);
 
 // Query parameters of the target; 400 for names outside `allowed` or repeated ones.
 std::vector<std::pair<std::string, std::string>> ParseQuery(const http::Request& req,

@@ -19,33 +19,6 @@ namespace payd::api {
 
 namespace {
 
-constexpr std::size_t kMaxMetadataKeys = 50;
-constexpr std::size_t kMaxMetadataKeyLength = 40;
-constexpr std::size_t kMaxMetadataValueLength = 500;
-
-// Flat metadata: string, number or boolean values, bounded like Stripe's.
-std::string ReadMetadata(const boost::json::object* metadata) {
-  if (!metadata) return "{}";
-  if (metadata->size() > kMaxMetadataKeys) {
-    ThrowBadRequest("metadata", "metadata may have at most 50 keys.");
-  }
-  for (const auto& [key, value] : *metadata) {
-    std::string param = "metadata." + std::string(key);
-    if (key.empty() || key.size() > kMaxMetadataKeyLength) {
-      ThrowBadRequest(param, "metadata keys must be 1 to 40 characters.");
-    }
-    if (!value.is_string() && !value.is_number() && !value.is_bool()) {
-      ThrowBadRequest(param, "metadata values must be strings, numbers or booleans.");
-    }
-    std::size_t length =
-        value.is_string() ? value.as_string().size() : boost::json::serialize(value).size();
-    if (length > kMaxMetadataValueLength) {
-      ThrowBadRequest(param, "metadata values must be at most 500 characters.");
-    }
-  }
-  return boost::json::serialize(*metadata);
-}
-
 http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kWrite);
   ParseQuery(req, {});

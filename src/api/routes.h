@@ -16,6 +16,7 @@
 //   GET  /api/v1/payments[/:id]                       payment_intents.cpp
 //   GET  /api/v1/events, /api/v1/webhooks             events.cpp
 //   GET  /v1/payment_intents[/:id], /v1/payments[/:id] v1_reads.cpp
+//   POST /v1/payment_intents                          v1_intents.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -32,6 +33,7 @@ void AddSenderProofRoutes(http::Router& router, ApiContext& api);
 void AddPaymentIntentRoutes(http::Router& router, ApiContext& api);
 void AddEventRoutes(http::Router& router, ApiContext& api);
 void AddV1ReadRoutes(http::Router& router, ApiContext& api);
+void AddV1IntentRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -43,6 +45,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddPaymentIntentRoutes(router, api);
   AddEventRoutes(router, api);
   AddV1ReadRoutes(router, api);
+  AddV1IntentRoutes(router, api);
 }
 
 }  // namespace payd::api

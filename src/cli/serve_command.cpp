@@ -20,6 +20,7 @@
 #include "chain/watcher.h"
 #include "cli/command_context.h"
 #include "cli/metrics_listener.h"
+#include "domain/asked_intent.h"
 #include "domain/ledger.h"
 #include "http/router.h"
 #include "http/server.h"
@@ -74,6 +75,30 @@ asio::awaitable<void> PurgeLoop(domain::Store& store) {
       base::LogWarn("purge failed; will retry", {{"error", e.what()}});
     }
     timer.expires_after(kPurgeInterval);
+    co_await timer.async_wait(asio::use_awaitable);
+  }
+}
+
+// Intents asked on /v1 and never chosen expire by the wall clock (no chain's
+// clock applies to them): looked for this often, so their status is at most
+// this late; a page or a choice reads expiresAt itself.
+constexpr auto kUnchosenExpiryInterval = std::chrono::seconds(5);
+constexpr int kUnchosenExpiryBatch = 500;
+
+asio::awaitable<void> UnchosenExpiryLoop(domain::Store& store, const api::ApiContext& api,
+                                         std::function<void()> changed) {
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  for (;;) {
+    int expired = 0;
+    try {
+      expired = domain::ExpireUnchosenIntents(store, api.representation(), base::NowMs(),
+                                              kUnchosenExpiryBatch);
+      if (expired > 0) changed();
+    } catch (const std::exception& e) {
+      base::LogWarn("expiring unchosen intents failed; will retry", {{"error", e.what()}});
+    }
+    if (expired == kUnchosenExpiryBatch) continue;  // more are due
+    timer.expires_after(kUnchosenExpiryInterval);
     co_await timer.async_wait(asio::use_awaitable);
   }
 }
@@ -182,6 +207,13 @@ void Serve(const CommandContext& ctx) {
   pages.events_written = api.events_written;
   ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
   ledger.OnIntentsUpdated([&api] { api.live.Changed(); });
+  asio::co_spawn(server.io(),
+                 UnchosenExpiryLoop(*opened.store, api,
+                                    [&dispatcher, &api] {
+                                      dispatcher.Wake();
+                                      api.live.Changed();
+                                    }),
+                 asio::detached);
 
   std::vector<std::unique_ptr<chain::ChainWatcher>> watchers;
   for (const auto& chain : config.catalog.chains()) {

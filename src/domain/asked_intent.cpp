@@ -1,9 +1,11 @@
 #include "domain/asked_intent.h"
 
 #include <algorithm>
+#include <boost/json/serialize.hpp>
 
 #include "base/ids.h"
 #include "domain/error.h"
+#include "domain/event.h"
 
 namespace payd::domain {
 
@@ -59,6 +61,14 @@ std::optional<PaymentIntent> ChooseOption(Store& store, const ChainCatalog& cata
       intent_id,
       [&](const PaymentIntent& current) { return WithChoice(current, option, catalog, prices); },
       now);
+}
+
+int ExpireUnchosenIntents(Store& store, const Representation& representation, base::TimeMs now,
+                          int limit) {
+  return store.ExpireUnchosenIntents(now, limit, [&](const PaymentIntent& expired) {
+    return NewEvent(expired.tenant_id, event_type::kPaymentExpired,
+                    boost::json::serialize(representation.Intent(expired)), now);
+  });
 }
 
 }  // namespace payd::domain

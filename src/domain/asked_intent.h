@@ -12,6 +12,7 @@
 #include "domain/integration.h"
 #include "domain/payment_intent.h"
 #include "domain/pricing.h"
+#include "domain/representation.h"
 #include "domain/store.h"
 
 namespace payd::domain {
@@ -38,5 +39,11 @@ PaymentIntent WithChoice(const PaymentIntent& intent, const PayOption& option,
 std::optional<PaymentIntent> ChooseOption(Store& store, const ChainCatalog& catalog,
                                           PriceSource& prices, const std::string& intent_id,
                                           const PayOption& option, base::TimeMs now);
+
+// Expires the asked intents never chosen whose expiresAt has passed at `now`
+// (the wall clock), each with its PAYMENT_EXPIRED event; how many (at most
+// `limit`: the caller comes back for the rest).
+int ExpireUnchosenIntents(Store& store, const Representation& representation, base::TimeMs now,
+                          int limit);
 
 }  // namespace payd::domain

@@ -106,6 +106,11 @@ struct PaymentIntent {
   std::optional<AskedTerms> asked;
 
   bool IsChosen() const { return chain_id != 0; }
+  // An asked intent's payer may choose (again) while nothing is seen on
+  // chain: CREATED, nothing received, not expired at `at` (DECISIONS §12).
+  bool TakesAChoiceAt(base::TimeMs at) const {
+    return asked && status == IntentStatus::kCreated && received == 0 && !IsExpiredAt(at);
+  }
 
   base::TimeMs late_until() const { return expires_at + kLateWindowMs; }
   // DECISIONS §5 "expiresAt passes": expired once the time is past expiresAt. A

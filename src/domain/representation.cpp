@@ -73,6 +73,13 @@ boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {
       {"senderHintSource", HintSourceValue(i.sender_hint_source)},
       {"createdVia", CreatedVia(i)},
   };
+  if (!i.IsChosen()) {
+    // Asked on /v1, not chosen yet (DECISIONS §12): no chain, token or exact amount.
+    for (const char* field : {"amount", "amountFormatted", "currency", "chainId", "chain",
+                              "tokenAddress", "decimals", "paymentUri", "requiredConfirmations"}) {
+      out[field] = nullptr;
+    }
+  }
   if (i.tx_hash) {
     out["txHash"] = *i.tx_hash;
     out["senderAddress"] = OrNull(i.sender_address);

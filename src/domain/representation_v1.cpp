@@ -1,7 +1,9 @@
 // The /v1 views (DECISIONS §12). An intent reads as the spec's preview lists
 // it: `amount` and `currency` as the merchant asked (USD, or the token), the
 // chains and tokens the payer may choose from, and what paid it once paid.
+#include <algorithm>
 #include <boost/json/parse.hpp>
+#include <utility>
 
 #include "base/strings.h"
 #include "domain/representation.h"
@@ -19,18 +21,44 @@ std::string ChainName(const ChainCatalog& catalog, std::int64_t id) {
   return chain ? chain->name : std::to_string(id);
 }
 
+// The chains and tokens the payer may pay with: an asked intent's options
+// (each once, in order), otherwise the one it was made for.
+std::pair<boost::json::array, boost::json::array> ChainsAndTokens(const ChainCatalog& catalog,
+                                                                  const PaymentIntent& i) {
+  boost::json::array chains, tokens;
+  auto add = [](boost::json::array& list, const std::string& item) {
+    if (std::find(list.begin(), list.end(), boost::json::value(item)) == list.end())
+      list.emplace_back(item);
+  };
+  if (!i.asked) {
+    add(chains, ChainName(catalog, i.chain_id));
+    add(tokens, i.token_symbol);
+  } else {
+    for (const auto& option : i.asked->options) {
+      add(chains, ChainName(catalog, option.chain_id));
+      add(tokens, option.token);
+    }
+  }
+  return {std::move(chains), std::move(tokens)};
+}
+
 }  // namespace
 
 boost::json::object Representation::IntentV1(const PaymentIntent& i) const {
   bool in_usd = i.amount_usd.has_value();
+  auto [chains, tokens] = ChainsAndTokens(catalog, i);
+  std::string amount = i.asked  ? i.asked->amount
+                       : in_usd ? *i.amount_usd
+                                : UnitsToDecimal(i.requested_amount, i.decimals);
+  std::string currency = i.asked ? i.asked->currency : in_usd ? "USD" : i.token_symbol;
   boost::json::object out{
       {"id", i.id},
       {"status", Lower(IntentStatusName(i.status))},
-      {"amount", in_usd ? *i.amount_usd : UnitsToDecimal(i.requested_amount, i.decimals)},
-      {"currency", in_usd ? std::string("USD") : i.token_symbol},
+      {"amount", amount},
+      {"currency", currency},
       {"recipient", i.recipient},
-      {"chains", boost::json::array{boost::json::value(ChainName(catalog, i.chain_id))}},
-      {"tokens", boost::json::array{boost::json::value(i.token_symbol)}},
+      {"chains", std::move(chains)},
+      {"tokens", std::move(tokens)},
       {"expiresAt", base::FormatTimestamp(i.expires_at)},
       {"metadata", boost::json::parse(i.metadata_json)},
       {"createdAt", base::FormatTimestamp(i.created_at)},

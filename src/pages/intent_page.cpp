@@ -66,16 +66,6 @@ boost::json::object ScriptMessages(const Catalog& t) {
   return messages;
 }
 
-// A price in USD (amount_usd: at most two decimals, DECISIONS §5) as prices
-// are written, with its cents: "8" -> "8.00".
-std::string WithCents(std::string decimal) {
-  auto point = decimal.find('.');
-  std::size_t cents = point == std::string::npos ? 0 : decimal.size() - point - 1;
-  if (point == std::string::npos) decimal += '.';
-  if (cents < 2) decimal.append(2 - cents, '0');
-  return decimal;
-}
-
 boost::json::object ChainBlock(const domain::ChainInfo* chain, const domain::PaymentIntent& i) {
   return {
       {"chainId", i.chain_id},
@@ -183,6 +173,8 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   bool over = i.status == IntentStatus::kExpired || i.status == IntentStatus::kFailed;
   m["restartHref"] = link && link->status == "active" ? "/pay/" + link->id : std::string();
   m["showRestart"] = over && link && link->status == "active";
+  // Asked on /v1: while nothing is seen, the payer may pay another way (choice_page.h).
+  m["showChange"] = i.TakesAChoiceAt(base::NowMs());
   m["heading"] = heading;
   m["isReceipt"] = receipt;
   m["paidAt"] = i.confirmed_at ? FormatDateTime(*i.confirmed_at, t.date_time) : "";

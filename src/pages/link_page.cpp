@@ -1,8 +1,6 @@
 #include "pages/link_page.h"
 
 #include <boost/json/serialize.hpp>
-#include <boost/url/decode_view.hpp>
-#include <boost/url/parse_query.hpp>
 
 #include "base/strings.h"
 #include "domain/amount.h"
@@ -68,18 +66,6 @@ unsigned AmountDecimals(const domain::PaymentLink& link, const std::vector<PayOp
   unsigned decimals = options.front().token->decimals;
   for (const PayOption& o : options) decimals = std::min<unsigned>(decimals, o.token->decimals);
   return decimals;
-}
-
-std::string FormValue(std::string_view body, std::string_view name) {
-  auto params = boost::urls::parse_query(body);
-  if (!params) return {};
-  for (auto param : *params) {
-    // Form encoding: percent escapes, and '+' for a space.
-    boost::urls::encoding_opts form{/*space_as_plus=*/true};
-    boost::urls::decode_view key(param.key, form), value(param.value, form);
-    if (std::string(key.begin(), key.end()) == name) return std::string(value.begin(), value.end());
-  }
-  return {};
 }
 
 http::Response Render(const http::Request& req, const PagesContext& ctx, const PageRequest& page,

@@ -1,6 +1,8 @@
 #include "pages/page_common.h"
 
+#include <boost/url/decode_view.hpp>
 #include <boost/url/parse.hpp>
+#include <boost/url/parse_query.hpp>
 
 #include "base/strings.h"
 #include "base/utf8.h"
@@ -15,14 +17,6 @@ namespace {
 
 constexpr std::string_view kLangCookie = "payd_lang";
 constexpr const char* kLangCookieAttributes = "; Path=/; Max-Age=31536000; SameSite=Lax";
-
-std::string QueryParam(const http::Request& req, std::string_view name) {
-  auto url = boost::urls::parse_origin_form(req.target());
-  if (!url) return {};
-  auto params = url->params();
-  auto it = params.find(name);
-  return it == params.end() ? std::string{} : std::string((*it).value);
-}
 
 std::string CookieValue(const http::Request& req, std::string_view name) {
   auto header = req.find(http::beast_http::field::cookie);
@@ -182,6 +176,34 @@ http::Response NotFoundPage(const http::Request& req, const http::RequestContext
       req, rctx, ctx,
       {http::Status::not_found, "not_found",
        "No such payment page: " + base::ValidUtf8(what.substr(0, 100)), "not_found", ""});
+}
+
+std::string FormValue(std::string_view body, std::string_view name) {
+  auto params = boost::urls::parse_query(body);
+  if (!params) return {};
+  for (auto param : *params) {
+    // Form encoding: percent escapes, and '+' for a space.
+    boost::urls::encoding_opts form{/*space_as_plus=*/true};
+    boost::urls::decode_view key(param.key, form), value(param.value, form);
+    if (std::string(key.begin(), key.end()) == name) return std::string(value.begin(), value.end());
+  }
+  return {};
+}
+
+std::string QueryParam(const http::Request& req, std::string_view name) {
+  auto url = boost::urls::parse_origin_form(req.target());
+  if (!url) return {};
+  auto params = url->params();
+  auto it = params.find(name);
+  return it == params.end() ? std::string{} : std::string((*it).value);
+}
+
+std::string WithCents(std::string decimal) {
+  auto point = decimal.find('.');
+  std::size_t cents = point == std::string::npos ? 0 : decimal.size() - point - 1;
+  if (point == std::string::npos) decimal += '.';
+  if (cents < 2) decimal.append(2 - cents, '0');
+  return decimal;
 }
 
 }  // namespace payd::pages

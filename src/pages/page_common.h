@@ -37,6 +37,16 @@ std::string FrameAncestors(const domain::Integration& integration);
 http::Response HtmlResponse(const http::Request& req, const PageRequest& page, http::Status status,
                             std::string html, std::string_view frame_ancestors);
 
+// A price in USD (amount_usd: at most two decimals, DECISIONS §5) as prices
+// are written, with its cents: "8" -> "8.00".
+std::string WithCents(std::string decimal);
+
+// The value of query parameter `name` of the request target ("" when absent).
+std::string QueryParam(const http::Request& req, std::string_view name);
+
+// The value of field `name` of a form-encoded body ("" when absent).
+std::string FormValue(std::string_view body, std::string_view name);
+
 // True when Accept ranks application/json above text/html (API clients).
 bool PrefersJson(const http::Request& req);
 // True when Accept ranks text/html above application/json (browsers; not a

@@ -7,6 +7,7 @@
 #include "base/strings.h"
 #include "domain/store.h"
 #include "http/json_response.h"
+#include "pages/choice_page.h"
 #include "pages/intent_page.h"
 #include "pages/link_page.h"
 #include "pages/page_common.h"
@@ -60,13 +61,27 @@ http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesCo
                           pages.reads_per_min)) {
       return TooManyRequests(req, rctx, pages);
     }
+    if (ShowsChoice(req, *intent)) return ChoicePage(req, rctx, pages, *intent);
     return IntentPage(req, rctx, pages, *intent);
   }
   return NotFoundPage(req, rctx, pages, id);
 }
 
+// The payer's choice of chain and token for an intent asked on /v1.
+http::Response PostChoice(const http::Request& req, http::RequestContext& rctx, PagesContext& pages,
+                          const std::string& id) {
+  auto intent = pages.store.FindIntentById(id);
+  if (!intent || !intent->asked) return NotFoundPage(req, rctx, pages, id);
+  if (!pages.rate_allow(rctx.remote_ip, ClientBucket("write", intent->integration_id),
+                        pages.writes_per_min)) {
+    return TooManyRequests(req, rctx, pages);
+  }
+  return SubmitChoice(req, rctx, pages, *intent);
+}
+
 http::Response Post(const http::Request& req, http::RequestContext& rctx, PagesContext& pages) {
   std::string id(rctx.Param("id"));
+  if (id.starts_with("pi_")) return PostChoice(req, rctx, pages, id);
   auto link = id.starts_with("plink_") ? pages.store.FindPaymentLinkById(id) : std::nullopt;
   auto integration = link ? pages.store.FindIntegrationById(link->integration_id) : std::nullopt;
   if (!link || !integration) return NotFoundPage(req, rctx, pages, id);

@@ -19,11 +19,6 @@ std::optional<domain::PaymentIntent> IntentInTransaction(Connection& c, const st
   return ReadIntent(q);
 }
 
-bool TakesAChoice(const domain::PaymentIntent& intent, base::TimeMs now) {
-  return intent.asked && intent.status == domain::IntentStatus::kCreated && intent.received == 0 &&
-         !intent.IsExpiredAt(now);
-}
-
 }  // namespace
 
 std::optional<domain::PaymentIntent> SqlStore::ChooseIntentOption(
@@ -34,7 +29,7 @@ std::optional<domain::PaymentIntent> SqlStore::ChooseIntentOption(
     // Two choices of one intent take turns (on SQLite the write lock does that already).
     c.LockUntilCommit("intent|" + intent_id);
     auto current = IntentInTransaction(c, intent_id);
-    if (!current || !TakesAChoice(*current, now)) return std::nullopt;
+    if (!current || !current->TakesAChoiceAt(now)) return std::nullopt;
     domain::PaymentIntent chosen = choose(*current);
     // The row as read must still take a choice: a ledger in another process
     // may have matched a transfer to the old choice meanwhile (PostgreSQL

@@ -39,6 +39,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/v1/events', auth: 'events' },
   { method: 'GET', path: '/api/v1/webhooks', auth: 'events', list: true },
   { method: 'GET', path: '/v1/payment_intents', auth: 'read', list: true },
+  { method: 'POST', path: '/v1/payment_intents', auth: 'write', body: 'v1intent' },
   { method: 'GET', path: '/v1/payment_intents/:intentId', auth: 'read' },
   { method: 'GET', path: '/v1/payments', auth: 'read', list: true },
   { method: 'GET', path: '/v1/payments/:paymentId', auth: 'read' },
@@ -56,14 +57,20 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'FO
 const lit = (text) => `\u0001LIT:${text}\u0001`;
 const stringify = (body) => JSON.stringify(body).replace(/"\\u0001LIT:(.*?)\\u0001"/g, (_, t) => JSON.parse(`"${t}"`));
 
-// Values of a type other than `type` ('string', 'bool', 'int', 'object').
+// Values of a type other than `type` ('string', 'bool', 'int', 'object', 'names', 'amount').
 function wrongType(rng, type, required) {
   const pool = [
     true, false, 0, 1, [], {}, [''], { a: 1 }, 'text', '31337', lit(rng.pick(NUMBER_LITERALS)),
     lit('[[[[[[[[[[]]]]]]]]]]'), lit('{"a":{"b":{"c":{"d":null}}}}'),
   ];
   if (required) pool.push(null);
-  const ok = { string: (v) => typeof v === 'string' && !v.startsWith('\u0001'), bool: (v) => typeof v === 'boolean', object: (v) => v && typeof v === 'object' && !Array.isArray(v), int: () => false };
+  const ok = {
+    string: (v) => typeof v === 'string' && !v.startsWith('\u0001'), bool: (v) => typeof v === 'boolean',
+    object: (v) => v && typeof v === 'object' && !Array.isArray(v), int: () => false,
+    names: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string' || Number.isInteger(x)),
+    // A /v1 amount: a decimal string or a JSON number (a literal may be a fine one).
+    amount: (v) => typeof v === 'string' || typeof v === 'number',
+  };
   for (;;) {
     const v = rng.pick(pool);
     if (!ok[type](v)) return v;
@@ -98,6 +105,16 @@ function schemas(ctx) {
     senderAddress: ['string', false, (rng) => rng.pick(['', '0x', '0x' + 'g'.repeat(40), '0x' + 'a'.repeat(39), 'a'.repeat(40), ' ' + ctx.payer, ctx.payer + ' ', ctx.payer.slice(0, 2) + ctx.payer.slice(2).replace(/[a-f]/, (c) => c.toUpperCase()).replace(/[A-F]/, (c) => c.toLowerCase()), ctx.payer + '00', '0x' + 'é'.repeat(40)])],
     paymentLinkId: ['string', false, (rng) => rng.pick([badId(rng, [ctx.linkId]), ctx.other.linkId])],
   };
+  // POST /v1/payment_intents: USD asks; every bad amount is refused in USD
+  // too (a leading zero, beyond 2^256-1 cents, a third fraction digit...).
+  const v1intent = {
+    amount: ['amount', true, (rng) => rng.pick([...BAD_AMOUNTS, lit('-1'), lit('1e3'), lit('0'), lit('12.345'), lit('1E-2')])],
+    currency: ['string', true, (rng) => rng.pick(['EUR', '', 'usd', 'US D', 'USD\u0000', 'ＵＳＤ', 'DAI', 'U\u200bSD'])],
+    metadata: intent.metadata,
+    integrationId: ['string', false, (rng) => rng.pick([badId(rng, [ctx.linkId]), ctx.other.integrationId, ''])],
+    chains: ['names', false, (rng) => rng.pick([['Nowhere'], [0], [1], [-31337], ['localnet '], [31338], ['31337.0'], [''], ['Localnet', 'Mars']])],
+    tokens: ['names', false, (rng) => rng.pick([['DAI'], ['usdc'], [''], ['USDC\u0000'], [31337], ['USDC', 'BTC']])],
+  };
   // A signature that parses but proves nothing: personal_sign by nobody of
   // nothing, with hostile r, s and v (zero, the curve order n, beyond it).
   const n = 'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141';
@@ -109,12 +126,13 @@ function schemas(ctx) {
       '0x' + rng.pick(['00', n, 'ff'.repeat(32)]) + '11'.repeat(32) + rng.pick(['1b', '1c', '00', '01']),
     ])],
   };
-  return { link, intent, proof };
+  return { link, intent, proof, v1intent };
 }
 
 function baseBody(kind, ctx) {
   if (kind === 'link') return { integrationId: ctx.integrationId, type: 'LINK', name: 'T-shirt', amount: '25.00', currency: 'USD' };
   if (kind === 'intent') return { amount_usd: '25.00', currency: 'USDC', chainId: 31337 };
+  if (kind === 'v1intent') return { amount: '25.00', currency: 'USD', integrationId: ctx.integrationId };
   // Well formed; signs nothing: refused however the rest of the request is.
   return { address: ctx.payer, signature: `0x${'11'.repeat(64)}1b` };
 }
