@@ -178,6 +178,9 @@ class Pass {
   void Assign(Payment& p, const std::string& intent_id) {
     p.intent_id = intent_id;
     tx_.UpdatePayment(p);
+    // Kept unmatched, it was every watching tenant's; matched, it is this
+    // tenant's alone (docs/api-reference.md, Matching 3).
+    tx_.DeleteOtherTenantsUnmatched(p);
     Reevaluate(intent_id);
   }
 

@@ -48,6 +48,10 @@ class LedgerTx {
   virtual std::optional<InsertedPayment> InsertPayment(const Payment& payment) = 0;
   // Writes status, confirmations, confirmedAt and the intent it pays.
   virtual void UpdatePayment(const Payment& payment) = 0;
+  // Deletes the unmatched payments other tenants hold of the transfer that
+  // `matched` records (same chain, transaction, position and block): a
+  // matched transfer is its intent's tenant's alone.
+  virtual void DeleteOtherTenantsUnmatched(const Payment& matched) = 0;
   // PENDING and CONFIRMED payments in blocks above `number`.
   virtual std::vector<Payment> LivePaymentsAbove(std::int64_t chain_id, std::int64_t number) = 0;
   virtual std::vector<Payment> PendingPayments(std::int64_t chain_id) = 0;

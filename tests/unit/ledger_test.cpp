@@ -233,6 +233,38 @@ TEST_P(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
   EXPECT_EQ(Intent(id).received, 5000000);
 }
 
+// docs/api-reference.md, Matching: "A matched transfer is the matched
+// intent's tenant's alone: the other tenants on the same address see nothing
+// of it" -- also when a reorg makes an intent take a transfer kept unmatched
+// (harness seed 230: matched for one tenant and unmatched for the other).
+TEST_P(LedgerTest, ATransferAnIntentTakesAfterAReorgIsNoLongerAnotherTenantsUnmatched) {
+  domain::Tenant other{base::NewId("ten_"), "Other shop", 1};
+  store_->InsertTenant(other, {other.id, "whsec_y", 1, std::nullopt});
+  domain::CreateIntegration(*store_, catalog_,
+                            {other.id,
+                             "Web",
+                             {31337},
+                             {"USDC"},
+                             integration_.payout_address,
+                             {"https://other.example"},
+                             std::nullopt,
+                             false},
+                            2);
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "second", a2)});
+  Advance({Block(3, "a", 4000)}, {Transfer(5000000, "first", a1)});
+  auto others = [&] { return store_->ListPayments(other.id, std::nullopt, 100, 0); };
+  ASSERT_EQ(others().size(), 1u) << "the paid intent's duplicate is every watcher's unmatched";
+
+  Advance({Block(2, "b", 3000, "a")}, {}, 1);
+  ASSERT_EQ(Intent(id).tx_hash, Hash("first"));
+  for (const auto& p : others()) {
+    EXPECT_FALSE(p.transfer.tx_hash == Hash("first") && p.status != domain::PaymentStatus::kReorged)
+        << "the other tenant still holds " << p.id << " of the transfer that pays the intent";
+  }
+}
+
 TEST_P(LedgerTest, AfterAReorgTheEarlierTransferPaysThoughTheLaterOneComesBack) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);

@@ -131,6 +131,19 @@ class SqlLedgerTx final : public domain::LedgerTx {
         .Run();
   }
 
+  void DeleteOtherTenantsUnmatched(const domain::Payment& matched) override {
+    const auto& t = matched.transfer;
+    c_.Prepare(
+          "DELETE FROM payments WHERE chain_id = ? AND tx_hash = ? AND position = ? AND "
+          "block_hash = ? AND intent_id IS NULL AND tenant_id <> ?")
+        .Bind(1, t.chain_id)
+        .Bind(2, t.tx_hash)
+        .Bind(3, t.position)
+        .Bind(4, t.block_hash)
+        .Bind(5, matched.tenant_id)
+        .Run();
+  }
+
   std::vector<domain::Payment> LivePaymentsAbove(std::int64_t chain_id,
                                                  std::int64_t number) override {
     static const std::string sql = SelectPayments(
