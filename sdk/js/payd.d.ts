@@ -71,6 +71,8 @@ export class Payd {
   followIntent(id: string, options?: FollowOptions): Promise<PaymentIntent>;
   /** Browser only: goes to the hosted checkout of an intent or payment link (id or object). */
   openCheckout(intentOrLink: string | { id: string; checkoutUrl?: string; url?: string }, options?: { target?: string }): string;
+  /** The hosted checkout of an intent made with POST /v1/payment_intents (`pi_…`); browser only. */
+  openIntent(id: string, options?: { target?: string }): string;
   checkoutUrl(intentOrLink: string | { id: string; checkoutUrl?: string; url?: string }): string;
 }
 

@@ -293,6 +293,14 @@ export class Payd {
     return url;
   }
 
+  // Opens the hosted checkout of an intent the shop's server made (POST
+  // /v1/payment_intents, with its own key): the payer chooses chain and
+  // token there and pays the amount the shop set.
+  openIntent(id, options) {
+    if (typeof id !== 'string' || !/^pi_[a-z2-7]+$/.test(id)) throw new TypeError('openIntent needs an intent id (pi_…)');
+    return this.openCheckout(id, options);
+  }
+
   checkoutUrl(intentOrLink) {
     if (typeof intentOrLink === 'string') return `${this.baseUrl}/pay/${encodeURIComponent(intentOrLink)}`;
     return intentOrLink.checkoutUrl ?? intentOrLink.url ?? `${this.baseUrl}/pay/${encodeURIComponent(intentOrLink.id)}`;

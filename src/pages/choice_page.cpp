@@ -68,6 +68,7 @@ http::Response Render(const http::Request& req, const PagesContext& ctx, const P
   model["hasErrors"] = !errors.empty();
   model["errors"] = std::move(errors);
   model["optionError"] = option_error;
+  model["linkScript"] = ctx.assets.Url("js/link.js");
   return HtmlResponse(req, page, status, ctx.templates.Render("choice", model),
                       integration ? FrameAncestors(*integration) : "'self'");
 }

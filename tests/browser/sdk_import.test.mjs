@@ -87,4 +87,32 @@ ${docsSnippet({ base: s.base, integration: s.integration, chainId: 31337 })}
     const errors = logs.filter((l) => /^(error|pageerror)/.test(l) && !l.endsWith('/favicon.ico)'));
     assert.deepEqual(errors, [], 'errors in the shop\'s page');
   });
+  test("openIntent sends the payer to an intent the shop's server made, where the payer chooses and pays", async () => {
+    const made = await s.payd.request('POST', '/v1/payment_intents', {
+      key: s.merchant.rw.key, body: { amount: '7.25', currency: 'USD', tokens: ['USDC'] },
+    });
+    assert.equal(made.status, 201, made.text);
+    s.shop.page('/server-order', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Order 43</title></head>
+<body><main><h1>Order 43</h1><button type="button" id="pay" hidden>Pay with crypto</button>
+<script type="module">
+  import { Payd } from '${s.base}/sdk/payd.js';
+  const payd = new Payd({ baseUrl: '${s.base}', integration: '${s.integration}' });
+  const pay = document.getElementById('pay');
+  pay.addEventListener('click', () => payd.openIntent('${made.json.id}'));
+  pay.hidden = false;
+</script></main></body></html>`);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${s.shop.url}/server-order`);
+    await page.getByRole('button', { name: 'Pay with crypto' }).click();
+    await page.waitForURL(made.json.checkoutUrl);
+    await page.getByLabel('USDC on Localnet').check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.locator('#amount').filter({ hasText: 'USDC' }).waitFor();
+    const chosen = await s.intent(made.json.id);
+    await s.chain.payUsdc(PAYOUT, BigInt(chosen.amount));
+    await page.locator('#status').filter({ hasText: 'Paid' }).waitFor({ timeout: 30000 });
+    await checkState(page, 'sdk-open-intent', 'paid');
+    await context.close();
+  });
 });

@@ -71,6 +71,33 @@ describe('widget on a shop page', () => {
     assert.deepEqual(await events(page), ['payd:paid:PAID', 'payd:closed:PAID']);
   });
 
+  test("data-intent opens an intent the shop's server made: the payer chooses how to pay, pays, and payd:paid fires", async () => {
+    const made = await s.payd.request('POST', '/v1/payment_intents', {
+      key: s.merchant.rw.key, body: { amount: '6.00', currency: 'USD', tokens: ['USDC'], metadata: { orderId: 'S-1' } },
+    });
+    assert.equal(made.status, 201, made.text);
+    s.shop.page('/server-made', shopPage(s.base, { intent: made.json.id }));
+    const context = await browser.newContext();
+    await new TestWallet({ rpcUrl: s.chain.url, account: PAYER }).install(context);
+    const page = await context.newPage();
+    await page.goto(`${s.shop.url}/server-made`);
+    await page.getByRole('button', { name: 'Pay with crypto' }).click();
+    const checkout = page.frameLocator('iframe[title="Payment"]');
+    await checkout.getByText('6.00 USD').waitFor();
+    await checkState(page, 'widget-intent', 'choose');
+    await checkout.getByLabel('USDC on Localnet').check();
+    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    const pay = checkout.getByRole('button', { name: 'Pay with Test Wallet' });
+    await pay.waitFor();
+    await pay.click();
+    await page.waitForFunction(() => window.paydEvents.some((e) => e.name === 'payd:paid'), null, { timeout: 30000 });
+    const paid = (await page.evaluate(() => window.paydEvents.find((e) => e.name === 'payd:paid'))).intent;
+    assert.equal(paid.id, made.json.id, 'the intent the server made');
+    const v1 = (await s.payd.request('GET', `/v1/payment_intents/${made.json.id}`, { key: s.merchant.read.key })).json;
+    assert.deepEqual([v1.status, v1.amount, v1.currency, v1.token, v1.createdVia], ['paid', '6.00', 'USD', 'USDC', 'api']);
+    await context.close();
+  });
+
   test('closing and reopening resumes the same intent; the modal keeps focus inside', async () => {
     s.shop.page('/resume', shopPage(s.base, { integration: s.integration, 'amount-usd': '2.00' }));
     const context = await browser.newContext();

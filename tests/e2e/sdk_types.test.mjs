@@ -23,9 +23,10 @@ import type { PaymentIntent, IntentStatus, IntegrationConfig, TokenConfig } from
 
 export function summary(pi: PaymentIntent): string {
   const via: 'api' | 'link' | 'public' = pi.createdVia;
-  const exact: string = pi.amount;
+  // null until the payer chooses chain and token (an intent made through /v1)
+  const exact: string | null = pi.amount;
   const usd: string | null = pi.amountUsd;
-  return [pi.id, pi.status, via, exact, usd ?? '', pi.exception ?? ''].join(' ');
+  return [pi.id, pi.status, via, exact ?? '', usd ?? '', pi.exception ?? ''].join(' ');
 }
 export const done: IntentStatus[] = ['PAID', 'EXPIRED', 'FAILED'];
 export const tokens = (c: IntegrationConfig): TokenConfig[] => Object.keys(c.chains).flatMap((id) => c.chains[id].tokens);

@@ -320,6 +320,9 @@ function start(main) {
     startCountdown($('countdown'), () => waiting(state.intent));
   };
   forwardEscape();
+  // Choosing again keeps the widget's origin (the fragment) in the frame.
+  const change = $('change');
+  if (change && target) change.href = change.getAttribute('href') + location.hash;
   enhance();
   render(main, intent, chain, intent);
   post(intent);

@@ -3,7 +3,8 @@
 // types, with the same rules (a decimal, at most the token's fraction
 // digits, not below the minimum), so most mistakes never make a round trip.
 // Inside the widget's iframe it says hello to the widget and keeps the
-// widget's origin across the form's redirect to the intent page.
+// widget's origin across the form's redirect to the intent page. The choice
+// page of an intent made through /v1 uses it for that alone.
 import { forwardEscape, postToParent } from './frame.js';
 import { numberFormat, t } from './messages.js';
 
@@ -84,6 +85,9 @@ function setup(form) {
   });
 }
 
+// The link page, and the choice of chain and token for an intent made
+// through /v1 (no amount to type there; the same frame handshake).
 const main = document.getElementById('main');
-const form = main && main.dataset.page === 'link' && main.querySelector('form');
+const form = main && ['link', 'choice'].includes(main.dataset.page) && main.querySelector('form');
 if (form) setup(form);
+else if (main && main.dataset.page === 'choice' && location.hash && postToParent('ready')) forwardEscape();

@@ -1,7 +1,8 @@
 // payd's widget loader, served at {base}/widget.js (DECISIONS §11). A shop
 // pastes <script src="{base}/widget.js" data-link="plink_…"> (or
-// data-integration + data-amount-usd | data-amount + data-currency +
-// data-chain-id, and data-metadata) and gets a pay button that opens the
+// data-intent="pi_…" for an intent its server made with POST
+// /v1/payment_intents, or data-integration + data-amount-usd | data-amount +
+// data-currency + data-chain-id, and data-metadata) and gets a pay button that opens the
 // hosted checkout in a modal <dialog>, or the checkout inline (WIDGET links,
 // or data-display="inline"). The hosted page in the iframe posts its state;
 // this script accepts messages only from payd's origin and its own iframe,
@@ -117,8 +118,12 @@
     var saved = stored() || {};
     var resume = saved.intentId && (!lastIntent || (lastIntent.status !== 'EXPIRED' && lastIntent.status !== 'FAILED'));
     if (resume) return Promise.resolve(pageUrl(saved.intentId));
+    if (data.intent) {
+      if (!/^pi_[a-z2-7]+$/.test(data.intent)) return Promise.reject(new Error('data-intent is not an intent id (pi_…)'));
+      return Promise.resolve(pageUrl(data.intent));
+    }
     if (data.link) return Promise.resolve(pageUrl(data.link));
-    if (!data.integration) return Promise.reject(new Error('needs data-link or data-integration'));
+    if (!data.integration) return Promise.reject(new Error('needs data-link, data-intent or data-integration'));
     var body = { metadata: parseMetadata() };
     if (data.amountUsd) body.amount_usd = data.amountUsd;
     if (data.amount) body.amount = data.amount;
