@@ -156,7 +156,7 @@ class Pass {
          tx_.UnmatchedPayments(intent->tenant_id, intent->chain_id, intent->token_symbol,
                                intent->recipient, intent->amount)) {
       base::TimeMs at = p.transfer.block_time;
-      if (at >= intent->late_until() || intent->created_at > at + kChainClockSkewMs) continue;
+      if (at >= intent->late_until() || intent->MatchableFrom() > at + kChainClockSkewMs) continue;
       Assign(p, id);
       return;
     }
@@ -169,7 +169,7 @@ class Pass {
          tx_.UnmatchedPaymentsFrom(intent->tenant_id, intent->chain_id, intent->token_symbol,
                                    intent->recipient, *intent->sender_hint)) {
       base::TimeMs at = p.transfer.block_time;
-      if (intent->IsExpiredAt(at) || intent->created_at > at + kChainClockSkewMs) continue;
+      if (intent->IsExpiredAt(at) || intent->MatchableFrom() > at + kChainClockSkewMs) continue;
       Assign(p, id);
       if (!StillShort(id)) return;
     }

@@ -102,10 +102,16 @@ struct PaymentIntent {
   // intent that had expired unpaid returns to EXPIRED, not FAILED, when a reorg
   // removes its late payment (DECISIONS §5).
   std::optional<IntentStatus> status_at_expiry;
-  // Set for intents created through /v1: what the merchant asked for.
+  // Set for intents created through /v1: what the merchant asked for, and
+  // when the payer last chose how to pay (the exact amount's reservation).
   std::optional<AskedTerms> asked;
+  std::optional<base::TimeMs> chosen_at;
 
   bool IsChosen() const { return chain_id != 0; }
+  // Transfers from blocks stamped before this (less the clock skew) never pay
+  // the intent: its creation, or for an asked intent the choice that made
+  // its exact amount known (and reserved).
+  base::TimeMs MatchableFrom() const { return chosen_at.value_or(created_at); }
   // An asked intent's payer may choose (again) while nothing is seen on
   // chain: CREATED, nothing received, not expired at `at` (DECISIONS §12).
   bool TakesAChoiceAt(base::TimeMs at) const {

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "base/ids.h"
+#include "domain/asked_intent.h"
 #include "domain/store.h"
 #include "store_fixture.h"
 
@@ -263,6 +264,37 @@ TEST_P(LedgerTest, ATransferAnIntentTakesAfterAReorgIsNoLongerAnotherTenantsUnma
     EXPECT_FALSE(p.transfer.tx_hash == Hash("first") && p.status != domain::PaymentStatus::kReorged)
         << "the other tenant still holds " << p.id << " of the transfer that pays the intent";
   }
+}
+
+// An intent asked on /v1 (DECISIONS §12) gets its exact amount when the
+// payer chooses: a transfer of that amount stamped before the choice (less
+// the clock skew) was never meant for it, however early the intent was made.
+TEST_P(LedgerTest, AnAskedIntentTakesExactTransfersOnlyFromItsChoice) {
+  struct StaticPrices : domain::PriceSource {
+    domain::UsdPrice Price(const domain::ChainInfo&, const domain::TokenInfo&) override {
+      throw domain::PriceUnavailable("static prices only");
+    }
+  } prices;
+  constexpr base::TimeMs kMinute = 60 * 1000;
+  domain::AskedIntentRequest ask{{"5.00", "USD", {{31337, "USDC"}}}, "{}", 60 * kMinute};
+  auto asked = domain::PrepareAskedIntent(integration_, ask, 1000);
+  StoreIntent(asked);
+  base::TimeMs chosen_at = 1000 + 20 * kMinute;
+  ASSERT_TRUE(
+      domain::ChooseOption(*store_, catalog_, prices, asked.id, {31337, "USDC"}, chosen_at));
+  ASSERT_EQ(Intent(asked.id).amount, 5000000);
+
+  // Stamped 6 minutes before the choice: beyond the skew, not the intent's.
+  auto early = Block(1, "a", chosen_at - 6 * kMinute);
+  Advance({Block(0, "a", 500), early}, {Transfer(5000000, "early", early)});
+  EXPECT_EQ(Intent(asked.id).status, domain::IntentStatus::kCreated);
+  ASSERT_EQ(Payments().size(), 1u);
+  EXPECT_FALSE(Payments().front().intent_id.has_value());
+
+  auto after = Block(2, "a", chosen_at + kMinute);
+  Advance({after}, {Transfer(5000000, "after", after)});
+  EXPECT_EQ(Intent(asked.id).status, domain::IntentStatus::kPending);
+  EXPECT_EQ(Intent(asked.id).tx_hash, Hash("after"));
 }
 
 TEST_P(LedgerTest, AfterAReorgTheEarlierTransferPaysThoughTheLaterOneComesBack) {

@@ -315,6 +315,7 @@ CREATE TABLE key_usage (
     // SQLite migration 9.
     {2, "asked intents: their terms, and the unchosen ones by expiry", R"sql(
 ALTER TABLE payment_intents ADD COLUMN asked TEXT;
+ALTER TABLE payment_intents ADD COLUMN chosen_at BIGINT;
 CREATE INDEX payment_intents_unchosen_due ON payment_intents(expires_at)
   WHERE chain_id = 0 AND status = 'CREATED';
 )sql"},

@@ -206,7 +206,8 @@ class SqlLedgerTx final : public domain::LedgerTx {
         "WHERE id = (SELECT intent_id FROM amount_reservations WHERE chain_id = ?1 AND token_key = "
         "?2 "
         "AND recipient = ?3 AND amount = ?4) AND (status != 'PAID' OR exception = "
-        "'REVERSED_AFTER_CONFIRMATION') AND late_until > ?5 AND created_at <= ?6");
+        "'REVERSED_AFTER_CONFIRMATION') AND late_until > ?5 AND "
+        "COALESCE(chosen_at, created_at) <= ?6");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, AmountKey(amount));
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
@@ -228,7 +229,7 @@ class SqlLedgerTx final : public domain::LedgerTx {
         "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND "
         "sender_hint_source IN ('wallet', 'merchant') AND (status IN ('CREATED', 'EXPIRED', "
         "'FAILED') OR (status = 'PENDING' AND exception = 'UNDERPAID')) AND expires_at >= ?5 AND "
-        "created_at <= ?6 ORDER BY created_at, rowid LIMIT 1");
+        "COALESCE(chosen_at, created_at) <= ?6 ORDER BY created_at, rowid LIMIT 1");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, sender);
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);

@@ -159,6 +159,7 @@ domain::PaymentIntent ReadIntent(const Query& q) {
   i.sender_hint_source = domain::ParseHintSource(q.OptText(24).value_or(""));
   i.keyless = q.Int(25) != 0;
   if (auto asked = q.OptText(26)) i.asked = AskedFromJson(*asked);
+  i.chosen_at = q.OptInt(27);
   return i;
 }
 
@@ -198,6 +199,7 @@ void BindIntent(Query& q, const domain::PaymentIntent& i) {
   } else {
     q.BindNull(27);
   }
+  q.Bind(28, i.chosen_at);
 }
 
 domain::Payment ReadPayment(const Query& q) {

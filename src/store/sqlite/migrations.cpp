@@ -289,6 +289,7 @@ CREATE TABLE database_meta (
     // for, as JSON; chain_id 0 until the payer chooses (PaymentIntent::asked).
     {9, "asked intents: their terms, and the unchosen ones by expiry", R"sql(
 ALTER TABLE payment_intents ADD COLUMN asked TEXT;
+ALTER TABLE payment_intents ADD COLUMN chosen_at INTEGER;
 CREATE INDEX payment_intents_unchosen_due ON payment_intents(expires_at)
   WHERE chain_id = 0 AND status = 'CREATED';
 )sql"},
