@@ -79,7 +79,7 @@ class Run {
     // log-hiding fault may have shown payd a transient state
     this.disturbances = new Map(this.plan.chains.map((c) => [c, []]));
     this.hiding = new Map(); // `${chainId}|${fault}` -> since when
-    this.counts = { transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0, crossChain: 0 };
+    this.counts = { v1: 0, transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0, crossChain: 0 };
   }
 
   lane(step) {
@@ -122,6 +122,12 @@ class Run {
     };
     this.intents[step.n] = view;
     if (!this.world.paydUp) return this.log('     (payd is down: no intent)');
+    // Some intents come from the shop's server through /v1 and are chosen on
+    // the hosted page (a substream of the seed: the plan itself is unchanged).
+    // A payer's unproven word can only be given on the key-less endpoint.
+    if ((!hinted || step.hint.proven) && new Prng(this.plan.seed, `v1/${step.n}`).chance(V1_SHARE)) {
+      return this.askedIntent(step, view, integration, hinted);
+    }
     const r = await createIntent(this.world.payd, integration.id, body);
     if (r.status !== 201) {
       this.refusals.push(`intent ${step.n} (${JSON.stringify(body)}): ${r.status} ${r.text.slice(0, 200)}`);
@@ -133,6 +139,47 @@ class Run {
       view.provenAt = view.trustedHint ? Date.now() : null;
     }
     this.log(`     ${view.id} exact ${view.exact}${view.trustedHint ? ' (hint proven)' : ''}`);
+    return undefined;
+  }
+
+  // POST /v1/payment_intents with the step's amount (USD, or the token's
+  // decimal units), then the payer's choice of the step's chain and token on
+  // the hosted page, which reserves the exact amount: for matching, the
+  // intent exists from then (docs/api-reference.md, Matching 1).
+  async askedIntent(step, view, integration, hinted) {
+    const m = this.world.merchants[step.tenant];
+    const body = step.by === 'usd'
+      ? { amount: step.value, currency: 'USD' }
+      : { amount: decimalOf(BigInt(step.value), DECIMALS[step.token]), currency: step.token };
+    Object.assign(body, { integrationId: integration.id, chains: [step.chain], tokens: [step.token] });
+    const made = await this.world.payd.request('POST', '/v1/payment_intents', { key: m.write.key, body });
+    if (made.status !== 201) {
+      this.refusals.push(`intent ${step.n} (/v1 ${JSON.stringify(body)}): ${made.status} ${made.text.slice(0, 200)}`);
+      return this.log(`     /v1 intent refused: ${made.status} ${made.text}`);
+    }
+    const chose = await fetch(made.json.checkoutUrl, {
+      method: 'POST', redirect: 'manual', body: `option=${step.chain}%3A${step.token}`, signal: AbortSignal.timeout(30000),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+    });
+    const chosenBy = Date.now();
+    if (chose.status !== 303) {
+      this.refusals.push(`intent ${step.n} (/v1 choice ${step.chain}:${step.token}): ${chose.status}`);
+      return this.log(`     choice refused: ${chose.status}`);
+    }
+    const stored = await this.world.get(`/api/v1/payment-intents/${made.json.id}`, m.read.key);
+    if (stored.chainId !== step.chain) {
+      this.refusals.push(`intent ${step.n}: chosen ${step.chain}:${step.token}, stored ${stored.chainId}:${stored.currency}`);
+      return this.log(`     choice not recorded: ${JSON.stringify(stored)}`);
+    }
+    // payd's choice time is at most chosenBy; transfers come seconds later,
+    // far from the 5-minute skew either way.
+    Object.assign(view, { id: stored.id, exact: BigInt(stored.amount), createdAt: chosenBy, expiresAt: Date.parse(stored.expiresAt), v1: true });
+    this.counts.v1++;
+    if (hinted && step.hint.proven) {
+      view.trustedHint = await this.prove(integration, view, hinted);
+      view.provenAt = view.trustedHint ? Date.now() : null;
+    }
+    this.log(`     ${view.id} (/v1, chosen) exact ${view.exact}${view.trustedHint ? ' (hint proven)' : ''}`);
     return undefined;
   }
 
@@ -385,6 +432,16 @@ function sharedPayouts(plan) {
   for (const x of plan.integrations) count.set(x.payout, (count.get(x.payout) ?? 0) + 1);
   return [...count.values()].filter((n) => n > 1).length;
 }
+
+// The share of intents made through /v1 and chosen on the hosted page.
+const V1_SHARE = 0.3;
+const DECIMALS = { USDC: 6, ETH: 18 };
+const decimalOf = (units, decimals) => {
+  const text = units.toString().padStart(decimals + 1, '0');
+  const whole = text.slice(0, -decimals);
+  const fraction = text.slice(-decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+};
 
 // Peak payd memory allowed: a reply of 32-64 MiB may be real (a wide
 // eth_getLogs); a gzip bomb of 192-256 MiB must not be swallowed whole.

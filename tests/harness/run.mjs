@@ -190,6 +190,7 @@ function printTable(outcomes, seconds) {
     ['  to payout addresses, final chain', sum((o) => o.counts.transfersOnChain)],
     ['intents', sum((o) => o.counts.intents)],
     ['  creations refused', sum((o) => o.counts.refused)],
+    ['  made through /v1, chosen on the hosted page', sum((o) => o.counts.v1)],
     ['scenarios on two chains', outcomes.filter((o) => o.counts.chains > 1).length],
     ['  exact amounts sent on the other chain', sum((o) => o.counts.crossChain)],
     ['scenarios with 2-3 tenants', outcomes.filter((o) => o.counts.tenants > 1).length],

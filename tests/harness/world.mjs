@@ -98,6 +98,8 @@ class World {
     for (const name of this.plan.tenants) {
       const tenant = this.payd.admin(['tenant', 'create', '--name', `Shop ${name}`]);
       const read = this.payd.admin(['key', 'create', '--tenant', tenant.id, '--name', 'read', '--scopes', 'payments:read']);
+      // The shop's server: creates intents through /v1 (DECISIONS §12).
+      const write = this.payd.admin(['key', 'create', '--tenant', tenant.id, '--name', 'write', '--scopes', 'payments:write']);
       const integrations = {};
       for (const x of this.plan.integrations.filter((i) => i.tenant === name)) {
         integrations[x.name] = this.payd.admin(['integration', 'create', '--tenant', tenant.id, '--name', x.name,
@@ -110,7 +112,7 @@ class World {
       // A receiver that sometimes fails makes payd redeliver (same webhook-id).
       receiver.script = Array.from({ length: 400 }, () => (answers.chance(this.plan.receiverFailRate) ? 500 : 200));
       this.payd.admin(['webhook-endpoint', 'add', '--tenant', tenant.id, '--url', receiver.url]);
-      this.merchants[name] = { tenant, read, integrations, name };
+      this.merchants[name] = { tenant, read, write, integrations, name };
       this.receivers.set(name, receiver);
     }
     this.poller = new Poller(this);
