@@ -54,9 +54,11 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
                                ": tokens must include it.");
   }
 
-  // The payer's options, and the fewest decimals among them: a token amount
-  // must be payable exactly on every chain it may be paid on.
+  // The payer's options, and the fewest and most decimals among them: a token
+  // amount must be payable exactly, in at most 2^256-1 smallest units, on
+  // every chain it may be paid on.
   unsigned decimals = kUsdFractionDigits;
+  unsigned most_decimals = kUsdFractionDigits;
   bool first = true;
   for (std::int64_t id : integration.allow_chains) {
     if (!chains.empty() && std::find(chains.begin(), chains.end(), id) == chains.end()) continue;
@@ -66,7 +68,10 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
       if (!Wanted(ask.tokens, token->symbol)) continue;
       if (!in_usd && token->symbol != ask.currency) continue;
       terms.options.push_back({id, token->symbol});
-      if (!in_usd) decimals = first ? token->decimals : std::min(decimals, token->decimals);
+      if (!in_usd) {
+        decimals = first ? token->decimals : std::min(decimals, token->decimals);
+        most_decimals = first ? token->decimals : std::max(most_decimals, token->decimals);
+      }
       first = false;
     }
   }
@@ -84,7 +89,7 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
     ThrowInvalid("amount", "amount has more fraction digits than " + ask.currency + " has (" +
                                std::to_string(decimals) + ").");
   }
-  auto units = DecimalToUnits(amount, decimals);
+  auto units = DecimalToUnits(amount, most_decimals);
   if (!units) ThrowInvalid("amount", "amount is beyond 2^256-1 smallest units.");
   if (*units == 0) ThrowInvalid("amount", "amount must be greater than 0.");
   terms.amount = amount;
