@@ -915,21 +915,30 @@ export interface components {
             allowCustomAmount: boolean;
             minAmount: components["schemas"]["Decimal"] | null;
         };
+        /** @description JSON `null` counts as absent; any other field is a `400` naming it. */
         PaymentLinkCreate: {
+            /** @description One of your integrations (another tenant's is "no such integration"). */
             integrationId: string;
             type: components["schemas"]["PaymentLinkType"];
             name: string;
+            /**
+             * @description Greater than 0, within the currency's decimals; a token amount must be payable exactly on
+             *     every allowed chain, so at most the token's fewest `decimals` among the integration's chains.
+             */
             amount: components["schemas"]["Decimal"];
+            /** @description `USD` when `denominationType` is `CURRENCY`; one of the integration's tokens when `TOKEN`. Case-insensitive; returned in canonical form. */
             currency: string;
             /**
              * @default CURRENCY
              * @enum {string|null}
              */
             denominationType: "CURRENCY" | "TOKEN" | null;
+            /** @description An absolute `http` or `https` URL. */
             returnUrl?: string | null;
             description?: string | null;
             /** @default true */
             allowCustomAmount: boolean | null;
+            /** @description Like `amount`, not above it; only with `allowCustomAmount` true. */
             minAmount?: components["schemas"]["Decimal"] | null;
         };
         /** @description What the widget needs to show a link (`GET /pay/<plink_…>` with `Accept: application/json`). */
@@ -949,13 +958,20 @@ export interface components {
         };
         /** @description Exactly one of `amount_usd` and `amount`. */
         PublicIntentCreate: {
+            /** @description USD, at most 2 fraction digits, greater than 0. */
             amount_usd?: components["schemas"]["Decimal"];
+            /** @description The token's smallest unit, a base-10 integer up to 2^256-1, greater than 0. */
             amount?: components["schemas"]["Units"];
+            /** @description A token symbol of the integration offered on `chainId`, in its exact case (`USDC`). */
             currency: string;
+            /** @description One of the integration's `allowChains` (a JSON integer). */
             chainId: components["schemas"]["ChainId"];
             metadata?: components["schemas"]["Metadata"];
+            /** @description As the `Idempotency-Key` header (either may be used; if both, they must agree; the same request with the key in either or both is one request); scoped to the integration. */
             idempotencyKey?: string;
+            /** @description The payer's wallet, if known (EIP-55). Kept on the intent (`senderHintSource: "payer"`) but, unproven, it never matches a transfer: the wallet proves it with `sender-proof`. */
             senderAddress?: components["schemas"]["Address"];
+            /** @description The payment link this payment comes from, on this integration; the intent must keep to the link's terms; the link's `payments` count grows when the intent is paid. */
             paymentLinkId?: string;
         } & (unknown | unknown);
         /** @description The fields of an intent that the payer sees too. */
@@ -1067,8 +1083,10 @@ export interface components {
         };
         V1IntentCreate: {
             /**
-             * @description In `currency`: a decimal string or a JSON number, read exactly as written (no exponent,
-             *     no sign, at most 2 fraction digits for USD or the token's decimals).
+             * @description In `currency`: a decimal string or a JSON number, read from its digits exactly as written
+             *     (never through a floating-point value): no sign, no exponent, above 0, at most 2 fraction
+             *     digits in USD or the token's decimals (the fewest among the chains it may be paid on), at
+             *     most 2^256-1 smallest units on every chain it may be paid on.
              */
             amount: components["schemas"]["Decimal"] | number;
             /** @description `USD`, or one of the integration's token symbols. */
@@ -1076,9 +1094,9 @@ export interface components {
             metadata?: components["schemas"]["Metadata"];
             /** @description Required when the account has more than one integration. */
             integrationId?: string;
-            /** @description Chain names or ids the payer may choose from (default every allowed chain). */
+            /** @description Chain names (in any case) or ids the payer may choose from (default every allowed chain). */
             chains?: (string | number)[];
-            /** @description Token symbols the payer may choose from (default every allowed token). */
+            /** @description Token symbols the payer may choose from (default every allowed token; a token `currency` must be among them). */
             tokens?: string[];
         };
         /** @enum {string} */
