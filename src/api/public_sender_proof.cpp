@@ -26,10 +26,18 @@ namespace {
 }
 
 // The integration's intent, still waiting for payment (404, 409 otherwise).
+// An intent made through /v1 waits for money only once the payer has chosen
+// its chain, which the signed message names.
 domain::PaymentIntent WaitingIntent(const domain::Integration& integration,
                                     http::RequestContext& ctx, ApiContext& api, base::TimeMs now) {
   auto intent = IntentOfPath(integration, ctx, api);
   if (!intent.WaitsForPayment(now)) NotWaiting(intent);
+  if (!intent.IsChosen()) {
+    throw ApiError(http::Status::conflict, "intent_not_waiting",
+                   "Payment intent " + intent.id +
+                       " waits for the payer to choose a chain and token: it takes no sender "
+                       "proof before that.");
+  }
   return intent;
 }
 

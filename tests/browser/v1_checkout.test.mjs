@@ -62,4 +62,22 @@ describe('an intent asked on /v1', () => {
     assert.deepEqual([paid.status, paid.amount, paid.currency, paid.token, paid.chainId], ['paid', '25', 'USD', 'USDC', 31337]);
     await context.close();
   });
+  test('a choice made again elsewhere (another tab) shows on the open page: the amount to send is never stale', async () => {
+    const pi = await ask({ amount: '12.00', currency: 'USD' });
+    const choose = (option) => fetch(pi.checkoutUrl, {
+      method: 'POST', redirect: 'manual', body: `option=${encodeURIComponent(option)}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal((await choose('31337:USDC')).status, 303);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(pi.checkoutUrl);
+    await page.locator('#amount').filter({ hasText: 'USDC' }).waitFor();
+    assert.equal((await choose('31337:ETH')).status, 303);
+    await page.locator('#amount').filter({ hasText: 'ETH' }).waitFor({ timeout: 15000 });
+    const chosen = await s.intent(pi.id);
+    // EIP-681 for the native coin: ethereum:<recipient>@<chain>?value=<wei>, the new exact amount.
+    assert.match(await page.locator('#open-wallet').getAttribute('href'), new RegExp(`value=${chosen.amount}`));
+    await context.close();
+  });
 });

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { chainConfig, eventually, PAYER, PAYOUT, startChain } from './lib/chain.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 import { createMerchant, startPayd } from './lib/payd.mjs';
 
@@ -137,6 +137,10 @@ describe('POST /v1/payment_intents', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
     });
     const read = async () => (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json;
+    // The wallet's proof names the chain: none before the choice (409), then as usual.
+    const message = () => payd.request('GET', `/public/integrations/${shop.integration.id}/intents/${pi.id}/sender-message?address=${PAYER.address}`,
+      { headers: { Origin: 'https://shop.example' } });
+    assertError(await message(), 409, 'intent_not_waiting');
     const refused = await choose('31337:ETH');
     assert.equal(refused.status, 400);
     assert.match(await refused.text(), /Choose how you want to pay/);
@@ -148,6 +152,9 @@ describe('POST /v1/payment_intents', () => {
     const chosen = await read();
     assert.deepEqual([chosen.chainId, chosen.currency, chosen.amountUsd], [31337, 'USDC', '4.00']);
     assert.ok(BigInt(chosen.amount) >= 4_000_000n, chosen.amount);
+    const asked = await message();
+    assert.equal(asked.status, 200, asked.text);
+    assert.equal(asked.json.chainId, 31337);
 
     await chain.payUsdc(PAYOUT, BigInt(chosen.amount));
     await eventually(async () => (await read()).status !== 'CREATED', { what: 'the payment seen' });

@@ -334,6 +334,12 @@ function start(main) {
   follow(main, (next) => { queue = queue.then(() => onView(next)); });
   async function onView(next) {
     const previous = state.intent;
+    // Chosen again elsewhere (an intent made through /v1: another tab, the
+    // widget): another amount, token or chain, so another page altogether.
+    if (previous.amount !== next.amount || previous.chainId !== next.chainId || previous.currency !== next.currency) {
+      location.reload();
+      return;
+    }
     state.intent = next;
     const redraw = previous.status !== next.status || previous.exception !== next.exception ||
       previous.amountReceived !== next.amountReceived;
