@@ -297,6 +297,32 @@ TEST_P(LedgerTest, AnAskedIntentTakesExactTransfersOnlyFromItsChoice) {
   EXPECT_EQ(Intent(asked.id).tx_hash, Hash("after"));
 }
 
+// Chosen again, an asked intent no longer takes its old choice's exact
+// amount: a transfer of it (made before the new choice) is unmatched, never
+// counted in another token (docs/api-reference.md, POST /v1/payment_intents).
+TEST_P(LedgerTest, AnIntentChosenAgainTakesNoTransferOfItsOldChoice) {
+  struct StaticPrices : domain::PriceSource {
+    domain::UsdPrice Price(const domain::ChainInfo&, const domain::TokenInfo&) override {
+      throw domain::PriceUnavailable("static prices only");
+    }
+  } prices;
+  constexpr base::TimeMs kMinute = 60 * 1000;
+  domain::AskedIntentRequest ask{
+      {"5.00", "USD", {{31337, "USDC"}, {31337, "ETH"}}}, "{}", 60 * kMinute};
+  auto asked = domain::PrepareAskedIntent(integration_, ask, 1000);
+  StoreIntent(asked);
+  ASSERT_TRUE(domain::ChooseOption(*store_, catalog_, prices, asked.id, {31337, "USDC"}, 2000));
+  ASSERT_TRUE(
+      domain::ChooseOption(*store_, catalog_, prices, asked.id, {31337, "ETH"}, 2000 + kMinute));
+
+  auto a1 = Block(1, "a", 2000 + kMinute / 2);  // the old choice, paid before the new one
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "old", a1)});
+  EXPECT_EQ(Intent(asked.id).status, domain::IntentStatus::kCreated);
+  EXPECT_EQ(Intent(asked.id).received, 0);
+  ASSERT_EQ(Payments().size(), 1u);
+  EXPECT_FALSE(Payments().front().intent_id.has_value()) << "kept as unmatched";
+}
+
 TEST_P(LedgerTest, AfterAReorgTheEarlierTransferPaysThoughTheLaterOneComesBack) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);

@@ -202,15 +202,18 @@ class SqlLedgerTx final : public domain::LedgerTx {
                                                            const std::string& recipient,
                                                            const domain::Uint256& amount,
                                                            base::TimeMs at) override {
+    // The reservation names the intent; the intent must still ask for this
+    // very amount: one chosen again (made through /v1) keeps its old
+    // reservation until it lapses, but never takes a transfer of it.
     static const std::string sql = SelectIntent(
         "WHERE id = (SELECT intent_id FROM amount_reservations WHERE chain_id = ?1 AND token_key = "
-        "?2 "
-        "AND recipient = ?3 AND amount = ?4) AND (status != 'PAID' OR exception = "
+        "?2 AND recipient = ?3 AND amount = ?4) AND chain_id = ?1 AND token_key = ?2 AND "
+        "recipient = ?3 AND amount = ?7 AND (status != 'PAID' OR exception = "
         "'REVERSED_AFTER_CONFIRMATION') AND late_until > ?5 AND "
         "COALESCE(chosen_at, created_at) <= ?6");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, AmountKey(amount));
-    q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
+    q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs).Bind(7, domain::FormatUnits(amount));
     return OneIntent(q);
   }
 
