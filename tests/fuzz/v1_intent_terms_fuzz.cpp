@@ -1,8 +1,8 @@
 // Fuzz target: what POST /v1/payment_intents may ask (domain/v1_intent_terms.h).
 //
 // Input: four lines, "<amount>\n<currency>\n<chains, comma-separated>\n<tokens,
-// comma-separated>", checked against one integration (chains 31337 and 56,
-// tokens USDC and ETH; USDC has 6 decimals on 31337 and 18 on 56).
+// comma-separated>", checked against the unit table's integration
+// (tests/unit/v1_intent_terms_fixture.h).
 //
 // Properties: only domain::Error kInvalidRequest naming amount, currency,
 // chains or tokens is thrown. An accepted ask keeps the amount as written,
@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "../unit/v1_intent_terms_fixture.h"
 #include "base/strings.h"
 #include "domain/amount.h"
 #include "domain/error.h"
@@ -35,40 +36,13 @@ std::vector<std::string> Split(const std::string& text) {
   return out;
 }
 
-domain::TokenInfo Token(const char* symbol, std::optional<std::string> address, unsigned decimals) {
-  domain::TokenInfo t;
-  t.symbol = symbol;
-  t.name = symbol;
-  t.address = std::move(address);
-  t.decimals = decimals;
-  return t;
-}
-
 const domain::ChainCatalog& Catalog() {
-  static const domain::ChainCatalog catalog = [] {
-    domain::ChainInfo local;
-    local.id = 31337;
-    local.name = "Localnet";
-    local.native = Token("ETH", std::nullopt, 18);
-    local.tokens = {Token("USDC", "0x5FbDB2315678afecb367f032d93F642f64180aa3", 6)};
-    domain::ChainInfo bnb;
-    bnb.id = 56;
-    bnb.name = "BNB Chain";
-    bnb.native = Token("BNB", std::nullopt, 18);
-    bnb.tokens = {Token("USDC", "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d", 18)};
-    return domain::ChainCatalog({local, bnb});
-  }();
+  static const domain::ChainCatalog catalog = payd::testing::v1_terms::Catalog();
   return catalog;
 }
 
 const domain::Integration& TheIntegration() {
-  static const domain::Integration integration = [] {
-    domain::Integration i;
-    i.id = "int_a";
-    i.allow_chains = {31337, 56};
-    i.allow_tokens = {"USDC", "ETH"};
-    return i;
-  }();
+  static const domain::Integration integration = payd::testing::v1_terms::TheIntegration();
   return integration;
 }
 

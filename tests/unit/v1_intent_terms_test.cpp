@@ -8,6 +8,7 @@
 
 #include "domain/error.h"
 #include "test_data.h"
+#include "v1_intent_terms_fixture.h"
 
 namespace payd {
 namespace {
@@ -20,36 +21,8 @@ std::vector<std::string> Split(const std::string& text, char sep) {
   return out;
 }
 
-domain::TokenInfo Token(const char* symbol, std::optional<std::string> address, unsigned decimals) {
-  domain::TokenInfo t;
-  t.symbol = symbol;
-  t.name = symbol;
-  t.address = std::move(address);
-  t.decimals = decimals;
-  return t;
-}
-
-domain::ChainCatalog Catalog() {
-  domain::ChainInfo local;
-  local.id = 31337;
-  local.name = "Localnet";
-  local.native = Token("ETH", std::nullopt, 18);
-  local.tokens = {Token("USDC", "0x5FbDB2315678afecb367f032d93F642f64180aa3", 6)};
-  domain::ChainInfo bnb;
-  bnb.id = 56;
-  bnb.name = "BNB Chain";
-  bnb.native = Token("BNB", std::nullopt, 18);
-  bnb.tokens = {Token("USDC", "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d", 18)};
-  return domain::ChainCatalog({local, bnb});
-}
-
-domain::Integration TheIntegration() {
-  domain::Integration i;
-  i.id = "int_a";
-  i.allow_chains = {31337, 56};
-  i.allow_tokens = {"USDC", "ETH"};
-  return i;
-}
+using testing::v1_terms::Catalog;
+using testing::v1_terms::TheIntegration;
 
 // "31337:USDC 56:USDC", or "error <param>".
 std::string Result(const std::vector<std::string>& c) {

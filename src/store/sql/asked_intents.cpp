@@ -8,19 +8,6 @@
 
 namespace payd::store::sql {
 
-namespace {
-
-std::optional<domain::PaymentIntent> IntentInTransaction(Connection& c, const std::string& id) {
-  static const std::string sql =
-      "SELECT " + std::string(kIntentColumns) + " FROM payment_intents WHERE id = ?";
-  auto q = c.Prepare(sql);
-  q.Bind(1, id);
-  if (!q.Step()) return std::nullopt;
-  return ReadIntent(q);
-}
-
-}  // namespace
-
 std::optional<domain::PaymentIntent> SqlStore::ChooseIntentOption(
     const std::string& intent_id,
     const std::function<domain::PaymentIntent(const domain::PaymentIntent&)>& choose,
@@ -28,7 +15,7 @@ std::optional<domain::PaymentIntent> SqlStore::ChooseIntentOption(
   return Write([&](Connection& c) -> std::optional<domain::PaymentIntent> {
     // Two choices of one intent take turns (on SQLite the write lock does that already).
     c.LockUntilCommit("intent|" + intent_id);
-    auto current = IntentInTransaction(c, intent_id);
+    auto current = IntentById(c, intent_id);
     if (!current || !current->TakesAChoiceAt(now)) return std::nullopt;
     domain::PaymentIntent chosen = choose(*current);
     // The row as read must still take a choice: a ledger in another process
@@ -76,27 +63,31 @@ std::optional<domain::PaymentIntent> SqlStore::ChooseIntentOption(
         .Bind(1, domain::FormatUnits(chosen.amount))
         .Bind(2, intent_id)
         .Run();
-    return IntentInTransaction(c, intent_id);
+    return IntentById(c, intent_id);
   });
 }
 
 int SqlStore::ExpireUnchosenIntents(
     base::TimeMs now, int limit,
     const std::function<domain::Event(const domain::PaymentIntent&)>& expired) {
-  return Write([&](Connection& c) {
-    static const std::string due =
+  // Read first: most of the time nothing is due, and a write transaction
+  // every few seconds in every process would take the write lock for nothing.
+  auto due = Read([&](Connection& c) {
+    static const std::string sql =
         "SELECT " + std::string(kIntentColumns) +
         " FROM payment_intents WHERE chain_id = 0 AND status = 'CREATED' AND expires_at < ? "
         "ORDER BY expires_at LIMIT ?";
+    auto q = c.Prepare(sql);
+    q.Bind(1, now).Bind(2, limit);
     std::vector<domain::PaymentIntent> intents;
-    {
-      auto q = c.Prepare(due);
-      q.Bind(1, now).Bind(2, limit);
-      while (q.Step()) intents.push_back(ReadIntent(q));
-    }
+    while (q.Step()) intents.push_back(ReadIntent(q));
+    return intents;
+  });
+  if (due.empty()) return 0;
+  return Write([&](Connection& c) {
     int count = 0;
-    for (auto& intent : intents) {
-      // A choice made meanwhile in another process wins.
+    for (auto intent : due) {
+      // A choice made meanwhile (in any process) wins.
       c.Prepare(
            "UPDATE payment_intents SET status = 'EXPIRED', status_at_expiry = 'CREATED' "
            "WHERE id = ? AND chain_id = 0 AND status = 'CREATED'")

@@ -111,14 +111,7 @@ std::optional<domain::PaymentIntent> SqlStore::FindIntentOfIntegration(
 }
 
 std::optional<domain::PaymentIntent> SqlStore::FindIntentById(const std::string& id) {
-  return Read([&](Connection& c) -> std::optional<domain::PaymentIntent> {
-    static const std::string sql =
-        "SELECT " + std::string(kIntentColumns) + " FROM payment_intents WHERE id = ?";
-    auto q = c.Prepare(sql);
-    q.Bind(1, id);
-    if (!q.Step()) return std::nullopt;
-    return ReadIntent(q);
-  });
+  return Read([&](Connection& c) { return IntentById(c, id); });
 }
 
 std::vector<domain::PaymentIntent> SqlStore::ListIntents(const std::string& tenant_id,

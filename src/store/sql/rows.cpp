@@ -312,4 +312,13 @@ int InsertEventRow(Connection& c, const domain::Event& e) {
   return static_cast<int>(targets.size());
 }
 
+std::optional<domain::PaymentIntent> IntentById(Connection& c, const std::string& id) {
+  static const std::string sql =
+      "SELECT " + std::string(kIntentColumns) + " FROM payment_intents WHERE id = ?";
+  auto q = c.Prepare(sql);
+  q.Bind(1, id);
+  if (!q.Step()) return std::nullopt;
+  return ReadIntent(q);
+}
+
 }  // namespace payd::store::sql

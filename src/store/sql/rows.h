@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,8 @@ domain::Integration ReadIntegration(const Query& q);
 domain::ApiKey ReadApiKey(const Query& q);
 domain::PaymentLink ReadPaymentLink(const Query& q);
 domain::PaymentIntent ReadIntent(const Query& q);
+// The intent of this id, read in the caller's transaction.
+std::optional<domain::PaymentIntent> IntentById(Connection& c, const std::string& id);
 domain::Payment ReadPayment(const Query& q);
 domain::WebhookDelivery ReadDelivery(const Query& q);
 // Binds every kIntentColumns / kPaymentColumns value, from parameter 1.
