@@ -5,13 +5,14 @@
 # disk in the same run.
 #
 #   bench/intents.sh [DURATION_S] [CONNECTIONS]
+#   PAYD_BENCH_BIN=/path/to/other/payd bench/intents.sh   (another binary, for a before/after)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 json() { node scripts/json-field.mjs "$1"; }
 
 DURATION=${1:-10}
 CONNS=${2:-16}
-PAYD=$PWD/build/payd
+PAYD=${PAYD_BENCH_BIN:-$PWD/build/payd}
 WORK=$(mktemp -d /tmp/payd-bench.XXXXXX)
 PORT=18082
 pid=""
@@ -27,6 +28,10 @@ listen = "127.0.0.1:$PORT"
 log_level = "warn"
 [limits]
 public_intents_per_min = 1000000
+# The creations outnumber the key-less cap's default (10,000 open intents per
+# integration), which would answer 429 to the rest: this measures the writes.
+[public]
+max_open_intents = 100000000
 EOT
 # No chain is needed to create intents; the watcher just retries in the background.
 "$PAYD" --config "$WORK/payd.toml" serve 2> "$WORK/payd.log" &
