@@ -217,7 +217,7 @@ describe('three payd processes on one PostgreSQL: webhook deliveries', { skip: S
     // The sender is found by its connection while the delivery hangs (until
     // payd's timeout_s, 6 s), before anything else is looked at.
     await eventually(() => hang.seen, { what: 'the delivery to hang', timeout: 10000 });
-    const pid = await eventually(() => pidOfConnection(hang.seen.port, procs.map((p) => p.proc.pid)), { what: 'the sending process' });
+    const pid = await eventually(() => pidOfConnection(hang.seen.port, receiver.port, procs.map((p) => p.proc.pid)), { what: 'the sending process' });
     const sender = procs.find((p) => p.proc.pid === pid);
     await sender.stop('SIGKILL');
     const event = await eventually(async () => (await procs.find((p) => p !== sender).request('GET', '/api/v1/events', { key: shop.events.key }))
