@@ -10,6 +10,7 @@
 #include "api/public_limiter.h"
 #include "domain/chain_catalog.h"
 #include "domain/credentials.h"
+#include "domain/management/webhook_endpoints.h"
 #include "domain/pricing.h"
 #include "domain/representation.h"
 #include "domain/store.h"
@@ -33,6 +34,9 @@ struct ApiContext {
   // Change count and open event streams (public_intent_events.cpp); the
   // composition root calls live.Changed() after each ledger pass that updated an intent.
   LiveIntents live{};
+  // Why a URL may not receive webhooks (the SSRF guard, DECISIONS §7), set by
+  // the composition root from [webhooks]; empty when it may.
+  domain::TargetCheck webhook_target_check = [](const std::string&) { return std::string(); };
 
   domain::Representation representation() const { return {catalog, public_url}; }
 };

@@ -29,7 +29,8 @@ http::Response ListDeliveries(const http::Request& req, http::RequestContext& ct
   auto principal = RequireScope(req, ctx, api, domain::Scope::kEventsRead);
   Page page = ReadPage(ParseQuery(req, {"limit", "offset"}));
   boost::json::array items;
-  for (const auto& d : api.store.ListDeliveries(principal.tenant_id, page.limit + 1, page.offset)) {
+  for (const auto& d :
+       api.store.ListDeliveries(principal.tenant_id, std::nullopt, page.limit + 1, page.offset)) {
     items.push_back(DeliveryView(d));
   }
   return http::JsonResponse(http::Status::ok, PageBody(std::move(items), page));

@@ -86,6 +86,11 @@ boost::json::object ParseJsonObjectBody(const http::Request& req) {
   return std::move(body.as_object());
 }
 
+void RequireNoFields(const http::Request& req) {
+  if (req.body().empty()) return;
+  FieldReader(ParseJsonObjectBody(req)).RejectUnknown();
+}
+
 std::string CanonicalJson(const boost::json::value& value) {
   std::string out;
   WriteCanonical(value, out);

@@ -16,6 +16,8 @@
 namespace payd::api {
 
 boost::json::object ParseJsonObjectBody(const http::Request& req);
+// An action that takes no parameters: no body, or `{}` (a field is 400, unknown).
+void RequireNoFields(const http::Request& req);
 
 // Objects serialised with keys sorted at every depth, so that two bodies that
 // mean the same thing have the same text.

@@ -45,8 +45,7 @@ const char* AuthErrorCode(domain::AuthFailure failure) {
   }
 }
 
-domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
-                               domain::Scope scope) {
+domain::Principal RequireKey(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   base::TimeMs now = base::NowMs();
   auto auth = domain::AuthenticateRestKey(api.store, PresentedKey(req), api.environment, now,
                                           api.api_requests_per_min);
@@ -54,7 +53,7 @@ domain::Principal RequireScope(const http::Request& req, http::RequestContext& c
     throw ApiError(http::Status::unauthorized, AuthErrorCode(auth.failure), auth.message)
         .WithHeader("WWW-Authenticate", "Bearer");
   }
-  const domain::Principal& principal = *auth.principal;
+  domain::Principal principal = *auth.principal;
   ctx.key_id = principal.key_id;
 
   auto rate = domain::ChargeRateLimit(api.store, principal, now);
@@ -67,10 +66,26 @@ domain::Principal RequireScope(const http::Request& req, http::RequestContext& c
                        " requests per minute exceeded for this key.")
         .WithHeader("Retry-After", "60");
   }
+  return principal;
+}
+
+domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
+                               domain::Scope scope) {
+  domain::Principal principal = RequireKey(req, ctx, api);
   if (!principal.scopes.Has(scope)) {
     std::string name(domain::ScopeName(scope));
     throw ApiError(http::Status::forbidden, "insufficient_scope",
                    "This key lacks the " + name + " scope needed for this request.", "");
+  }
+  return principal;
+}
+
+domain::Principal RequireAccountKey(const http::Request& req, http::RequestContext& ctx,
+                                    ApiContext& api) {
+  domain::Principal principal = RequireKey(req, ctx, api);
+  if (!principal.account_key) {
+    throw ApiError(http::Status::forbidden, "insufficient_scope",
+                   "Only the account key may make this request.", "");
   }
   return principal;
 }

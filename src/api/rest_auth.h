@@ -13,7 +13,12 @@ namespace payd::api {
 // The DECISIONS §3 code of a failed authentication (401).
 const char* AuthErrorCode(domain::AuthFailure failure);
 
+// Authenticates and charges the rate limit; any REST key.
+domain::Principal RequireKey(const http::Request& req, http::RequestContext& ctx, ApiContext& api);
 domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                                domain::Scope scope);
+// The account's settings (its audit log, its webhook secret): the account key only.
+domain::Principal RequireAccountKey(const http::Request& req, http::RequestContext& ctx,
+                                    ApiContext& api);
 
 }  // namespace payd::api

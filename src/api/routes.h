@@ -17,6 +17,10 @@
 //   GET  /api/v1/events, /api/v1/webhooks             events.cpp
 //   GET  /v1/payment_intents[/:id], /v1/payments[/:id] v1_reads.cpp
 //   POST /v1/payment_intents                          v1_intents.cpp
+//   /api/v1/webhook-endpoints[/:id][/test], /api/v1/webhooks/:id/redeliver,
+//   POST /api/v1/webhook-secret/rotate, /v1/webhooks[/:id]
+//                                                     webhook_endpoints.cpp
+//   GET  /api/v1/audit-log                            audit_log.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -34,6 +38,8 @@ void AddPaymentIntentRoutes(http::Router& router, ApiContext& api);
 void AddEventRoutes(http::Router& router, ApiContext& api);
 void AddV1ReadRoutes(http::Router& router, ApiContext& api);
 void AddV1IntentRoutes(http::Router& router, ApiContext& api);
+void AddWebhookEndpointRoutes(http::Router& router, ApiContext& api);
+void AddAuditLogRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -46,6 +52,8 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddEventRoutes(router, api);
   AddV1ReadRoutes(router, api);
   AddV1IntentRoutes(router, api);
+  AddWebhookEndpointRoutes(router, api);
+  AddAuditLogRoutes(router, api);
 }
 
 }  // namespace payd::api

@@ -106,8 +106,7 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   auto finish = [&](const domain::PaymentIntent& stored) {
     return domain::Store::IntentCreated{
         {201, boost::json::serialize(representation.IntentV1(stored))},
-        domain::NewEvent(stored.tenant_id, domain::event_type::kPaymentCreated,
-                         boost::json::serialize(representation.Intent(stored)), now)};
+        representation.IntentEvent(domain::event_type::kPaymentCreated, stored, now)};
   };
   auto result = api.store.InsertIntent(intent, claim ? &*claim : nullptr, {}, finish, now);
   if (result.outcome == domain::CreateOutcome::kCreated && result.deliveries_queued)

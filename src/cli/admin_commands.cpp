@@ -10,12 +10,11 @@
 #include "domain/api_key.h"
 #include "domain/error.h"
 #include "domain/integration.h"
+#include "domain/management/webhook_endpoints.h"
 
 namespace payd::cli {
 
 namespace {
-
-constexpr base::TimeMs kSecretOverlapMs = 24LL * 60 * 60 * 1000;
 
 void RequireTenant(domain::Store& store, const std::string& id) {
   if (!store.FindTenant(id))
@@ -95,7 +94,8 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
   create->add_option("--name", req->name, "What the key is for")->required();
   create
       ->add_option("--scopes", req->scopes,
-                   "payments:read, payments:write, events:read (comma-separated; public keys)")
+                   "payments:read, payments:write, events:read, webhooks:write (comma-separated; "
+                   "public keys)")
       ->delimiter(',');
   create->add_option("--expires", *expires, "Expiry, RFC 3339 (e.g. 2027-01-01T00:00:00Z)");
   create->add_option("--kind", *kind, "public (default), account or integration")
@@ -174,9 +174,7 @@ void AddWebhookSecretCommands(CLI::App& app, CommandContext& ctx) {
   rotate->callback(Guarded([&ctx, tenant, print] {
     auto [config, store] = ctx.Open();
     RequireTenant(*store, *tenant);
-    base::TimeMs now = base::NowMs();
-    store->RotateWebhookSecret({*tenant, domain::GenerateWebhookSecret(), now, std::nullopt},
-                               now + kSecretOverlapMs);
+    domain::RotateWebhookSecret(CliChange(*store, *tenant));
     print(*store, *tenant);
   }));
 }

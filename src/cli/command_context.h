@@ -9,6 +9,7 @@
 #include <string>
 
 #include "config/config.h"
+#include "domain/management/change.h"
 #include "domain/store.h"
 #include "store/open_store.h"
 
@@ -40,6 +41,11 @@ int HttpThreads(const config::Config& config);
 
 // The store the config names, for a process of the config's environment.
 store::StoreOptions StoreOptionsOf(const config::Config& config);
+
+// The frame of a change the operator makes on the server (audit actor "cli"), now.
+inline domain::Change CliChange(domain::Store& store, std::string tenant_id) {
+  return {store, domain::Actor::Cli(), std::move(tenant_id), base::NowMs(), std::nullopt};
+}
 
 // Wraps a command body: known failures (bad input, config, database, a
 // database of the other environment) become

@@ -204,6 +204,7 @@ void Serve(const CommandContext& ctx) {
   webhooks::Dispatcher dispatcher(*opened.store, delivery);
   dispatcher.Start();
   api.events_written = [&dispatcher] { dispatcher.Wake(); };
+  api.webhook_target_check = webhooks::TargetCheckFor(delivery.policy);
   pages.events_written = api.events_written;
   ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
   ledger.OnIntentsUpdated([&api] { api.live.Changed(); });

@@ -9,6 +9,8 @@
 #include "cli/command_context.h"
 #include "domain/error.h"
 #include "domain/event.h"
+#include "domain/management/webhook_endpoints.h"
+#include "domain/store.h"
 #include "domain/webhook.h"
 #include "webhooks/target_guard.h"
 
@@ -17,19 +19,9 @@ namespace payd::cli {
 namespace {
 
 boost::json::object EndpointView(const domain::WebhookEndpoint& e) {
-  boost::json::value events = nullptr;
-  if (e.event_types) {
-    boost::json::array types;
-    for (const auto& t : *e.event_types) types.emplace_back(t);
-    events = std::move(types);
-  }
-  return {{"id", e.id},
-          {"tenantId", e.tenant_id},
-          {"url", e.url},
-          {"events", std::move(events)},
-          {"enabled", e.enabled},
-          {"disabledReason", e.disabled_reason ? boost::json::value(*e.disabled_reason) : nullptr},
-          {"createdAt", base::FormatTimestamp(e.created_at)}};
+  boost::json::object view = domain::WebhookEndpointView(e);
+  view["tenantId"] = e.tenant_id;
+  return view;
 }
 
 webhooks::TargetPolicy Policy(const config::Config& config) {
@@ -39,6 +31,17 @@ webhooks::TargetPolicy Policy(const config::Config& config) {
 
 [[noreturn]] void NotFound(const std::string& what, const std::string& id, const char* param) {
   throw domain::Error(domain::ErrorKind::kNotFound, "No such " + what + ": " + id, param);
+}
+
+domain::TargetCheck CheckWith(const config::Config& config) {
+  return webhooks::TargetCheckFor(Policy(config));
+}
+
+// The operator changes a tenant's objects; the endpoint's id names the tenant.
+domain::Change ChangeOfEndpoint(domain::Store& store, const std::string& id) {
+  auto e = store.FindWebhookEndpoint(id);
+  if (!e) NotFound("endpoint", id, "ENDPOINT_ID");
+  return CliChange(store, e->tenant_id);
 }
 
 void AddEndpointCommands(CLI::App& app, CommandContext& ctx) {
@@ -56,20 +59,11 @@ void AddEndpointCommands(CLI::App& app, CommandContext& ctx) {
   add->callback(Guarded([&ctx, tenant, url, events] {
     auto [config, store] = ctx.Open();
     if (!store->FindTenant(*tenant)) NotFound("tenant", *tenant, "tenant");
-    auto target = webhooks::CheckTarget(*url, Policy(config));
-    if (!target.allowed) domain::ThrowInvalid("url", "refused: " + target.reason);
-    for (const auto& type : *events) {
-      if (!domain::IsSubscribableEventType(type))
-        domain::ThrowInvalid("events", "unknown event type " + type);
-    }
-    domain::WebhookEndpoint e;
-    e.id = base::NewId("we_");
-    e.tenant_id = *tenant;
-    e.url = *url;
-    if (!events->empty()) e.event_types = *events;
-    e.created_at = base::NowMs();
-    store->InsertWebhookEndpoint(e);
-    ctx.Print(EndpointView(e));
+    std::optional<std::vector<std::string>> types;
+    if (!events->empty()) types = *events;
+    auto made = domain::CreateWebhookEndpoint(CliChange(*store, *tenant),
+                                              {*url, types, std::nullopt}, CheckWith(config));
+    ctx.Print(EndpointView(*made.object));
   }));
 
   auto* list = endpoint->add_subcommand("list", "List a tenant's endpoints");
@@ -89,8 +83,7 @@ void AddEndpointCommands(CLI::App& app, CommandContext& ctx) {
   remove->add_option("ENDPOINT_ID", *id, "Endpoint id (we_...)")->required();
   remove->callback(Guarded([&ctx, id] {
     auto [config, store] = ctx.Open();
-    auto e = store->FindWebhookEndpoint(*id);
-    if (!e || !store->RemoveWebhookEndpoint(*id, base::NowMs()))
+    if (!domain::DeleteWebhookEndpoint(ChangeOfEndpoint(*store, *id), *id))
       NotFound("endpoint", *id, "ENDPOINT_ID");
     ctx.Print(boost::json::object{{"id", *id}, {"removed", true}});
   }));
@@ -101,11 +94,12 @@ void AddEndpointCommands(CLI::App& app, CommandContext& ctx) {
     toggle->add_option("ENDPOINT_ID", *id, "Endpoint id (we_...)")->required();
     toggle->callback(Guarded([&ctx, id, enable] {
       auto [config, store] = ctx.Open();
-      if (!store->SetWebhookEndpointEnabled(*id, enable, std::string("disabled by an operator"),
-                                            base::NowMs())) {
-        NotFound("endpoint", *id, "ENDPOINT_ID");
-      }
-      ctx.Print(EndpointView(*store->FindWebhookEndpoint(*id)));
+      domain::EndpointPatch patch;
+      patch.enabled = enable;
+      auto e = domain::UpdateWebhookEndpoint(ChangeOfEndpoint(*store, *id), *id, patch,
+                                             CheckWith(config));
+      if (!e) NotFound("endpoint", *id, "ENDPOINT_ID");
+      ctx.Print(EndpointView(*e));
     }));
   }
 }
@@ -121,15 +115,13 @@ void AddDeliveryCommands(CLI::App& app, CommandContext& ctx) {
     auto [config, store] = ctx.Open();
     auto original = store->FindDelivery(*delivery);
     if (!original) NotFound("delivery", *delivery, "DELIVERY_ID");
-    // A disabled or removed endpoint gets nothing, by hand neither.
-    auto endpoint = store->FindWebhookEndpoint(original->endpoint_id);
-    if (!endpoint || !endpoint->enabled) {
-      throw domain::Error(domain::ErrorKind::kInvalidRequest,
-                          "Endpoint " + original->endpoint_id +
-                              (endpoint ? " is disabled; enable it first" : " was removed"),
-                          "DELIVERY_ID");
+    auto change = CliChange(*store, original->tenant_id);
+    std::optional<domain::WebhookDelivery> copy;
+    try {
+      copy = domain::Redeliver(change, *delivery);
+    } catch (const domain::Error& e) {
+      throw domain::Error(e.kind(), e.what(), "DELIVERY_ID");
     }
-    auto copy = store->Redeliver(*delivery, base::NowMs());
     if (!copy) NotFound("delivery", *delivery, "DELIVERY_ID");
     ctx.Print(boost::json::object{
         {"id", copy->id}, {"eventId", copy->event_id}, {"endpointUrl", copy->endpoint_url}});
@@ -142,11 +134,7 @@ void AddDeliveryCommands(CLI::App& app, CommandContext& ctx) {
   test->callback(Guarded([&ctx, tenant] {
     auto [config, store] = ctx.Open();
     if (!store->FindTenant(*tenant)) NotFound("tenant", *tenant, "tenant");
-    base::TimeMs now = base::NowMs();
-    boost::json::object data{{"message", "A test event from payd"}, {"tenantId", *tenant}};
-    auto event =
-        domain::NewEvent(*tenant, domain::kWebhookTestEvent, boost::json::serialize(data), now);
-    store->InsertEvent(event);
+    auto event = *domain::SendTestEvent(CliChange(*store, *tenant), std::nullopt);
     ctx.Print(boost::json::object{{"eventId", event.id}, {"type", event.type}});
   }));
 }

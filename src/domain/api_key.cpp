@@ -23,7 +23,8 @@ IssuedKey IssueApiKey(Store& store, const ApiKeyRequest& request, Environment en
 
   auto scopes = ScopeSet::Parse(request.scopes);
   if (!scopes) {
-    ThrowInvalid("scopes", "scopes must be among payments:read, payments:write, events:read");
+    ThrowInvalid("scopes",
+                 "scopes must be among payments:read, payments:write, events:read, webhooks:write");
   }
   switch (request.kind) {
     case KeyKind::kPublic:

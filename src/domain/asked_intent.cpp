@@ -66,8 +66,7 @@ std::optional<PaymentIntent> ChooseOption(Store& store, const ChainCatalog& cata
 int ExpireUnchosenIntents(Store& store, const Representation& representation, base::TimeMs now,
                           int limit) {
   return store.ExpireUnchosenIntents(now, limit, [&](const PaymentIntent& expired) {
-    return NewEvent(expired.tenant_id, event_type::kPaymentExpired,
-                    boost::json::serialize(representation.Intent(expired)), now);
+    return representation.IntentEvent(event_type::kPaymentExpired, expired, now);
   });
 }
 

@@ -56,8 +56,10 @@ AuthResult AuthenticateRestKey(Store& store, std::string_view key_text, Environm
   auto stored = StoredKey(store, *presented, now);
   if (auto* failure = std::get_if<AuthResult>(&stored)) return std::move(*failure);
   const ApiKey* key = &std::get<ApiKey>(stored);
-  Principal principal{key->tenant_id, key->id, key->scopes,
-                      key->rate_limit_per_min.value_or(default_rate_limit)};
+  // The account key may do everything, scopes added after it was made too.
+  bool account = key->kind == KeyKind::kAccount;
+  Principal principal{key->tenant_id, key->id, account ? ScopeSet::All() : key->scopes,
+                      key->rate_limit_per_min.value_or(default_rate_limit), account};
   return AuthResult{std::move(principal), AuthFailure::kNone, {}};
 }
 

@@ -20,6 +20,7 @@ struct Principal {
   std::string key_id;
   ScopeSet scopes;
   int rate_limit_per_min = 60;
+  bool account_key = false;  // the tenant's account key: every scope, and the account's settings
 };
 
 enum class AuthFailure {

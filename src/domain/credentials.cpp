@@ -13,8 +13,8 @@ constexpr std::size_t kKeyRandomBytes = 32;
 // base64url without padding of kKeyRandomBytes.
 constexpr std::size_t kKeyBodyLength = 43;
 
-constexpr std::array<Scope, 3> kAllScopes = {Scope::kPaymentsRead, Scope::kPaymentsWrite,
-                                             Scope::kEventsRead};
+constexpr std::array<Scope, 4> kAllScopes = {Scope::kPaymentsRead, Scope::kPaymentsWrite,
+                                             Scope::kEventsRead, Scope::kWebhooksWrite};
 
 bool IsBase64UrlChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -60,6 +60,8 @@ std::string_view ScopeName(Scope scope) {
       return "payments:write";
     case Scope::kEventsRead:
       return "events:read";
+    case Scope::kWebhooksWrite:
+      return "webhooks:write";
   }
   return "";
 }

@@ -28,6 +28,7 @@ enum class Scope : std::uint8_t {
   kPaymentsRead = 1,
   kPaymentsWrite = 2,
   kEventsRead = 4,
+  kWebhooksWrite = 8,  // manages webhook endpoints (DECISIONS §12)
 };
 std::string_view ScopeName(Scope scope);
 

@@ -21,8 +21,9 @@ bool IsSubscribableEventType(std::string_view type) {
 
 Event NewEvent(std::string tenant_id, std::string_view type, std::string data_json,
                base::TimeMs now) {
-  return Event{base::NewId("evt_"), std::move(tenant_id), std::string(type), std::move(data_json),
-               now};
+  return Event{
+      base::NewId("evt_"), std::move(tenant_id), std::string(type), std::move(data_json), now,
+      std::nullopt};
 }
 
 }  // namespace payd::domain

@@ -3,6 +3,7 @@
 // the JSON of the object as it was at that moment.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,6 +37,14 @@ struct Event {
   std::string type;
   std::string data_json;
   base::TimeMs created_at = 0;
+  // The same object in the /v1 shape (DECISIONS §12), for endpoints made
+  // through /v1; none where the shapes agree (links, test events).
+  std::optional<std::string> data_v1_json;
+
+  // What an endpoint that takes `v1_shape` receives as `data`.
+  const std::string& DataFor(bool v1_shape) const {
+    return v1_shape && data_v1_json ? *data_v1_json : data_json;
+  }
 };
 
 Event NewEvent(std::string tenant_id, std::string_view type, std::string data_json,

@@ -35,8 +35,7 @@ KeylessIntent CreateKeylessIntent(Store& store, const ChainCatalog& catalog, Pri
   auto finish = [&](const PaymentIntent& stored) {
     return Store::IntentCreated{
         {201, boost::json::serialize(representation.PublicIntent(stored))},
-        NewEvent(stored.tenant_id, event_type::kPaymentCreated,
-                 boost::json::serialize(representation.Intent(stored)), now)};
+        representation.IntentEvent(event_type::kPaymentCreated, stored, now)};
   };
   try {
     out.result = store.InsertIntent(out.intent, claim, {max_open_keyless}, finish, now);

@@ -91,8 +91,7 @@ class Pass {
         then.status = move.status;
         then.exception = move.exception;
         if (move.status != IntentStatus::kPaid) then.confirmed_at.reset();
-        tx_.InsertEvent(NewEvent(intent->tenant_id, move.type,
-                                 boost::json::serialize(representation_.Intent(then)), now_));
+        tx_.InsertEvent(representation_.IntentEvent(move.type, then, now_));
       }
       if (intent->status == IntentStatus::kPaid && before.status != IntentStatus::kPaid &&
           intent->payment_link_id) {
@@ -134,8 +133,7 @@ class Pass {
         if (inserted->revived && inserted->was_unmatched) continue;
         p.id = inserted->id;
         ++summary_.unmatched;
-        tx_.InsertEvent(NewEvent(tenant, event_type::kPaymentUnmatched,
-                                 boost::json::serialize(representation_.Payment(p)), now_));
+        tx_.InsertEvent(representation_.PaymentEvent(event_type::kPaymentUnmatched, p, now_));
       }
     }
   }

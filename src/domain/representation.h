@@ -5,8 +5,10 @@
 
 #include <boost/json/object.hpp>
 #include <string>
+#include <string_view>
 
 #include "domain/chain_catalog.h"
+#include "domain/event.h"
 #include "domain/payment.h"
 #include "domain/payment_intent.h"
 
@@ -26,6 +28,11 @@ struct Representation {
   // fields with lowercase statuses, the amount in the currency it was asked in.
   boost::json::object IntentV1(const PaymentIntent& intent) const;
   boost::json::object PaymentV1(const domain::Payment& payment) const;
+
+  // An event about the intent or payment, carrying its snapshot in both
+  // shapes: endpoints take the one they were made for (Event::DataFor).
+  Event IntentEvent(std::string_view type, const PaymentIntent& intent, base::TimeMs now) const;
+  Event PaymentEvent(std::string_view type, const domain::Payment& payment, base::TimeMs now) const;
 };
 
 }  // namespace payd::domain

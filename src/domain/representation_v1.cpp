@@ -3,6 +3,7 @@
 // chains and tokens the payer may choose from, and what paid it once paid.
 #include <algorithm>
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <utility>
 
 #include "base/strings.h"
@@ -82,6 +83,20 @@ boost::json::object Representation::PaymentV1(const domain::Payment& p) const {
   boost::json::object out = Payment(p);
   out["status"] = Lower(PaymentStatusName(p.status));
   return out;
+}
+
+Event Representation::IntentEvent(std::string_view type, const PaymentIntent& intent,
+                                  base::TimeMs now) const {
+  Event event = NewEvent(intent.tenant_id, type, boost::json::serialize(Intent(intent)), now);
+  event.data_v1_json = boost::json::serialize(IntentV1(intent));
+  return event;
+}
+
+Event Representation::PaymentEvent(std::string_view type, const domain::Payment& payment,
+                                   base::TimeMs now) const {
+  Event event = NewEvent(payment.tenant_id, type, boost::json::serialize(Payment(payment)), now);
+  event.data_v1_json = boost::json::serialize(PaymentV1(payment));
+  return event;
 }
 
 }  // namespace payd::domain

@@ -23,6 +23,7 @@
 #include "domain/idempotency.h"
 #include "domain/integration.h"
 #include "domain/ledger_tx.h"
+#include "domain/management_tx.h"
 #include "domain/payment.h"
 #include "domain/payment_intent.h"
 #include "domain/payment_link.h"
@@ -205,6 +206,14 @@ class Store {
   // Lets the chain go (a stopping watcher), so that another process takes over at once.
   virtual void StopLeadingChain(std::int64_t chain_id) = 0;
 
+  // --- Management and the audit log -----------------------------------------
+  // Runs `fn` in one write transaction; commits when it returns normally.
+  // Like WithLedger, `fn` may run more than once (PostgreSQL retries).
+  virtual void WithManagement(const std::function<void(ManagementTx&)>& fn) = 0;
+  // The tenant's audit log, newest first; up to `limit` from `offset`.
+  virtual std::vector<AuditEntry> ListAuditLog(const std::string& tenant_id, int limit,
+                                               int offset) = 0;
+
   // --- Events and webhooks ------------------------------------------------
   // Every InsertEvent (here and in LedgerTx) also queues, in the same
   // transaction, a delivery to each of the tenant's enabled endpoints that
@@ -226,9 +235,10 @@ class Store {
   // Removes the endpoint; its deliveries not yet made fail with a note saying so.
   virtual bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) = 0;
 
-  // Newest first.
-  virtual std::vector<WebhookDelivery> ListDeliveries(const std::string& tenant_id, int limit,
-                                                      int offset) = 0;
+  // Newest first; only those to `endpoint_id` when given.
+  virtual std::vector<WebhookDelivery> ListDeliveries(const std::string& tenant_id,
+                                                      const std::optional<std::string>& endpoint_id,
+                                                      int limit, int offset) = 0;
   virtual std::optional<WebhookDelivery> FindDelivery(const std::string& id) = 0;
   // Queues a new delivery of the same event to the same endpoint, due now.
   virtual std::optional<WebhookDelivery> Redeliver(const std::string& delivery_id,
@@ -241,6 +251,8 @@ class Store {
     std::vector<std::string> secrets;  // current first, then rotated ones still valid
     // Why the endpoint takes nothing now (disabled, removed); none when it is enabled.
     std::optional<std::string> endpoint_closed;
+    // The endpoint takes the /v1 shape (Event::DataFor).
+    bool v1_shape = false;
   };
   // How many leased deliveries (in flight, in every process) one endpoint and
   // one tenant may have, so that a hung endpoint cannot hold every worker.

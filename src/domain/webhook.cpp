@@ -26,6 +26,16 @@ std::optional<DeliveryStatus> ParseDeliveryStatus(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view PayloadShapeName(PayloadShape shape) {
+  return shape == PayloadShape::kV1 ? "v1" : "events";
+}
+
+std::optional<PayloadShape> ParsePayloadShape(std::string_view text) {
+  if (text == "v1") return PayloadShape::kV1;
+  if (text == "events") return PayloadShape::kEvents;
+  return std::nullopt;
+}
+
 std::string SignWebhook(const std::vector<std::string>& secrets, std::string_view id,
                         std::int64_t timestamp_s, std::string_view body) {
   std::string content =

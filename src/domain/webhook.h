@@ -13,6 +13,12 @@
 
 namespace payd::domain {
 
+// The `data` an endpoint receives: the §5/§6 objects of /api/v1, or the /v1
+// ones (DECISIONS §12) for an endpoint made through /v1.
+enum class PayloadShape { kEvents, kV1 };
+std::string_view PayloadShapeName(PayloadShape shape);
+std::optional<PayloadShape> ParsePayloadShape(std::string_view text);
+
 struct WebhookEndpoint {
   std::string id;  // "we_..."
   std::string tenant_id;
@@ -21,6 +27,11 @@ struct WebhookEndpoint {
   bool enabled = true;
   std::optional<std::string> disabled_reason;
   base::TimeMs created_at = 0;
+  std::optional<std::string> description;
+  PayloadShape shape = PayloadShape::kEvents;
+  // Its own signing secret ("whsec_..."), shown once when made: endpoints
+  // made through /v1 have one. Without one, the tenant's secrets sign.
+  std::optional<std::string> secret;
 };
 
 enum class DeliveryStatus { kPending, kRetrying, kDelivered, kFailed };

@@ -17,14 +17,15 @@ namespace payd::webhooks {
 namespace {
 
 // The Standard Webhooks payload: {"type", "timestamp", "data"}; the same
-// bytes on every attempt. None, with `why`, when the event cannot make one.
-std::optional<std::string> Payload(const domain::Event& event, std::string& why) {
+// bytes on every attempt, with `data` in the endpoint's shape. None, with
+// `why`, when the event cannot make one.
+std::optional<std::string> Payload(const domain::Event& event, bool v1_shape, std::string& why) {
   if (event.id.empty()) {
     why = "its event no longer exists";
     return std::nullopt;
   }
   boost::system::error_code ec;
-  boost::json::value data = boost::json::parse(event.data_json, ec);
+  boost::json::value data = boost::json::parse(event.DataFor(v1_shape), ec);
   if (ec) {
     why = "the event's data is not valid JSON (" + ec.message() + ")";
     return std::nullopt;
@@ -140,7 +141,7 @@ domain::AttemptOutcome Dispatcher::Send(const domain::Store::DeliveryJob& job, v
     return outcome;
   }
   std::string why;
-  auto body = Payload(job.event, why);
+  auto body = Payload(job.event, job.v1_shape, why);
   if (!body) {
     base::LogError("webhook delivery cannot be built",
                    {{"deliveryId", d.id}, {"eventId", d.event_id}, {"error", why}});

@@ -140,4 +140,11 @@ Target CheckTarget(const std::string& url, const TargetPolicy& policy) {
   return t;
 }
 
+domain::TargetCheck TargetCheckFor(const TargetPolicy& policy) {
+  return [policy](const std::string& url) {
+    auto target = CheckTarget(url, policy);
+    return target.allowed ? std::string() : target.reason;
+  };
+}
+
 }  // namespace payd::webhooks

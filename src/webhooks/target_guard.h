@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "domain/management/webhook_endpoints.h"
+
 namespace payd::webhooks {
 
 struct TargetPolicy {
@@ -31,6 +33,8 @@ struct Target {
 
 // Parses and resolves `url`, then applies the policy. Blocking (getaddrinfo).
 Target CheckTarget(const std::string& url, const TargetPolicy& policy);
+// CheckTarget as the management operations ask it (domain::TargetCheck).
+domain::TargetCheck TargetCheckFor(const TargetPolicy& policy);
 // Only the URL's form (scheme, host, no userinfo); no resolution.
 Target CheckTargetForm(const std::string& url, const TargetPolicy& policy);
 

@@ -53,6 +53,7 @@ async function buildFixtures(payd, chain, receiver) {
   payd.admin(['key', 'revoke', revoked.id]);
   const keys = {
     rw: shop.rw.key, read: shop.read.key, events: shop.events.key, other: other.rw.key,
+    hooks: key(['--scopes', 'webhooks:write']),
     account: key(['--kind', 'account']),
     revoked: revoked.key,
     expired,
@@ -62,7 +63,8 @@ async function buildFixtures(payd, chain, receiver) {
   };
   const secret = payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret;
   receiver.secrets = [secret];
-  payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
+  const endpoint = payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
+  const otherEndpoint = payd.admin(['webhook-endpoint', 'add', '--tenant', other.tenant.id, '--url', receiver.url]);
 
   const link = async (merchant, k) => {
     const body = { integrationId: merchant.integration.id, type: 'LINK', name: 'T-shirt', amount: '25.00', currency: 'USD' };
@@ -93,6 +95,7 @@ async function buildFixtures(payd, chain, receiver) {
     return r.json.data.find((p) => p.intentId === paid.id && p.status === 'CONFIRMED');
   }, { what: 'the fixture payment confirmed', timeout: 30000 });
   intents.push(paid);
+  const deliveryOf = async (k) => (await payd.request('GET', '/api/v1/webhooks', { key: k })).json.data[0].id;
   await eventually(async () => {
     const r = await payd.request('GET', '/api/v1/payment-links', { key: keys.account });
     return (await payd.request('GET', '/api/v1/payment-links', { key: expired })).json?.error?.code === 'key_expired' && r.status === 200;
@@ -102,8 +105,14 @@ async function buildFixtures(payd, chain, receiver) {
     integrationId: shop.integration.id,
     payer: PAYER.address,
     goodOrigins: ['https://shop.example', 'https://SHOP.example', 'https://shop.example:443', 'https://a.example.org', 'https://deep.a.example.org', payd.url],
-    ids: { publicId: [shop.integration.id], intentId: intents.map((i) => i.id), linkId: [linkId], paymentId: [payment.id] },
-    foreign: { publicId: [other.integration.id], intentId: [otherIntent.id], linkId: [otherLinkId], paymentId: [] },
+    ids: {
+      publicId: [shop.integration.id], intentId: intents.map((i) => i.id), linkId: [linkId], paymentId: [payment.id],
+      endpointId: [endpoint.id], deliveryId: [await deliveryOf(keys.events)],
+    },
+    foreign: {
+      publicId: [other.integration.id], intentId: [otherIntent.id], linkId: [otherLinkId], paymentId: [],
+      endpointId: [otherEndpoint.id], deliveryId: [await deliveryOf(other.events.key)],
+    },
     allKeys: Object.values(keys),
     other: { integrationId: other.integration.id, linkId: otherLinkId, eventsKey: other.events.key },
     realPaths: ['/healthz', '/api/v1/payment-links', `/public/integrations/${shop.integration.id}/intent`, `/api/v1/payment-intents/${intents[0].id}`, `/public/integrations/${shop.integration.id}`],
@@ -172,10 +181,12 @@ describe('hostile input', () => {
     payd = await startPayd({ config: CONFIG + chainConfig(chain, { confirmations: 1 }) });
     ctx = await buildFixtures(payd, chain, receiver);
     // Webhooks delivered, nothing left to move before the corpus starts.
-    await eventually(async () => {
-      const d = (await payd.request('GET', '/api/v1/webhooks?limit=100', { key: ctx.keys.events })).json.data;
-      return d.length > 0 && d.every((x) => x.status === 'DELIVERED');
-    }, { what: 'the fixture webhooks delivered', timeout: 30000 });
+    for (const key of [ctx.keys.events, ctx.other.eventsKey]) {
+      await eventually(async () => {
+        const d = (await payd.request('GET', '/api/v1/webhooks?limit=100', { key })).json.data;
+        return d.length > 0 && d.every((x) => x.status === 'DELIVERED');
+      }, { what: 'the fixture webhooks delivered', timeout: 30000 });
+    }
   });
   after(async () => {
     await payd?.stopCleanly();

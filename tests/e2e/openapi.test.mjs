@@ -31,7 +31,7 @@ describe('docs/openapi.yaml', () => {
     for (const dir of ['src/api', 'src/pages']) {
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpp'))) {
         const source = readFileSync(`${dir}/${file}`, 'utf8');
-        for (const m of source.matchAll(/Verb::(\w+),\s*"([^"]+)"/g)) registered.push({ method: m[1], path: m[2], file });
+        for (const m of source.matchAll(/Verb::(\w+),\s*"([^"]+)"/g)) registered.push({ method: m[1].replace(/_$/, ""), path: m[2], file });
       }
     }
     assert.ok(registered.length >= 25, `found only ${registered.length} routes`);

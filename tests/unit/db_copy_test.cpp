@@ -62,8 +62,27 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
         "tenant:" + tenant_.id, "idem-1", std::string("\0fp\xfe", 4), {201, "{}"}};
     store_->InsertPaymentLink(
         link_, domain::NewEvent(tenant_.id, "PAYMENT_LINK_CREATED", "{}", kNow), &claim, kNow);
-    store_->InsertWebhookEndpoint(
-        {base::NewId("we_"), tenant_.id, "https://shop.example/hooks", {}, true, {}, kNow});
+    store_->InsertWebhookEndpoint({base::NewId("we_"),
+                                   tenant_.id,
+                                   "https://shop.example/hooks",
+                                   std::vector<std::string>{"PAYMENT_CONFIRMED"},
+                                   true,
+                                   {},
+                                   kNow,
+                                   kAwkward,
+                                   domain::PayloadShape::kV1,
+                                   "whsec_AAAA"});
+    // An endpoint of every type: the intents below queue deliveries to it.
+    domain::WebhookEndpoint every;
+    every.id = base::NewId("we_");
+    every.tenant_id = tenant_.id;
+    every.url = "https://shop.example/all";
+    every.created_at = kNow;
+    store_->InsertWebhookEndpoint(every);
+    store_->WithManagement([&](domain::ManagementTx& tx) {
+      tx.Audit(domain::NewAuditEntry(tenant_.id, domain::Actor::Cli(), "webhook_endpoint.create",
+                                     every.id, std::nullopt, "{\"note\":\"\\t\"}", kNow));
+    });
 
     // Intents created in the same millisecond: only the rowid orders them.
     for (int i = 0; i < 30; ++i) {
@@ -197,8 +216,8 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
   EXPECT_EQ(Ids(pg.ListIntents(tenant_.id, std::nullopt, 100, 0)),
             Ids(store_->ListIntents(tenant_.id, std::nullopt, 100, 0)));
   EXPECT_EQ(Ids(pg.RecentEvents(tenant_.id, 100)), Ids(store_->RecentEvents(tenant_.id, 100)));
-  EXPECT_EQ(Ids(pg.ListDeliveries(tenant_.id, 100, 0)),
-            Ids(store_->ListDeliveries(tenant_.id, 100, 0)));
+  EXPECT_EQ(Ids(pg.ListDeliveries(tenant_.id, std::nullopt, 100, 0)),
+            Ids(store_->ListDeliveries(tenant_.id, std::nullopt, 100, 0)));
   EXPECT_EQ(Ids(pg.ListPayments(tenant_.id, std::nullopt, 100, 0)),
             Ids(store_->ListPayments(tenant_.id, std::nullopt, 100, 0)));
   EXPECT_EQ(pg.LoadCursor(31337)->hash, "0xb100");
@@ -355,7 +374,9 @@ TEST_F(DbCopyTest, APaydWritingMeanwhileDoesNotTearTheCopy) {
   writer.join();
   ASSERT_TRUE(report);
   EXPECT_GT(written, 0) << "the writer never got a turn";
-  EXPECT_EQ(PgNumber(target.url(), "SELECT count(*) FROM events WHERE type = 'WEBHOOK_TEST'"),
+  // A test event goes to every enabled endpoint (Fill makes two).
+  EXPECT_EQ(PgNumber(target.url(), "SELECT count(*) FROM events WHERE type = 'WEBHOOK_TEST'") *
+                PgNumber(target.url(), "SELECT count(*) FROM webhook_endpoints WHERE enabled = 1"),
             PgNumber(target.url(),
                      "SELECT count(*) FROM webhook_deliveries WHERE type = 'WEBHOOK_TEST'"));
 }

@@ -24,8 +24,12 @@ TEST_P(MetricsCountsTest, CountsIntentsByStatusAndTheOpenDeliveries) {
   EXPECT_FALSE(empty.earliest_due.has_value());
 
   // An endpoint: every event from now on gets a delivery (the outbox, in the event's transaction).
-  store_->InsertWebhookEndpoint({base::NewId("we_"), tenant_.id, "https://hooks.example/x",
-                                 std::nullopt, true, std::nullopt, 1000});
+  domain::WebhookEndpoint endpoint;
+  endpoint.id = base::NewId("we_");
+  endpoint.tenant_id = tenant_.id;
+  endpoint.url = "https://hooks.example/x";
+  endpoint.created_at = 1000;
+  store_->InsertWebhookEndpoint(endpoint);
   auto first = UsdcIntent(1'000'000, 5000, 60'000);
   StoreIntent(first);
   auto second = UsdcIntent(2'000'000, 7000, 60'000);

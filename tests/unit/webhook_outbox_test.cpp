@@ -15,9 +15,11 @@ constexpr base::TimeMs kLeaseMs = 60'000;
 class OutboxTest : public testing::StoreTest {
  protected:
   std::string AddEndpoint(const std::string& tenant_id) {
-    domain::WebhookEndpoint e{
-        base::NewId("we_"), tenant_id, "https://hooks.example/x", std::nullopt, true,
-        std::nullopt,       now_};
+    domain::WebhookEndpoint e;
+    e.id = base::NewId("we_");
+    e.tenant_id = tenant_id;
+    e.url = "https://hooks.example/x";
+    e.created_at = now_;
     store_->InsertWebhookEndpoint(e);
     return e.id;
   }
@@ -37,7 +39,7 @@ class OutboxTest : public testing::StoreTest {
     return store_->ClaimDueDelivery(now_ + 1000, kLeaseMs, limits);
   }
   std::vector<domain::WebhookDelivery> Deliveries(const std::string& tenant_id) {
-    return store_->ListDeliveries(tenant_id, 100, 0);
+    return store_->ListDeliveries(tenant_id, std::nullopt, 100, 0);
   }
 
   base::TimeMs now_ = 1'800'000'000'000;

@@ -270,13 +270,17 @@ domain::WebhookDelivery ReadDelivery(const Query& q) {
   return d;
 }
 
-int InsertEventRow(Connection& c, const domain::Event& e) {
-  c.Prepare("INSERT INTO events(id, tenant_id, type, data, created_at) VALUES (?, ?, ?, ?, ?)")
+int InsertEventRow(Connection& c, const domain::Event& e,
+                   const std::optional<std::string>& only_endpoint) {
+  c.Prepare(
+       "INSERT INTO events(id, tenant_id, type, data, created_at, data_v1) VALUES (?, ?, ?, ?, ?, "
+       "?)")
       .Bind(1, e.id)
       .Bind(2, e.tenant_id)
       .Bind(3, e.type)
       .Bind(4, e.data_json)
       .Bind(5, e.created_at)
+      .Bind(6, e.data_v1_json)
       .Run();
   // The outbox: a delivery per subscribed endpoint, in the event's transaction.
   if (e.type == domain::event_type::kWebhookSent) return 0;
@@ -286,6 +290,7 @@ int InsertEventRow(Connection& c, const domain::Event& e) {
         "SELECT id, url, event_types FROM webhook_endpoints WHERE tenant_id = ? AND enabled = 1");
     q.Bind(1, e.tenant_id);
     while (q.Step()) {
+      if (only_endpoint && q.Text(0) != *only_endpoint) continue;
       // Test events go to every enabled endpoint: testing one must not depend on its filter.
       if (!q.IsNull(2) && e.type != domain::kWebhookTestEvent) {
         auto types = StringsFromJson(q.Text(2));

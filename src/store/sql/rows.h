@@ -60,7 +60,9 @@ domain::WebhookDelivery ReadDelivery(const Query& q);
 // Binds every kIntentColumns / kPaymentColumns value, from parameter 1.
 void BindIntent(Query& q, const domain::PaymentIntent& intent);
 void BindPayment(Query& q, const domain::Payment& payment);
-// Inserts the event and its deliveries (the outbox); how many it queued.
-int InsertEventRow(Connection& c, const domain::Event& event);
+// Inserts the event and its deliveries (the outbox), or only the one to
+// `only_endpoint`; how many it queued.
+int InsertEventRow(Connection& c, const domain::Event& event,
+                   const std::optional<std::string>& only_endpoint = std::nullopt);
 
 }  // namespace payd::store::sql

@@ -2,6 +2,7 @@
 #include "store/sql/sql_store.h"
 
 #include "store/sql/rows.h"
+#include "store/sql/webhook_rows.h"
 
 namespace payd::store::sql {
 
@@ -62,20 +63,7 @@ std::vector<domain::WebhookSecret> SqlStore::WebhookSecrets(const std::string& t
 
 void SqlStore::RotateWebhookSecret(const domain::WebhookSecret& secret,
                                    base::TimeMs previous_expires_at) {
-  Write([&](Connection& c) {
-    // Two rotations at once would both demote the same current secret.
-    c.LockUntilCommit("webhook-secrets|" + secret.tenant_id);
-    c.Prepare(
-         "UPDATE webhook_secrets SET expires_at = ? WHERE tenant_id = ? AND expires_at IS NULL")
-        .Bind(1, previous_expires_at)
-        .Bind(2, secret.tenant_id)
-        .Run();
-    c.Prepare("INSERT INTO webhook_secrets(tenant_id, secret, created_at) VALUES (?, ?, ?)")
-        .Bind(1, secret.tenant_id)
-        .Bind(2, secret.secret)
-        .Bind(3, secret.created_at)
-        .Run();
-  });
+  Write([&](Connection& c) { RotateSecretRows(c, secret, previous_expires_at); });
 }
 
 void SqlStore::InsertIntegration(const domain::Integration& i) {

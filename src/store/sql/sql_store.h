@@ -96,6 +96,10 @@ class SqlStore : public domain::Store {
   std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) override;
   base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) override;
 
+  void WithManagement(const std::function<void(domain::ManagementTx&)>& fn) override;
+  std::vector<domain::AuditEntry> ListAuditLog(const std::string& tenant_id, int limit,
+                                               int offset) override;
+
   void InsertEvent(const domain::Event& event) override;
   std::vector<domain::Event> RecentEvents(const std::string& tenant_id, int limit) override;
   void InsertWebhookEndpoint(const domain::WebhookEndpoint& endpoint) override;
@@ -105,8 +109,9 @@ class SqlStore : public domain::Store {
                                  const std::optional<std::string>& reason,
                                  base::TimeMs now) override;
   bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) override;
-  std::vector<domain::WebhookDelivery> ListDeliveries(const std::string& tenant_id, int limit,
-                                                      int offset) override;
+  std::vector<domain::WebhookDelivery> ListDeliveries(const std::string& tenant_id,
+                                                      const std::optional<std::string>& endpoint_id,
+                                                      int limit, int offset) override;
   std::optional<domain::WebhookDelivery> FindDelivery(const std::string& id) override;
   std::optional<domain::WebhookDelivery> Redeliver(const std::string& delivery_id,
                                                    base::TimeMs now) override;
@@ -116,6 +121,13 @@ class SqlStore : public domain::Store {
   OperationalCounts CountForMetrics() override;
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
                      base::TimeMs now) override;
+
+  // Checks a claim inside the caller's transaction; a result when the claim
+  // decides the request (replay or conflict), nothing when creation proceeds.
+  static std::optional<domain::CreateResult> CheckClaim(Connection& c,
+                                                        const domain::IdempotencyClaim& claim,
+                                                        base::TimeMs now);
+  static void RecordClaim(Connection& c, const domain::IdempotencyClaim& claim, base::TimeMs now);
 
  protected:
   // Runs `fn` on a connection outside any transaction (each statement sees
@@ -168,13 +180,6 @@ class SqlStore : public domain::Store {
       return std::move(*out);
     }
   }
-
-  // Checks a claim inside the caller's transaction; a result when the claim
-  // decides the request (replay or conflict), nothing when creation proceeds.
-  std::optional<domain::CreateResult> CheckClaim(Connection& c,
-                                                 const domain::IdempotencyClaim& claim,
-                                                 base::TimeMs now);
-  void RecordClaim(Connection& c, const domain::IdempotencyClaim& claim, base::TimeMs now);
 };
 
 }  // namespace payd::store::sql

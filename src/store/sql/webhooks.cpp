@@ -2,47 +2,14 @@
 #include "base/ids.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
+#include "store/sql/webhook_rows.h"
 
 namespace payd::store::sql {
 
 namespace {
 
-constexpr const char* kEndpointColumns =
-    "id, tenant_id, url, event_types, enabled, disabled_reason, created_at";
-
-domain::WebhookEndpoint ReadEndpoint(const Query& q) {
-  domain::WebhookEndpoint e;
-  e.id = q.Text(0);
-  e.tenant_id = q.Text(1);
-  e.url = q.Text(2);
-  if (!q.IsNull(3)) e.event_types = StringsFromJson(q.Text(3));
-  e.enabled = q.Int(4) != 0;
-  e.disabled_reason = q.OptText(5);
-  e.created_at = q.Int(6);
-  return e;
-}
-
-domain::Event ReadEvent(const Query& q) {
-  return {q.Text(0), q.Text(1), q.Text(2), q.Text(3), q.Int(4)};
-}
-
 std::string Select(const char* columns, const char* rest) {
   return std::string("SELECT ") + columns + " " + rest;
-}
-
-// A closed endpoint gets nothing: its deliveries not yet made fail, saying why.
-// One in flight (its lease running at `now`) was sent already: its worker
-// records how it went, and a retry of it is failed when claimed.
-void FailOpenDeliveries(Connection& c, const std::string& endpoint_id, const std::string& why,
-                        base::TimeMs now) {
-  c.Prepare(
-       "UPDATE webhook_deliveries SET status = 'FAILED', last_error = ?, next_attempt_at = NULL, "
-       "locked_until = NULL WHERE endpoint_id = ? AND status IN ('PENDING', 'RETRYING') AND "
-       "(locked_until IS NULL OR locked_until <= ?)")
-      .Bind(1, why)
-      .Bind(2, endpoint_id)
-      .Bind(3, now)
-      .Run();
 }
 
 constexpr const char* kGoneReason = "the endpoint answered 410 Gone";
@@ -55,9 +22,9 @@ void SqlStore::InsertEvent(const domain::Event& event) {
 
 std::vector<domain::Event> SqlStore::RecentEvents(const std::string& tenant_id, int limit) {
   return Read([&](Connection& c) {
-    auto q = c.Prepare(
-        "SELECT id, tenant_id, type, data, created_at FROM events WHERE tenant_id = ? "
-        "ORDER BY created_at DESC, rowid DESC LIMIT ?");
+    auto q =
+        c.Prepare("SELECT " + std::string(kEventColumns) +
+                  " FROM events WHERE tenant_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?");
     q.Bind(1, tenant_id).Bind(2, limit);
     std::vector<domain::Event> out;
     while (q.Step()) out.push_back(ReadEvent(q));
@@ -66,20 +33,7 @@ std::vector<domain::Event> SqlStore::RecentEvents(const std::string& tenant_id, 
 }
 
 void SqlStore::InsertWebhookEndpoint(const domain::WebhookEndpoint& e) {
-  Write([&](Connection& c) {
-    static const std::string sql = "INSERT INTO webhook_endpoints(" +
-                                   std::string(kEndpointColumns) + ") VALUES (?, ?, ?, ?, ?, ?, ?)";
-    c.Prepare(sql)
-        .Bind(1, e.id)
-        .Bind(2, e.tenant_id)
-        .Bind(3, e.url)
-        .Bind(4, e.event_types ? std::optional<std::string>(ToJsonArray(*e.event_types))
-                               : std::nullopt)
-        .Bind(5, e.enabled)
-        .Bind(6, e.disabled_reason)
-        .Bind(7, e.created_at)
-        .Run();
-  });
+  Write([&](Connection& c) { InsertEndpointRow(c, e); });
 }
 
 std::vector<domain::WebhookEndpoint> SqlStore::ListWebhookEndpoints(const std::string& tenant_id) {
@@ -96,13 +50,7 @@ std::vector<domain::WebhookEndpoint> SqlStore::ListWebhookEndpoints(const std::s
 }
 
 std::optional<domain::WebhookEndpoint> SqlStore::FindWebhookEndpoint(const std::string& id) {
-  return Read([&](Connection& c) -> std::optional<domain::WebhookEndpoint> {
-    static const std::string sql = Select(kEndpointColumns, "FROM webhook_endpoints WHERE id = ?");
-    auto q = c.Prepare(sql);
-    q.Bind(1, id);
-    if (!q.Step()) return std::nullopt;
-    return ReadEndpoint(q);
-  });
+  return Read([&](Connection& c) { return EndpointById(c, "", id); });
 }
 
 bool SqlStore::SetWebhookEndpointEnabled(const std::string& id, bool enabled,
@@ -131,14 +79,23 @@ bool SqlStore::RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) {
   });
 }
 
-std::vector<domain::WebhookDelivery> SqlStore::ListDeliveries(const std::string& tenant_id,
-                                                              int limit, int offset) {
+std::vector<domain::WebhookDelivery> SqlStore::ListDeliveries(
+    const std::string& tenant_id, const std::optional<std::string>& endpoint_id, int limit,
+    int offset) {
   return Read([&](Connection& c) {
-    static const std::string sql = Select(kDeliveryColumns,
+    static const std::string all = Select(kDeliveryColumns,
                                           "FROM webhook_deliveries WHERE tenant_id = ? ORDER BY "
                                           "created_at DESC, rowid DESC LIMIT ? OFFSET ?");
-    auto q = c.Prepare(sql);
-    q.Bind(1, tenant_id).Bind(2, limit).Bind(3, offset);
+    static const std::string of_endpoint =
+        Select(kDeliveryColumns,
+               "FROM webhook_deliveries WHERE tenant_id = ? AND endpoint_id = ? ORDER BY "
+               "created_at DESC, rowid DESC LIMIT ? OFFSET ?");
+    auto q = c.Prepare(endpoint_id ? of_endpoint : all);
+    q.Bind(1, tenant_id);
+    int at = 2;
+    if (endpoint_id) q.Bind(at++, *endpoint_id);
+    q.Bind(at, limit);
+    q.Bind(at + 1, offset);
     std::vector<domain::WebhookDelivery> out;
     while (q.Step()) out.push_back(ReadDelivery(q));
     return out;
@@ -168,21 +125,7 @@ std::optional<domain::WebhookDelivery> SqlStore::Redeliver(const std::string& de
   copy.next_attempt_at = now;
   copy.delivered_at.reset();
   copy.created_at = now;
-  Write([&](Connection& c) {
-    c.Prepare(
-         "INSERT INTO webhook_deliveries(id, tenant_id, event_id, endpoint_id, endpoint_url, type, "
-         "status, "
-         "attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?)")
-        .Bind(1, copy.id)
-        .Bind(2, copy.tenant_id)
-        .Bind(3, copy.event_id)
-        .Bind(4, copy.endpoint_id)
-        .Bind(5, copy.endpoint_url)
-        .Bind(6, copy.type)
-        .Bind(7, now)
-        .Bind(8, now)
-        .Run();
-  });
+  Write([&](Connection& c) { InsertDeliveryRow(c, copy); });
   return copy;
 }
 
@@ -194,19 +137,27 @@ std::optional<domain::Store::DeliveryJob> SqlStore::ClaimDueDelivery(base::TimeM
   DeliveryJob job;
   job.delivery = *claimed;
   Read([&](Connection& c) {
-    auto q = c.Prepare("SELECT id, tenant_id, type, data, created_at FROM events WHERE id = ?");
+    static const std::string sql =
+        "SELECT " + std::string(kEventColumns) + " FROM events WHERE id = ?";
+    auto q = c.Prepare(sql);
     q.Bind(1, claimed->event_id);
     if (q.Step()) job.event = ReadEvent(q);
-    auto e = c.Prepare("SELECT enabled, disabled_reason FROM webhook_endpoints WHERE id = ?");
-    e.Bind(1, claimed->endpoint_id);
-    if (!e.Step()) {
+    auto endpoint = EndpointById(c, "", claimed->endpoint_id);
+    if (!endpoint) {
       job.endpoint_closed = "endpoint removed";
-    } else if (e.Int(0) == 0) {
-      job.endpoint_closed = "endpoint disabled: " + e.OptText(1).value_or("by request");
+      return;
     }
+    if (!endpoint->enabled)
+      job.endpoint_closed =
+          "endpoint disabled: " + endpoint->disabled_reason.value_or("by request");
+    job.v1_shape = endpoint->shape == domain::PayloadShape::kV1;
+    if (endpoint->secret) job.secrets.push_back(*endpoint->secret);
   });
-  for (auto& s : WebhookSecrets(claimed->tenant_id, now))
-    job.secrets.push_back(std::move(s.secret));
+  // An endpoint with no secret of its own is signed with the tenant's.
+  if (job.secrets.empty()) {
+    for (auto& s : WebhookSecrets(claimed->tenant_id, now))
+      job.secrets.push_back(std::move(s.secret));
+  }
   return job;
 }
 

@@ -293,6 +293,27 @@ ALTER TABLE payment_intents ADD COLUMN chosen_at INTEGER;
 CREATE INDEX payment_intents_unchosen_due ON payment_intents(expires_at)
   WHERE chain_id = 0 AND status = 'CREATED';
 )sql"},
+    // Management (DECISIONS §12, §13): endpoints made through /v1 get the /v1
+    // data shape and a signing secret of their own; each event keeps its /v1
+    // snapshot beside the §5 one (NULL where the two agree); the audit log.
+    {10, "webhook endpoint shapes and secrets, /v1 event data, the audit log", R"sql(
+ALTER TABLE webhook_endpoints ADD COLUMN description TEXT;
+ALTER TABLE webhook_endpoints ADD COLUMN payload_shape TEXT NOT NULL DEFAULT 'events';
+ALTER TABLE webhook_endpoints ADD COLUMN secret TEXT;
+ALTER TABLE events ADD COLUMN data_v1 TEXT;
+CREATE TABLE audit_log (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  object_id TEXT NOT NULL,
+  before TEXT,
+  after TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX audit_log_by_tenant ON audit_log(tenant_id, created_at);
+CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id, created_at);
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

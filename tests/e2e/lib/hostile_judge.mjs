@@ -23,11 +23,18 @@ const CODES = {
 const REQUEST_ID = /^req_[a-z2-7]{16}$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-// A request for a path under /pay whose Accept puts HTML first (the corpus
-// sends `Accept: text/html` alone; its raw requests send no Accept): payd's
-// 404 page is its answer, not JSON.
+// A request for a path under /pay that does not ask for JSON: payd's pages
+// answer it, its 404 page included (an unknown id, DECISIONS §11), as a
+// browser gets them. Raw requests are read from their bytes.
 function htmlUnderPay(c) {
-  return c.kind !== 'raw' && /^\/pay(\/|\?|$)/.test(c.path ?? '') && c.headers?.Accept === 'text/html';
+  let path = c.path ?? '';
+  let accept = c.headers?.Accept ?? '';
+  if (c.kind === 'raw') {
+    const head = c.bytes.toString('latin1');
+    path = head.split(' ')[1] ?? '';
+    accept = /\r\nAccept:([^\r]*)/i.exec(head)?.[1] ?? '';
+  }
+  return /^\/pay(\/|\?|$)/.test(path) && !/json/i.test(accept);
 }
 
 function judgeResponse(c, r, raw) {
@@ -74,7 +81,9 @@ function judgeResponse(c, r, raw) {
 function againstDocument(c, r) {
   try {
     const body = Buffer.isBuffer(c.body) ? c.body.toString('utf8') : c.body;
-    validateExchange({ method: c.method, path: c.path, headers: c.headers, body }, { status: r.status, headers: r.headers, text: r.body.toString('utf8') });
+    // The path as the client sent it: dot segments (%2e%2e too) resolved, as URL does.
+    const url = new URL(c.path, 'http://payd.invalid');
+    validateExchange({ method: c.method, path: url.pathname + url.search, headers: c.headers, body }, { status: r.status, headers: r.headers, text: r.body.toString('utf8') });
     return [];
   } catch (e) {
     if (e instanceof OpenApiMismatch) return [e.message];

@@ -14,8 +14,11 @@ import {
 } from './hostile_values.mjs';
 import { rawCase } from './hostile_raw.mjs';
 
-// Every route payd serves. `auth`: the key scope needed, 'public'
-// (origin-checked) or none; `body`: what a creating endpoint reads.
+// Every route payd serves. `auth`: the key scope needed ('hooks' is
+// webhooks:write, 'account' the account key only), 'public' (origin-checked)
+// or none; `body`: what a creating or updating endpoint reads. A POST or a
+// PATCH always carries a body its route refuses; a DELETE never names a real
+// object with a key that may delete it (fetchCase).
 export const ROUTES = [
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },
@@ -43,6 +46,19 @@ export const ROUTES = [
   { method: 'GET', path: '/v1/payment_intents/:intentId', auth: 'read' },
   { method: 'GET', path: '/v1/payments', auth: 'read', list: true },
   { method: 'GET', path: '/v1/payments/:paymentId', auth: 'read' },
+  { method: 'GET', path: '/api/v1/webhook-endpoints', auth: 'hooks', list: true },
+  { method: 'POST', path: '/api/v1/webhook-endpoints', auth: 'hooks', body: 'endpoint' },
+  { method: 'GET', path: '/api/v1/webhook-endpoints/:endpointId', auth: 'hooks' },
+  { method: 'PATCH', path: '/api/v1/webhook-endpoints/:endpointId', auth: 'hooks', body: 'endpointPatch' },
+  { method: 'DELETE', path: '/api/v1/webhook-endpoints/:endpointId', auth: 'hooks' },
+  { method: 'POST', path: '/api/v1/webhook-endpoints/:endpointId/test', auth: 'hooks' },
+  { method: 'GET', path: '/api/v1/webhook-endpoints/:endpointId/deliveries', auth: 'events', list: true },
+  { method: 'POST', path: '/api/v1/webhooks/:deliveryId/redeliver', auth: 'hooks' },
+  { method: 'POST', path: '/api/v1/webhook-secret/rotate', auth: 'account' },
+  { method: 'GET', path: '/api/v1/audit-log', auth: 'account', list: true },
+  { method: 'GET', path: '/v1/webhooks', auth: 'hooks', list: true },
+  { method: 'POST', path: '/v1/webhooks', auth: 'hooks', body: 'v1endpoint' },
+  { method: 'DELETE', path: '/v1/webhooks/:endpointId', auth: 'hooks' },
 ];
 
 const UNKNOWN_PATHS = [
@@ -126,13 +142,25 @@ function schemas(ctx) {
       '0x' + rng.pick(['00', n, 'ff'.repeat(32)]) + '11'.repeat(32) + rng.pick(['1b', '1c', '00', '01']),
     ])],
   };
-  return { link, intent, proof, v1intent };
+  // Webhook endpoints: payd's config here allows loopback targets, so a URL is
+  // refused for its form, never for where it points.
+  const endpoint = {
+    url: ['string', true, (rng) => rng.pick(['', 'ftp://127.0.0.1/h', 'http://', 'https://', 'javascript:alert(1)', '/relative', 'http://u:p@127.0.0.1/h', 'http://[::1', 'not a url', 'http://a b/'])],
+    events: ['names', false, (rng) => rng.pick([[], ['NOPE'], ['payment_created'], ['WEBHOOK_SENT'], ['WEBHOOK_TEST'], ['PAYMENT_CREATED', ''], [7]])],
+    description: ['string', false, (rng) => rng.pick(['d'.repeat(501), 'é'.repeat(501)])],
+    payloadShape: ['string', false, (rng) => rng.pick(['V1', '', 'xml', 'events '])],
+  };
+  const { payloadShape, ...v1endpoint } = endpoint;
+  const endpointPatch = { ...v1endpoint, url: ['string', false, endpoint.url[2]], enabled: ['bool', false, null] };
+  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch };
 }
 
 function baseBody(kind, ctx) {
   if (kind === 'link') return { integrationId: ctx.integrationId, type: 'LINK', name: 'T-shirt', amount: '25.00', currency: 'USD' };
   if (kind === 'intent') return { amount_usd: '25.00', currency: 'USDC', chainId: 31337 };
   if (kind === 'v1intent') return { amount: '25.00', currency: 'USD', integrationId: ctx.integrationId };
+  if (kind === 'endpoint' || kind === 'v1endpoint') return { url: 'http://127.0.0.1:9/hooks', events: ['PAYMENT_CONFIRMED'] };
+  if (kind === 'endpointPatch') return { description: 'Fulfilment' };
   // Well formed; signs nothing: refused however the rest of the request is.
   return { address: ctx.payer, signature: `0x${'11'.repeat(64)}1b` };
 }
@@ -228,8 +256,15 @@ function credentials(rng, route, ctx) {
     if (mode === 'key') headers['X-API-Key'] = rng.pick([ctx.keys.integration, ctx.keys.otherIntegration, badKey(rng, ctx.allKeys)]);
     return { headers, refused: mode === 'bad' || mode === 'none', note: `origin ${mode}` };
   }
-  const right = { read: [ctx.keys.read, ctx.keys.rw, ctx.keys.account], write: [ctx.keys.rw, ctx.keys.account], events: [ctx.keys.events, ctx.keys.account] }[route.auth];
-  const wrongScope = { read: [ctx.keys.events], write: [ctx.keys.read, ctx.keys.events], events: [ctx.keys.read, ctx.keys.rw] }[route.auth];
+  const right = {
+    read: [ctx.keys.read, ctx.keys.rw, ctx.keys.account], write: [ctx.keys.rw, ctx.keys.account],
+    events: [ctx.keys.events, ctx.keys.account], hooks: [ctx.keys.hooks, ctx.keys.account], account: [ctx.keys.account],
+  }[route.auth];
+  const wrongScope = {
+    read: [ctx.keys.events, ctx.keys.hooks], write: [ctx.keys.read, ctx.keys.events, ctx.keys.hooks],
+    events: [ctx.keys.read, ctx.keys.rw], hooks: [ctx.keys.read, ctx.keys.rw, ctx.keys.events],
+    account: [ctx.keys.read, ctx.keys.rw, ctx.keys.events, ctx.keys.hooks],
+  }[route.auth];
   // The other tenant's key reads (and must not see) this tenant's objects; it
   // never writes: with the other tenant's ids in the body its request is good.
   const foreign = route.auth === 'write' ? 0 : 1;
@@ -260,7 +295,7 @@ function credentials(rng, route, ctx) {
   const differing = where === 'both' && rng.chance(0.5);
   if (where !== 'x-api-key') headers.Authorization = `${rng.pick(['Bearer', 'bearer', 'BEARER'])} ${differing ? rng.pick(ctx.allKeys) : key}`;
   // A key without the scope is refused only where the scope is needed (403 before anything else).
-  const refused = mode === 'refused' || (mode === 'scope' && route.auth === 'write');
+  const refused = mode === 'refused' || (mode === 'scope' && route.auth !== 'read' && route.auth !== 'events');
   return { headers, refused, note: `key ${mode}${where === 'both' ? ' (twice)' : ''}` };
 }
 
@@ -292,33 +327,45 @@ export function fetchCase(rng, ctx) {
   const unknown = rng.chance(0.08);
   const route = unknown ? { method: rng.pick(METHODS), path: rng.pick(UNKNOWN_PATHS) } : rng.pick(ROUTES);
   let method = rng.chance(0.85) ? route.method : rng.pick(METHODS);
-  const { path, real } = fillPath(rng, route.path, ctx, rng.chance(0.4), route.method === 'POST' || method.toUpperCase() === 'POST');
+  const filled = fillPath(rng, route.path, ctx, rng.chance(0.4), route.method === 'POST' || method.toUpperCase() === 'POST');
   let query = rng.chance(route.list ? 0.5 : 0.15) ? badQuery(rng) : '';
   if (route.query === 'address' && rng.chance(0.7)) {
     const address = rng.pick([ctx.payer, ctx.payer.toLowerCase(), ctx.payer.toUpperCase().replace('0X', '0x'), ...schemas(ctx).proof.address.slice(2, 3).map((f) => f(rng))]);
     query = `?address=${encodeURIComponent(address)}${rng.chance(0.2) ? rng.pick(['&address=' + ctx.payer, '&x=1', '%00']) : ''}`;
   }
+  let { path } = filled;
+  const { real } = filled;
   const creds = credentials(rng, route.auth ? route : { auth: undefined }, ctx);
   const headers = creds.headers;
   const notes = [creds.note];
+  // A DELETE that may be allowed names no real object: nothing may go.
+  const deletes = ROUTES.some((r) => r.method === 'DELETE' && r.path === route.path);
+  // (fillPath's ids when mangling may still be real ones, of this or another kind.)
+  if (method.toUpperCase() === 'DELETE' && deletes && !creds.refused) {
+    path = route.path.replace(/:(\w+)/g, (_, p) => badId(rng, ctx.ids[p]));
+    notes.push('no such object');
+  }
   noiseHeaders(rng, headers);
   let body;
   // Every POST, whatever path it ends up at once fetch has normalised it,
   // carries a body every creating endpoint refuses; a valid body only goes
   // where the credentials are certainly refused and the path is a real one.
-  if (method.toUpperCase() === 'POST') {
-    const kind = route.body ?? rng.pick(['link', 'intent', 'proof']);
-    if (route.body && route.method === 'POST' && creds.refused && real && !query && rng.chance(0.4)) {
+  const upper = method.toUpperCase();
+  if (upper === 'POST' || (upper === 'PATCH' && route.method === 'PATCH' && route.body)) {
+    const kind = route.method === upper && route.body ? route.body : rng.pick(['link', 'intent', 'proof']);
+    if (route.body && route.method === upper && creds.refused && real && !query && rng.chance(0.4)) {
       body = stringify(baseBody(kind, ctx));
       headers['Content-Type'] = 'application/json';
       notes.push('valid body, refused credentials');
     } else {
       const b = refusedBody(rng, kind, ctx);
-      body = b.body;
+      // An action that takes no body (a test event, a redelivery) takes an
+      // empty one too, whatever its Content-Type: a field is what it refuses.
+      body = b.body.length ? b.body : '{"unexpected":true}';
       if (b.type !== undefined) headers['Content-Type'] = b.type;
       notes.push(...b.notes);
     }
-    method = 'POST';
+    method = upper;
   } else if (method !== 'GET' && method !== 'HEAD' && rng.chance(0.5)) {
     body = rng.chance(0.5) ? malformedJson(rng) : stringify(baseBody(rng.pick(['link', 'intent']), ctx));
     headers['Content-Type'] = rng.pick([...ACCEPTED_JSON_TYPES, ...NON_JSON_TYPES]);

@@ -1,0 +1,47 @@
+// The frame every management operation (domain/management/) runs in: who
+// changes what and when, the audit row it writes in the change's own
+// transaction (DECISIONS §13), and the Idempotency-Key claim of a creation
+// (DECISIONS §8) checked and recorded in that same transaction.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "base/time.h"
+#include "domain/audit.h"
+#include "domain/idempotency.h"
+#include "domain/management_tx.h"
+
+namespace payd::domain {
+
+class Store;
+
+struct Change {
+  Store& store;
+  Actor actor;
+  std::string tenant_id;
+  base::TimeMs now = 0;
+  // A creation's Idempotency-Key, when the request sent one; its response is
+  // what the operation stores for a replay (never a secret).
+  std::optional<IdempotencyClaim> claim;
+};
+
+// What a creation did: kCreated with the object, or the earlier outcome of
+// the same Idempotency-Key (kReplayed with the stored response, kConflict).
+template <typename T>
+struct Creation {
+  CreateResult result;
+  std::optional<T> object;  // set when created
+};
+
+// Writes the change's audit row (before/after are JSON snapshots, never a secret).
+void RecordChange(ManagementTx& tx, const Change& change, std::string action, std::string object_id,
+                  std::optional<std::string> before, std::optional<std::string> after);
+
+// Inside a creation's transaction: the earlier outcome when the change's
+// claim already decided a request (nothing else may then be written), or
+// none after recording the claim with `response` (also none without a claim).
+std::optional<CreateResult> ClaimCreation(ManagementTx& tx, const Change& change,
+                                          const StoredResponse& response);
+
+}  // namespace payd::domain

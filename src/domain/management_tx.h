@@ -1,0 +1,57 @@
+// One store transaction of a management operation (domain/management/):
+// the reads and writes of a change a merchant makes, its events, and its
+// audit row, all or nothing. Implemented in store/sql/management.cpp for
+// both stores; obtained with Store::WithManagement. Lookups are scoped by
+// tenant: another tenant's object is not there.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "base/time.h"
+#include "domain/audit.h"
+#include "domain/event.h"
+#include "domain/idempotency.h"
+#include "domain/tenant.h"
+#include "domain/webhook.h"
+
+namespace payd::domain {
+
+class ManagementTx {
+ public:
+  virtual ~ManagementTx() = default;
+
+  virtual void Audit(const AuditEntry& entry) = 0;
+  // Idempotency-Key claims of creations (Store::FindClaimOutcome's rule): the
+  // earlier outcome when the key decided a request within retention; none
+  // when it is free. RecordClaim binds it to the claim's response.
+  virtual std::optional<CreateResult> CheckClaim(const IdempotencyClaim& claim,
+                                                 base::TimeMs now) = 0;
+  virtual void RecordClaim(const IdempotencyClaim& claim, base::TimeMs now) = 0;
+  // Stores the event and queues its deliveries (Store::InsertEvent's rule),
+  // or only the one to `only_endpoint` when given.
+  virtual void InsertEvent(const Event& event,
+                           const std::optional<std::string>& only_endpoint = std::nullopt) = 0;
+
+  // --- Webhook endpoints and secrets ---------------------------------------
+  virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,
+                                                             const std::string& id) = 0;
+  virtual void InsertWebhookEndpoint(const WebhookEndpoint& endpoint) = 0;
+  // Writes every field but id, tenant and creation time.
+  virtual void UpdateWebhookEndpoint(const WebhookEndpoint& endpoint) = 0;
+  virtual void DeleteWebhookEndpoint(const std::string& id) = 0;
+  // A closed endpoint gets nothing: its deliveries not yet made fail with
+  // `why`; one in flight at `now` ends as its attempt goes.
+  virtual void FailOpenDeliveries(const std::string& endpoint_id, const std::string& why,
+                                  base::TimeMs now) = 0;
+  virtual std::optional<WebhookDelivery> FindDelivery(const std::string& tenant_id,
+                                                      const std::string& id) = 0;
+  // Queues `delivery` (a new one, PENDING).
+  virtual void InsertDelivery(const WebhookDelivery& delivery) = 0;
+  // Makes `secret` the tenant's current one; the previous current one stays
+  // valid until `previous_expires_at`.
+  virtual void RotateWebhookSecret(const WebhookSecret& secret,
+                                   base::TimeMs previous_expires_at) = 0;
+};
+
+}  // namespace payd::domain

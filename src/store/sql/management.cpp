@@ -1,0 +1,111 @@
+// The management transaction (domain/management_tx.h) and the audit log.
+#include "domain/management_tx.h"
+#include "store/sql/rows.h"
+#include "store/sql/sql_store.h"
+#include "store/sql/webhook_rows.h"
+
+namespace payd::store::sql {
+
+namespace {
+
+constexpr const char* kAuditColumns =
+    "id, tenant_id, actor, action, object_id, before, after, created_at";
+
+class SqlManagementTx final : public domain::ManagementTx {
+ public:
+  explicit SqlManagementTx(Connection& c) : c_(c) {}
+
+  std::optional<domain::CreateResult> CheckClaim(const domain::IdempotencyClaim& claim,
+                                                 base::TimeMs now) override {
+    return SqlStore::CheckClaim(c_, claim, now);
+  }
+  void RecordClaim(const domain::IdempotencyClaim& claim, base::TimeMs now) override {
+    SqlStore::RecordClaim(c_, claim, now);
+  }
+
+  void Audit(const domain::AuditEntry& a) override {
+    static const std::string sql =
+        "INSERT INTO audit_log(" + std::string(kAuditColumns) + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+    c_.Prepare(sql)
+        .Bind(1, a.id)
+        .Bind(2, a.tenant_id)
+        .Bind(3, a.actor)
+        .Bind(4, a.action)
+        .Bind(5, a.object_id)
+        .Bind(6, a.before_json)
+        .Bind(7, a.after_json)
+        .Bind(8, a.created_at)
+        .Run();
+  }
+
+  void InsertEvent(const domain::Event& event,
+                   const std::optional<std::string>& only_endpoint) override {
+    InsertEventRow(c_, event, only_endpoint);
+  }
+
+  std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,
+                                                             const std::string& id) override {
+    if (tenant_id.empty()) return std::nullopt;
+    return EndpointById(c_, tenant_id, id);
+  }
+  void InsertWebhookEndpoint(const domain::WebhookEndpoint& endpoint) override {
+    InsertEndpointRow(c_, endpoint);
+  }
+  void UpdateWebhookEndpoint(const domain::WebhookEndpoint& endpoint) override {
+    UpdateEndpointRow(c_, endpoint);
+  }
+  void DeleteWebhookEndpoint(const std::string& id) override {
+    c_.Prepare("DELETE FROM webhook_endpoints WHERE id = ?").Bind(1, id).Run();
+  }
+  void FailOpenDeliveries(const std::string& endpoint_id, const std::string& why,
+                          base::TimeMs now) override {
+    sql::FailOpenDeliveries(c_, endpoint_id, why, now);
+  }
+  std::optional<domain::WebhookDelivery> FindDelivery(const std::string& tenant_id,
+                                                      const std::string& id) override {
+    static const std::string sql = "SELECT " + std::string(kDeliveryColumns) +
+                                   " FROM webhook_deliveries WHERE id = ? AND tenant_id = ?";
+    auto q = c_.Prepare(sql);
+    q.Bind(1, id).Bind(2, tenant_id);
+    if (!q.Step()) return std::nullopt;
+    return ReadDelivery(q);
+  }
+  void InsertDelivery(const domain::WebhookDelivery& delivery) override {
+    InsertDeliveryRow(c_, delivery);
+  }
+  void RotateWebhookSecret(const domain::WebhookSecret& secret,
+                           base::TimeMs previous_expires_at) override {
+    RotateSecretRows(c_, secret, previous_expires_at);
+  }
+
+ private:
+  Connection& c_;
+};
+
+}  // namespace
+
+void SqlStore::WithManagement(const std::function<void(domain::ManagementTx&)>& fn) {
+  Write([&](Connection& c) {
+    SqlManagementTx tx(c);
+    fn(tx);
+  });
+}
+
+std::vector<domain::AuditEntry> SqlStore::ListAuditLog(const std::string& tenant_id, int limit,
+                                                       int offset) {
+  return Read([&](Connection& c) {
+    static const std::string sql = "SELECT " + std::string(kAuditColumns) +
+                                   " FROM audit_log WHERE tenant_id = ? "
+                                   "ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?";
+    auto q = c.Prepare(sql);
+    q.Bind(1, tenant_id).Bind(2, limit).Bind(3, offset);
+    std::vector<domain::AuditEntry> out;
+    while (q.Step()) {
+      out.push_back({q.Text(0), q.Text(1), q.Text(2), q.Text(3), q.Text(4), q.OptText(5),
+                     q.OptText(6), q.Int(7)});
+    }
+    return out;
+  });
+}
+
+}  // namespace payd::store::sql
