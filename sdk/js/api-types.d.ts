@@ -229,7 +229,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change, deactivate or reactivate a payment link
+         * @description Fields left out stay as they are; the terms are checked as a whole, as at creation. `status:
+         *     inactive` switches the link off: its page says it no longer takes payments and the public
+         *     endpoint refuses intents for it (`active` switches it on again). Intents already made from it
+         *     keep their terms. `type` and `integrationId` cannot be changed.
+         */
+        patch: operations["updatePaymentLink"];
         trace?: never;
     };
     "/api/v1/payment-intents": {
@@ -340,6 +347,57 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List integrations */
+        get: operations["listIntegrations"];
+        put?: never;
+        /**
+         * Create an integration
+         * @description The account key only: an integration says where the money goes. Its id is also its public id,
+         *     the one the widget and `/public/integrations/{publicId}` take.
+         */
+        post: operations["createIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An integration id (`int_…`). */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        /** Get an integration */
+        get: operations["getIntegration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change, disable or enable an integration
+         * @description Fields left out stay as they are; the terms are checked as a whole (a `preferredToken` no
+         *     longer among `tokens` must be changed or cleared with null). A new payout address, chain or token
+         *     applies to intents created from now on: open intents keep the address their payer was shown,
+         *     and payd keeps watching it until the last of them is past its late window. `enabled: false`
+         *     stops new payments (the public endpoints answer `404`, links and `/v1` refuse it); open
+         *     intents are still watched and paid.
+         */
+        patch: operations["updateIntegration"];
         trace?: never;
     };
     "/api/v1/webhook-endpoints": {
@@ -1104,8 +1162,11 @@ export interface components {
             currency: string;
             /** @description The configured `public_url` + `/pay/<id>`. */
             url: string;
-            /** @constant */
-            status: "active";
+            /**
+             * @description `inactive` once switched off (`PATCH`): its page and the public endpoint refuse payments.
+             * @enum {string}
+             */
+            status: "active" | "inactive";
             views: number;
             payments: number;
             createdAt: components["schemas"]["Timestamp"];
@@ -1141,6 +1202,19 @@ export interface components {
             /** @description Like `amount`, not above it; only with `allowCustomAmount` true. */
             minAmount?: components["schemas"]["Decimal"] | null;
         };
+        PaymentLinkUpdate: {
+            name?: string;
+            description?: string | null;
+            amount?: components["schemas"]["Decimal"];
+            currency?: string;
+            /** @enum {string} */
+            denominationType?: "CURRENCY" | "TOKEN";
+            allowCustomAmount?: boolean;
+            minAmount?: components["schemas"]["Decimal"] | null;
+            returnUrl?: string | null;
+            /** @enum {string} */
+            status?: "active" | "inactive";
+        };
         /** @description What the widget needs to show a link (`GET /pay/<plink_…>` with `Accept: application/json`). */
         PublicPaymentLink: {
             id: string;
@@ -1155,6 +1229,11 @@ export interface components {
             minAmount: components["schemas"]["Decimal"] | null;
             integrationId: string;
             returnUrl: string | null;
+            /**
+             * @description `inactive` when the link, or its integration, no longer takes payments.
+             * @enum {string}
+             */
+            status: "active" | "inactive";
         };
         /** @description Exactly one of `amount_usd` and `amount`. */
         PublicIntentCreate: {
@@ -1380,6 +1459,71 @@ export interface components {
             lastError: string | null;
             nextAttemptAt: components["schemas"]["Timestamp"] | null;
             deliveredAt: components["schemas"]["Timestamp"] | null;
+        };
+        /**
+         * @description A merchant's terms for taking payments (the spec's integration, as its owner sees it).
+         * @example {
+         *       "id": "int_wm2bcpnsw5jjbyyvuf7remvgye",
+         *       "publicId": "int_wm2bcpnsw5jjbyyvuf7remvgye",
+         *       "tenantId": "ten_oyigvulb2inp3mgoeoohlsfgly",
+         *       "name": "Web shop",
+         *       "chains": [
+         *         31337
+         *       ],
+         *       "tokens": [
+         *         "USDC",
+         *         "ETH"
+         *       ],
+         *       "payoutAddress": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+         *       "origins": [
+         *         "https://shop.example"
+         *       ],
+         *       "preferredToken": "USDC",
+         *       "autoConversion": false,
+         *       "enabled": true,
+         *       "disabledAt": null,
+         *       "createdAt": "2026-11-22T12:00:00.000Z"
+         *     }
+         */
+        Integration: {
+            id: string;
+            /** @description The same as `id`. */
+            publicId: string;
+            tenantId: string;
+            name: string;
+            chains: components["schemas"]["ChainId"][];
+            tokens: string[];
+            payoutAddress: components["schemas"]["Address"];
+            /** @description Exact origins (`https://shop.example`) or `*.example.org` for its subdomains. */
+            origins: string[];
+            preferredToken: string | null;
+            autoConversion: boolean;
+            enabled: boolean;
+            disabledAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        IntegrationCreate: {
+            name: string;
+            /** @description Chain ids configured in payd. */
+            chains: number[];
+            /** @description Token symbols; each must exist on one of the chains. */
+            tokens: string[];
+            /** @description Where payers pay: 0x and 40 hex digits, mixed case only with a valid EIP-55 checksum. */
+            payoutAddress: string;
+            origins?: string[];
+            /** @description One of `tokens`. */
+            preferredToken?: string | null;
+            /** @default false */
+            autoConversion: boolean;
+        };
+        IntegrationUpdate: {
+            name?: string;
+            chains?: number[];
+            tokens?: string[];
+            payoutAddress?: string;
+            origins?: string[];
+            preferredToken?: string | null;
+            enabled?: boolean;
         };
         /** @enum {string} */
         SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED";
@@ -1961,6 +2105,8 @@ export interface components {
         /** @description The file's content hash, as the pages link it; with the current one the answer may be cached forever (`immutable`), else `no-cache`. */
         AssetVersion: string;
         Offset: number;
+        /** @description An integration id (`int_…`). */
+        IntegrationId: string;
         /** @description A webhook endpoint id (`we_…`). */
         EndpointId: string;
         /** @description A webhook delivery id (`whd_…`). */
@@ -2630,6 +2776,54 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    updatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment link id (`plink_…`). */
+                linkId: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "T-shirt (blue)",
+                 *       "amount": "27.00",
+                 *       "status": "active"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentLinkUpdate"];
+            };
+        };
+        responses: {
+            /** @description The link as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listPaymentIntents: {
         parameters: {
             query?: {
@@ -2843,6 +3037,188 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScope"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the account's integrations, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["Integration"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createIntegration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Web shop",
+                 *       "chains": [
+                 *         31337
+                 *       ],
+                 *       "tokens": [
+                 *         "USDC",
+                 *         "ETH"
+                 *       ],
+                 *       "payoutAddress": "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+                 *       "origins": [
+                 *         "https://shop.example",
+                 *         "*.example.org"
+                 *       ],
+                 *       "preferredToken": "USDC"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IntegrationCreate"];
+            };
+        };
+        responses: {
+            /**
+             * @description The integration was created; or (with `Idempotent-Replayed: true`) the original answer to the
+             *     same idempotency key and body.
+             */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An integration id (`int_…`). */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An integration id (`int_…`). */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payoutAddress": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IntegrationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The integration as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimitedApi"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -140,6 +140,67 @@ std::int64_t FieldReader::RequiredInt(const char* name) {
   ThrowBadRequest(name, std::string(name) + " must be an integer, not " + TypeName(*v) + ".");
 }
 
+namespace {
+
+std::int64_t AsInt(const boost::json::value& v, const std::string& what) {
+  if (v.is_int64()) return v.as_int64();
+  if (v.is_uint64() && v.as_uint64() <= static_cast<std::uint64_t>(INT64_MAX)) {
+    return static_cast<std::int64_t>(v.as_uint64());
+  }
+  ThrowBadRequest(what, what + " must be an integer, not " + TypeName(v) + ".");
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> FieldReader::OptionalStrings(const char* name) {
+  const boost::json::value* v = Get(name);
+  if (!v) return std::nullopt;
+  if (!v->is_array()) {
+    ThrowBadRequest(name,
+                    std::string(name) + " must be an array of strings, not " + TypeName(*v) + ".");
+  }
+  std::vector<std::string> out;
+  for (const auto& item : v->as_array()) {
+    if (!item.is_string())
+      ThrowBadRequest(
+          name, std::string("Each of ") + name + " must be a string, not " + TypeName(item) + ".");
+    out.emplace_back(item.as_string());
+  }
+  return out;
+}
+
+std::optional<std::vector<std::int64_t>> FieldReader::OptionalInts(const char* name) {
+  const boost::json::value* v = Get(name);
+  if (!v) return std::nullopt;
+  if (!v->is_array()) {
+    ThrowBadRequest(name,
+                    std::string(name) + " must be an array of integers, not " + TypeName(*v) + ".");
+  }
+  std::vector<std::int64_t> out;
+  for (const auto& item : v->as_array()) out.push_back(AsInt(item, name));
+  return out;
+}
+
+bool FieldReader::IsNull(const char* name) const {
+  const boost::json::value* v = object_.if_contains(name);
+  return v && v->is_null();
+}
+
+std::optional<std::optional<std::string>> FieldReader::ClearableString(const char* name) {
+  if (IsNull(name)) {
+    known_.insert(name);
+    return std::optional<std::string>();
+  }
+  if (auto text = OptionalString(name)) return std::optional<std::string>(std::move(*text));
+  return std::nullopt;
+}
+
+void FieldReader::RefuseNull(std::initializer_list<const char*> names) const {
+  for (const char* name : names) {
+    if (IsNull(name)) ThrowBadRequest(name, std::string(name) + " cannot be null.");
+  }
+}
+
 const boost::json::object* FieldReader::OptionalObject(const char* name) {
   const boost::json::value* v = Get(name);
   if (!v) return nullptr;

@@ -7,9 +7,11 @@
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "http/message.h"
 
@@ -34,6 +36,16 @@ class FieldReader {
   // A JSON integer (no fraction, no exponent beyond integers).
   std::int64_t RequiredInt(const char* name);
   const boost::json::object* OptionalObject(const char* name);
+  // A JSON array of strings, or of integers; null counts as absent.
+  std::optional<std::vector<std::string>> OptionalStrings(const char* name);
+  std::optional<std::vector<std::int64_t>> OptionalInts(const char* name);
+  // The field is there and JSON null (an update's "clear it").
+  bool IsNull(const char* name) const;
+  // An update's optional text: absent (none), null (clear it: an empty
+  // optional) or a string.
+  std::optional<std::optional<std::string>> ClearableString(const char* name);
+  // 400 when any of `names` is JSON null: an update cannot clear them.
+  void RefuseNull(std::initializer_list<const char*> names) const;
   // Any JSON type, for a field that takes several; JSON null counts as absent.
   const boost::json::value* OptionalValue(const char* name);
   // Fails on the first field no getter asked for.

@@ -1,11 +1,13 @@
-// /api/v1/payment-links: list (a bare array, newest first), get, and create
-// with Idempotency-Key support.
+// /api/v1/payment-links: list (a bare array, newest first), get, create
+// with Idempotency-Key support, and change (PATCH: its terms, `status`
+// active or inactive; domain/management/payment_links.h).
 #include <boost/json/array.hpp>
 #include <boost/json/serialize.hpp>
 
 #include "api/api_error.h"
 #include "api/idempotency_http.h"
 #include "api/json_input.h"
+#include "api/management_http.h"
 #include "api/rest_auth.h"
 #include "api/routes.h"
 #include "api/views.h"
@@ -32,6 +34,37 @@ domain::PaymentLinkRequest ReadCreateRequest(const boost::json::object& body) {
   request.min_amount = fields.OptionalString("minAmount");
   fields.RejectUnknown();
   return request;
+}
+
+domain::PaymentLinkPatch ReadPatch(const boost::json::object& body) {
+  FieldReader fields(body);
+  for (const char* fixed : {"integrationId", "type"}) {
+    if (body.contains(fixed))
+      ThrowBadRequest(fixed, std::string(fixed) + " cannot be changed; make a new link instead.");
+  }
+  fields.RefuseNull(
+      {"name", "amount", "currency", "denominationType", "allowCustomAmount", "status"});
+  domain::PaymentLinkPatch p;
+  p.name = fields.OptionalString("name");
+  p.description = fields.ClearableString("description");
+  p.amount = fields.OptionalString("amount");
+  p.currency = fields.OptionalString("currency");
+  p.denomination_type = fields.OptionalString("denominationType");
+  p.allow_custom_amount = fields.OptionalBool("allowCustomAmount");
+  p.min_amount = fields.ClearableString("minAmount");
+  p.return_url = fields.ClearableString("returnUrl");
+  if (auto status = fields.OptionalString("status")) {
+    if (*status != "active" && *status != "inactive")
+      ThrowBadRequest("status", "status must be \"active\" or \"inactive\".");
+    p.active = *status == "active";
+  }
+  fields.RejectUnknown();
+  if (p.Empty()) {
+    ThrowBadRequest("",
+                    "Send at least one of name, description, amount, currency, "
+                    "denominationType, allowCustomAmount, minAmount, returnUrl, status.");
+  }
+  return p;
 }
 
 http::Response List(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
@@ -91,6 +124,18 @@ void AddPaymentLinkRoutes(http::Router& router, ApiContext& api) {
              Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api); }));
   router.Add(http::Verb::get, "/api/v1/payment-links/:id",
              Endpoint([&api](const auto& req, auto& ctx) { return Get(req, ctx, api); }));
+  router.Add(
+      http::Verb::patch, "/api/v1/payment-links/:id", Endpoint([&api](const auto& req, auto& ctx) {
+        auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
+        ParseQuery(req, {});
+        std::string id(ctx.Param("id"));
+        auto patch = ReadPatch(ParseJsonObjectBody(req));
+        auto link = domain::UpdatePaymentLink(ChangeBy(api, principal), api.catalog, api.public_url,
+                                              id, patch);
+        if (!link)
+          throw ApiError(http::Status::not_found, "not_found", "No such payment link: " + id);
+        return http::JsonResponse(http::Status::ok, PaymentLinkView(*link, api.public_url));
+      }));
 }
 
 }  // namespace payd::api

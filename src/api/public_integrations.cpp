@@ -14,6 +14,7 @@ void AddPublicIntegrationRoutes(http::Router& router, ApiContext& api) {
              Endpoint([&api](const auto& req, auto& ctx) {
                auto integration = AdmitPublic(req, ctx, api, PublicLimit::kRead);
                ParseQuery(req, {});
+               domain::RequireEnabled(integration);
                return http::JsonResponse(http::Status::ok,
                                          PublicIntegrationView(integration, api.catalog));
              }));

@@ -21,6 +21,7 @@
 //   POST /api/v1/webhook-secret/rotate, /v1/webhooks[/:id]
 //                                                     webhook_endpoints.cpp
 //   GET  /api/v1/audit-log                            audit_log.cpp
+//   /api/v1/integrations[/:id]                        integrations.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -40,6 +41,7 @@ void AddV1ReadRoutes(http::Router& router, ApiContext& api);
 void AddV1IntentRoutes(http::Router& router, ApiContext& api);
 void AddWebhookEndpointRoutes(http::Router& router, ApiContext& api);
 void AddAuditLogRoutes(http::Router& router, ApiContext& api);
+void AddIntegrationRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -54,6 +56,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddV1IntentRoutes(router, api);
   AddWebhookEndpointRoutes(router, api);
   AddAuditLogRoutes(router, api);
+  AddIntegrationRoutes(router, api);
 }
 
 }  // namespace payd::api

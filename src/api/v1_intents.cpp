@@ -60,9 +60,14 @@ domain::Integration IntegrationOf(ApiContext& api, const std::string& tenant_id,
   if (id) {
     auto found = api.store.FindIntegration(tenant_id, *id);
     if (!found) ThrowBadRequest("integrationId", "No such integration: " + *id + ".");
+    if (!found->Enabled())
+      ThrowBadRequest("integrationId",
+                      "Integration " + *id + " is disabled: it takes no payments.");
     return *found;
   }
+  // Disabled integrations take no payments: the only one is the only enabled one.
   auto all = api.store.ListIntegrations(tenant_id);
+  std::erase_if(all, [](const domain::Integration& i) { return !i.Enabled(); });
   if (all.size() != 1) {
     ThrowBadRequest("integrationId", all.empty()
                                          ? "This account has no integration to take payments with."

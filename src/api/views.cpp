@@ -16,28 +16,6 @@ boost::json::value OrNull(const std::optional<T>& v) {
 
 }  // namespace
 
-boost::json::object PaymentLinkView(const domain::PaymentLink& link,
-                                    const std::string& public_url) {
-  return {
-      {"id", link.id},
-      {"type", link.type},
-      {"name", link.name},
-      {"amount", link.amount},
-      {"denominationType", link.denomination_type},
-      {"currency", link.currency},
-      {"url", public_url + "/pay/" + link.id},
-      {"status", link.status},
-      {"views", link.views},
-      {"payments", link.payments},
-      {"createdAt", base::FormatTimestamp(link.created_at)},
-      {"integrationId", link.integration_id},
-      {"returnUrl", OrNull(link.return_url)},
-      {"description", OrNull(link.description)},
-      {"allowCustomAmount", link.allow_custom_amount},
-      {"minAmount", OrNull(link.min_amount)},
-  };
-}
-
 boost::json::object EventView(const domain::Event& event) {
   return {{"id", event.id},
           {"type", event.type},

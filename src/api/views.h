@@ -8,12 +8,13 @@
 #include "domain/chain_catalog.h"
 #include "domain/event.h"
 #include "domain/integration.h"
-#include "domain/payment_link.h"
+#include "domain/management/payment_links.h"
 #include "domain/webhook.h"
 
 namespace payd::api {
 
-boost::json::object PaymentLinkView(const domain::PaymentLink& link, const std::string& public_url);
+using domain::PaymentLinkView;
+
 boost::json::object EventView(const domain::Event& event);
 boost::json::object DeliveryView(const domain::WebhookDelivery& delivery);
 // The spec's integration configuration: what a widget needs to offer chains and tokens.

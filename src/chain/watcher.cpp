@@ -287,7 +287,7 @@ bool ChainWatcher::Pass() {
   update.head.time = base.time;
   auto rescan = RescanBlocks(base, new_blocks);
   if (new_blocks || !rescan.empty()) {
-    update.watched = store_.WatchedAddresses(chain_.id);
+    update.watched = store_.WatchedAddresses(chain_.id, base::NowMs());
     std::set<std::string> recipients, native_recipients;
     for (const auto& w : update.watched) {
       recipients.insert(w.address);

@@ -9,7 +9,6 @@
 #include "cli/command_context.h"
 #include "domain/api_key.h"
 #include "domain/error.h"
-#include "domain/integration.h"
 #include "domain/management/webhook_endpoints.h"
 
 namespace payd::cli {
@@ -36,47 +35,6 @@ void AddTenantCommands(CLI::App& app, CommandContext& ctx) {
     domain::Tenant t{base::NewId("ten_"), *name, now};
     store->InsertTenant(t, {t.id, domain::GenerateWebhookSecret(), now, std::nullopt});
     ctx.Print(TenantView(t));
-  }));
-}
-
-void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
-  auto* integration = app.add_subcommand("integration", "Manage integrations");
-  integration->require_subcommand(1);
-
-  auto* create = integration->add_subcommand("create", "Create an integration");
-  auto req = std::make_shared<domain::IntegrationRequest>();
-  create->add_option("--tenant", req->tenant_id, "Tenant id (ten_...)")->required();
-  create->add_option("--name", req->name, "Display name")->required();
-  create->add_option("--chains", req->chains, "Allowed chain ids, comma-separated")
-      ->required()
-      ->delimiter(',');
-  create->add_option("--tokens", req->tokens, "Allowed token symbols, comma-separated")
-      ->required()
-      ->delimiter(',');
-  create->add_option("--payout", req->payout_address, "Payout address (0x..., EIP-55)")->required();
-  create
-      ->add_option("--origins", req->origins,
-                   "Allowed web origins: https://shop.example or *.example.org, comma-separated")
-      ->delimiter(',');
-  auto preferred = std::make_shared<std::string>();
-  create->add_option("--preferred-token", *preferred, "Token offered first");
-  create->add_flag("--auto-conversion", req->auto_conversion, "Enable automatic conversion");
-  create->callback(Guarded([&ctx, req, preferred] {
-    auto [config, store] = ctx.Open();
-    if (!preferred->empty()) req->preferred_token = *preferred;
-    auto created = domain::CreateIntegration(*store, config.catalog, *req, base::NowMs());
-    ctx.Print(IntegrationView(created));
-  }));
-
-  auto* list = integration->add_subcommand("list", "List a tenant's integrations");
-  auto tenant = std::make_shared<std::string>();
-  list->add_option("--tenant", *tenant, "Tenant id")->required();
-  list->callback(Guarded([&ctx, tenant] {
-    auto [config, store] = ctx.Open();
-    RequireTenant(*store, *tenant);
-    boost::json::array out;
-    for (const auto& i : store->ListIntegrations(*tenant)) out.push_back(IntegrationView(i));
-    ctx.Print(out);
   }));
 }
 

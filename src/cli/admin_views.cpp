@@ -25,22 +25,6 @@ boost::json::object TenantView(const domain::Tenant& tenant) {
           {"createdAt", base::FormatTimestamp(tenant.created_at)}};
 }
 
-boost::json::object IntegrationView(const domain::Integration& i) {
-  return {
-      {"id", i.id},
-      {"publicId", i.id},
-      {"tenantId", i.tenant_id},
-      {"name", i.name},
-      {"chains", ToArray(i.allow_chains)},
-      {"tokens", ToArray(i.allow_tokens)},
-      {"payoutAddress", i.payout_address},
-      {"origins", ToArray(i.allowed_origins)},
-      {"preferredToken", i.preferred_token ? boost::json::value(*i.preferred_token) : nullptr},
-      {"autoConversion", i.auto_conversion},
-      {"createdAt", base::FormatTimestamp(i.created_at)},
-  };
-}
-
 boost::json::object ApiKeyView(const domain::ApiKey& k, base::TimeMs now) {
   const char* status = k.revoked_at                             ? "revoked"
                        : (k.expires_at && *k.expires_at <= now) ? "expired"

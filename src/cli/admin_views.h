@@ -5,13 +5,11 @@
 #include <boost/json/object.hpp>
 
 #include "domain/api_key.h"
-#include "domain/integration.h"
 #include "domain/tenant.h"
 
 namespace payd::cli {
 
 boost::json::object TenantView(const domain::Tenant& tenant);
-boost::json::object IntegrationView(const domain::Integration& integration);
 // Never includes the key text; `now` decides the shown status.
 boost::json::object ApiKeyView(const domain::ApiKey& key, base::TimeMs now);
 

@@ -55,6 +55,7 @@ std::function<void()> Guarded(std::function<void()> body);
 void AddServeCommand(CLI::App& app, CommandContext& ctx);
 void AddMigrateCommand(CLI::App& app, CommandContext& ctx);
 void AddAdminCommands(CLI::App& app, CommandContext& ctx);
+void AddIntegrationCommands(CLI::App& app, CommandContext& ctx);
 void AddWebhookCommands(CLI::App& app, CommandContext& ctx);
 void AddDbCommands(CLI::App& app, CommandContext& ctx);
 

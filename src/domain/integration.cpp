@@ -5,7 +5,6 @@
 #include "base/ids.h"
 #include "domain/address.h"
 #include "domain/error.h"
-#include "domain/store.h"
 
 namespace payd::domain {
 
@@ -39,58 +38,69 @@ bool Integration::AllowsToken(const std::string& symbol) const {
   return std::find(allow_tokens.begin(), allow_tokens.end(), symbol) != allow_tokens.end();
 }
 
-Integration CreateIntegration(Store& store, const ChainCatalog& catalog,
-                              const IntegrationRequest& request, base::TimeMs now) {
-  if (!store.FindTenant(request.tenant_id)) {
-    throw Error(ErrorKind::kNotFound, "No such tenant: " + request.tenant_id, "tenant");
-  }
-  if (request.name.empty() || request.name.size() > 200) {
+void CheckIntegrationTerms(const ChainCatalog& catalog, Integration& integration) {
+  if (integration.name.empty() || integration.name.size() > 200) {
     ThrowInvalid("name", "name must be 1 to 200 characters");
   }
-  if (request.chains.empty()) ThrowInvalid("chains", "at least one chain is required");
-  if (HasDuplicates(request.chains)) ThrowInvalid("chains", "chains lists a chain twice");
+  const auto& chain_ids = integration.allow_chains;
+  if (chain_ids.empty()) ThrowInvalid("chains", "at least one chain is required");
+  if (HasDuplicates(chain_ids)) ThrowInvalid("chains", "chains lists a chain twice");
   std::vector<const ChainInfo*> chains;
-  for (auto id : request.chains) {
+  for (auto id : chain_ids) {
     const ChainInfo* chain = catalog.FindChain(id);
     if (!chain) ThrowInvalid("chains", "chain " + std::to_string(id) + " is not configured");
     chains.push_back(chain);
   }
-  if (request.tokens.empty()) ThrowInvalid("tokens", "at least one token is required");
-  if (HasDuplicates(request.tokens)) ThrowInvalid("tokens", "tokens lists a token twice");
-  for (const auto& symbol : request.tokens) {
+  const auto& tokens = integration.allow_tokens;
+  if (tokens.empty()) ThrowInvalid("tokens", "at least one token is required");
+  if (HasDuplicates(tokens)) ThrowInvalid("tokens", "tokens lists a token twice");
+  for (const auto& symbol : tokens) {
     bool found = std::any_of(chains.begin(), chains.end(),
                              [&](const ChainInfo* c) { return c->FindToken(symbol) != nullptr; });
     if (!found) ThrowInvalid("tokens", "token " + symbol + " exists on none of the chains");
   }
-  auto payout = ParseAddress(request.payout_address);
+  auto payout = ParseAddress(integration.payout_address);
   if (!payout) {
-    ThrowInvalid("payout",
-                 "payout must be a 0x-prefixed 20-byte address with a valid EIP-55 checksum");
+    ThrowInvalid("payoutAddress",
+                 "payoutAddress must be a 0x-prefixed 20-byte address with a valid EIP-55 "
+                 "checksum");
   }
-  if (request.preferred_token && std::find(request.tokens.begin(), request.tokens.end(),
-                                           *request.preferred_token) == request.tokens.end()) {
-    ThrowInvalid("preferred-token", "preferred token must be one of the allowed tokens");
+  integration.payout_address = *payout;
+  if (integration.preferred_token && !integration.AllowsToken(*integration.preferred_token)) {
+    ThrowInvalid("preferredToken", "preferredToken must be one of the allowed tokens");
   }
-  Integration integration;
-  for (const auto& entry : request.origins) {
+  if (integration.allowed_origins.size() > 100) ThrowInvalid("origins", "at most 100 origins");
+  for (auto& entry : integration.allowed_origins) {
     auto rule = ParseOriginRule(entry);
     if (!rule) {
       ThrowInvalid("origins", "origin '" + entry +
                                   "' is neither an origin (https://shop.example) nor a "
                                   "wildcard (*.example.org)");
     }
-    integration.allowed_origins.push_back(rule->ToString());
+    entry = rule->ToString();
   }
+}
+
+void RequireEnabled(const Integration& integration) {
+  if (integration.Enabled()) return;
+  throw Error(ErrorKind::kNotFound,
+              "Integration " + integration.id + " is disabled: it takes no new payments.");
+}
+
+Integration PrepareIntegration(const ChainCatalog& catalog, const IntegrationRequest& request,
+                               base::TimeMs now) {
+  Integration integration;
   integration.id = base::NewId("int_");
   integration.tenant_id = request.tenant_id;
   integration.name = request.name;
   integration.allow_chains = request.chains;
   integration.allow_tokens = request.tokens;
-  integration.payout_address = *payout;
+  integration.payout_address = request.payout_address;
+  integration.allowed_origins = request.origins;
   integration.auto_conversion = request.auto_conversion;
   integration.preferred_token = request.preferred_token;
   integration.created_at = now;
-  store.InsertIntegration(integration);
+  CheckIntegrationTerms(catalog, integration);
   return integration;
 }
 

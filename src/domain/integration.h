@@ -15,8 +15,6 @@
 
 namespace payd::domain {
 
-class Store;
-
 struct Integration {
   std::string id;  // "int_..."; also the publicId
   std::string tenant_id;
@@ -28,7 +26,11 @@ struct Integration {
   bool auto_conversion = false;
   std::optional<std::string> preferred_token;
   base::TimeMs created_at = 0;
+  // Set when the merchant disabled it: it takes no new payments (its open
+  // intents are still watched and paid).
+  std::optional<base::TimeMs> disabled_at;
 
+  bool Enabled() const { return !disabled_at; }
   std::vector<OriginRule> OriginRules() const;
   // The allowed tokens that exist on `chain`, in allow_tokens order.
   std::vector<const TokenInfo*> TokensOn(const ChainInfo& chain) const;
@@ -46,9 +48,17 @@ struct IntegrationRequest {
   bool auto_conversion = false;
 };
 
-// Validates against the catalog, stores and returns the integration.
-// Throws domain::Error naming the offending input.
-Integration CreateIntegration(Store& store, const ChainCatalog& catalog,
-                              const IntegrationRequest& request, base::TimeMs now);
+// Checks the integration's terms against the catalog and writes them in
+// their canonical form (the payout address in EIP-55, each origin rule as
+// ParseOriginRule prints it). Throws domain::Error naming the field as the
+// API spells it: name, chains, tokens, payoutAddress, origins, preferredToken.
+void CheckIntegrationTerms(const ChainCatalog& catalog, Integration& integration);
+
+// A disabled integration takes no new payments: throws Error(kNotFound) saying so.
+void RequireEnabled(const Integration& integration);
+
+// A new integration of the request's terms (checked), not stored yet.
+Integration PrepareIntegration(const ChainCatalog& catalog, const IntegrationRequest& request,
+                               base::TimeMs now);
 
 }  // namespace payd::domain

@@ -23,6 +23,7 @@ KeylessIntent CreateKeylessIntent(Store& store, const ChainCatalog& catalog, Pri
       return out;
     }
   }
+  RequireEnabled(integration);
   out.intent = PrepareIntent(integration, catalog, prices, request, now);
   out.intent.keyless = true;
   if (request.payment_link_id) {

@@ -12,6 +12,8 @@
 #include "domain/audit.h"
 #include "domain/event.h"
 #include "domain/idempotency.h"
+#include "domain/integration.h"
+#include "domain/payment_link.h"
 #include "domain/tenant.h"
 #include "domain/webhook.h"
 
@@ -32,6 +34,23 @@ class ManagementTx {
   // or only the one to `only_endpoint` when given.
   virtual void InsertEvent(const Event& event,
                            const std::optional<std::string>& only_endpoint = std::nullopt) = 0;
+
+  // --- Integrations ----------------------------------------------------------
+  virtual std::optional<Integration> FindIntegration(const std::string& tenant_id,
+                                                     const std::string& id) = 0;
+  virtual void InsertIntegration(const Integration& integration) = 0;
+  // Writes every field but id, tenant and creation time.
+  virtual void UpdateIntegration(const Integration& integration) = 0;
+  // The integration's terms as they are (its payout address, chains and
+  // tokens) stay watched (Store::WatchedAddresses) until the last of its
+  // intents created so far is past its late window; nothing if none is open.
+  virtual void KeepWatching(const Integration& integration, base::TimeMs now) = 0;
+
+  // --- Payment links -----------------------------------------------------------
+  virtual std::optional<PaymentLink> FindPaymentLink(const std::string& tenant_id,
+                                                     const std::string& id) = 0;
+  // Writes its terms and status (not its counts).
+  virtual void UpdatePaymentLink(const PaymentLink& link) = 0;
 
   // --- Webhook endpoints and secrets ---------------------------------------
   virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,

@@ -66,11 +66,8 @@ void CheckLength(const std::string& param, const std::string& value, std::size_t
 
 }  // namespace
 
-PaymentLink PreparePaymentLink(Store& store, const ChainCatalog& catalog,
-                               const std::string& tenant_id, const PaymentLinkRequest& request,
-                               base::TimeMs now) {
-  auto integration = store.FindIntegration(tenant_id, request.integration_id);
-  if (!integration) ThrowInvalid("integrationId", "No such integration: " + request.integration_id);
+PaymentLink CheckLinkTerms(const ChainCatalog& catalog, const Integration& integration,
+                           const PaymentLinkRequest& request) {
   if (request.type != "LINK" && request.type != "BUTTON" && request.type != "WIDGET") {
     ThrowInvalid("type", "type must be LINK, BUTTON or WIDGET");
   }
@@ -79,8 +76,7 @@ PaymentLink PreparePaymentLink(Store& store, const ChainCatalog& catalog,
   if (denomination != "CURRENCY" && denomination != "TOKEN") {
     ThrowInvalid("denominationType", "denominationType must be CURRENCY or TOKEN");
   }
-  auto [currency, decimals] =
-      ResolveCurrency(denomination, request.currency, *integration, catalog);
+  auto [currency, decimals] = ResolveCurrency(denomination, request.currency, integration, catalog);
   CheckAmount("amount", request.amount, decimals);
 
   PaymentLink link;
@@ -104,9 +100,8 @@ PaymentLink PreparePaymentLink(Store& store, const ChainCatalog& catalog,
   }
   if (request.description) CheckLength("description", *request.description, 0, 1000);
 
-  link.id = base::NewId("plink_");
-  link.tenant_id = tenant_id;
-  link.integration_id = integration->id;
+  link.tenant_id = integration.tenant_id;
+  link.integration_id = integration.id;
   link.type = request.type;
   link.name = request.name;
   link.amount = request.amount;
@@ -115,6 +110,27 @@ PaymentLink PreparePaymentLink(Store& store, const ChainCatalog& catalog,
   link.return_url = request.return_url;
   link.description = request.description;
   link.min_amount = request.min_amount;
+  return link;
+}
+
+PaymentLinkRequest RequestOf(const PaymentLink& link) {
+  return {link.integration_id, link.type,        link.name,
+          link.amount,         link.currency,    link.denomination_type,
+          link.return_url,     link.description, link.allow_custom_amount,
+          link.min_amount};
+}
+
+PaymentLink PreparePaymentLink(Store& store, const ChainCatalog& catalog,
+                               const std::string& tenant_id, const PaymentLinkRequest& request,
+                               base::TimeMs now) {
+  auto integration = store.FindIntegration(tenant_id, request.integration_id);
+  if (!integration) ThrowInvalid("integrationId", "No such integration: " + request.integration_id);
+  if (!integration->Enabled()) {
+    ThrowInvalid("integrationId",
+                 "Integration " + request.integration_id + " is disabled: it takes no payments.");
+  }
+  PaymentLink link = CheckLinkTerms(catalog, *integration, request);
+  link.id = base::NewId("plink_");
   link.created_at = now;
   return link;
 }

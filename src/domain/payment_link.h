@@ -26,7 +26,7 @@ struct PaymentLink {
   std::optional<std::string> description;
   bool allow_custom_amount = true;
   std::optional<std::string> min_amount;
-  std::string status = "active";
+  std::string status = "active";  // or "inactive": its page and the public endpoint refuse it
   long long views = 0;
   long long payments = 0;
   base::TimeMs created_at = 0;
@@ -46,7 +46,17 @@ struct PaymentLinkRequest {
   std::optional<std::string> min_amount;
 };
 
-// Applies the spec's defaults and every rule; returns the link, not yet
+struct Integration;
+
+// Applies the spec's defaults and every rule of the link's terms on its
+// integration (not whether the integration takes payments); the link's
+// fields but id, creation time and counts. Throws domain::Error naming the field.
+PaymentLink CheckLinkTerms(const ChainCatalog& catalog, const Integration& integration,
+                           const PaymentLinkRequest& request);
+// The request that would make the link's terms (for an update to change some).
+PaymentLinkRequest RequestOf(const PaymentLink& link);
+
+// A new link on an enabled integration of the tenant, checked, not yet
 // stored. Throws domain::Error naming the field at fault.
 PaymentLink PreparePaymentLink(Store& store, const ChainCatalog& catalog,
                                const std::string& tenant_id, const PaymentLinkRequest& request,

@@ -118,7 +118,7 @@ class Store {
   // One more view of the link's page; false if there is no such link.
   virtual bool CountPaymentLinkView(const std::string& id) = 0;
 
-  // Forgets idempotency records past their retention.
+  // Forgets idempotency records past their retention, and retired watches past their end.
   virtual void PurgeExpired(base::TimeMs now) = 0;
 
   // --- Payment intents ----------------------------------------------------
@@ -189,8 +189,10 @@ class Store {
   virtual std::optional<BlockHeader> LoadCursor(std::int64_t chain_id) = 0;
   // The kept canonical headers, highest first.
   virtual std::vector<BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) = 0;
-  // Payout addresses of integrations that allow this chain, with their tenants.
-  virtual std::vector<WatchedAddress> WatchedAddresses(std::int64_t chain_id) = 0;
+  // Payout addresses of integrations that allow this chain, with their
+  // tenants; also the terms an integration had before a change, while its
+  // intents created under them may still be paid (ManagementTx::KeepWatching).
+  virtual std::vector<WatchedAddress> WatchedAddresses(std::int64_t chain_id, base::TimeMs now) = 0;
   // When the first intent on this chain was created, if any: a watcher that
   // has never completed a pass starts early enough to see it paid.
   virtual std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) = 0;

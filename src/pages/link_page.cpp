@@ -160,10 +160,24 @@ std::string ReadAmount(const Catalog& t, std::string text, unsigned decimals,
   return text;
 }
 
+bool TakesPayments(const domain::PaymentLink& link, const domain::Integration& integration) {
+  return link.status == "active" && integration.Enabled();
+}
+
+http::Response InactiveLinkPage(const http::Request& req, const http::RequestContext& rctx,
+                                const PagesContext& ctx, const domain::PaymentLink& link) {
+  return MessagePage(
+      req, rctx, ctx,
+      {http::Status::not_found, "not_found",
+       "Payment link " + link.id + " no longer takes payments.", "link_inactive", ""});
+}
+
 }  // namespace
 
-http::Response LinkPage(const http::Request& req, http::RequestContext&, const PagesContext& ctx,
-                        const domain::PaymentLink& link, const domain::Integration& integration) {
+http::Response LinkPage(const http::Request& req, http::RequestContext& rctx,
+                        const PagesContext& ctx, const domain::PaymentLink& link,
+                        const domain::Integration& integration) {
+  if (!TakesPayments(link, integration)) return InactiveLinkPage(req, rctx, ctx, link);
   return Render(req, ctx, ReadPageRequest(req, ctx), link, integration, {}, http::Status::ok);
 }
 
@@ -182,7 +196,8 @@ http::Response LinkJson(const http::Request& req, const PagesContext& ctx,
                            {"allowCustomAmount", link.allow_custom_amount},
                            {"minAmount", or_null(link.min_amount)},
                            {"integrationId", integration.id},
-                           {"returnUrl", or_null(link.return_url)}};
+                           {"returnUrl", or_null(link.return_url)},
+                           {"status", TakesPayments(link, integration) ? "active" : "inactive"}};
   http::Response res{http::Status::ok, req.version()};
   res.set(http::beast_http::field::content_type, "application/json");
   res.set(http::beast_http::field::cache_control, "no-cache");
@@ -199,9 +214,10 @@ http::Response LinkJson(const http::Request& req, const PagesContext& ctx,
   return res;
 }
 
-http::Response SubmitLinkForm(const http::Request& req, http::RequestContext&,
+http::Response SubmitLinkForm(const http::Request& req, http::RequestContext& rctx,
                               const PagesContext& ctx, const domain::PaymentLink& link,
                               const domain::Integration& integration) {
+  if (!TakesPayments(link, integration)) return InactiveLinkPage(req, rctx, ctx, link);
   PageRequest page = ReadPageRequest(req, ctx, FormValue(req.body(), "lang"));
   const Catalog& t = *page.catalog;
   FormState form;

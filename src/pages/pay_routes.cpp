@@ -48,7 +48,8 @@ http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesCo
     }
     // The widget asks what the link is: no visit.
     if (PrefersJson(req)) return LinkJson(req, pages, *link, *integration);
-    if (req.method() == http::Verb::get && !Prefetch(req)) {
+    if (req.method() == http::Verb::get && !Prefetch(req) && link->status == "active" &&
+        integration->Enabled()) {
       pages.store.CountPaymentLinkView(link->id);
       ++link->views;
     }

@@ -107,11 +107,11 @@ async function buildFixtures(payd, chain, receiver) {
     goodOrigins: ['https://shop.example', 'https://SHOP.example', 'https://shop.example:443', 'https://a.example.org', 'https://deep.a.example.org', payd.url],
     ids: {
       publicId: [shop.integration.id], intentId: intents.map((i) => i.id), linkId: [linkId], paymentId: [payment.id],
-      endpointId: [endpoint.id], deliveryId: [await deliveryOf(keys.events)],
+      endpointId: [endpoint.id], deliveryId: [await deliveryOf(keys.events)], integrationId: [shop.integration.id],
     },
     foreign: {
       publicId: [other.integration.id], intentId: [otherIntent.id], linkId: [otherLinkId], paymentId: [],
-      endpointId: [otherEndpoint.id], deliveryId: [await deliveryOf(other.events.key)],
+      endpointId: [otherEndpoint.id], deliveryId: [await deliveryOf(other.events.key)], integrationId: [other.integration.id],
     },
     allKeys: Object.values(keys),
     other: { integrationId: other.integration.id, linkId: otherLinkId, eventsKey: other.events.key },

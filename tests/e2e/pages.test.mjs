@@ -140,7 +140,7 @@ describe('hosted pages', () => {
     assert.deepEqual(await res.json(), {
       id: l.id, type: 'LINK', name: 'Gift', description: null, amount: '10.00', currency: 'USD',
       denominationType: 'CURRENCY', allowCustomAmount: true, minAmount: '5.00',
-      integrationId: shop.integration.id, returnUrl: 'https://shop.example/thanks',
+      integrationId: shop.integration.id, returnUrl: 'https://shop.example/thanks', status: 'active',
     });
     const stranger = await page(`/pay/${l.id}`, { headers: { Accept: 'application/json', Origin: 'https://evil.example' } });
     assert.equal(stranger.status, 200);

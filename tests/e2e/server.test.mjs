@@ -91,7 +91,7 @@ describe('HTTP server', () => {
     assert.equal(r.headers.get('allow'), 'GET, POST, HEAD');
     const one = await payd.request('PUT', '/api/v1/payment-links/plink_x', { key: shop.rw.key, body: {} });
     assertErrorShape(one, 405, 'method_not_allowed');
-    assert.equal(one.headers.get('allow'), 'GET, HEAD');
+    assert.equal(one.headers.get('allow'), 'GET, PATCH, HEAD');
   });
 
   test('HEAD answers with the headers of GET and no body', async () => {

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "domain/ledger_tx.h"
+#include "domain/management/integrations.h"
 #include "domain/payment_link.h"
 #include "store/sqlite/migrations.h"
 #include "store_fixture.h"
@@ -120,6 +121,11 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       tx.InsertPayment(p);
     });
     store_->WatchStartedAt(31337, kNow);
+    // A payout address moved while intents are open: the old one stays watched (retired_watches).
+    domain::IntegrationPatch moved;
+    moved.payout_address = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+    domain::UpdateIntegration({*store_, domain::Actor::Cli(), tenant_.id, kNow, std::nullopt},
+                              catalog_, integration_.id, moved);
     // A gap in the rowids: identities must go on past the highest, not the count.
     SqliteExec("UPDATE events SET rowid = 5000 WHERE rowid = (SELECT min(rowid) FROM events)");
   }

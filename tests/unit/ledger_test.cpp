@@ -91,7 +91,7 @@ class LedgerTest : public testing::StoreTest {
     u.cursor = blocks.back();
     u.head = {blocks.back().number, std::nullopt, std::nullopt, blocks.back().time};
     u.transfers = std::move(transfers);
-    u.watched = store_->WatchedAddresses(31337);
+    u.watched = store_->WatchedAddresses(31337, base::NowMs());
     ledger_->Advance(u, base::NowMs());
   }
 
@@ -241,16 +241,16 @@ TEST_P(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
 TEST_P(LedgerTest, ATransferAnIntentTakesAfterAReorgIsNoLongerAnotherTenantsUnmatched) {
   domain::Tenant other{base::NewId("ten_"), "Other shop", 1};
   store_->InsertTenant(other, {other.id, "whsec_y", 1, std::nullopt});
-  domain::CreateIntegration(*store_, catalog_,
-                            {other.id,
-                             "Web",
-                             {31337},
-                             {"USDC"},
-                             integration_.payout_address,
-                             {"https://other.example"},
-                             std::nullopt,
-                             false},
-                            2);
+  store_->InsertIntegration(domain::PrepareIntegration(catalog_,
+                                                       {other.id,
+                                                        "Web",
+                                                        {31337},
+                                                        {"USDC"},
+                                                        integration_.payout_address,
+                                                        {"https://other.example"},
+                                                        std::nullopt,
+                                                        false},
+                                                       2));
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "second", a2)});

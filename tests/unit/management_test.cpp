@@ -4,7 +4,10 @@
 // Idempotency-Key replays or conflicts inside that same transaction.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "domain/error.h"
+#include "domain/management/integrations.h"
 #include "domain/management/webhook_endpoints.h"
 #include "store_fixture.h"
 
@@ -74,6 +77,39 @@ TEST_P(ManagementTest, ACreationsIdempotencyKeyReplaysWithoutTheSecretOrConflict
   EXPECT_EQ(other.result.outcome, domain::CreateOutcome::kConflict);
   EXPECT_EQ(store_->ListWebhookEndpoints(tenant_.id).size(), 1u);
   EXPECT_EQ(store_->ListAuditLog(tenant_.id, 10, 0).size(), 1u);
+}
+
+// DECISIONS §13: a changed payout address applies to new intents; the old
+// one stays watched while an intent its payer was shown it for may be paid.
+TEST_P(ManagementTest, AnOldPayoutAddressIsWatchedUntilItsLastIntentsLateWindowEnds) {
+  const std::string old_address = integration_.payout_address;
+  auto intent = UsdcIntent(1'000'000, 1000, 61'000);
+  StoreIntent(intent);
+  base::TimeMs late_until = CountRows("SELECT late_until FROM payment_intents");
+  ASSERT_GT(late_until, 61'000);
+
+  domain::IntegrationPatch patch;
+  patch.payout_address = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+  ASSERT_TRUE(domain::UpdateIntegration(At(2000), catalog_, integration_.id, patch));
+  auto watched_at = [&](base::TimeMs now) {
+    std::vector<std::string> addresses;
+    for (const auto& w : store_->WatchedAddresses(31337, now)) addresses.push_back(w.address);
+    std::sort(addresses.begin(), addresses.end());
+    return addresses;
+  };
+  std::vector<std::string> both{*patch.payout_address, old_address};
+  std::sort(both.begin(), both.end());
+  EXPECT_EQ(watched_at(3000), both);
+  EXPECT_EQ(watched_at(late_until - 1), both);
+  EXPECT_EQ(watched_at(late_until), std::vector<std::string>{*patch.payout_address});
+  store_->PurgeExpired(late_until);
+  EXPECT_EQ(CountRows("SELECT count(*) FROM retired_watches"), 0);
+
+  // An integration with no intent open leaves nothing behind when it moves.
+  patch.payout_address = old_address;
+  ASSERT_TRUE(domain::UpdateIntegration(At(late_until + 1), catalog_, integration_.id, patch));
+  EXPECT_EQ(CountRows("SELECT count(*) FROM retired_watches"), 0);
+  EXPECT_EQ(store_->FindIntegrationById(integration_.id)->payout_address, old_address);
 }
 
 PAYD_ON_BOTH_STORES(ManagementTest);

@@ -78,7 +78,8 @@ class StoreFixture {
                                    {"https://shop.example"},
                                    std::nullopt,
                                    false};
-    integration_ = domain::CreateIntegration(*store_, catalog_, req, 2);
+    integration_ = domain::PrepareIntegration(catalog_, req, 2);
+    store_->InsertIntegration(integration_);
     return true;
   }
   void CloseStore() {

@@ -360,10 +360,14 @@ base::TimeMs SqlStore::WatchStartedAt(std::int64_t chain_id, base::TimeMs now) {
   });
 }
 
-std::vector<domain::WatchedAddress> SqlStore::WatchedAddresses(std::int64_t chain_id) {
+std::vector<domain::WatchedAddress> SqlStore::WatchedAddresses(std::int64_t chain_id,
+                                                               base::TimeMs now) {
   return Read([&](Connection& c) {
-    auto q =
-        c.Prepare("SELECT payout_address, tenant_id, allow_chains, allow_tokens FROM integrations");
+    auto q = c.Prepare(
+        "SELECT payout_address, tenant_id, allow_chains, allow_tokens FROM integrations "
+        "UNION ALL SELECT payout_address, tenant_id, allow_chains, allow_tokens "
+        "FROM retired_watches WHERE watch_until > ?");
+    q.Bind(1, now);
     std::map<std::string, domain::WatchedAddress> watched;
     auto add = [](std::vector<std::string>& list, const std::string& item) {
       if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);

@@ -43,6 +43,66 @@ class SqlManagementTx final : public domain::ManagementTx {
     InsertEventRow(c_, event, only_endpoint);
   }
 
+  std::optional<domain::Integration> FindIntegration(const std::string& tenant_id,
+                                                     const std::string& id) override {
+    static const std::string sql = "SELECT " + std::string(kIntegrationColumns) +
+                                   " FROM integrations WHERE id = ? AND tenant_id = ?";
+    auto q = c_.Prepare(sql);
+    q.Bind(1, id).Bind(2, tenant_id);
+    if (!q.Step()) return std::nullopt;
+    return ReadIntegration(q);
+  }
+  void InsertIntegration(const domain::Integration& integration) override {
+    InsertIntegrationRow(c_, integration);
+  }
+  void UpdateIntegration(const domain::Integration& integration) override {
+    UpdateIntegrationRow(c_, integration);
+  }
+  void KeepWatching(const domain::Integration& i, base::TimeMs now) override {
+    auto q = c_.Prepare("SELECT max(late_until) FROM payment_intents WHERE integration_id = ?");
+    q.Bind(1, i.id);
+    if (!q.Step() || q.IsNull(0) || q.Int(0) <= now) return;
+    base::TimeMs until = q.Int(0);
+    q.Run();
+    c_.Prepare(
+          "INSERT INTO retired_watches(integration_id, tenant_id, payout_address, allow_chains, "
+          "allow_tokens, watch_until) VALUES (?, ?, ?, ?, ?, ?)")
+        .Bind(1, i.id)
+        .Bind(2, i.tenant_id)
+        .Bind(3, i.payout_address)
+        .Bind(4, ToJsonArray(i.allow_chains))
+        .Bind(5, ToJsonArray(i.allow_tokens))
+        .Bind(6, until)
+        .Run();
+  }
+
+  std::optional<domain::PaymentLink> FindPaymentLink(const std::string& tenant_id,
+                                                     const std::string& id) override {
+    static const std::string sql = "SELECT " + std::string(kPaymentLinkColumns) +
+                                   " FROM payment_links WHERE id = ? AND tenant_id = ?";
+    auto q = c_.Prepare(sql);
+    q.Bind(1, id).Bind(2, tenant_id);
+    if (!q.Step()) return std::nullopt;
+    return ReadPaymentLink(q);
+  }
+  void UpdatePaymentLink(const domain::PaymentLink& l) override {
+    c_.Prepare(
+          "UPDATE payment_links SET name = ?, amount = ?, denomination_type = ?, currency = ?, "
+          "return_url = ?, description = ?, allow_custom_amount = ?, min_amount = ?, status = ? "
+          "WHERE id = ?")
+        .Bind(1, l.name)
+        .Bind(2, l.amount)
+        .Bind(3, l.denomination_type)
+        .Bind(4, l.currency)
+        .Bind(5, l.return_url)
+        .Bind(6, l.description)
+        .Bind(7, l.allow_custom_amount)
+        .Bind(8, l.min_amount)
+        .Bind(9, l.status)
+        .Bind(10, l.id)
+        .Run();
+  }
+
   std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,
                                                              const std::string& id) override {
     if (tenant_id.empty()) return std::nullopt;

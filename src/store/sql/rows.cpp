@@ -51,7 +51,43 @@ domain::Integration ReadIntegration(const Query& q) {
   i.auto_conversion = q.Int(7) != 0;
   i.preferred_token = q.OptText(8);
   i.created_at = q.Int(9);
+  if (!q.IsNull(10)) i.disabled_at = q.Int(10);
   return i;
+}
+
+void InsertIntegrationRow(Connection& c, const domain::Integration& i) {
+  static const std::string sql = "INSERT INTO integrations(" + std::string(kIntegrationColumns) +
+                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  c.Prepare(sql)
+      .Bind(1, i.id)
+      .Bind(2, i.tenant_id)
+      .Bind(3, i.name)
+      .Bind(4, ToJsonArray(i.allow_chains))
+      .Bind(5, ToJsonArray(i.allow_tokens))
+      .Bind(6, i.payout_address)
+      .Bind(7, ToJsonArray(i.allowed_origins))
+      .Bind(8, i.auto_conversion)
+      .Bind(9, i.preferred_token)
+      .Bind(10, i.created_at)
+      .Bind(11, i.disabled_at)
+      .Run();
+}
+
+void UpdateIntegrationRow(Connection& c, const domain::Integration& i) {
+  c.Prepare(
+       "UPDATE integrations SET name = ?, allow_chains = ?, allow_tokens = ?, payout_address = ?, "
+       "allowed_origins = ?, auto_conversion = ?, preferred_token = ?, disabled_at = ? "
+       "WHERE id = ?")
+      .Bind(1, i.name)
+      .Bind(2, ToJsonArray(i.allow_chains))
+      .Bind(3, ToJsonArray(i.allow_tokens))
+      .Bind(4, i.payout_address)
+      .Bind(5, ToJsonArray(i.allowed_origins))
+      .Bind(6, i.auto_conversion)
+      .Bind(7, i.preferred_token)
+      .Bind(8, i.disabled_at)
+      .Bind(9, i.id)
+      .Run();
 }
 
 domain::ApiKey ReadApiKey(const Query& q) {

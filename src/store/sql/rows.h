@@ -20,7 +20,7 @@ namespace payd::store::sql {
 
 inline constexpr const char* kIntegrationColumns =
     "id, tenant_id, name, allow_chains, allow_tokens, payout_address, allowed_origins, "
-    "auto_conversion, preferred_token, created_at";
+    "auto_conversion, preferred_token, created_at, disabled_at";
 inline constexpr const char* kApiKeyColumns =
     "id, tenant_id, kind, integration_id, name, digest, prefix, last4, scopes, rate_limit, "
     "expires_at, revoked_at, created_at";
@@ -50,6 +50,9 @@ std::vector<std::string> StringsFromJson(const std::string& text);
 std::vector<std::int64_t> IntsFromJson(const std::string& text);
 
 domain::Integration ReadIntegration(const Query& q);
+// Inserts a new integration; writes every field but id, tenant and creation time of one.
+void InsertIntegrationRow(Connection& c, const domain::Integration& integration);
+void UpdateIntegrationRow(Connection& c, const domain::Integration& integration);
 domain::ApiKey ReadApiKey(const Query& q);
 domain::PaymentLink ReadPaymentLink(const Query& q);
 domain::PaymentIntent ReadIntent(const Query& q);

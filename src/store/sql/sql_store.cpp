@@ -67,21 +67,7 @@ void SqlStore::RotateWebhookSecret(const domain::WebhookSecret& secret,
 }
 
 void SqlStore::InsertIntegration(const domain::Integration& i) {
-  Write([&](Connection& c) {
-    c.Prepare("INSERT INTO integrations(" + std::string(kIntegrationColumns) +
-              ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .Bind(1, i.id)
-        .Bind(2, i.tenant_id)
-        .Bind(3, i.name)
-        .Bind(4, ToJsonArray(i.allow_chains))
-        .Bind(5, ToJsonArray(i.allow_tokens))
-        .Bind(6, i.payout_address)
-        .Bind(7, ToJsonArray(i.allowed_origins))
-        .Bind(8, i.auto_conversion)
-        .Bind(9, i.preferred_token)
-        .Bind(10, i.created_at)
-        .Run();
-  });
+  Write([&](Connection& c) { InsertIntegrationRow(c, i); });
 }
 
 std::optional<domain::Integration> SqlStore::FindIntegration(const std::string& tenant_id,
@@ -189,6 +175,7 @@ void SqlStore::PurgeExpired(base::TimeMs now) {
     c.Prepare("DELETE FROM idempotency_keys WHERE created_at <= ?")
         .Bind(1, now - domain::kIdempotencyRetentionMs)
         .Run();
+    c.Prepare("DELETE FROM retired_watches WHERE watch_until <= ?").Bind(1, now).Run();
   });
 }
 

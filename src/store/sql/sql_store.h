@@ -92,7 +92,8 @@ class SqlStore : public domain::Store {
   void WithLedger(const std::function<void(domain::LedgerTx&)>& fn) override;
   std::optional<domain::BlockHeader> LoadCursor(std::int64_t chain_id) override;
   std::vector<domain::BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) override;
-  std::vector<domain::WatchedAddress> WatchedAddresses(std::int64_t chain_id) override;
+  std::vector<domain::WatchedAddress> WatchedAddresses(std::int64_t chain_id,
+                                                       base::TimeMs now) override;
   std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) override;
   base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) override;
 

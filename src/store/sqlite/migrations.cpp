@@ -314,6 +314,21 @@ CREATE TABLE audit_log (
 CREATE INDEX audit_log_by_tenant ON audit_log(tenant_id, created_at);
 CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id, created_at);
 )sql"},
+    // Integrations managed through the API: disabled ones take no new
+    // payments; terms changed while intents were open stay watched until the
+    // last of those is past its late window.
+    {11, "integrations disabled, terms still watched after a change", R"sql(
+ALTER TABLE integrations ADD COLUMN disabled_at INTEGER;
+CREATE TABLE retired_watches (
+  integration_id TEXT NOT NULL REFERENCES integrations(id),
+  tenant_id TEXT NOT NULL REFERENCES tenants(id),
+  payout_address TEXT NOT NULL,
+  allow_chains TEXT NOT NULL,
+  allow_tokens TEXT NOT NULL,
+  watch_until INTEGER NOT NULL
+);
+CREATE INDEX retired_watches_until ON retired_watches(watch_until);
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

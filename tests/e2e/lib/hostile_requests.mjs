@@ -35,6 +35,11 @@ export const ROUTES = [
   { method: 'GET', path: '/api/v1/payment-links', auth: 'read' },
   { method: 'POST', path: '/api/v1/payment-links', auth: 'write', body: 'link' },
   { method: 'GET', path: '/api/v1/payment-links/:linkId', auth: 'read' },
+  { method: 'PATCH', path: '/api/v1/payment-links/:linkId', auth: 'write', body: 'linkPatch' },
+  { method: 'GET', path: '/api/v1/integrations', auth: 'account', list: true },
+  { method: 'POST', path: '/api/v1/integrations', auth: 'account', body: 'integration' },
+  { method: 'GET', path: '/api/v1/integrations/:integrationId', auth: 'account' },
+  { method: 'PATCH', path: '/api/v1/integrations/:integrationId', auth: 'account', body: 'integrationPatch' },
   { method: 'GET', path: '/api/v1/payment-intents', auth: 'read', list: true },
   { method: 'GET', path: '/api/v1/payment-intents/:intentId', auth: 'read' },
   { method: 'GET', path: '/api/v1/payments', auth: 'read', list: true },
@@ -84,6 +89,7 @@ function wrongType(rng, type, required) {
     string: (v) => typeof v === 'string' && !v.startsWith('\u0001'), bool: (v) => typeof v === 'boolean',
     object: (v) => v && typeof v === 'object' && !Array.isArray(v), int: () => false,
     names: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string' || Number.isInteger(x)),
+    ints: (v) => Array.isArray(v) && v.every((x) => Number.isInteger(x)),
     // A /v1 amount: a decimal string or a JSON number (a literal may be a fine one).
     amount: (v) => typeof v === 'string' || typeof v === 'number',
   };
@@ -151,8 +157,28 @@ function schemas(ctx) {
     payloadShape: ['string', false, (rng) => rng.pick(['V1', '', 'xml', 'events '])],
   };
   const { payloadShape, ...v1endpoint } = endpoint;
+  // Changes to the fixture link (25.00 USD, custom amounts allowed) and integration (USDC, ETH on 31337).
+  const { integrationId, type, ...linkFields } = link;
+  const linkPatch = {
+    ...Object.fromEntries(Object.entries(linkFields).map(([k, [t, , bad]]) => [k, [t, false, bad]])),
+    status: ['string', false, (rng) => rng.pick(['paused', '', 'ACTIVE', 'inactive ', 'deleted'])],
+  };
+  const integration = {
+    name: ['string', true, (rng) => rng.pick(['', 'n'.repeat(201)])],
+    chains: ['ints', true, (rng) => rng.pick([[], [1], [31337, 31337], [0], [-31337]])],
+    tokens: ['names', true, (rng) => rng.pick([[], ['DAI'], ['usdc'], ['USDC', 'USDC'], ['']])],
+    payoutAddress: ['string', true, (rng) => rng.pick(['', '0x', '0x1234', ctx.payer.slice(0, 2) + ctx.payer.slice(2).replace(/[a-f]/, (c) => c.toUpperCase()).replace(/[A-F]/, (c) => c.toLowerCase()), 'x'.repeat(42)])],
+    origins: ['names', false, (rng) => rng.pick([['ftp://x.example'], ['https://x.example/path'], [''], ['*'], Array.from({ length: 101 }, (_, i) => `https://s${i}.example`)])],
+    preferredToken: ['string', false, (rng) => rng.pick(['DAI', '', 'usdc'])],
+    autoConversion: ['bool', false, null],
+  };
+  const integrationPatch = {
+    ...Object.fromEntries(Object.entries(integration).map(([k, [t, , bad]]) => [k, [t, false, bad]])),
+    enabled: ['bool', false, null],
+  };
+  delete integrationPatch.autoConversion;
   const endpointPatch = { ...v1endpoint, url: ['string', false, endpoint.url[2]], enabled: ['bool', false, null] };
-  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch };
+  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch, linkPatch, integration, integrationPatch };
 }
 
 function baseBody(kind, ctx) {
@@ -161,6 +187,8 @@ function baseBody(kind, ctx) {
   if (kind === 'v1intent') return { amount: '25.00', currency: 'USD', integrationId: ctx.integrationId };
   if (kind === 'endpoint' || kind === 'v1endpoint') return { url: 'http://127.0.0.1:9/hooks', events: ['PAYMENT_CONFIRMED'] };
   if (kind === 'endpointPatch') return { description: 'Fulfilment' };
+  if (kind === 'linkPatch' || kind === 'integrationPatch') return { name: 'Renamed' };
+  if (kind === 'integration') return { name: 'Kiosk', chains: [31337], tokens: ['USDC'], payoutAddress: ctx.payer };
   // Well formed; signs nothing: refused however the rest of the request is.
   return { address: ctx.payer, signature: `0x${'11'.repeat(64)}1b` };
 }

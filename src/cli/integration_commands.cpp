@@ -1,0 +1,151 @@
+// `payd integration create|list|update|disable|enable`: the operator's side of
+// the integration operations (domain/management/integrations.h), the same
+// ones /api/v1/integrations calls, recorded in the audit log as `cli`.
+#include <CLI/CLI.hpp>
+#include <boost/json/array.hpp>
+
+#include "cli/command_context.h"
+#include "domain/error.h"
+#include "domain/management/integrations.h"
+
+namespace payd::cli {
+
+namespace {
+
+// The operation names fields as the API does; the operator typed flags.
+template <typename Fn>
+auto WithFlagNames(Fn&& fn) {
+  try {
+    return fn();
+  } catch (const domain::Error& e) {
+    std::string param = e.param() == "payoutAddress"    ? "payout"
+                        : e.param() == "preferredToken" ? "preferred-token"
+                                                        : e.param();
+    throw domain::Error(e.kind(), e.what(), param);
+  }
+}
+
+void RequireTenant(domain::Store& store, const std::string& id) {
+  if (!store.FindTenant(id))
+    throw domain::Error(domain::ErrorKind::kNotFound, "No such tenant: " + id, "tenant");
+}
+
+// What the CLI prints: the API's view.
+boost::json::object View(const domain::Integration& i) {
+  return domain::IntegrationView(i);
+}
+
+void AddCreate(CLI::App& integration, CommandContext& ctx) {
+  auto* create = integration.add_subcommand("create", "Create an integration");
+  auto req = std::make_shared<domain::IntegrationRequest>();
+  create->add_option("--tenant", req->tenant_id, "Tenant id (ten_...)")->required();
+  create->add_option("--name", req->name, "Display name")->required();
+  create->add_option("--chains", req->chains, "Allowed chain ids, comma-separated")
+      ->required()
+      ->delimiter(',');
+  create->add_option("--tokens", req->tokens, "Allowed token symbols, comma-separated")
+      ->required()
+      ->delimiter(',');
+  create->add_option("--payout", req->payout_address, "Payout address (0x..., EIP-55)")->required();
+  create
+      ->add_option("--origins", req->origins,
+                   "Allowed web origins: https://shop.example or *.example.org, comma-separated")
+      ->delimiter(',');
+  auto preferred = std::make_shared<std::string>();
+  create->add_option("--preferred-token", *preferred, "Token offered first");
+  create->add_flag("--auto-conversion", req->auto_conversion, "Enable automatic conversion");
+  create->callback(Guarded([&ctx, req, preferred] {
+    auto [config, store] = ctx.Open();
+    RequireTenant(*store, req->tenant_id);
+    if (!preferred->empty()) req->preferred_token = *preferred;
+    auto made = WithFlagNames([&] {
+      return domain::CreateIntegration(CliChange(*store, req->tenant_id), config.catalog, *req);
+    });
+    ctx.Print(View(*made.object));
+  }));
+}
+
+void AddUpdate(CLI::App& integration, CommandContext& ctx) {
+  auto* update = integration.add_subcommand(
+      "update", "Change an integration's terms (a new payout address applies to new intents)");
+  auto id = std::make_shared<std::string>();
+  update->add_option("INTEGRATION_ID", *id, "Integration id (int_...)")->required();
+  auto patch = std::make_shared<domain::IntegrationPatch>();
+  update->add_option_function<std::string>(
+      "--name", [patch](const std::string& v) { patch->name = v; }, "Display name");
+  update
+      ->add_option_function<std::vector<std::int64_t>>(
+          "--chains", [patch](const auto& v) { patch->chains = v; }, "Allowed chain ids")
+      ->delimiter(',');
+  update
+      ->add_option_function<std::vector<std::string>>(
+          "--tokens", [patch](const auto& v) { patch->tokens = v; }, "Allowed token symbols")
+      ->delimiter(',');
+  update->add_option_function<std::string>(
+      "--payout", [patch](const std::string& v) { patch->payout_address = v; },
+      "Payout address (0x..., EIP-55)");
+  update
+      ->add_option_function<std::vector<std::string>>(
+          "--origins", [patch](const auto& v) { patch->origins = v; }, "Allowed web origins")
+      ->delimiter(',');
+  update->add_option_function<std::string>(
+      "--preferred-token",
+      [patch](const std::string& v) {
+        patch->preferred_token = v.empty() ? std::nullopt : std::optional<std::string>(v);
+      },
+      "Token offered first (\"\" for none)");
+  update->callback(Guarded([&ctx, id, patch] {
+    if (patch->Empty()) domain::ThrowInvalid("", "nothing to change: give at least one option");
+    auto [config, store] = ctx.Open();
+    auto found = store->FindIntegrationById(*id);
+    if (!found)
+      throw domain::Error(domain::ErrorKind::kNotFound, "No such integration: " + *id,
+                          "INTEGRATION_ID");
+    auto updated = WithFlagNames([&] {
+      return domain::UpdateIntegration(CliChange(*store, found->tenant_id), config.catalog, *id,
+                                       *patch);
+    });
+    ctx.Print(View(*updated));
+  }));
+}
+
+void AddToggle(CLI::App& integration, CommandContext& ctx, const char* name, bool enable) {
+  auto* toggle = integration.add_subcommand(
+      name, enable ? "Take payments again" : "Take no new payments (open intents are still paid)");
+  auto id = std::make_shared<std::string>();
+  toggle->add_option("INTEGRATION_ID", *id, "Integration id (int_...)")->required();
+  toggle->callback(Guarded([&ctx, id, enable] {
+    auto [config, store] = ctx.Open();
+    auto found = store->FindIntegrationById(*id);
+    if (!found)
+      throw domain::Error(domain::ErrorKind::kNotFound, "No such integration: " + *id,
+                          "INTEGRATION_ID");
+    domain::IntegrationPatch patch;
+    patch.enabled = enable;
+    ctx.Print(View(*domain::UpdateIntegration(CliChange(*store, found->tenant_id), config.catalog,
+                                              *id, patch)));
+  }));
+}
+
+}  // namespace
+
+void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
+  auto* integration = app.add_subcommand("integration", "Manage integrations");
+  integration->require_subcommand(1);
+  AddCreate(*integration, ctx);
+  auto* list = integration->add_subcommand("list", "List a tenant's integrations");
+  auto tenant = std::make_shared<std::string>();
+  list->add_option("--tenant", *tenant, "Tenant id")->required();
+  list->callback(Guarded([&ctx, tenant] {
+    auto [config, store] = ctx.Open();
+    RequireTenant(*store, *tenant);
+    boost::json::array out;
+    for (const auto& i : store->ListIntegrations(*tenant)) out.push_back(View(i));
+    ctx.Print(out);
+  }));
+  AddUpdate(*integration, ctx);
+  AddToggle(*integration, ctx, "disable", false);
+  AddToggle(*integration, ctx, "enable", true);
+}
+
+}  // namespace payd::cli
