@@ -400,6 +400,97 @@ export interface paths {
         patch: operations["updateIntegration"];
         trace?: never;
     };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description `kind` `public` (the default; scoped), `integration` (for the widget and SDK of one integration)
+         *     or `account` (every scope). payd keeps only the key's SHA-256 digest (DECISIONS §2).
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_…`). */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        /** Get an API key */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_…`). */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Permanent, and effective on the very next request, on every payd process sharing the database
+         *     (the spec's "manual revocation"). The account key may revoke itself. No body, or `{}`.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{keyId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_…`). */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an API key
+         * @description A new key of the same kind, name, scopes, integration, rate limit and expiry. The old text is
+         *     revoked at once, or keeps working for `overlapSeconds` (at most 7 days) and then expires, so that
+         *     a backend can deploy the new one first. Rotate the account key with its own id.
+         */
+        post: operations["rotateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -1525,6 +1616,73 @@ export interface components {
             preferredToken?: string | null;
             enabled?: boolean;
         };
+        ApiKeyFields: {
+            id: string;
+            tenantId: string;
+            name: string;
+            /** @enum {string} */
+            kind: "public" | "account" | "integration";
+            /** @enum {string} */
+            prefix: "svc_pk_test_" | "svc_pk_live_" | "svc_ak_test_" | "svc_ak_live_" | "svc_test_" | "svc_live_";
+            last4: string;
+            scopes: ("payments:read" | "payments:write" | "events:read" | "webhooks:write")[];
+            integrationId: string | null;
+            /** @description The operator's per-key override of 60 requests a minute. */
+            rateLimit: number | null;
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            revokedAt: components["schemas"]["Timestamp"] | null;
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description A credential as listed (DECISIONS §2); never its text.
+         * @example {
+         *       "id": "key_m4n5b6v7cqxmz2l3k4j5h6g7fa",
+         *       "tenantId": "ten_oyigvulb2inp3mgoeoohlsfgly",
+         *       "name": "Order sync",
+         *       "kind": "public",
+         *       "prefix": "svc_pk_test_",
+         *       "last4": "x2Qa",
+         *       "scopes": [
+         *         "payments:read",
+         *         "payments:write"
+         *       ],
+         *       "integrationId": null,
+         *       "rateLimit": null,
+         *       "status": "active",
+         *       "expiresAt": null,
+         *       "revokedAt": null,
+         *       "lastUsedAt": null,
+         *       "createdAt": "2026-11-22T12:00:00.000Z"
+         *     }
+         */
+        ApiKey: components["schemas"]["ApiKeyFields"];
+        /** @description A key as made, with its text this once. */
+        ApiKeyIssued: {
+            /** @description The key's text; null in a replay of its creation (payd keeps only its digest). */
+            key: string | null;
+        } & components["schemas"]["ApiKeyFields"];
+        ApiKeyCreate: {
+            name: string;
+            /**
+             * @default public
+             * @enum {string}
+             */
+            kind: "public" | "account" | "integration";
+            /** @description A public key's scopes (at least one); none for the other kinds. */
+            scopes?: ("payments:read" | "payments:write" | "events:read" | "webhooks:write")[];
+            /** @description An integration key's integration. */
+            integrationId?: string;
+            /** @description RFC 3339, in the future (`2027-06-30T00:00:00Z`). */
+            expiresAt?: string;
+        };
+        /** @description Nothing to send, or how long the old text keeps working. */
+        ApiKeyRotate: {
+            /** @default 0 */
+            overlapSeconds: number;
+        };
         /** @enum {string} */
         SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED";
         /**
@@ -2107,6 +2265,8 @@ export interface components {
         Offset: number;
         /** @description An integration id (`int_…`). */
         IntegrationId: string;
+        /** @description An API key id (`key_…`). */
+        KeyId: string;
         /** @description A webhook endpoint id (`we_…`). */
         EndpointId: string;
         /** @description A webhook delivery id (`whd_…`). */
@@ -3211,6 +3371,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the account's keys, newest first: prefix and last 4 characters, never the text. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Order sync",
+                 *       "scopes": [
+                 *         "payments:read",
+                 *         "payments:write"
+                 *       ],
+                 *       "expiresAt": "2027-06-30T00:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyCreate"];
+            };
+        };
+        responses: {
+            /**
+             * @description The key, with its text in `key`: the only time it is shown. A replay of the same
+             *     `Idempotency-Key` and body (`Idempotent-Replayed: true`) answers the key with `key` null.
+             */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyIssued"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_…`). */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (never its text). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_…`). */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The key as revoked (a key revoked before stays as it was). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["AccountKeyOnly"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rotateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An API key id (`key_…`). */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyRotate"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its text in `key` (shown this once); the old one ends as asked. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyIssued"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -22,6 +22,7 @@
 //                                                     webhook_endpoints.cpp
 //   GET  /api/v1/audit-log                            audit_log.cpp
 //   /api/v1/integrations[/:id]                        integrations.cpp
+//   /api/v1/api-keys[/:id][/revoke|/rotate]           api_keys.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -42,6 +43,7 @@ void AddV1IntentRoutes(http::Router& router, ApiContext& api);
 void AddWebhookEndpointRoutes(http::Router& router, ApiContext& api);
 void AddAuditLogRoutes(http::Router& router, ApiContext& api);
 void AddIntegrationRoutes(http::Router& router, ApiContext& api);
+void AddApiKeyRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -57,6 +59,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddWebhookEndpointRoutes(router, api);
   AddAuditLogRoutes(router, api);
   AddIntegrationRoutes(router, api);
+  AddApiKeyRoutes(router, api);
 }
 
 }  // namespace payd::api

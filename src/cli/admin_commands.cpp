@@ -5,15 +5,21 @@
 #include <boost/json/array.hpp>
 
 #include "base/ids.h"
-#include "cli/admin_views.h"
 #include "cli/command_context.h"
 #include "domain/api_key.h"
 #include "domain/error.h"
+#include "domain/management/api_keys.h"
 #include "domain/management/webhook_endpoints.h"
 
 namespace payd::cli {
 
 namespace {
+
+boost::json::object TenantView(const domain::Tenant& tenant) {
+  return {{"id", tenant.id},
+          {"name", tenant.name},
+          {"createdAt", base::FormatTimestamp(tenant.created_at)}};
+}
 
 void RequireTenant(domain::Store& store, const std::string& id) {
   if (!store.FindTenant(id))
@@ -36,6 +42,27 @@ void AddTenantCommands(CLI::App& app, CommandContext& ctx) {
     store->InsertTenant(t, {t.id, domain::GenerateWebhookSecret(), now, std::nullopt});
     ctx.Print(TenantView(t));
   }));
+}
+
+template <typename Fn>
+auto WithKeyFlags(Fn&& fn) {
+  return WithFlagNames(
+      {{"integrationId", "integration"}, {"expiresAt", "expires"}, {"rateLimit", "rate-limit"}},
+      std::forward<Fn>(fn));
+}
+
+// The key's tenant, for a change the operator names by the key's id alone.
+std::string TenantOfKey(domain::Store& store, const std::string& id) {
+  auto key = store.FindApiKey(id);
+  if (!key) throw domain::Error(domain::ErrorKind::kNotFound, "No such key: " + id, "KEY_ID");
+  return key->tenant_id;
+}
+
+void PrintIssued(const CommandContext& ctx, const domain::IssuedKey& issued, base::TimeMs now) {
+  auto view = domain::ApiKeyView(issued.record, now);
+  view["key"] = issued.plaintext;
+  ctx.Print(view);
+  if (!ctx.json) std::cerr << "Store the key now: it is not shown again." << std::endl;
 }
 
 void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
@@ -62,16 +89,15 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
   create->add_option("--rate-limit", *rate_limit, "Requests per minute for this key (default 60)");
   create->callback(Guarded([&ctx, req, kind, expires, integration, rate_limit] {
     auto [config, store] = ctx.Open();
+    RequireTenant(*store, req->tenant_id);
     req->kind = *domain::ParseKeyKind(*kind);
     if (!expires->empty()) req->expires = *expires;
     if (!integration->empty()) req->integration_id = *integration;
     if (*rate_limit != 0) req->rate_limit_per_min = *rate_limit;
-    base::TimeMs now = base::NowMs();
-    auto issued = domain::IssueApiKey(*store, *req, config.environment, now);
-    auto view = ApiKeyView(issued.record, now);
-    view["key"] = issued.plaintext;
-    ctx.Print(view);
-    if (!ctx.json) std::cerr << "Store the key now: it is not shown again." << std::endl;
+    auto change = CliChange(*store, req->tenant_id);
+    auto made =
+        WithKeyFlags([&] { return domain::CreateApiKey(change, config.environment, *req); });
+    PrintIssued(ctx, *made.object, change.now);
   }));
 
   auto* list = key->add_subcommand("list", "List a tenant's keys (never their text)");
@@ -82,7 +108,7 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
     RequireTenant(*store, *tenant);
     boost::json::array out;
     base::TimeMs now = base::NowMs();
-    for (const auto& k : store->ListApiKeys(*tenant)) out.push_back(ApiKeyView(k, now));
+    for (const auto& k : store->ListApiKeys(*tenant)) out.push_back(domain::ApiKeyView(k, now));
     ctx.Print(out);
   }));
 
@@ -92,11 +118,24 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
   revoke->add_option("KEY_ID", *key_id, "Key id (key_...)")->required();
   revoke->callback(Guarded([&ctx, key_id] {
     auto [config, store] = ctx.Open();
-    base::TimeMs now = base::NowMs();
-    if (!store->RevokeApiKey(*key_id, now)) {
-      throw domain::Error(domain::ErrorKind::kNotFound, "No such key: " + *key_id, "KEY_ID");
-    }
-    ctx.Print(ApiKeyView(*store->FindApiKey(*key_id), now));
+    auto change = CliChange(*store, TenantOfKey(*store, *key_id));
+    ctx.Print(domain::ApiKeyView(*domain::RevokeApiKey(change, *key_id), change.now));
+  }));
+
+  auto* rotate = key->add_subcommand(
+      "rotate", "The same key with new text, printed once; the old text ends now or later");
+  auto rotate_id = std::make_shared<std::string>();
+  auto overlap_s = std::make_shared<long long>(0);
+  rotate->add_option("KEY_ID", *rotate_id, "Key id (key_...)")->required();
+  rotate->add_option("--overlap", *overlap_s,
+                     "Seconds the old text keeps working (default 0: revoked now; at most 604800)");
+  rotate->callback(Guarded([&ctx, rotate_id, overlap_s] {
+    auto [config, store] = ctx.Open();
+    auto change = CliChange(*store, TenantOfKey(*store, *rotate_id));
+    auto issued = WithFlagNames({{"overlapSeconds", "overlap"}, {"id", "KEY_ID"}}, [&] {
+      return domain::RotateApiKey(change, config.environment, *rotate_id, *overlap_s * 1000);
+    });
+    PrintIssued(ctx, *issued, change.now);
   }));
 }
 

@@ -5,10 +5,14 @@
 
 #include <boost/json/object.hpp>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "config/config.h"
+#include "domain/error.h"
 #include "domain/management/change.h"
 #include "domain/store.h"
 #include "store/open_store.h"
@@ -45,6 +49,21 @@ store::StoreOptions StoreOptionsOf(const config::Config& config);
 // The frame of a change the operator makes on the server (audit actor "cli"), now.
 inline domain::Change CliChange(domain::Store& store, std::string tenant_id) {
   return {store, domain::Actor::Cli(), std::move(tenant_id), base::NowMs(), std::nullopt};
+}
+
+// Runs `fn`; an error naming a field as the API spells it (`payoutAddress`)
+// names the flag the operator typed instead (`payout`), per `flags`.
+template <typename Fn>
+auto WithFlagNames(std::initializer_list<std::pair<std::string_view, std::string_view>> flags,
+                   Fn&& fn) {
+  try {
+    return fn();
+  } catch (const domain::Error& e) {
+    for (const auto& [field, flag] : flags) {
+      if (e.param() == field) throw domain::Error(e.kind(), e.what(), std::string(flag));
+    }
+    throw;
+  }
 }
 
 // Wraps a command body: known failures (bad input, config, database, a

@@ -14,15 +14,9 @@ namespace {
 
 // The operation names fields as the API does; the operator typed flags.
 template <typename Fn>
-auto WithFlagNames(Fn&& fn) {
-  try {
-    return fn();
-  } catch (const domain::Error& e) {
-    std::string param = e.param() == "payoutAddress"    ? "payout"
-                        : e.param() == "preferredToken" ? "preferred-token"
-                                                        : e.param();
-    throw domain::Error(e.kind(), e.what(), param);
-  }
+auto WithIntegrationFlags(Fn&& fn) {
+  return WithFlagNames({{"payoutAddress", "payout"}, {"preferredToken", "preferred-token"}},
+                       std::forward<Fn>(fn));
 }
 
 void RequireTenant(domain::Store& store, const std::string& id) {
@@ -58,7 +52,7 @@ void AddCreate(CLI::App& integration, CommandContext& ctx) {
     auto [config, store] = ctx.Open();
     RequireTenant(*store, req->tenant_id);
     if (!preferred->empty()) req->preferred_token = *preferred;
-    auto made = WithFlagNames([&] {
+    auto made = WithIntegrationFlags([&] {
       return domain::CreateIntegration(CliChange(*store, req->tenant_id), config.catalog, *req);
     });
     ctx.Print(View(*made.object));
@@ -101,7 +95,7 @@ void AddUpdate(CLI::App& integration, CommandContext& ctx) {
     if (!found)
       throw domain::Error(domain::ErrorKind::kNotFound, "No such integration: " + *id,
                           "INTEGRATION_ID");
-    auto updated = WithFlagNames([&] {
+    auto updated = WithIntegrationFlags([&] {
       return domain::UpdateIntegration(CliChange(*store, found->tenant_id), config.catalog, *id,
                                        *patch);
     });

@@ -2,20 +2,14 @@
 
 #include "base/ids.h"
 #include "domain/error.h"
-#include "domain/store.h"
 
 namespace payd::domain {
 
-IssuedKey IssueApiKey(Store& store, const ApiKeyRequest& request, Environment env,
-                      base::TimeMs now) {
-  if (!store.FindTenant(request.tenant_id)) {
-    throw Error(ErrorKind::kNotFound, "No such tenant: " + request.tenant_id, "tenant");
-  }
+IssuedKey PrepareApiKey(const ApiKeyRequest& request, Environment env, base::TimeMs now) {
   if (request.name.empty() || request.name.size() > 200) {
     ThrowInvalid("name", "name must be 1 to 200 characters");
   }
   ApiKey key;
-  key.id = base::NewId("key_");
   key.tenant_id = request.tenant_id;
   key.kind = request.kind;
   key.name = request.name;
@@ -38,38 +32,41 @@ IssuedKey IssueApiKey(Store& store, const ApiKeyRequest& request, Environment en
     case KeyKind::kIntegration:
       if (!scopes->Empty()) ThrowInvalid("scopes", "an integration key has no scopes");
       if (!request.integration_id)
-        ThrowInvalid("integration", "an integration key needs an integration");
+        ThrowInvalid("integrationId", "an integration key needs an integration");
       break;
   }
   if (request.integration_id) {
     if (request.kind != KeyKind::kIntegration) {
-      ThrowInvalid("integration", "only integration keys are tied to an integration");
+      ThrowInvalid("integrationId", "only integration keys are tied to an integration");
     }
-    auto integration = store.FindIntegration(request.tenant_id, *request.integration_id);
-    if (!integration) {
-      throw Error(ErrorKind::kNotFound, "No such integration: " + *request.integration_id,
-                  "integration");
-    }
-    key.integration_id = integration->id;
+    key.integration_id = request.integration_id;
   }
   if (request.expires) {
     auto at = base::ParseRfc3339(*request.expires);
-    if (!at) ThrowInvalid("expires", "expires must be an RFC 3339 date-time");
-    if (*at <= now) ThrowInvalid("expires", "expires must be in the future");
+    if (!at) ThrowInvalid("expiresAt", "expires must be an RFC 3339 date-time");
+    if (*at <= now) ThrowInvalid("expiresAt", "expires must be in the future");
     key.expires_at = *at;
   }
   if (request.rate_limit_per_min) {
     if (*request.rate_limit_per_min < 1) {
-      ThrowInvalid("rate-limit", "rate-limit must be a positive number of requests per minute");
+      ThrowInvalid("rateLimit", "rate-limit must be a positive number of requests per minute");
     }
     key.rate_limit_per_min = request.rate_limit_per_min;
   }
-  GeneratedKey generated = GenerateKey(request.kind, env);
-  key.digest = generated.digest;
-  key.prefix = generated.prefix;
-  key.last4 = generated.last4;
-  store.InsertApiKey(key);
-  return IssuedKey{std::move(key), std::move(generated.plaintext)};
+  return ReissueApiKey(key, env, now);
+}
+
+IssuedKey ReissueApiKey(const ApiKey& key, Environment env, base::TimeMs now) {
+  ApiKey fresh = key;
+  fresh.id = base::NewId("key_");
+  fresh.created_at = now;
+  fresh.revoked_at.reset();
+  fresh.last_used_at.reset();
+  GeneratedKey generated = GenerateKey(key.kind, env);
+  fresh.digest = generated.digest;
+  fresh.prefix = generated.prefix;
+  fresh.last4 = generated.last4;
+  return IssuedKey{std::move(fresh), std::move(generated.plaintext)};
 }
 
 }  // namespace payd::domain

@@ -11,8 +11,6 @@
 
 namespace payd::domain {
 
-class Store;
-
 struct ApiKey {
   std::string id;  // "key_..."
   std::string tenant_id;
@@ -45,9 +43,14 @@ struct IssuedKey {
   std::string plaintext;  // the only copy; show it once
 };
 
-// Validates the request against the tenant's objects, stores the key and
-// returns it with its text. Throws domain::Error.
-IssuedKey IssueApiKey(Store& store, const ApiKeyRequest& request, Environment env,
-                      base::TimeMs now);
+// Checks the request (its name, kind, scopes, expiry and rate limit; not
+// whether its integration exists) and makes the key with its text, not
+// stored yet. Throws domain::Error naming the field as the API spells it:
+// name, kind, scopes, integrationId, expiresAt, rateLimit.
+IssuedKey PrepareApiKey(const ApiKeyRequest& request, Environment env, base::TimeMs now);
+
+// The same credential again with new text: its kind, name, scopes,
+// integration, rate limit and expiry. Not stored yet.
+IssuedKey ReissueApiKey(const ApiKey& key, Environment env, base::TimeMs now);
 
 }  // namespace payd::domain

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "base/time.h"
+#include "domain/api_key.h"
 #include "domain/audit.h"
 #include "domain/event.h"
 #include "domain/idempotency.h"
@@ -45,6 +46,12 @@ class ManagementTx {
   // tokens) stay watched (Store::WatchedAddresses) until the last of its
   // intents created so far is past its late window; nothing if none is open.
   virtual void KeepWatching(const Integration& integration, base::TimeMs now) = 0;
+
+  // --- API keys ------------------------------------------------------------------
+  virtual std::optional<ApiKey> FindApiKey(const std::string& tenant_id, const std::string& id) = 0;
+  virtual void InsertApiKey(const ApiKey& key) = 0;
+  // Writes the key's revokedAt and expiresAt: when it stops working.
+  virtual void EndApiKey(const ApiKey& key) = 0;
 
   // --- Payment links -----------------------------------------------------------
   virtual std::optional<PaymentLink> FindPaymentLink(const std::string& tenant_id,

@@ -79,8 +79,6 @@ class Store {
   virtual std::optional<ApiKey> FindApiKeyByDigest(const std::string& digest) = 0;
   virtual std::optional<ApiKey> FindApiKey(const std::string& id) = 0;
   virtual std::vector<ApiKey> ListApiKeys(const std::string& tenant_id) = 0;
-  // Sets revoked_at unless already revoked; false if there is no such key.
-  virtual bool RevokeApiKey(const std::string& id, base::TimeMs now) = 0;
 
   // Counts one request by `key_id` in its fixed window of `window_ms`, which
   // starts at the first request after the previous window ended, and records

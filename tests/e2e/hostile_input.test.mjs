@@ -108,10 +108,12 @@ async function buildFixtures(payd, chain, receiver) {
     ids: {
       publicId: [shop.integration.id], intentId: intents.map((i) => i.id), linkId: [linkId], paymentId: [payment.id],
       endpointId: [endpoint.id], deliveryId: [await deliveryOf(keys.events)], integrationId: [shop.integration.id],
+      keyId: [shop.read.id, revoked.id],
     },
     foreign: {
       publicId: [other.integration.id], intentId: [otherIntent.id], linkId: [otherLinkId], paymentId: [],
       endpointId: [otherEndpoint.id], deliveryId: [await deliveryOf(other.events.key)], integrationId: [other.integration.id],
+      keyId: [other.rw.id],
     },
     allKeys: Object.values(keys),
     other: { integrationId: other.integration.id, linkId: otherLinkId, eventsKey: other.events.key },

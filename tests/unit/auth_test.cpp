@@ -5,6 +5,7 @@
 
 #include "domain/api_key.h"
 #include "domain/error.h"
+#include "domain/management/api_keys.h"
 #include "store_fixture.h"
 
 namespace payd::domain {
@@ -24,8 +25,9 @@ class AuthTest : public testing::StoreTest {
     req.scopes = std::move(scopes);
     req.expires = std::move(expires);
     if (kind == KeyKind::kIntegration) req.integration_id = integration_.id;
-    return IssueApiKey(*store_, req, env, kNow);
+    return *CreateApiKey(At(kNow), env, req).object;
   }
+  Change At(base::TimeMs now) { return {*store_, Actor::Cli(), tenant_.id, now, std::nullopt}; }
   AuthResult Auth(const std::string& text, base::TimeMs now = kNow) {
     return AuthenticateRestKey(*store_, text, Environment::kTestnet, now, 60);
   }
@@ -62,9 +64,33 @@ TEST_P(AuthTest, ExpiryAndRevocation) {
   auto expires = *base::ParseRfc3339("2027-01-15T09:00:00Z");
   EXPECT_TRUE(Auth(key.plaintext, expires - 1).principal);
   EXPECT_EQ(Auth(key.plaintext, expires).failure, AuthFailure::kExpired);
-  ASSERT_TRUE(store_->RevokeApiKey(key.record.id, kNow + 5));
+  ASSERT_TRUE(RevokeApiKey(At(kNow + 5), key.record.id));
   EXPECT_EQ(Auth(key.plaintext, kNow + 6).failure, AuthFailure::kRevoked);
-  EXPECT_FALSE(store_->RevokeApiKey("key_missing", kNow));
+  EXPECT_FALSE(RevokeApiKey(At(kNow), "key_missing"));
+  // Revoked once, revoked for good: a second revocation changes nothing.
+  EXPECT_EQ(RevokeApiKey(At(kNow + 50), key.record.id)->revoked_at, kNow + 5);
+}
+
+TEST_P(AuthTest, RotationGivesTheSameCredentialNewTextAndEndsTheOld) {
+  auto key = Issue(KeyKind::kPublic, {"payments:read", "events:read"});
+  auto now_text = RotateApiKey(At(kNow + 10), Environment::kTestnet, key.record.id, 0);
+  ASSERT_TRUE(now_text);
+  EXPECT_NE(now_text->record.id, key.record.id);
+  EXPECT_EQ(now_text->record.scopes.Names(), key.record.scopes.Names());
+  EXPECT_EQ(Auth(key.plaintext, kNow + 11).failure, AuthFailure::kRevoked);
+  EXPECT_TRUE(Auth(now_text->plaintext, kNow + 11).principal);
+  // With an overlap the old text works until it ends, then expires.
+  auto later = RotateApiKey(At(kNow + 20), Environment::kTestnet, now_text->record.id, 60'000);
+  ASSERT_TRUE(later);
+  EXPECT_TRUE(Auth(now_text->plaintext, kNow + 20 + 59'999).principal);
+  EXPECT_EQ(Auth(now_text->plaintext, kNow + 20 + 60'000).failure, AuthFailure::kExpired);
+  EXPECT_TRUE(Auth(later->plaintext, kNow + 20 + 60'000).principal);
+  // A revoked key is not rotated; an overlap past a week is refused.
+  EXPECT_THROW(RotateApiKey(At(kNow + 30), Environment::kTestnet, key.record.id, 0), Error);
+  EXPECT_THROW(RotateApiKey(At(kNow + 30), Environment::kTestnet, later->record.id,
+                            kMaxRotationOverlapMs + 1),
+               Error);
+  EXPECT_FALSE(RotateApiKey(At(kNow + 30), Environment::kTestnet, "key_missing", 0));
 }
 
 TEST_P(AuthTest, IssuingRefusesBadRequests) {
@@ -97,7 +123,7 @@ TEST_P(AuthTest, RateWindowCountsToTheLimitThenResets) {
 TEST_P(AuthTest, PerKeyOverrideRaisesTheLimit) {
   ApiKeyRequest req{tenant_.id,   "bulk", KeyKind::kPublic, {"payments:read"}, std::nullopt,
                     std::nullopt, 1000};
-  auto key = IssueApiKey(*store_, req, Environment::kTestnet, kNow);
+  auto key = *CreateApiKey(At(kNow), Environment::kTestnet, req).object;
   Principal p = *Auth(key.plaintext).principal;
   EXPECT_EQ(p.rate_limit_per_min, 1000);
   for (int i = 0; i < 100; ++i) ASSERT_TRUE(ChargeRateLimit(*store_, p, kNow).allowed);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "domain/api_key.h"
+#include "domain/management/api_keys.h"
 #include "store/open_store.h"
 #include "store_fixture.h"
 #include "test_data.h"
@@ -76,15 +77,14 @@ class EnvironmentStoreTest : public testing::StoreTest {
   // A database made before the record existed: its keys were issued first.
   void Issue(Environment env, int count) {
     for (int i = 0; i < count; ++i) {
-      IssueApiKey(*store_,
-                  {tenant_.id,
-                   "k",
-                   KeyKind::kPublic,
-                   {"payments:read"},
-                   std::nullopt,
-                   std::nullopt,
-                   std::nullopt},
-                  env, kNow);
+      CreateApiKey({*store_, Actor::Cli(), tenant_.id, kNow, std::nullopt}, env,
+                   {tenant_.id,
+                    "k",
+                    KeyKind::kPublic,
+                    {"payments:read"},
+                    std::nullopt,
+                    std::nullopt,
+                    std::nullopt});
     }
   }
   EnvironmentVerdict Claim(Environment env, bool record_if_mixed = false) {

@@ -76,6 +76,24 @@ class SqlManagementTx final : public domain::ManagementTx {
         .Run();
   }
 
+  std::optional<domain::ApiKey> FindApiKey(const std::string& tenant_id,
+                                           const std::string& id) override {
+    static const std::string sql =
+        "SELECT " + std::string(kApiKeyColumns) + " FROM api_keys WHERE id = ? AND tenant_id = ?";
+    auto q = c_.Prepare(sql);
+    q.Bind(1, id).Bind(2, tenant_id);
+    if (!q.Step()) return std::nullopt;
+    return ReadApiKey(q);
+  }
+  void InsertApiKey(const domain::ApiKey& key) override { InsertApiKeyRow(c_, key); }
+  void EndApiKey(const domain::ApiKey& key) override {
+    c_.Prepare("UPDATE api_keys SET revoked_at = ?, expires_at = ? WHERE id = ?")
+        .Bind(1, key.revoked_at)
+        .Bind(2, key.expires_at)
+        .Bind(3, key.id)
+        .Run();
+  }
+
   std::optional<domain::PaymentLink> FindPaymentLink(const std::string& tenant_id,
                                                      const std::string& id) override {
     static const std::string sql = "SELECT " + std::string(kPaymentLinkColumns) +

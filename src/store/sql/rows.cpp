@@ -73,6 +73,36 @@ void InsertIntegrationRow(Connection& c, const domain::Integration& i) {
       .Run();
 }
 
+namespace {
+
+std::string JoinScopes(const domain::ScopeSet& scopes) {
+  std::string out;
+  for (const auto& name : scopes.Names()) out += (out.empty() ? "" : ",") + name;
+  return out;
+}
+
+}  // namespace
+
+void InsertApiKeyRow(Connection& c, const domain::ApiKey& k) {
+  static const std::string sql = "INSERT INTO api_keys(" + std::string(kApiKeyColumns) +
+                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  c.Prepare(sql)
+      .Bind(1, k.id)
+      .Bind(2, k.tenant_id)
+      .Bind(3, std::string(domain::KeyKindName(k.kind)))
+      .Bind(4, k.integration_id)
+      .Bind(5, k.name)
+      .BindBlob(6, k.digest)
+      .Bind(7, k.prefix)
+      .Bind(8, k.last4)
+      .Bind(9, JoinScopes(k.scopes))
+      .Bind(10, k.rate_limit_per_min)
+      .Bind(11, k.expires_at)
+      .Bind(12, k.revoked_at)
+      .Bind(13, k.created_at)
+      .Run();
+}
+
 void UpdateIntegrationRow(Connection& c, const domain::Integration& i) {
   c.Prepare(
        "UPDATE integrations SET name = ?, allow_chains = ?, allow_tokens = ?, payout_address = ?, "

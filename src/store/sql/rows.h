@@ -53,6 +53,7 @@ domain::Integration ReadIntegration(const Query& q);
 // Inserts a new integration; writes every field but id, tenant and creation time of one.
 void InsertIntegrationRow(Connection& c, const domain::Integration& integration);
 void UpdateIntegrationRow(Connection& c, const domain::Integration& integration);
+void InsertApiKeyRow(Connection& c, const domain::ApiKey& key);
 domain::ApiKey ReadApiKey(const Query& q);
 domain::PaymentLink ReadPaymentLink(const Query& q);
 domain::PaymentIntent ReadIntent(const Query& q);

@@ -8,12 +8,6 @@ namespace payd::store::sql {
 
 namespace {
 
-std::string JoinScopes(const domain::ScopeSet& scopes) {
-  std::string out;
-  for (const auto& name : scopes.Names()) out += (out.empty() ? "" : ",") + name;
-  return out;
-}
-
 std::string Select(const char* columns, const char* rest) {
   return std::string("SELECT ") + columns + " " + rest;
 }
@@ -101,24 +95,7 @@ std::vector<domain::Integration> SqlStore::ListIntegrations(const std::string& t
 }
 
 void SqlStore::InsertApiKey(const domain::ApiKey& k) {
-  Write([&](Connection& c) {
-    c.Prepare("INSERT INTO api_keys(" + std::string(kApiKeyColumns) +
-              ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        .Bind(1, k.id)
-        .Bind(2, k.tenant_id)
-        .Bind(3, std::string(domain::KeyKindName(k.kind)))
-        .Bind(4, k.integration_id)
-        .Bind(5, k.name)
-        .BindBlob(6, k.digest)
-        .Bind(7, k.prefix)
-        .Bind(8, k.last4)
-        .Bind(9, JoinScopes(k.scopes))
-        .Bind(10, k.rate_limit_per_min)
-        .Bind(11, k.expires_at)
-        .Bind(12, k.revoked_at)
-        .Bind(13, k.created_at)
-        .Run();
-  });
+  Write([&](Connection& c) { InsertApiKeyRow(c, k); });
 }
 
 std::optional<domain::ApiKey> SqlStore::FindApiKeyByDigest(const std::string& digest) {
@@ -155,19 +132,6 @@ std::vector<domain::ApiKey> SqlStore::ListApiKeys(const std::string& tenant_id) 
   });
   for (auto& key : keys) key.last_used_at = LastUsedAt(key.id);
   return keys;
-}
-
-bool SqlStore::RevokeApiKey(const std::string& id, base::TimeMs now) {
-  return Write([&](Connection& c) {
-    auto exists = c.Prepare("SELECT 1 FROM api_keys WHERE id = ?");
-    exists.Bind(1, id);
-    if (!exists.Step()) return false;
-    c.Prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
-        .Bind(1, now)
-        .Bind(2, id)
-        .Run();
-    return true;
-  });
 }
 
 void SqlStore::PurgeExpired(base::TimeMs now) {

@@ -45,7 +45,6 @@ class SqlStore : public domain::Store {
   std::optional<domain::ApiKey> FindApiKeyByDigest(const std::string& digest) override;
   std::optional<domain::ApiKey> FindApiKey(const std::string& id) override;
   std::vector<domain::ApiKey> ListApiKeys(const std::string& tenant_id) override;
-  bool RevokeApiKey(const std::string& id, base::TimeMs now) override;
   std::optional<domain::CreateResult> FindClaimOutcome(const domain::IdempotencyClaim& claim,
                                                        base::TimeMs now) override;
   domain::CreateResult InsertPaymentLink(const domain::PaymentLink& link,

@@ -40,6 +40,11 @@ export const ROUTES = [
   { method: 'POST', path: '/api/v1/integrations', auth: 'account', body: 'integration' },
   { method: 'GET', path: '/api/v1/integrations/:integrationId', auth: 'account' },
   { method: 'PATCH', path: '/api/v1/integrations/:integrationId', auth: 'account', body: 'integrationPatch' },
+  { method: 'GET', path: '/api/v1/api-keys', auth: 'account', list: true },
+  { method: 'POST', path: '/api/v1/api-keys', auth: 'account', body: 'apiKey' },
+  { method: 'GET', path: '/api/v1/api-keys/:keyId', auth: 'account' },
+  { method: 'POST', path: '/api/v1/api-keys/:keyId/revoke', auth: 'account' },
+  { method: 'POST', path: '/api/v1/api-keys/:keyId/rotate', auth: 'account' },
   { method: 'GET', path: '/api/v1/payment-intents', auth: 'read', list: true },
   { method: 'GET', path: '/api/v1/payment-intents/:intentId', auth: 'read' },
   { method: 'GET', path: '/api/v1/payments', auth: 'read', list: true },
@@ -177,8 +182,15 @@ function schemas(ctx) {
     enabled: ['bool', false, null],
   };
   delete integrationPatch.autoConversion;
+  const apiKey = {
+    name: ['string', true, (rng) => rng.pick(['', 'n'.repeat(201)])],
+    kind: ['string', false, (rng) => rng.pick(['root', '', 'Public', 'admin'])],
+    scopes: ['names', false, (rng) => rng.pick([[], ['payments:admin'], ['Payments:Read'], [''], ['payments:read ']])],
+    integrationId: ['string', false, (rng) => rng.pick([badId(rng, []), ctx.other.integrationId])],
+    expiresAt: ['string', false, (rng) => rng.pick(['2020-01-01T00:00:00Z', 'tomorrow', '', '2027-13-01T00:00:00Z'])],
+  };
   const endpointPatch = { ...v1endpoint, url: ['string', false, endpoint.url[2]], enabled: ['bool', false, null] };
-  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch, linkPatch, integration, integrationPatch };
+  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch, linkPatch, integration, integrationPatch, apiKey };
 }
 
 function baseBody(kind, ctx) {
@@ -189,6 +201,7 @@ function baseBody(kind, ctx) {
   if (kind === 'endpointPatch') return { description: 'Fulfilment' };
   if (kind === 'linkPatch' || kind === 'integrationPatch') return { name: 'Renamed' };
   if (kind === 'integration') return { name: 'Kiosk', chains: [31337], tokens: ['USDC'], payoutAddress: ctx.payer };
+  if (kind === 'apiKey') return { name: 'Sync', scopes: ['payments:read'] };
   // Well formed; signs nothing: refused however the rest of the request is.
   return { address: ctx.payer, signature: `0x${'11'.repeat(64)}1b` };
 }

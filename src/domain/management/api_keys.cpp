@@ -1,0 +1,116 @@
+#include "domain/management/api_keys.h"
+
+#include <algorithm>
+#include <boost/json/array.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "domain/error.h"
+#include "domain/store.h"
+
+namespace payd::domain {
+
+namespace {
+
+boost::json::value TimeOrNull(const std::optional<base::TimeMs>& t) {
+  return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
+}
+
+std::string Json(const ApiKey& key, base::TimeMs now) {
+  return boost::json::serialize(ApiKeyView(key, now));
+}
+
+}  // namespace
+
+boost::json::object ApiKeyView(const ApiKey& k, base::TimeMs now) {
+  const char* status = k.revoked_at                             ? "revoked"
+                       : (k.expires_at && *k.expires_at <= now) ? "expired"
+                                                                : "active";
+  boost::json::array scopes;
+  for (const auto& name : k.scopes.Names()) scopes.emplace_back(name);
+  return {
+      {"id", k.id},
+      {"tenantId", k.tenant_id},
+      {"name", k.name},
+      {"kind", KeyKindName(k.kind)},
+      {"prefix", k.prefix},
+      {"last4", k.last4},
+      {"scopes", std::move(scopes)},
+      {"integrationId", k.integration_id ? boost::json::value(*k.integration_id) : nullptr},
+      {"rateLimit", k.rate_limit_per_min ? boost::json::value(*k.rate_limit_per_min) : nullptr},
+      {"status", status},
+      {"expiresAt", TimeOrNull(k.expires_at)},
+      {"revokedAt", TimeOrNull(k.revoked_at)},
+      {"lastUsedAt", TimeOrNull(k.last_used_at)},
+      {"createdAt", base::FormatTimestamp(k.created_at)},
+  };
+}
+
+Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
+                                 const ApiKeyRequest& request) {
+  ApiKeyRequest mine = request;
+  mine.tenant_id = change.tenant_id;
+  IssuedKey issued = PrepareApiKey(mine, env, change.now);
+  boost::json::object replay = ApiKeyView(issued.record, change.now);
+  replay["key"] = nullptr;  // the text is never kept (DECISIONS §2)
+  Creation<IssuedKey> out;
+  change.store.WithManagement([&](ManagementTx& tx) {
+    out = {};
+    if (auto earlier = ClaimCreation(tx, change, {201, boost::json::serialize(replay)})) {
+      out.result = *earlier;
+      return;
+    }
+    if (issued.record.integration_id &&
+        !tx.FindIntegration(change.tenant_id, *issued.record.integration_id)) {
+      ThrowInvalid("integrationId", "No such integration: " + *issued.record.integration_id);
+    }
+    tx.InsertApiKey(issued.record);
+    RecordChange(tx, change, "api_key.create", issued.record.id, std::nullopt,
+                 Json(issued.record, change.now));
+    out.object = issued;
+  });
+  return out;
+}
+
+std::optional<ApiKey> RevokeApiKey(const Change& change, const std::string& id) {
+  std::optional<ApiKey> out;
+  change.store.WithManagement([&](ManagementTx& tx) {
+    out = tx.FindApiKey(change.tenant_id, id);
+    if (!out || out->revoked_at) return;
+    std::string before = Json(*out, change.now);
+    out->revoked_at = change.now;
+    tx.EndApiKey(*out);
+    RecordChange(tx, change, "api_key.revoke", id, before, Json(*out, change.now));
+  });
+  return out;
+}
+
+std::optional<IssuedKey> RotateApiKey(const Change& change, Environment env, const std::string& id,
+                                      base::TimeMs overlap_ms) {
+  if (overlap_ms < 0 || overlap_ms > kMaxRotationOverlapMs) {
+    ThrowInvalid("overlapSeconds", "overlapSeconds must be 0 to 604800 (7 days).");
+  }
+  std::optional<IssuedKey> out;
+  change.store.WithManagement([&](ManagementTx& tx) {
+    out.reset();
+    auto old = tx.FindApiKey(change.tenant_id, id);
+    if (!old) return;
+    if (old->revoked_at || (old->expires_at && *old->expires_at <= change.now))
+      ThrowInvalid("id", "Key " + id + " is revoked or expired: create a new one instead.");
+    std::string before = Json(*old, change.now);
+    out = ReissueApiKey(*old, env, change.now);
+    if (overlap_ms == 0) {
+      old->revoked_at = change.now;
+    } else {
+      old->expires_at =
+          std::min(old->expires_at.value_or(change.now + overlap_ms), change.now + overlap_ms);
+    }
+    tx.EndApiKey(*old);
+    tx.InsertApiKey(out->record);
+    RecordChange(tx, change, "api_key.rotate", id, before, Json(*old, change.now));
+    RecordChange(tx, change, "api_key.create", out->record.id, std::nullopt,
+                 Json(out->record, change.now));
+  });
+  return out;
+}
+
+}  // namespace payd::domain
