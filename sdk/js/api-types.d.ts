@@ -349,6 +349,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/{paymentId}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach an unmatched payment to an intent
+         * @description The merchant decides (DECISIONS §5): a transfer kept unmatched (a wrong amount, no hint) pays
+         *     an intent of the same chain and token, chosen and not resolved. Another chain or token, an
+         *     unknown or resolved intent is a `400` naming `intentId`; a payment already matched or taken by a
+         *     reorganisation a `400` naming `id`.
+         */
+        post: operations["attachPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment-intents/{intentId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an irregular intent as paid or not
+         * @description For an intent with an `exception` (underpaid, overpaid, paid late, reversed after
+         *     confirmation): `paid` makes it `PAID` (`PAYMENT_CONFIRMED` if it was not), `not_paid` makes it
+         *     `FAILED` (`EXPIRED` for a late payment refused; their events), then `PAYMENT_RESOLVED`. From
+         *     then on its status is the merchant's: its payments still count in `amountReceived`, and it takes
+         *     no new transfer (they stay unmatched, to be seen). An intent without exception, or resolved the
+         *     other way, is a `400`.
+         */
+        post: operations["resolveIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment-intents/{intentId}/sender-hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a trusted sender hint
+         * @description DECISIONS §5 rule 2, merchant-given: a transfer from this address to the intent's payout
+         *     address in its token pays it whatever its amount, while it waits; the unmatched transfers that
+         *     address made since the intent was created are taken at once. `409 intent_not_waiting` once it no
+         *     longer waits (paid, expired, resolved).
+         */
+        post: operations["setSenderHint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/integrations": {
         parameters: {
             query?: never;
@@ -1062,6 +1141,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    PAYMENT_RESOLVED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYMENT_RESOLVED: the merchant settled an irregular intent as paid or not (its `resolution`)
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["paymentResolvedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     PAYMENT_UNMATCHED: {
         parameters: {
             query?: never;
@@ -1395,6 +1494,8 @@ export interface components {
             integrationId: string;
             paymentLinkId: string | null;
             metadata: components["schemas"]["Metadata"];
+            /** @description How the merchant settled it (`POST …/resolve`), or null. */
+            resolution: components["schemas"]["Resolution"] | null;
         };
         SenderMessage: {
             intentId: string;
@@ -1496,9 +1597,31 @@ export interface components {
             txHash?: components["schemas"]["Hash"];
             senderAddress?: components["schemas"]["Address"];
             confirmedAt?: components["schemas"]["Timestamp"];
+            resolution?: components["schemas"]["Resolution"];
+        };
+        /** @description The merchant's decision on an irregular intent (DECISIONS §5). */
+        Resolution: {
+            /** @enum {string} */
+            outcome: "paid" | "not_paid";
+            note: string;
+            /** @description Who decided: a key (`key_…`), a dashboard user (`user_…`) or `cli`. */
+            resolvedBy: string;
+            resolvedAt: components["schemas"]["Timestamp"];
+        };
+        PaymentAttach: {
+            intentId: string;
+        };
+        IntentResolve: {
+            /** @enum {string} */
+            outcome: "paid" | "not_paid";
+            note?: string | null;
+        };
+        SenderHintSet: {
+            /** @description The payer's wallet: 0x and 40 hex digits (mixed case only with a valid EIP-55 checksum). */
+            address: string;
         };
         /** @enum {string} */
-        IntentEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_REVERSED";
+        IntentEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_REVERSED" | "PAYMENT_RESOLVED";
         WebhookSentData: {
             deliveryId: string;
             eventId: string;
@@ -1684,7 +1807,7 @@ export interface components {
             overlapSeconds: number;
         };
         /** @enum {string} */
-        SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED";
+        SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED" | "PAYMENT_RESOLVED";
         /**
          * @description Where the account's webhooks go (DECISIONS §7). Never shows a secret.
          * @example {
@@ -3197,6 +3320,148 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["InsufficientScope"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    attachPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "intentId": "pi_uc5oiz3jydtnwitxmymoyrnqhu"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentAttach"];
+            };
+        };
+        responses: {
+            /**
+             * @description The payment, now paying the intent; the intent moved as the ledger's rules say (its events
+             *     written, as for a transfer matched on chain).
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resolveIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "outcome": "paid",
+                 *       "note": "Customer paid the fee in cash"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IntentResolve"];
+            };
+        };
+        responses: {
+            /** @description The intent as resolved (`resolution`); the same decision again answers it as it is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Intent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setSenderHint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SenderHintSet"];
+            };
+        };
+        responses: {
+            /** @description The intent with its hint (`senderHintSource` `merchant`), and whatever the hint moved. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Intent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IntentNotWaiting"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimitedApi"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4732,6 +4997,29 @@ export interface operations {
         };
     };
     paymentReversedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntentWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentResolvedWebhook: {
         parameters: {
             query?: never;
             header: {

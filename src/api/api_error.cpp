@@ -20,6 +20,8 @@ http::Status StatusOf(domain::ErrorKind kind) {
       return http::Status::conflict;
     case domain::ErrorKind::kUnavailable:
       return http::Status::service_unavailable;
+    case domain::ErrorKind::kNotWaiting:
+      return http::Status::conflict;
   }
   return http::Status::internal_server_error;
 }
@@ -34,6 +36,8 @@ const char* CodeOf(domain::ErrorKind kind) {
       return "idempotency_conflict";
     case domain::ErrorKind::kUnavailable:
       return "unavailable";
+    case domain::ErrorKind::kNotWaiting:
+      return "intent_not_waiting";
   }
   return "internal_error";
 }

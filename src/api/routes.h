@@ -23,6 +23,8 @@
 //   GET  /api/v1/audit-log                            audit_log.cpp
 //   /api/v1/integrations[/:id]                        integrations.cpp
 //   /api/v1/api-keys[/:id][/revoke|/rotate]           api_keys.cpp
+//   POST /api/v1/payments/:id/attach, /api/v1/payment-intents/:id/resolve|sender-hint
+//                                                     payment_exceptions.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -44,6 +46,7 @@ void AddWebhookEndpointRoutes(http::Router& router, ApiContext& api);
 void AddAuditLogRoutes(http::Router& router, ApiContext& api);
 void AddIntegrationRoutes(http::Router& router, ApiContext& api);
 void AddApiKeyRoutes(http::Router& router, ApiContext& api);
+void AddPaymentExceptionRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -60,6 +63,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddAuditLogRoutes(router, api);
   AddIntegrationRoutes(router, api);
   AddApiKeyRoutes(router, api);
+  AddPaymentExceptionRoutes(router, api);
 }
 
 }  // namespace payd::api

@@ -23,6 +23,7 @@ int Main(int argc, char** argv) {
   AddMigrateCommand(app, ctx);
   AddAdminCommands(app, ctx);
   AddWebhookCommands(app, ctx);
+  AddDecisionCommands(app, ctx);
   AddDbCommands(app, ctx);
   // Global options may follow the subcommand: `payd key list --tenant X --json`.
   for (CLI::App* sub : app.get_subcommands({})) {

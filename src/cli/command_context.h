@@ -75,6 +75,7 @@ void AddServeCommand(CLI::App& app, CommandContext& ctx);
 void AddMigrateCommand(CLI::App& app, CommandContext& ctx);
 void AddAdminCommands(CLI::App& app, CommandContext& ctx);
 void AddIntegrationCommands(CLI::App& app, CommandContext& ctx);
+void AddDecisionCommands(CLI::App& app, CommandContext& ctx);
 void AddWebhookCommands(CLI::App& app, CommandContext& ctx);
 void AddDbCommands(CLI::App& app, CommandContext& ctx);
 

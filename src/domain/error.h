@@ -13,6 +13,7 @@ enum class ErrorKind {
   kNotFound,             // the object does not exist for this tenant
   kIdempotencyConflict,  // an idempotency key was reused with other parameters
   kUnavailable,          // a dependency (database, price source) cannot be reached
+  kNotWaiting,           // the payment intent no longer waits for payment (paid, expired, settled)
 };
 
 class Error : public std::runtime_error {

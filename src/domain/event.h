@@ -23,6 +23,8 @@ inline constexpr std::string_view kPaymentUnmatched = "PAYMENT_UNMATCHED";
 // or a PAID intent whose confirmed payment a deeper reorg removed.
 inline constexpr std::string_view kPaymentReversed = "PAYMENT_REVERSED";
 inline constexpr std::string_view kPaymentLinkCreated = "PAYMENT_LINK_CREATED";
+// The merchant settled an irregular intent (paid or not, with a note).
+inline constexpr std::string_view kPaymentResolved = "PAYMENT_RESOLVED";
 inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
 }  // namespace event_type
 

@@ -77,6 +77,10 @@ class Pass {
     tx_.ReleaseReservations(update_.chain_id, update_.head.time);
   }
 
+  // A merchant's decisions (the functions below Ledger::Advance).
+  void AttachPayment(Payment& payment, const std::string& intent_id) { Assign(payment, intent_id); }
+  void MatchTrustedSender(const std::string& intent_id) { RematchFromTrustedSender(intent_id); }
+
   // Events compare each intent's status before this transaction with its status after it.
   void Announce() {
     for (const auto& [id, before] : original_) {
@@ -141,7 +145,7 @@ class Pass {
   // The intent as stored, if it may still take a payment: not PAID, not covered.
   std::optional<PaymentIntent> StillShort(const std::string& id) {
     auto intent = tx_.Intent(id);
-    if (!intent || intent->status == IntentStatus::kPaid ||
+    if (!intent || intent->status == IntentStatus::kPaid || intent->resolution ||
         intent->received >= intent->requested_amount)
       return std::nullopt;
     return intent;
@@ -206,6 +210,12 @@ class Pass {
                            p.transfer.sender});
     }
     IntentOutcome o = EvaluateIntent(*intent, std::move(transfers), update_.head.time);
+    // The merchant settled it (DECISIONS §5): its payments still count in
+    // what it received, its status and exception stay the merchant's.
+    if (intent->resolution) {
+      o.status = intent->status;
+      o.exception = intent->exception;
+    }
     if (o.status == intent->status && o.exception == intent->exception &&
         o.received == intent->received && o.confirmations == intent->confirmations &&
         o.tx_hash == intent->tx_hash && o.status_at_expiry == intent->status_at_expiry) {
@@ -273,6 +283,39 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
   if (on_events_ && (summary.intents_changed > 0 || summary.unmatched > 0)) on_events_();
   if (on_intents_updated_ && summary.intents_updated > 0) on_intents_updated_();
   return summary;
+}
+
+namespace {
+
+// A decision's pass: no new blocks, the chain's time as it last stood.
+template <typename Fn>
+bool Decide(LedgerTx& tx, const Representation& representation, std::int64_t chain_id,
+            base::TimeMs chain_time, base::TimeMs now, Fn&& fn) {
+  static const ChainInfo kNoChain;
+  ChainUpdate update;
+  update.chain_id = chain_id;
+  update.head.time = chain_time;
+  LedgerSummary summary;
+  tx.LockChain(chain_id);
+  Pass pass(tx, update, kNoChain, representation, now, summary);
+  fn(pass);
+  pass.Announce();
+  return summary.intents_changed > 0;
+}
+
+}  // namespace
+
+bool AttachInLedger(LedgerTx& tx, const Representation& representation, Payment payment,
+                    const std::string& intent_id, base::TimeMs chain_time, base::TimeMs now) {
+  return Decide(tx, representation, payment.transfer.chain_id, chain_time, now,
+                [&](Pass& pass) { pass.AttachPayment(payment, intent_id); });
+}
+
+bool MatchTrustedSenderInLedger(LedgerTx& tx, const Representation& representation,
+                                std::int64_t chain_id, const std::string& intent_id,
+                                base::TimeMs chain_time, base::TimeMs now) {
+  return Decide(tx, representation, chain_id, chain_time, now,
+                [&](Pass& pass) { pass.MatchTrustedSender(intent_id); });
 }
 
 }  // namespace payd::domain

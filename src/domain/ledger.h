@@ -21,6 +21,7 @@
 namespace payd::domain {
 
 class Store;
+class LedgerTx;
 
 struct ChainUpdate {
   std::int64_t chain_id = 0;
@@ -59,6 +60,21 @@ class Ledger {
   const ChainCatalog& catalog_;
   Representation representation_;
 };
+
+// Merchants' decisions carried out by the ledger's own rules
+// (domain/management/payment_exceptions.h), inside the decision's
+// transaction (`tx` is ManagementTx::Ledger()), at `chain_time`, the time of
+// the chain's last processed block. Each re-evaluates what it touched and
+// writes an event for every move, as a chain pass does; true when it wrote any.
+//
+// `payment` (unmatched, live) now pays `intent_id` (on the same chain and token).
+bool AttachInLedger(LedgerTx& tx, const Representation& representation, Payment payment,
+                    const std::string& intent_id, base::TimeMs chain_time, base::TimeMs now);
+// The intent's trusted sender hint (just set) takes the unmatched transfers
+// from that sender made while it waited, as a transfer seen now would be.
+bool MatchTrustedSenderInLedger(LedgerTx& tx, const Representation& representation,
+                                std::int64_t chain_id, const std::string& intent_id,
+                                base::TimeMs chain_time, base::TimeMs now);
 
 // Whether a transfer in block `number` counts as confirmed under `policy`.
 bool IsConfirmed(const ConfirmationPolicy& policy, std::int64_t number, const ChainHead& head);

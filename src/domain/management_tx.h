@@ -14,6 +14,7 @@
 #include "domain/event.h"
 #include "domain/idempotency.h"
 #include "domain/integration.h"
+#include "domain/ledger_tx.h"
 #include "domain/payment_link.h"
 #include "domain/tenant.h"
 #include "domain/webhook.h"
@@ -35,6 +36,17 @@ class ManagementTx {
   // or only the one to `only_endpoint` when given.
   virtual void InsertEvent(const Event& event,
                            const std::optional<std::string>& only_endpoint = std::nullopt) = 0;
+
+  // --- Payments and intents (the merchant's decisions, DECISIONS §5) -----------
+  // The ledger's reads and writes in this same transaction (domain/ledger.h's
+  // AttachPayment and MatchFromTrustedSender run on it).
+  virtual LedgerTx& Ledger() = 0;
+  virtual std::optional<Payment> FindPayment(const std::string& tenant_id,
+                                             const std::string& id) = 0;
+  // Writes the intent's sender hint and where it came from.
+  virtual void SetSenderHint(const PaymentIntent& intent) = 0;
+  // Writes the merchant's resolution: its status, confirmedAt and resolution.
+  virtual void ResolveIntent(const PaymentIntent& intent) = 0;
 
   // --- Integrations ----------------------------------------------------------
   virtual std::optional<Integration> FindIntegration(const std::string& tenant_id,

@@ -65,6 +65,17 @@ struct AskedTerms {
   bool operator==(const AskedTerms&) const = default;
 };
 
+// How the merchant settled an irregular intent (DECISIONS §5 "the merchant
+// decides"): paid or not, with a note; from then on its status is the
+// merchant's (the ledger still records its payments, it takes no new ones).
+struct Resolution {
+  bool paid = false;
+  std::string note;
+  std::string actor;  // who decided (audit actor: "key_…", "user_…", "cli")
+  base::TimeMs at = 0;
+  bool operator==(const Resolution&) const = default;
+};
+
 // An asked intent waits for the payer's choice with chain_id 0 ("not chosen"),
 // no token and no amounts; choosing fills them in (Store::ChooseIntentOption).
 // The ledger never sees it before that: no chain has id 0.
@@ -106,6 +117,7 @@ struct PaymentIntent {
   // when the payer last chose how to pay (the exact amount's reservation).
   std::optional<AskedTerms> asked;
   std::optional<base::TimeMs> chosen_at;
+  std::optional<Resolution> resolution;
 
   bool IsChosen() const { return chain_id != 0; }
   // Transfers from blocks stamped before this (less the clock skew) never pay
@@ -128,7 +140,7 @@ struct PaymentIntent {
   // is the last moment that is on time (IsExpiredAt).
   bool WaitsForPayment(base::TimeMs at) const {
     bool short_paid = status == IntentStatus::kPending && exception == IntentException::kUnderpaid;
-    return (status == IntentStatus::kCreated || short_paid) && !IsExpiredAt(at);
+    return (status == IntentStatus::kCreated || short_paid) && !IsExpiredAt(at) && !resolution;
   }
   // What the payer still has to send: the rest of an underpaid intent (whose
   // top-up is matched by its sender hint), otherwise the exact amount.

@@ -45,7 +45,16 @@ boost::json::object Representation::Intent(const PaymentIntent& i) const {
   out["integrationId"] = i.integration_id;
   out["paymentLinkId"] = OrNull(i.payment_link_id);
   out["metadata"] = boost::json::parse(i.metadata_json);
+  out["resolution"] = i.resolution ? boost::json::value(ResolutionView(*i.resolution))
+                                   : boost::json::value(nullptr);
   return out;
+}
+
+boost::json::object ResolutionView(const Resolution& r) {
+  return {{"outcome", r.paid ? "paid" : "not_paid"},
+          {"note", r.note},
+          {"resolvedBy", r.actor},
+          {"resolvedAt", base::FormatTimestamp(r.at)}};
 }
 
 boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {

@@ -14,6 +14,9 @@
 
 namespace payd::domain {
 
+// The merchant's decision on an intent, as the API shows it.
+boost::json::object ResolutionView(const Resolution& resolution);
+
 struct Representation {
   const ChainCatalog& catalog;
   std::string public_url;  // base of checkoutUrl

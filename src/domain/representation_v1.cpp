@@ -68,6 +68,7 @@ boost::json::object Representation::IntentV1(const PaymentIntent& i) const {
   };
   if (i.exception != IntentException::kNone)
     out["exception"] = Lower(IntentExceptionName(i.exception));
+  if (i.resolution) out["resolution"] = ResolutionView(*i.resolution);
   if (i.status == IntentStatus::kPaid) {
     out["token"] = i.token_symbol;
     out["chain"] = ChainName(catalog, i.chain_id);

@@ -8,6 +8,7 @@
 
 #include "base/ids.h"
 #include "domain/asked_intent.h"
+#include "domain/management/payment_exceptions.h"
 #include "domain/store.h"
 #include "store_fixture.h"
 
@@ -155,6 +156,39 @@ TEST_P(LedgerTest, ATransferBackAfterAFlipBackToAnIntentPaidMeanwhileIsAnnounced
   EXPECT_FALSE(first->intent_id) << "the intent is paid by the other transfer";
   EXPECT_EQ(EventTypes().back(), "PAYMENT_UNMATCHED")
       << "it was announced as the intent's payment, not as unmatched";
+}
+
+// DECISIONS §5 "the merchant decides": once resolved, an intent's status is
+// the merchant's. A reorg that takes its payment leaves it as decided (no
+// PAYMENT_REVERSED), and a transfer that would have matched it is kept
+// unmatched, to be seen.
+TEST_P(LedgerTest, AResolvedIntentKeepsItsStatusAndTakesNoNewTransfer) {
+  auto id = CreateIntent(5000000, 1000, 1000000, /*hinted=*/true);
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1}, {Transfer(4000000, "short", a1)});
+  ASSERT_EQ(Intent(id).exception, domain::IntentException::kUnderpaid);
+  domain::Representation representation{ledger_catalog_, "http://payd.test"};
+  domain::Change change{*store_, domain::Actor::Key("key_test"), tenant_.id, base::NowMs(),
+                        std::nullopt};
+  auto resolved = domain::ResolveIntent(change, representation, id, true, "cash for the rest");
+  ASSERT_TRUE(resolved);
+  EXPECT_EQ(resolved->status, domain::IntentStatus::kPaid);
+
+  Advance({Block(1, "b", 2000, "a"), Block(2, "b", 3000)}, {}, 0);  // the payment is gone
+  EXPECT_EQ(Payments().at(0).status, domain::PaymentStatus::kReorged);
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
+  EXPECT_EQ(Intent(id).received, 0);
+  auto b3 = Block(3, "b", 4000);
+  Advance({b3}, {Transfer(5000000, "again", b3)});  // its exact amount, from its hinted payer
+  auto payments = Payments();
+  auto again = std::find_if(payments.begin(), payments.end(),
+                            [](const auto& p) { return p.transfer.tx_hash == Hash("again"); });
+  ASSERT_NE(again, payments.end());
+  EXPECT_FALSE(again->intent_id) << "a resolved intent takes no new transfer";
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
+  EXPECT_EQ(EventTypes(),
+            (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING", "PAYMENT_CONFIRMED",
+                                      "PAYMENT_RESOLVED", "PAYMENT_UNMATCHED"}));
 }
 
 TEST_P(LedgerTest, TheMomentAChainWasFirstWatchedIsKeptAcrossRestarts) {

@@ -353,6 +353,10 @@ CREATE TABLE retired_watches (
 );
 CREATE INDEX retired_watches_until ON retired_watches(watch_until);
 )sql"},
+    // SQLite migration 12.
+    {5, "intent resolutions", R"sql(
+ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
+)sql"},
 };
 
 }  // namespace

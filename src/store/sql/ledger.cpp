@@ -204,13 +204,14 @@ class SqlLedgerTx final : public domain::LedgerTx {
                                                            base::TimeMs at) override {
     // The reservation names the intent; the intent must still ask for this
     // very amount: one chosen again (made through /v1) keeps its old
-    // reservation until it lapses, but never takes a transfer of it.
+    // reservation until it lapses, but never takes a transfer of it. One the
+    // merchant resolved takes no new transfer: it is kept unmatched, to be seen.
     static const std::string sql = SelectIntent(
         "WHERE id = (SELECT intent_id FROM amount_reservations WHERE chain_id = ?1 AND token_key = "
         "?2 AND recipient = ?3 AND amount = ?4) AND chain_id = ?1 AND token_key = ?2 AND "
         "recipient = ?3 AND amount = ?7 AND (status != 'PAID' OR exception = "
         "'REVERSED_AFTER_CONFIRMATION') AND late_until > ?5 AND "
-        "COALESCE(chosen_at, created_at) <= ?6");
+        "COALESCE(chosen_at, created_at) <= ?6 AND resolution IS NULL");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, AmountKey(amount));
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs).Bind(7, domain::FormatUnits(amount));
@@ -232,7 +233,8 @@ class SqlLedgerTx final : public domain::LedgerTx {
         "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND "
         "sender_hint_source IN ('wallet', 'merchant') AND (status IN ('CREATED', 'EXPIRED', "
         "'FAILED') OR (status = 'PENDING' AND exception = 'UNDERPAID')) AND expires_at >= ?5 AND "
-        "COALESCE(chosen_at, created_at) <= ?6 ORDER BY created_at, rowid LIMIT 1");
+        "COALESCE(chosen_at, created_at) <= ?6 AND resolution IS NULL "
+        "ORDER BY created_at, rowid LIMIT 1");
     auto q = c_.Prepare(sql);
     q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, sender);
     q.Bind(5, at).Bind(6, at + domain::kChainClockSkewMs);
@@ -306,6 +308,10 @@ domain::BlockHeader ReadBlock(const Query& q) {
 }
 
 }  // namespace
+
+std::unique_ptr<domain::LedgerTx> NewLedgerTx(Connection& c) {
+  return std::make_unique<SqlLedgerTx>(c);
+}
 
 void SqlStore::WithLedger(const std::function<void(domain::LedgerTx&)>& fn) {
   Write([&](Connection& c) {

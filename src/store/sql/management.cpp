@@ -13,7 +13,35 @@ constexpr const char* kAuditColumns =
 
 class SqlManagementTx final : public domain::ManagementTx {
  public:
-  explicit SqlManagementTx(Connection& c) : c_(c) {}
+  explicit SqlManagementTx(Connection& c) : c_(c), ledger_(NewLedgerTx(c)) {}
+
+  domain::LedgerTx& Ledger() override { return *ledger_; }
+  std::optional<domain::Payment> FindPayment(const std::string& tenant_id,
+                                             const std::string& id) override {
+    static const std::string sql =
+        "SELECT " + std::string(kPaymentColumns) + " FROM payments WHERE id = ? AND tenant_id = ?";
+    auto q = c_.Prepare(sql);
+    q.Bind(1, id).Bind(2, tenant_id);
+    if (!q.Step()) return std::nullopt;
+    return ReadPayment(q);
+  }
+  void SetSenderHint(const domain::PaymentIntent& i) override {
+    c_.Prepare("UPDATE payment_intents SET sender_hint = ?, sender_hint_source = ? WHERE id = ?")
+        .Bind(1, i.sender_hint)
+        .Bind(2, std::string(domain::HintSourceName(i.sender_hint_source)))
+        .Bind(3, i.id)
+        .Run();
+  }
+  void ResolveIntent(const domain::PaymentIntent& i) override {
+    c_.Prepare(
+          "UPDATE payment_intents SET status = ?, confirmed_at = ?, resolution = ? WHERE id = ?")
+        .Bind(1, std::string(domain::IntentStatusName(i.status)))
+        .Bind(2, i.confirmed_at)
+        .Bind(3, i.resolution ? std::optional<std::string>(ResolutionToJson(*i.resolution))
+                              : std::nullopt)
+        .Bind(4, i.id)
+        .Run();
+  }
 
   std::optional<domain::CreateResult> CheckClaim(const domain::IdempotencyClaim& claim,
                                                  base::TimeMs now) override {
@@ -158,6 +186,7 @@ class SqlManagementTx final : public domain::ManagementTx {
 
  private:
   Connection& c_;
+  std::unique_ptr<domain::LedgerTx> ledger_;
 };
 
 }  // namespace

@@ -226,7 +226,20 @@ domain::PaymentIntent ReadIntent(const Query& q) {
   i.keyless = q.Int(25) != 0;
   if (auto asked = q.OptText(26)) i.asked = AskedFromJson(*asked);
   i.chosen_at = q.OptInt(27);
+  if (auto resolution = q.OptText(28)) {
+    auto v = boost::json::parse(*resolution).as_object();
+    i.resolution = domain::Resolution{
+        v.at("outcome").as_string() == "paid", std::string(v.at("note").as_string()),
+        std::string(v.at("actor").as_string()), v.at("at").as_int64()};
+  }
   return i;
+}
+
+std::string ResolutionToJson(const domain::Resolution& r) {
+  return boost::json::serialize(boost::json::object{{"outcome", r.paid ? "paid" : "not_paid"},
+                                                    {"note", r.note},
+                                                    {"actor", r.actor},
+                                                    {"at", r.at}});
 }
 
 void BindIntent(Query& q, const domain::PaymentIntent& i) {
@@ -266,6 +279,8 @@ void BindIntent(Query& q, const domain::PaymentIntent& i) {
     q.BindNull(27);
   }
   q.Bind(28, i.chosen_at);
+  q.Bind(29,
+         i.resolution ? std::optional<std::string>(ResolutionToJson(*i.resolution)) : std::nullopt);
 }
 
 domain::Payment ReadPayment(const Query& q) {

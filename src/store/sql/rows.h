@@ -32,7 +32,8 @@ inline constexpr const char* kIntentColumns =
     "id, tenant_id, integration_id, payment_link_id, status, exception, chain_id, token_symbol, "
     "token_address, decimals, recipient, requested_amount, amount, amount_usd, received, "
     "sender_hint, metadata, required_confirmations, confirmations, expires_at, created_at, "
-    "confirmed_at, tx_hash, sender_address, sender_hint_source, keyless, asked, chosen_at";
+    "confirmed_at, tx_hash, sender_address, sender_hint_source, keyless, asked, chosen_at, "
+    "resolution";
 inline constexpr const char* kDeliveryColumns =
     "id, tenant_id, event_id, endpoint_id, endpoint_url, type, status, attempts, "
     "last_response_status, last_error, next_attempt_at, delivered_at, created_at";
@@ -61,6 +62,7 @@ domain::PaymentIntent ReadIntent(const Query& q);
 std::optional<domain::PaymentIntent> IntentById(Connection& c, const std::string& id);
 domain::Payment ReadPayment(const Query& q);
 domain::WebhookDelivery ReadDelivery(const Query& q);
+std::string ResolutionToJson(const domain::Resolution& resolution);
 // Binds every kIntentColumns / kPaymentColumns value, from parameter 1.
 void BindIntent(Query& q, const domain::PaymentIntent& intent);
 void BindPayment(Query& q, const domain::Payment& payment);

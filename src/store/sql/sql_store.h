@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -24,6 +25,10 @@
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {
+
+// The ledger's transaction on a connection already in a write transaction
+// (ledger.cpp), for a management transaction that carries out a decision.
+std::unique_ptr<domain::LedgerTx> NewLedgerTx(Connection& c);
 
 class SqlStore : public domain::Store {
  public:

@@ -329,6 +329,11 @@ CREATE TABLE retired_watches (
 );
 CREATE INDEX retired_watches_until ON retired_watches(watch_until);
 )sql"},
+    // The merchant's decision on an irregular intent (DECISIONS §5): JSON
+    // {outcome, note, actor, at}; the ledger leaves a resolved intent's status alone.
+    {12, "intent resolutions", R"sql(
+ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

@@ -49,6 +49,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/v1/payment-intents/:intentId', auth: 'read' },
   { method: 'GET', path: '/api/v1/payments', auth: 'read', list: true },
   { method: 'GET', path: '/api/v1/payments/:paymentId', auth: 'read' },
+  { method: 'POST', path: '/api/v1/payments/:paymentId/attach', auth: 'write', body: 'attach' },
+  { method: 'POST', path: '/api/v1/payment-intents/:intentId/resolve', auth: 'write', body: 'resolve' },
+  { method: 'POST', path: '/api/v1/payment-intents/:intentId/sender-hint', auth: 'write', body: 'senderHint' },
   { method: 'GET', path: '/api/v1/events', auth: 'events' },
   { method: 'GET', path: '/api/v1/webhooks', auth: 'events', list: true },
   { method: 'GET', path: '/v1/payment_intents', auth: 'read', list: true },
@@ -190,7 +193,14 @@ function schemas(ctx) {
     expiresAt: ['string', false, (rng) => rng.pick(['2020-01-01T00:00:00Z', 'tomorrow', '', '2027-13-01T00:00:00Z'])],
   };
   const endpointPatch = { ...v1endpoint, url: ['string', false, endpoint.url[2]], enabled: ['bool', false, null] };
-  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch, linkPatch, integration, integrationPatch, apiKey };
+  // The merchant's decisions: each body names what a fixture cannot take.
+  const attach = { intentId: ['string', true, (rng) => rng.pick([badId(rng, ctx.ids.intentId), ctx.foreign.intentId[0], ''])] };
+  const resolve = {
+    outcome: ['string', true, (rng) => rng.pick(['PAID', '', 'yes', 'paid ', 'not paid', 'refunded'])],
+    note: ['string', false, (rng) => rng.pick(['n'.repeat(1001), 'é'.repeat(501)])],
+  };
+  const senderHint = { address: proof.address };
+  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch, linkPatch, integration, integrationPatch, apiKey, attach, resolve, senderHint };
 }
 
 function baseBody(kind, ctx) {
@@ -202,6 +212,9 @@ function baseBody(kind, ctx) {
   if (kind === 'linkPatch' || kind === 'integrationPatch') return { name: 'Renamed' };
   if (kind === 'integration') return { name: 'Kiosk', chains: [31337], tokens: ['USDC'], payoutAddress: ctx.payer };
   if (kind === 'apiKey') return { name: 'Sync', scopes: ['payments:read'] };
+  if (kind === 'attach') return { intentId: ctx.ids.intentId[0] };
+  if (kind === 'resolve') return { outcome: 'paid', note: 'Settled by phone' };
+  if (kind === 'senderHint') return { address: ctx.payer };
   // Well formed; signs nothing: refused however the rest of the request is.
   return { address: ctx.payer, signature: `0x${'11'.repeat(64)}1b` };
 }

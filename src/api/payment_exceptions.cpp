@@ -1,0 +1,90 @@
+// The merchant's decisions on irregular payments (scope payments:write;
+// DECISIONS §5 "the merchant decides"), each domain/management/payment_exceptions.h's:
+//   POST /api/v1/payments/:id/attach              {intentId}
+//   POST /api/v1/payment-intents/:id/resolve      {outcome: paid | not_paid, note}
+//   POST /api/v1/payment-intents/:id/sender-hint  {address}
+#include "domain/management/payment_exceptions.h"
+
+#include "api/api_error.h"
+#include "api/json_input.h"
+#include "api/management_http.h"
+#include "api/rest_auth.h"
+#include "api/routes.h"
+#include "http/json_response.h"
+
+namespace payd::api {
+
+namespace {
+
+constexpr auto kWrite = domain::Scope::kPaymentsWrite;
+
+[[noreturn]] void NotFound(const char* what, const std::string& id) {
+  throw ApiError(http::Status::not_found, "not_found", std::string("No such ") + what + ": " + id);
+}
+
+// After a decision: the webhook dispatcher has work, open payer pages may have news.
+void Changed(ApiContext& api) {
+  api.events_written();
+  api.live.Changed();
+}
+
+http::Response Attach(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  auto principal = RequireScope(req, ctx, api, kWrite);
+  ParseQuery(req, {});
+  auto body = ParseJsonObjectBody(req);
+  FieldReader fields(body);
+  std::string intent_id = fields.RequiredString("intentId");
+  fields.RejectUnknown();
+  std::string id(ctx.Param("id"));
+  auto payment =
+      domain::AttachPayment(ChangeBy(api, principal), api.representation(), id, intent_id);
+  if (!payment) NotFound("payment", id);
+  Changed(api);
+  return http::JsonResponse(http::Status::ok, api.representation().Payment(*payment));
+}
+
+http::Response Resolve(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  auto principal = RequireScope(req, ctx, api, kWrite);
+  ParseQuery(req, {});
+  auto body = ParseJsonObjectBody(req);
+  FieldReader fields(body);
+  std::string outcome = fields.RequiredString("outcome");
+  if (outcome != "paid" && outcome != "not_paid")
+    ThrowBadRequest("outcome", "outcome must be \"paid\" or \"not_paid\".");
+  std::string note = fields.OptionalString("note").value_or("");
+  fields.RejectUnknown();
+  std::string id(ctx.Param("id"));
+  auto intent = domain::ResolveIntent(ChangeBy(api, principal), api.representation(), id,
+                                      outcome == "paid", note);
+  if (!intent) NotFound("payment intent", id);
+  Changed(api);
+  return http::JsonResponse(http::Status::ok, api.representation().Intent(*intent));
+}
+
+http::Response SenderHint(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  auto principal = RequireScope(req, ctx, api, kWrite);
+  ParseQuery(req, {});
+  auto body = ParseJsonObjectBody(req);
+  FieldReader fields(body);
+  std::string address = fields.RequiredString("address");
+  fields.RejectUnknown();
+  std::string id(ctx.Param("id"));
+  auto intent =
+      domain::SetMerchantSenderHint(ChangeBy(api, principal), api.representation(), id, address);
+  if (!intent) NotFound("payment intent", id);
+  Changed(api);
+  return http::JsonResponse(http::Status::ok, api.representation().Intent(*intent));
+}
+
+}  // namespace
+
+void AddPaymentExceptionRoutes(http::Router& router, ApiContext& api) {
+  router.Add(http::Verb::post, "/api/v1/payments/:id/attach",
+             Endpoint([&api](const auto& req, auto& ctx) { return Attach(req, ctx, api); }));
+  router.Add(http::Verb::post, "/api/v1/payment-intents/:id/resolve",
+             Endpoint([&api](const auto& req, auto& ctx) { return Resolve(req, ctx, api); }));
+  router.Add(http::Verb::post, "/api/v1/payment-intents/:id/sender-hint",
+             Endpoint([&api](const auto& req, auto& ctx) { return SenderHint(req, ctx, api); }));
+}
+
+}  // namespace payd::api
