@@ -102,10 +102,12 @@ describe('the merchant decides', () => {
     assert.equal(r.json.resolution.note, 'Customer paid the fee in cash');
     assert.equal(r.json.resolution.resolvedBy, shop.rw.id);
     assert.ok(r.json.confirmedAt);
-    await eventually(() => {
-      const types = hooksOf(pi.id);
-      return types.indexOf('PAYMENT_CONFIRMED') >= 0 && types.indexOf('PAYMENT_RESOLVED') > types.indexOf('PAYMENT_CONFIRMED');
-    }, { what: 'PAYMENT_CONFIRMED, then PAYMENT_RESOLVED' });
+    // Both delivered (in whatever order they arrive: deliveries run side by side), and the
+    // events list, in the order they happened, says CONFIRMED came first.
+    await eventually(() => ['PAYMENT_CONFIRMED', 'PAYMENT_RESOLVED'].every((t) => hooksOf(pi.id).includes(t)), { what: 'both webhooks' });
+    const events = (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data
+      .filter((e) => e.data.id === pi.id).map((e) => e.type).reverse();
+    assert.deepEqual(events.slice(-2), ['PAYMENT_CONFIRMED', 'PAYMENT_RESOLVED']);
     const resolved = receiver.deliveries.find((d) => d.payload.type === 'PAYMENT_RESOLVED' && d.payload.data.id === pi.id);
     assert.ok(resolved.ok, 'verified, and described by the OpenAPI webhooks');
     assert.equal(resolved.payload.data.resolution.outcome, 'paid');
@@ -161,7 +163,9 @@ describe('the merchant decides', () => {
     const settled = await resolve(pi.id, { outcome: 'paid', note: 'Keeping 0.50 as a tip' });
     assert.equal(settled.json.status, 'PAID');
     assert.equal(settled.json.resolution.note, 'Keeping 0.50 as a tip');
-    assert.ok(!hooksOf(pi.id).filter((t) => t === 'PAYMENT_CONFIRMED').slice(1).length, 'no second PAYMENT_CONFIRMED');
+    const events = (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data.filter((e) => e.data.id === pi.id);
+    assert.equal(events.filter((e) => e.type === 'PAYMENT_CONFIRMED').length, 1, 'it was PAID already: no second PAYMENT_CONFIRMED');
+    assert.equal(events[0].type, 'PAYMENT_RESOLVED');
   });
 
   test('what cannot be decided is refused, naming the field, and nothing changes', async () => {
