@@ -89,4 +89,19 @@ describe('link page', () => {
       await checkState(page, 'intent-order', state);
     }
   });
+
+  test('a link the merchant switched off says so, in the payer\'s language, with nothing to pay (axe-clean)', async () => {
+    const link = await s.createLink({ name: 'Summer sale' });
+    const off = await s.payd.request('PATCH', `/api/v1/payment-links/${link.id}`, { key: s.merchant.rw.key, body: { status: 'inactive' } });
+    assert.equal(off.status, 200, off.text);
+    for (const [locale, heading] of [['en-GB', 'This link no longer takes payments'], ['fr-FR', 'Ce lien n\'accepte plus de paiements']]) {
+      const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const response = await page.goto(`${s.base}/pay/${link.id}`);
+      assert.equal(response.status(), 404);
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), heading);
+      assert.equal(await page.locator('form#pay').count(), 0, 'no form to pay with');
+      await checkState(page, 'link-inactive', locale);
+    }
+  });
 });
