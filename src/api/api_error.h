@@ -37,6 +37,11 @@ class ApiError : public std::runtime_error {
   std::vector<std::pair<std::string, std::string>> headers_;
 };
 
+// 404 not_found: "No such <what>: <id>" (also for another tenant's object, DECISIONS §1).
+[[noreturn]] inline void ThrowNotFound(std::string_view what, const std::string& id) {
+  throw ApiError(http::Status::not_found, "not_found", "No such " + std::string(what) + ": " + id);
+}
+
 [[noreturn]] inline void ThrowBadRequest(std::string param, std::string message) {
   throw ApiError(http::Status::bad_request, "invalid_request", std::move(message),
                  std::move(param));

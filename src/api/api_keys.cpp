@@ -20,10 +20,6 @@ namespace payd::api {
 
 namespace {
 
-[[noreturn]] void KeyNotFound(const std::string& id) {
-  throw ApiError(http::Status::not_found, "not_found", "No such API key: " + id);
-}
-
 domain::ApiKeyRequest ReadCreate(const boost::json::object& body) {
   FieldReader fields(body);
   domain::ApiKeyRequest r;
@@ -86,7 +82,7 @@ http::Response Rotate(const http::Request& req, http::RequestContext& ctx, ApiCo
   std::string id(ctx.Param("id"));
   auto change = ChangeBy(api, principal);
   auto issued = domain::RotateApiKey(change, api.environment, id, overlap_s * 1000);
-  if (!issued) KeyNotFound(id);
+  if (!issued) ThrowNotFound("API key", id);
   return http::JsonResponse(http::Status::created, IssuedView(*issued, change.now));
 }
 
@@ -102,7 +98,7 @@ void AddApiKeyRoutes(http::Router& router, ApiContext& api) {
                ParseQuery(req, {});
                std::string id(ctx.Param("id"));
                auto key = api.store.FindApiKey(id);
-               if (!key || key->tenant_id != principal.tenant_id) KeyNotFound(id);
+               if (!key || key->tenant_id != principal.tenant_id) ThrowNotFound("API key", id);
                return http::JsonResponse(http::Status::ok, domain::ApiKeyView(*key, base::NowMs()));
              }));
   router.Add(http::Verb::post, "/api/v1/api-keys/:id/revoke",
@@ -113,7 +109,7 @@ void AddApiKeyRoutes(http::Router& router, ApiContext& api) {
                std::string id(ctx.Param("id"));
                auto change = ChangeBy(api, principal);
                auto key = domain::RevokeApiKey(change, id);
-               if (!key) KeyNotFound(id);
+               if (!key) ThrowNotFound("API key", id);
                return http::JsonResponse(http::Status::ok, domain::ApiKeyView(*key, change.now));
              }));
   router.Add(http::Verb::post, "/api/v1/api-keys/:id/rotate",

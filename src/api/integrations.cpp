@@ -18,10 +18,6 @@ namespace payd::api {
 
 namespace {
 
-[[noreturn]] void IntegrationNotFound(const std::string& id) {
-  throw ApiError(http::Status::not_found, "not_found", "No such integration: " + id);
-}
-
 domain::IntegrationRequest ReadCreate(const boost::json::object& body) {
   FieldReader fields(body);
   domain::IntegrationRequest r;
@@ -98,7 +94,7 @@ void AddIntegrationRoutes(http::Router& router, ApiContext& api) {
                ParseQuery(req, {});
                std::string id(ctx.Param("id"));
                auto found = api.store.FindIntegration(principal.tenant_id, id);
-               if (!found) IntegrationNotFound(id);
+               if (!found) ThrowNotFound("integration", id);
                return http::JsonResponse(http::Status::ok, domain::IntegrationView(*found));
              }));
   router.Add(
@@ -108,7 +104,7 @@ void AddIntegrationRoutes(http::Router& router, ApiContext& api) {
         std::string id(ctx.Param("id"));
         auto patch = ReadPatch(ParseJsonObjectBody(req));
         auto updated = domain::UpdateIntegration(ChangeBy(api, principal), api.catalog, id, patch);
-        if (!updated) IntegrationNotFound(id);
+        if (!updated) ThrowNotFound("integration", id);
         return http::JsonResponse(http::Status::ok, domain::IntegrationView(*updated));
       }));
 }

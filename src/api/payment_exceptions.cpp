@@ -18,35 +18,38 @@ namespace {
 
 constexpr auto kWrite = domain::Scope::kPaymentsWrite;
 
-[[noreturn]] void NotFound(const char* what, const std::string& id) {
-  throw ApiError(http::Status::not_found, "not_found", std::string("No such ") + what + ": " + id);
-}
-
 // After a decision: the webhook dispatcher has work, open payer pages may have news.
 void Changed(ApiContext& api) {
   api.events_written();
   api.live.Changed();
 }
 
-http::Response Attach(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+// A decision's request: the key (payments:write), no query, its body.
+struct Decision {
+  domain::Principal principal;
+  boost::json::object body;
+};
+Decision ReadDecision(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   auto principal = RequireScope(req, ctx, api, kWrite);
   ParseQuery(req, {});
-  auto body = ParseJsonObjectBody(req);
+  return {principal, ParseJsonObjectBody(req)};
+}
+
+http::Response Attach(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  auto [principal, body] = ReadDecision(req, ctx, api);
   FieldReader fields(body);
   std::string intent_id = fields.RequiredString("intentId");
   fields.RejectUnknown();
   std::string id(ctx.Param("id"));
   auto payment =
       domain::AttachPayment(ChangeBy(api, principal), api.representation(), id, intent_id);
-  if (!payment) NotFound("payment", id);
+  if (!payment) ThrowNotFound("payment", id);
   Changed(api);
   return http::JsonResponse(http::Status::ok, api.representation().Payment(*payment));
 }
 
 http::Response Resolve(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, kWrite);
-  ParseQuery(req, {});
-  auto body = ParseJsonObjectBody(req);
+  auto [principal, body] = ReadDecision(req, ctx, api);
   FieldReader fields(body);
   std::string outcome = fields.RequiredString("outcome");
   if (outcome != "paid" && outcome != "not_paid")
@@ -56,22 +59,20 @@ http::Response Resolve(const http::Request& req, http::RequestContext& ctx, ApiC
   std::string id(ctx.Param("id"));
   auto intent = domain::ResolveIntent(ChangeBy(api, principal), api.representation(), id,
                                       outcome == "paid", note);
-  if (!intent) NotFound("payment intent", id);
+  if (!intent) ThrowNotFound("payment intent", id);
   Changed(api);
   return http::JsonResponse(http::Status::ok, api.representation().Intent(*intent));
 }
 
 http::Response SenderHint(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, kWrite);
-  ParseQuery(req, {});
-  auto body = ParseJsonObjectBody(req);
+  auto [principal, body] = ReadDecision(req, ctx, api);
   FieldReader fields(body);
   std::string address = fields.RequiredString("address");
   fields.RejectUnknown();
   std::string id(ctx.Param("id"));
   auto intent =
       domain::SetMerchantSenderHint(ChangeBy(api, principal), api.representation(), id, address);
-  if (!intent) NotFound("payment intent", id);
+  if (!intent) ThrowNotFound("payment intent", id);
   Changed(api);
   return http::JsonResponse(http::Status::ok, api.representation().Intent(*intent));
 }

@@ -63,7 +63,7 @@ http::Response List(const http::Request& req, http::RequestContext& ctx, ApiCont
 domain::WebhookEndpoint Find(ApiContext& api, const domain::Principal& principal,
                              const std::string& id) {
   auto e = api.store.FindWebhookEndpoint(id);
-  if (!e || e->tenant_id != principal.tenant_id) EndpointNotFound(id);
+  if (!e || e->tenant_id != principal.tenant_id) ThrowNotFound("webhook endpoint", id);
   return *e;
 }
 
@@ -71,7 +71,8 @@ http::Response Delete(const http::Request& req, http::RequestContext& ctx, ApiCo
   auto principal = RequireScope(req, ctx, api, kWrite);
   ParseQuery(req, {});
   std::string id(ctx.Param("id"));
-  if (!domain::DeleteWebhookEndpoint(ChangeBy(api, principal), id)) EndpointNotFound(id);
+  if (!domain::DeleteWebhookEndpoint(ChangeBy(api, principal), id))
+    ThrowNotFound("webhook endpoint", id);
   return http::JsonResponse(http::Status::ok, boost::json::object{{"id", id}, {"deleted", true}});
 }
 
@@ -96,7 +97,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
                auto patch = ReadEndpointPatch(ParseJsonObjectBody(req));
                auto e = domain::UpdateWebhookEndpoint(ChangeBy(api, principal), id, patch,
                                                       api.webhook_target_check);
-               if (!e) EndpointNotFound(id);
+               if (!e) ThrowNotFound("webhook endpoint", id);
                return http::JsonResponse(http::Status::ok, domain::WebhookEndpointView(*e));
              }));
   router.Add(http::Verb::delete_, "/api/v1/webhook-endpoints/:id",
@@ -108,7 +109,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
                RequireNoFields(req);
                std::string id(ctx.Param("id"));
                auto event = domain::SendTestEvent(ChangeBy(api, principal), id);
-               if (!event) EndpointNotFound(id);
+               if (!event) ThrowNotFound("webhook endpoint", id);
                api.events_written();
                return http::JsonResponse(
                    http::Status::accepted,
@@ -134,9 +135,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
                RequireNoFields(req);
                std::string id(ctx.Param("id"));
                auto copy = domain::Redeliver(ChangeBy(api, principal), id);
-               if (!copy)
-                 throw ApiError(http::Status::not_found, "not_found",
-                                "No such webhook delivery: " + id);
+               if (!copy) ThrowNotFound("webhook delivery", id);
                api.events_written();
                return http::JsonResponse(http::Status::accepted, DeliveryView(*copy));
              }));

@@ -71,8 +71,4 @@ domain::EndpointPatch ReadEndpointPatch(const boost::json::object& body) {
   return patch;
 }
 
-void EndpointNotFound(const std::string& id) {
-  throw ApiError(http::Status::not_found, "not_found", "No such webhook endpoint: " + id);
-}
-
 }  // namespace payd::api

@@ -18,7 +18,4 @@ domain::NewEndpoint ReadNewEndpoint(const boost::json::object& body, bool with_s
 // (every type) and `description`. At least one field.
 domain::EndpointPatch ReadEndpointPatch(const boost::json::object& body);
 
-// 404 naming the endpoint.
-[[noreturn]] void EndpointNotFound(const std::string& id);
-
 }  // namespace payd::api

@@ -63,10 +63,6 @@ class Store {
   // The current secret first, then rotated ones still within their overlap.
   virtual std::vector<WebhookSecret> WebhookSecrets(const std::string& tenant_id,
                                                     base::TimeMs now) = 0;
-  // Makes `secret` current; the previous current one stays valid until
-  // `previous_expires_at`.
-  virtual void RotateWebhookSecret(const WebhookSecret& secret,
-                                   base::TimeMs previous_expires_at) = 0;
 
   virtual void InsertIntegration(const Integration& integration) = 0;
   virtual std::optional<Integration> FindIntegration(const std::string& tenant_id,
@@ -225,24 +221,12 @@ class Store {
   virtual void InsertWebhookEndpoint(const WebhookEndpoint& endpoint) = 0;
   virtual std::vector<WebhookEndpoint> ListWebhookEndpoints(const std::string& tenant_id) = 0;
   virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& id) = 0;
-  // False if there is no such endpoint. Disabling fails the endpoint's
-  // deliveries not yet made (a disabled endpoint gets nothing; they can be
-  // redelivered by hand once it is enabled again); one in flight at `now`
-  // ends as its attempt goes.
-  virtual bool SetWebhookEndpointEnabled(const std::string& id, bool enabled,
-                                         const std::optional<std::string>& reason,
-                                         base::TimeMs now) = 0;
-  // Removes the endpoint; its deliveries not yet made fail with a note saying so.
-  virtual bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) = 0;
 
   // Newest first; only those to `endpoint_id` when given.
   virtual std::vector<WebhookDelivery> ListDeliveries(const std::string& tenant_id,
                                                       const std::optional<std::string>& endpoint_id,
                                                       int limit, int offset) = 0;
   virtual std::optional<WebhookDelivery> FindDelivery(const std::string& id) = 0;
-  // Queues a new delivery of the same event to the same endpoint, due now.
-  virtual std::optional<WebhookDelivery> Redeliver(const std::string& delivery_id,
-                                                   base::TimeMs now) = 0;
 
   // What a dispatcher needs to make one attempt.
   struct DeliveryJob {

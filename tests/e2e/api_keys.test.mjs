@@ -5,17 +5,12 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 
-import { createMerchant, paydForSuite } from './lib/payd.mjs';
+import { assertApiError, createMerchant, paydForSuite } from './lib/payd.mjs';
 
 describe('API keys through the API', () => {
   const suite = paydForSuite();
   let account;
   const call = (method, path, { key = account.key, body, headers } = {}) => suite.payd.request(method, path, { key, body, headers });
-  const assertError = (r, status, code, param) => {
-    assert.equal(r.status, status, r.text);
-    assert.equal(r.json.error.code, code, r.text);
-    if (param !== undefined) assert.equal(r.json.error.param, param, r.text);
-  };
   const audit = async () => (await call('GET', '/api/v1/audit-log?limit=100')).json.data;
 
   before(() => {
@@ -33,7 +28,7 @@ describe('API keys through the API', () => {
     assert.equal(k.kind, 'public');
     assert.equal(k.status, 'active');
     assert.equal((await call('GET', '/api/v1/payment-links', { key: k.key })).status, 200);
-    assertError(await call('POST', '/api/v1/payment-links', { key: k.key, body: {} }), 403, 'insufficient_scope');
+    assertApiError(await call('POST', '/api/v1/payment-links', { key: k.key, body: {} }), 403, 'insufficient_scope');
 
     const listed = (await call('GET', '/api/v1/api-keys?limit=100')).json.data;
     const entry = listed.find((x) => x.id === k.id);
@@ -53,7 +48,7 @@ describe('API keys through the API', () => {
     const ik = (await call('POST', '/api/v1/api-keys', { body: { name: 'Widget', kind: 'integration', integrationId: suite.shop.integration.id } })).json;
     assert.match(ik.key, /^svc_test_/);
     assert.equal(ik.integrationId, suite.shop.integration.id);
-    assertError(await call('GET', '/api/v1/payment-links', { key: ik.key }), 401, 'unauthorized');
+    assertApiError(await call('GET', '/api/v1/payment-links', { key: ik.key }), 401, 'unauthorized');
     const ak = (await call('POST', '/api/v1/api-keys', { body: { name: 'Second backend', kind: 'account' } })).json;
     assert.match(ak.key, /^svc_ak_test_/);
     assert.equal((await call('GET', '/api/v1/audit-log', { key: ak.key })).status, 200);
@@ -65,7 +60,7 @@ describe('API keys through the API', () => {
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     assert.equal(again.json.id, first.json.id);
     assert.equal(again.json.key, null, 'payd never kept the text');
-    assertError(await call('POST', '/api/v1/api-keys', { body: { name: 'Twice', scopes: ['events:read'] }, headers }), 409, 'idempotency_conflict');
+    assertApiError(await call('POST', '/api/v1/api-keys', { body: { name: 'Twice', scopes: ['events:read'] }, headers }), 409, 'idempotency_conflict');
   });
 
   test('bad requests are a 400 naming the field, and no key is made', async () => {
@@ -79,7 +74,7 @@ describe('API keys through the API', () => {
       [{ name: 'x', scopes: ['payments:read'], expiresAt: '2020-01-01T00:00:00Z' }, 'expiresAt'],
       [{ name: 'x', scopes: ['payments:read'], expiresAt: 'tomorrow' }, 'expiresAt'], [{ name: 'x', scopes: ['payments:read'], rateLimit: 1000 }, 'rateLimit'],
     ]) {
-      assertError(await call('POST', '/api/v1/api-keys', { body }), 400, 'invalid_request', param);
+      assertApiError(await call('POST', '/api/v1/api-keys', { body }), 400, 'invalid_request', param);
     }
     assert.equal(await count(), before);
   });
@@ -89,13 +84,13 @@ describe('API keys through the API', () => {
     const revoked = await call('POST', `/api/v1/api-keys/${k.id}/revoke`);
     assert.equal(revoked.status, 200, revoked.text);
     assert.equal(revoked.json.status, 'revoked');
-    assertError(await call('GET', '/api/v1/payment-links', { key: k.key }), 401, 'key_revoked');
+    assertApiError(await call('GET', '/api/v1/payment-links', { key: k.key }), 401, 'key_revoked');
     assert.equal((await call('POST', `/api/v1/api-keys/${k.id}/revoke`)).json.revokedAt, revoked.json.revokedAt, 'revoked once, for good');
-    assertError(await call('POST', `/api/v1/api-keys/${k.id}/revoke`, { body: { reason: 'x' } }), 400, 'invalid_request', 'reason');
+    assertApiError(await call('POST', `/api/v1/api-keys/${k.id}/revoke`, { body: { reason: 'x' } }), 400, 'invalid_request', 'reason');
 
     const spare = (await call('POST', '/api/v1/api-keys', { body: { name: 'Spare', kind: 'account' } })).json;
     assert.equal((await call('POST', `/api/v1/api-keys/${spare.id}/revoke`, { key: spare.key })).status, 200);
-    assertError(await call('GET', '/api/v1/api-keys', { key: spare.key }), 401, 'key_revoked');
+    assertApiError(await call('GET', '/api/v1/api-keys', { key: spare.key }), 401, 'key_revoked');
   });
 
   test('rotation: the same key with new text; the old text ends now or after the overlap asked', async () => {
@@ -105,7 +100,7 @@ describe('API keys through the API', () => {
     assert.notEqual(rotated.json.id, k.id);
     assert.deepEqual(rotated.json.scopes, k.scopes);
     assert.equal(rotated.json.name, k.name);
-    assertError(await call('GET', '/api/v1/events', { key: k.key }), 401, 'key_revoked');
+    assertApiError(await call('GET', '/api/v1/events', { key: k.key }), 401, 'key_revoked');
     assert.equal((await call('GET', '/api/v1/events', { key: rotated.json.key })).status, 200);
 
     const overlap = await call('POST', `/api/v1/api-keys/${rotated.json.id}/rotate`, { body: { overlapSeconds: 3600 } });
@@ -115,15 +110,15 @@ describe('API keys through the API', () => {
     const left = Date.parse(old.expiresAt) - Date.now();
     assert.ok(left > 3500e3 && left <= 3600e3, `${left} ms`);
     for (const [body, param] of [[{ overlapSeconds: -1 }, 'overlapSeconds'], [{ overlapSeconds: 604801 }, 'overlapSeconds'], [{ overlapSeconds: '60' }, 'overlapSeconds'], [{ now: 1 }, 'now']]) {
-      assertError(await call('POST', `/api/v1/api-keys/${overlap.json.id}/rotate`, { body }), 400, 'invalid_request', param);
+      assertApiError(await call('POST', `/api/v1/api-keys/${overlap.json.id}/rotate`, { body }), 400, 'invalid_request', param);
     }
-    assertError(await call('POST', `/api/v1/api-keys/${k.id}/rotate`), 400, 'invalid_request');
+    assertApiError(await call('POST', `/api/v1/api-keys/${k.id}/rotate`), 400, 'invalid_request');
 
     // The account key rotates itself: the answer holds the only key that now works.
     const self = await call('POST', `/api/v1/api-keys/${account.id}/rotate`);
     assert.equal(self.status, 201, self.text);
     assert.equal(self.json.kind, 'account');
-    assertError(await call('GET', '/api/v1/api-keys', { key: account.key }), 401, 'key_revoked');
+    assertApiError(await call('GET', '/api/v1/api-keys', { key: account.key }), 401, 'key_revoked');
     account = { id: self.json.id, key: self.json.key };
     assert.deepEqual((await audit()).filter((a) => a.objectId === k.id).map((a) => a.action), ['api_key.rotate', 'api_key.create']);
   });
@@ -132,12 +127,12 @@ describe('API keys through the API', () => {
     const all = suite.shop.key('payments:read,payments:write,events:read,webhooks:write');
     for (const [method, path] of [['GET', '/api/v1/api-keys'], ['POST', '/api/v1/api-keys'], ['GET', `/api/v1/api-keys/${all.id}`],
       ['POST', `/api/v1/api-keys/${all.id}/revoke`], ['POST', `/api/v1/api-keys/${all.id}/rotate`]]) {
-      assertError(await call(method, path, { key: all.key, body: method === 'POST' && path.endsWith('keys') ? { name: 'x', scopes: ['payments:read'] } : undefined }), 403, 'insufficient_scope');
+      assertApiError(await call(method, path, { key: all.key, body: method === 'POST' && path.endsWith('keys') ? { name: 'x', scopes: ['payments:read'] } : undefined }), 403, 'insufficient_scope');
     }
     const other = createMerchant(suite.payd, { name: 'Other' });
     const theirs = suite.payd.admin(['key', 'create', '--tenant', other.tenant.id, '--name', 'a', '--kind', 'account']);
     for (const [method, path] of [['GET', `/api/v1/api-keys/${all.id}`], ['POST', `/api/v1/api-keys/${all.id}/revoke`], ['POST', `/api/v1/api-keys/${all.id}/rotate`]]) {
-      assertError(await call(method, path, { key: theirs.key }), 404, 'not_found');
+      assertApiError(await call(method, path, { key: theirs.key }), 404, 'not_found');
     }
     assert.equal((await call('GET', '/api/v1/payment-links', { key: all.key })).status, 200, 'untouched by the other tenant');
   });

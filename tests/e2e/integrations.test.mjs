@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
+import { assertApiError, createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 
 const NEW_PAYOUT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 // Addresses no other integration pays out to: what watches them is the moving integration alone.
@@ -17,11 +17,6 @@ const MOVING_TO = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 describe('integrations through the API', () => {
   let chain, payd, shop, account;
   const call = (method, path, { key = account.key, body, headers } = {}) => payd.request(method, path, { key, body, headers });
-  const assertError = (r, status, code, param) => {
-    assert.equal(r.status, status, r.text);
-    assert.equal(r.json.error.code, code, r.text);
-    if (param !== undefined) assert.equal(r.json.error.param, param, r.text);
-  };
   const make = async (extra = {}) => {
     const r = await call('POST', '/api/v1/integrations', {
       body: { name: 'Pop-up store', chains: [31337], tokens: ['USDC'], payoutAddress: PAYOUT, origins: ['https://popup.example'], ...extra },
@@ -67,16 +62,16 @@ describe('integrations through the API', () => {
   test('only the account key: a public key with every scope is 403, an integration key 401', async () => {
     const all = shop.key('payments:read,payments:write,events:read,webhooks:write');
     const denied = await call('POST', '/api/v1/integrations', { key: all.key, body: { name: 'x', chains: [31337], tokens: ['USDC'], payoutAddress: PAYOUT } });
-    assertError(denied, 403, 'insufficient_scope');
+    assertApiError(denied, 403, 'insufficient_scope');
     assert.match(denied.json.error.message, /account key/);
-    assertError(await call('GET', '/api/v1/integrations', { key: all.key }), 403, 'insufficient_scope');
-    assertError(await call('PATCH', `/api/v1/integrations/${shop.integration.id}`, { key: all.key, body: { payoutAddress: NEW_PAYOUT } }), 403, 'insufficient_scope');
+    assertApiError(await call('GET', '/api/v1/integrations', { key: all.key }), 403, 'insufficient_scope');
+    assertApiError(await call('PATCH', `/api/v1/integrations/${shop.integration.id}`, { key: all.key, body: { payoutAddress: NEW_PAYOUT } }), 403, 'insufficient_scope');
     const ik = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'w', '--kind', 'integration', '--integration', shop.integration.id]);
-    assertError(await call('GET', '/api/v1/integrations', { key: ik.key }), 401, 'unauthorized');
+    assertApiError(await call('GET', '/api/v1/integrations', { key: ik.key }), 401, 'unauthorized');
     const other = createMerchant(payd, { name: 'Other' });
     const theirs = payd.admin(['key', 'create', '--tenant', other.tenant.id, '--name', 'a', '--kind', 'account']);
-    assertError(await call('GET', `/api/v1/integrations/${shop.integration.id}`, { key: theirs.key }), 404, 'not_found');
-    assertError(await call('PATCH', `/api/v1/integrations/${shop.integration.id}`, { key: theirs.key, body: { name: 'Mine now' } }), 404, 'not_found');
+    assertApiError(await call('GET', `/api/v1/integrations/${shop.integration.id}`, { key: theirs.key }), 404, 'not_found');
+    assertApiError(await call('PATCH', `/api/v1/integrations/${shop.integration.id}`, { key: theirs.key, body: { name: 'Mine now' } }), 404, 'not_found');
     assert.equal((await call('GET', `/api/v1/integrations/${shop.integration.id}`)).json.name, 'Shop web', 'untouched');
   });
 
@@ -97,7 +92,7 @@ describe('integrations through the API', () => {
     ];
     const count = async () => (await call('GET', '/api/v1/integrations?limit=100')).json.data.length;
     const before = await count();
-    for (const [body, param] of cases) assertError(await call('POST', '/api/v1/integrations', { body }), 400, 'invalid_request', param);
+    for (const [body, param] of cases) assertApiError(await call('POST', '/api/v1/integrations', { body }), 400, 'invalid_request', param);
     assert.equal(await count(), before);
 
     const id = shop.integration.id;
@@ -106,7 +101,7 @@ describe('integrations through the API', () => {
       [{}, undefined], [{ payoutAddress: mixedCaseWrong }, 'payoutAddress'], [{ tokens: ['ETH'], preferredToken: 'USDC' }, 'preferredToken'],
       [{ name: null }, 'name'], [{ enabled: 'no' }, 'enabled'], [{ chains: [8453] }, 'chains'], [{ id: 'int_x' }, 'id'],
     ]) {
-      assertError(await call('PATCH', `/api/v1/integrations/${id}`, { body }), 400, 'invalid_request', param);
+      assertApiError(await call('PATCH', `/api/v1/integrations/${id}`, { body }), 400, 'invalid_request', param);
     }
     assert.deepEqual((await call('GET', `/api/v1/integrations/${id}`)).json, was);
   });
@@ -144,10 +139,10 @@ describe('integrations through the API', () => {
     const off = await call('PATCH', `/api/v1/integrations/${i.id}`, { body: { enabled: false } });
     assert.equal(off.json.enabled, false);
     assert.ok(off.json.disabledAt);
-    assertError(await payd.request('GET', `/public/integrations/${i.id}`, { headers: { Origin: 'https://popup.example' } }), 404, 'not_found');
-    assertError(await createIntent(payd, i.id, { amount_usd: '2.00', currency: 'USDC', chainId: 31337 }, origin), 404, 'not_found');
-    assertError(await call('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(i.id) }), 400, 'invalid_request', 'integrationId');
-    assertError(await call('POST', '/v1/payment_intents', { key: shop.rw.key, body: { amount: '5.00', currency: 'USD', integrationId: i.id } }), 400, 'invalid_request', 'integrationId');
+    assertApiError(await payd.request('GET', `/public/integrations/${i.id}`, { headers: { Origin: 'https://popup.example' } }), 404, 'not_found');
+    assertApiError(await createIntent(payd, i.id, { amount_usd: '2.00', currency: 'USDC', chainId: 31337 }, origin), 404, 'not_found');
+    assertApiError(await call('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(i.id) }), 400, 'invalid_request', 'integrationId');
+    assertApiError(await call('POST', '/v1/payment_intents', { key: shop.rw.key, body: { amount: '5.00', currency: 'USD', integrationId: i.id } }), 400, 'invalid_request', 'integrationId');
     const page = await fetch(`${payd.url}/pay/${link.id}`);
     assert.match(await page.text(), /no longer takes payments/);
     // What its payer was already shown is still paid.

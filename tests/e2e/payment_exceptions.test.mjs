@@ -9,7 +9,7 @@ import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { assertApiError, createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
 // anvil's development mnemonic: public test keys, never real funds. A wallet per test, so that
@@ -40,11 +40,6 @@ describe('the merchant decides', () => {
   const post = (path, body, key = shop.rw.key) => payd.request('POST', path, { key, body });
   const hint = (id, address) => post(`/api/v1/payment-intents/${id}/sender-hint`, { address });
   const resolve = (id, body) => post(`/api/v1/payment-intents/${id}/resolve`, body);
-  const assertError = (r, status, code, param) => {
-    assert.equal(r.status, status, r.text);
-    assert.equal(r.json.error.code, code, r.text);
-    if (param !== undefined) assert.equal(r.json.error.param, param, r.text);
-  };
   const hooksOf = (id) => receiver.deliveries.filter((d) => d.payload.data?.id === id).map((d) => d.payload.type);
   const auditOf = async (id) => (await payd.request('GET', '/api/v1/audit-log?limit=100', { key: account.key })).json.data.filter((a) => a.objectId === id);
 
@@ -119,7 +114,7 @@ describe('the merchant decides', () => {
     const again = await resolve(pi.id, { outcome: 'paid', note: 'Customer paid the fee in cash' });
     assert.equal(again.status, 200);
     assert.deepEqual(again.json.resolution, r.json.resolution);
-    assertError(await resolve(pi.id, { outcome: 'not_paid' }), 400, 'invalid_request', 'outcome');
+    assertApiError(await resolve(pi.id, { outcome: 'not_paid' }), 400, 'invalid_request', 'outcome');
     assert.deepEqual((await auditOf(pi.id)).map((a) => a.action), ['payment_intent.resolve', 'payment_intent.sender_hint']);
   });
 
@@ -170,31 +165,31 @@ describe('the merchant decides', () => {
 
   test('what cannot be decided is refused, naming the field, and nothing changes', async () => {
     const pi = await newIntent('4.00');
-    assertError(await resolve(pi.id, { outcome: 'paid' }), 400, 'invalid_request', 'id');
-    assertError(await resolve(pi.id, { outcome: 'maybe' }), 400, 'invalid_request', 'outcome');
-    assertError(await resolve(pi.id, {}), 400, 'invalid_request', 'outcome');
-    assertError(await resolve(pi.id, { outcome: 'paid', note: 'n'.repeat(1001) }), 400, 'invalid_request', 'note');
-    assertError(await resolve(pi.id, { outcome: 'paid', reason: 'x' }), 400, 'invalid_request', 'reason');
-    assertError(await hint(pi.id, '0x1234'), 400, 'invalid_request', 'address');
+    assertApiError(await resolve(pi.id, { outcome: 'paid' }), 400, 'invalid_request', 'id');
+    assertApiError(await resolve(pi.id, { outcome: 'maybe' }), 400, 'invalid_request', 'outcome');
+    assertApiError(await resolve(pi.id, {}), 400, 'invalid_request', 'outcome');
+    assertApiError(await resolve(pi.id, { outcome: 'paid', note: 'n'.repeat(1001) }), 400, 'invalid_request', 'note');
+    assertApiError(await resolve(pi.id, { outcome: 'paid', reason: 'x' }), 400, 'invalid_request', 'reason');
+    assertApiError(await hint(pi.id, '0x1234'), 400, 'invalid_request', 'address');
     const mixed = wallet(15).address;
-    assertError(await hint(pi.id, mixed.slice(0, 2) + mixed.slice(2).replace(/[a-f]/, (c) => c.toUpperCase())), 400, 'invalid_request', 'address');
-    assertError(await resolve('pi_nosuchintent', { outcome: 'paid' }), 404, 'not_found');
+    assertApiError(await hint(pi.id, mixed.slice(0, 2) + mixed.slice(2).replace(/[a-f]/, (c) => c.toUpperCase())), 400, 'invalid_request', 'address');
+    assertApiError(await resolve('pi_nosuchintent', { outcome: 'paid' }), 404, 'not_found');
 
     // A paid intent waits for nothing: its hint cannot change.
     const payer = await funded(3);
     const tx = await chain.payUsdc(PAYOUT, BigInt(pi.amount), { from: payer });
     await waitFor(pi.id, (i) => i.status === 'PAID', 'PAID');
-    assertError(await hint(pi.id, payer.address), 409, 'intent_not_waiting');
+    assertApiError(await hint(pi.id, payer.address), 409, 'intent_not_waiting');
 
     const ethTx = await chain.payEth(PAYOUT, '0.0001', { from: payer });
     const eth = await paymentOf(ethTx.transactionHash);
     const other = await newIntent('1.00');
-    assertError(await post(`/api/v1/payments/${eth.id}/attach`, { intentId: other.id }), 400, 'invalid_request', 'intentId');
+    assertApiError(await post(`/api/v1/payments/${eth.id}/attach`, { intentId: other.id }), 400, 'invalid_request', 'intentId');
     const matched = await paymentOf(tx.transactionHash);
-    assertError(await post(`/api/v1/payments/${matched.id}/attach`, { intentId: other.id }), 400, 'invalid_request', 'id');
-    assertError(await post(`/api/v1/payments/${eth.id}/attach`, { intentId: 'pi_nosuchintent' }), 400, 'invalid_request', 'intentId');
-    assertError(await post(`/api/v1/payments/${eth.id}/attach`, {}), 400, 'invalid_request', 'intentId');
-    assertError(await post('/api/v1/payments/pay_nosuchpayment/attach', { intentId: other.id }), 404, 'not_found');
+    assertApiError(await post(`/api/v1/payments/${matched.id}/attach`, { intentId: other.id }), 400, 'invalid_request', 'id');
+    assertApiError(await post(`/api/v1/payments/${eth.id}/attach`, { intentId: 'pi_nosuchintent' }), 400, 'invalid_request', 'intentId');
+    assertApiError(await post(`/api/v1/payments/${eth.id}/attach`, {}), 400, 'invalid_request', 'intentId');
+    assertApiError(await post('/api/v1/payments/pay_nosuchpayment/attach', { intentId: other.id }), 404, 'not_found');
     assert.equal((await paymentOf(ethTx.transactionHash)).intentId, null);
     assert.equal((await get(other.id)).status, 'CREATED');
   });
@@ -220,11 +215,11 @@ describe('the merchant decides', () => {
   test('payments:read may not decide; another tenant\'s objects are 404', async () => {
     const pi = await newIntent('2.00');
     // payments:write reaches the rules (nothing to resolve here); payments:read does not.
-    assertError(await resolve(pi.id, { outcome: 'paid' }), 400, 'invalid_request', 'id');
-    assertError(await post(`/api/v1/payment-intents/${pi.id}/resolve`, { outcome: 'paid' }, shop.read.key), 403, 'insufficient_scope');
-    assertError(await post(`/api/v1/payment-intents/${pi.id}/sender-hint`, { address: wallet(17).address }, shop.read.key), 403, 'insufficient_scope');
+    assertApiError(await resolve(pi.id, { outcome: 'paid' }), 400, 'invalid_request', 'id');
+    assertApiError(await post(`/api/v1/payment-intents/${pi.id}/resolve`, { outcome: 'paid' }, shop.read.key), 403, 'insufficient_scope');
+    assertApiError(await post(`/api/v1/payment-intents/${pi.id}/sender-hint`, { address: wallet(17).address }, shop.read.key), 403, 'insufficient_scope');
     const other = createMerchant(payd, { name: 'Other', payout: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' });
-    assertError(await post(`/api/v1/payment-intents/${pi.id}/sender-hint`, { address: wallet(17).address }, other.rw.key), 404, 'not_found');
+    assertApiError(await post(`/api/v1/payment-intents/${pi.id}/sender-hint`, { address: wallet(17).address }, other.rw.key), 404, 'not_found');
     assert.equal((await get(pi.id)).senderHint, null);
   });
 });

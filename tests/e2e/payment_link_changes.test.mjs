@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
+import { assertApiError, createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 
 describe('changing payment links', () => {
   let chain, payd, shop, account;
@@ -17,11 +17,6 @@ describe('changing payment links', () => {
     const r = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id, extra) });
     assert.equal(r.status, 201, r.text);
     return r.json;
-  };
-  const assertError = (r, status, code, param) => {
-    assert.equal(r.status, status, r.text);
-    assert.equal(r.json.error.code, code, r.text);
-    if (param !== undefined) assert.equal(r.json.error.param, param, r.text);
   };
   const page = async (id, init) => {
     const r = await fetch(`${payd.url}/pay/${id}`, init);
@@ -62,7 +57,7 @@ describe('changing payment links', () => {
     assert.equal(intent.amountUsd, '25.00', 'the intent made before keeps its amount');
     // New intents keep to the new terms: below the new minimum is refused.
     const under = await createIntent(payd, shop.integration.id, { amount_usd: '19.99', currency: 'USDC', chainId: 31337, paymentLinkId: link.id });
-    assertError(under, 400, 'invalid_request');
+    assertApiError(under, 400, 'invalid_request');
   });
 
   test('a deactivated link takes no payments; reactivated, it does again', async () => {
@@ -86,7 +81,7 @@ describe('changing payment links', () => {
     assert.equal(form.status, 404);
     assert.match(await form.text(), /no longer takes payments/);
     const refused = await createIntent(payd, shop.integration.id, { amount_usd: '25.00', currency: 'USDC', chainId: 31337, paymentLinkId: link.id });
-    assertError(refused, 400, 'invalid_request', 'paymentLinkId');
+    assertApiError(refused, 400, 'invalid_request', 'paymentLinkId');
     assert.equal((await get(link.id)).views, link.views, 'a switched-off page is no view');
 
     const on = await patch(link.id, { status: 'active' });
@@ -113,7 +108,7 @@ describe('changing payment links', () => {
       [{ returnUrl: 'javascript:alert(1)' }, 'returnUrl'], [{ description: 'd'.repeat(1001) }, 'description'],
       [{ status: 'paused' }, 'status'], [{ status: null }, 'status'], [{ views: 0 }, 'views'],
     ];
-    for (const [body, param] of cases) assertError(await patch(link.id, body), 400, 'invalid_request', param);
+    for (const [body, param] of cases) assertApiError(await patch(link.id, body), 400, 'invalid_request', param);
     assert.deepEqual(await get(link.id), link);
     // The whole terms are checked: a token link needs a token currency with its amount.
     const token = await patch(link.id, { denominationType: 'TOKEN', currency: 'USDC', amount: '12.345678' });
@@ -124,11 +119,11 @@ describe('changing payment links', () => {
   test('payments:read may not change a link; another tenant\'s link is 404', async () => {
     const link = await make();
     const denied = await patch(link.id, { name: 'x' }, shop.read.key);
-    assertError(denied, 403, 'insufficient_scope');
+    assertApiError(denied, 403, 'insufficient_scope');
     assert.match(denied.json.error.message, /payments:write/);
     const other = createMerchant(payd, { name: 'Other' });
-    assertError(await patch(link.id, { status: 'inactive' }, other.rw.key), 404, 'not_found');
-    assertError(await patch('plink_nosuchlink', { name: 'x' }), 404, 'not_found');
+    assertApiError(await patch(link.id, { status: 'inactive' }, other.rw.key), 404, 'not_found');
+    assertApiError(await patch('plink_nosuchlink', { name: 'x' }), 404, 'not_found');
     assert.equal((await get(link.id)).status, 'active');
   });
 });

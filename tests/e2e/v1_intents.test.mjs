@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER, PAYOUT, startChain } from './lib/chain.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
-import { createMerchant, startPayd } from './lib/payd.mjs';
+import { assertApiError, createMerchant, startPayd } from './lib/payd.mjs';
 
 const CHAIN_FIELDS = ['amount', 'amountFormatted', 'currency', 'chainId', 'chain', 'tokenAddress', 'decimals', 'paymentUri', 'requiredConfirmations'];
 
@@ -36,11 +36,6 @@ describe('POST /v1/payment_intents', () => {
     const r = await post(rawBody, opts);
     assert.equal(r.status, 201, r.text);
     return r;
-  };
-  const assertError = (r, status, code, param) => {
-    assert.equal(r.status, status, r.text);
-    assert.equal(r.json.error.code, code, r.text);
-    if (param !== undefined) assert.equal(r.json.error.param, param, r.text);
   };
   const intentsOf = async () => (await payd.request('GET', '/api/v1/payment-intents?limit=100', { key: shop.read.key })).json.data;
 
@@ -103,15 +98,15 @@ describe('POST /v1/payment_intents', () => {
       ['{"amount": "5", "currency": "USD", "metadata": {"a": {"b": 1}}}', 'metadata.a'],
       ['{"amount": "5", "currency": "USD", "colour": "red"}', 'colour'],
     ];
-    for (const [body, param] of cases) assertError(await post(body), 400, 'invalid_request', param);
-    assertError(await post('[1]'), 400, 'invalid_request');
+    for (const [body, param] of cases) assertApiError(await post(body), 400, 'invalid_request', param);
+    assertApiError(await post('[1]'), 400, 'invalid_request');
     assert.equal((await intentsOf()).length, before, 'nothing was stored');
   });
 
   test('payments:write is needed; the account key may do everything', async () => {
     const body = '{"amount": "5", "currency": "USD"}';
-    assertError(await post(body, { key: shop.read.key }), 403, 'insufficient_scope');
-    assertError(await post(body, { key: null }), 401, 'unauthorized');
+    assertApiError(await post(body, { key: shop.read.key }), 403, 'insufficient_scope');
+    assertApiError(await post(body, { key: null }), 401, 'unauthorized');
     const account = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'backend', '--kind', 'account']);
     await create(body, { key: account.key });
   });
@@ -127,7 +122,7 @@ describe('POST /v1/payment_intents', () => {
     const asText = await create('{"amount": "19.99", "currency": "USD"}', { headers });
     assert.equal(asText.json.id, first.json.id);
     assert.equal((await intentsOf()).length, count, 'no second intent');
-    assertError(await post('{"amount": 19.98, "currency": "USD"}', { headers }), 409, 'idempotency_conflict');
+    assertApiError(await post('{"amount": 19.98, "currency": "USD"}', { headers }), 409, 'idempotency_conflict');
   });
 
   test('the payer\'s choice on the hosted page: an option not offered is refused; once money is seen the choice is closed', async () => {
@@ -140,7 +135,7 @@ describe('POST /v1/payment_intents', () => {
     // The wallet's proof names the chain: none before the choice (409), then as usual.
     const message = () => payd.request('GET', `/public/integrations/${shop.integration.id}/intents/${pi.id}/sender-message?address=${PAYER.address}`,
       { headers: { Origin: 'https://shop.example' } });
-    assertError(await message(), 409, 'intent_not_waiting');
+    assertApiError(await message(), 409, 'intent_not_waiting');
     const refused = await choose('31337:ETH');
     assert.equal(refused.status, 400);
     assert.match(await refused.text(), /Choose how you want to pay/);
@@ -166,7 +161,7 @@ describe('POST /v1/payment_intents', () => {
   test('with several integrations, integrationId says which', async () => {
     const second = payd.admin(['integration', 'create', '--tenant', shop.tenant.id, '--name', 'Second', '--chains', '31337',
       '--tokens', 'USDC', '--payout', '0x90F79bf6EB2c4f870365E785982E1f101E93b906', '--origins', 'https://shop.example']);
-    assertError(await post('{"amount": "5", "currency": "USD"}'), 400, 'invalid_request', 'integrationId');
+    assertApiError(await post('{"amount": "5", "currency": "USD"}'), 400, 'invalid_request', 'integrationId');
     const r = await create(JSON.stringify({ amount: '5', currency: 'USD', integrationId: second.id }));
     assert.equal(r.json.recipient, '0x90F79bf6EB2c4f870365E785982E1f101E93b906');
     assert.deepEqual(r.json.tokens, ['USDC']);

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 
 import { chainConfig, eventually, startChain } from './lib/chain.mjs';
-import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
+import { assertApiError, createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
 const CONFIG = '[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1]\n';
@@ -24,11 +24,6 @@ describe('webhook endpoints through the API', () => {
     return r;
   };
   const call = (method, path, { key = hooks.key, body, headers } = {}) => payd.request(method, path, { key, body, headers });
-  const assertError = (r, status, code, param) => {
-    assert.equal(r.status, status, r.text);
-    assert.equal(r.json.error.code, code, r.text);
-    if (param !== undefined) assert.equal(r.json.error.param, param, r.text);
-  };
   const audit = async () => (await call('GET', '/api/v1/audit-log?limit=100', { key: account.key })).json.data;
 
   before(async () => {
@@ -88,7 +83,7 @@ describe('webhook endpoints through the API', () => {
     assert.equal(again.json.id, first.json.id);
     const all = (await call('GET', '/api/v1/webhook-endpoints?limit=100')).json.data;
     assert.equal(all.filter((x) => x.url === r.url).length, 1, 'one endpoint');
-    assertError(await call('POST', '/api/v1/webhook-endpoints', { body: { url: `${r.url}?x=1` }, headers }), 409, 'idempotency_conflict', 'Idempotency-Key');
+    assertApiError(await call('POST', '/api/v1/webhook-endpoints', { body: { url: `${r.url}?x=1` }, headers }), 409, 'idempotency_conflict', 'Idempotency-Key');
   });
 
   test('bad input is a 400 naming the field, and nothing is stored', async () => {
@@ -110,7 +105,7 @@ describe('webhook endpoints through the API', () => {
       [{ url: 'http://127.0.0.1:9/h', secret: 'whsec_mine' }, 'secret'],
     ];
     for (const [body, param] of cases) {
-      assertError(await call('POST', '/api/v1/webhook-endpoints', { body }), 400, 'invalid_request', param);
+      assertApiError(await call('POST', '/api/v1/webhook-endpoints', { body }), 400, 'invalid_request', param);
     }
     assert.equal((await call('GET', '/api/v1/webhook-endpoints?limit=100')).json.data.length, before);
   });
@@ -118,11 +113,11 @@ describe('webhook endpoints through the API', () => {
   test('scopes: webhooks:write manages, events:read reads deliveries, the account key does all; another tenant sees 404', async () => {
     const e = (await call('POST', '/api/v1/webhook-endpoints', { body: { url: 'http://127.0.0.1:9/a' } })).json;
     const denied = await call('POST', '/api/v1/webhook-endpoints', { key: shop.rw.key, body: { url: 'http://127.0.0.1:9/b' } });
-    assertError(denied, 403, 'insufficient_scope');
+    assertApiError(denied, 403, 'insufficient_scope');
     assert.match(denied.json.error.message, /webhooks:write/);
-    assertError(await call('GET', '/v1/webhooks', { key: shop.read.key }), 403, 'insufficient_scope');
+    assertApiError(await call('GET', '/v1/webhooks', { key: shop.read.key }), 403, 'insufficient_scope');
     const ik = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'widget', '--kind', 'integration', '--integration', shop.integration.id]);
-    assertError(await call('GET', '/api/v1/webhook-endpoints', { key: ik.key }), 401, 'unauthorized');
+    assertApiError(await call('GET', '/api/v1/webhook-endpoints', { key: ik.key }), 401, 'unauthorized');
     assert.equal((await call('GET', `/api/v1/webhook-endpoints/${e.id}/deliveries`, { key: shop.events.key })).status, 200);
     assert.equal((await call('GET', `/api/v1/webhook-endpoints/${e.id}`, { key: account.key })).status, 200);
     const theirs = other.key('webhooks:write,events:read');
@@ -130,7 +125,7 @@ describe('webhook endpoints through the API', () => {
       ['DELETE', `/api/v1/webhook-endpoints/${e.id}`], ['POST', `/api/v1/webhook-endpoints/${e.id}/test`],
       ['GET', `/api/v1/webhook-endpoints/${e.id}/deliveries`], ['DELETE', `/v1/webhooks/${e.id}`]]) {
       const body = method === 'PATCH' ? { enabled: false } : undefined;
-      assertError(await call(method, path, { key: theirs.key, body }), 404, 'not_found');
+      assertApiError(await call(method, path, { key: theirs.key, body }), 404, 'not_found');
     }
     assert.equal((await call('GET', `/api/v1/webhook-endpoints/${e.id}`)).json.enabled, true, 'untouched by the other tenant');
   });
@@ -143,7 +138,7 @@ describe('webhook endpoints through the API', () => {
     assert.equal(patched.json.enabled, false);
     assert.match(patched.json.disabledReason, /request/);
     // A disabled endpoint cannot be tested, and takes no events.
-    assertError(await call('POST', `/api/v1/webhook-endpoints/${e.id}/test`), 400, 'invalid_request');
+    assertApiError(await call('POST', `/api/v1/webhook-endpoints/${e.id}/test`), 400, 'invalid_request');
     await createIntent(payd, shop.integration.id, { amount_usd: '4.00', currency: 'USDC', chainId: 31337 });
 
     const enabled = await call('PATCH', `/api/v1/webhook-endpoints/${e.id}`, { body: { enabled: true, events: null, description: 'All of it' } });
@@ -166,13 +161,13 @@ describe('webhook endpoints through the API', () => {
     assert.equal(again.json.eventId, sent.json.eventId);
     assert.notEqual(again.json.id, log.id);
     await eventually(() => r.deliveries.filter((d) => d.id === sent.json.eventId).length === 2, { what: 'the redelivery, same webhook-id' });
-    assertError(await call('POST', `/api/v1/webhooks/${log.id}/redeliver`, { body: { now: true } }), 400, 'invalid_request', 'now');
-    assertError(await call('POST', '/api/v1/webhooks/whd_nosuchdelivery/redeliver'), 404, 'not_found');
+    assertApiError(await call('POST', `/api/v1/webhooks/${log.id}/redeliver`, { body: { now: true } }), 400, 'invalid_request', 'now');
+    assertApiError(await call('POST', '/api/v1/webhooks/whd_nosuchdelivery/redeliver'), 404, 'not_found');
 
     const gone = await call('DELETE', `/api/v1/webhook-endpoints/${e.id}`);
     assert.deepEqual(gone.json, { id: e.id, deleted: true });
-    assertError(await call('GET', `/api/v1/webhook-endpoints/${e.id}`), 404, 'not_found');
-    assertError(await call('POST', `/api/v1/webhooks/${log.id}/redeliver`), 400, 'invalid_request');
+    assertApiError(await call('GET', `/api/v1/webhook-endpoints/${e.id}`), 404, 'not_found');
+    assertApiError(await call('POST', `/api/v1/webhooks/${log.id}/redeliver`), 400, 'invalid_request');
 
     const entries = (await audit()).filter((a) => a.objectId === e.id || a.objectId === log.id);
     assert.deepEqual(entries.map((a) => a.action).reverse(), [
@@ -214,13 +209,13 @@ describe('webhook endpoints through the API', () => {
     assert.ok(t.ok);
     assert.equal(t.headers['webhook-signature'].split(' ').length, 1, 'one signature: its own');
     assert.equal((await call('DELETE', `/v1/webhooks/${e.id}`)).status, 200);
-    assertError(await call('DELETE', `/v1/webhooks/${e.id}`), 404, 'not_found');
+    assertApiError(await call('DELETE', `/v1/webhooks/${e.id}`), 404, 'not_found');
     assert.ok(!JSON.stringify(await audit()).includes(e.secret), 'the audit log never holds a secret');
   });
 
   test('the account secret: rotated by the account key only, both secrets sign for 24 h', async () => {
     const denied = await call('POST', '/api/v1/webhook-secret/rotate', { key: shop.key('payments:read,payments:write,events:read,webhooks:write').key });
-    assertError(denied, 403, 'insufficient_scope');
+    assertApiError(denied, 403, 'insufficient_scope');
     const old = payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret;
     const rotated = await call('POST', '/api/v1/webhook-secret/rotate', { key: account.key });
     assert.equal(rotated.status, 200, rotated.text);
@@ -235,7 +230,7 @@ describe('webhook endpoints through the API', () => {
     const entry = (await audit()).find((a) => a.action === 'webhook_secret.rotate');
     assert.equal(entry.actor, account.id);
     assert.ok(!JSON.stringify(entry).includes(rotated.json.secret));
-    assertError(await call('GET', '/api/v1/audit-log', { key: hooks.key }), 403, 'insufficient_scope');
+    assertApiError(await call('GET', '/api/v1/audit-log', { key: hooks.key }), 403, 'insufficient_scope');
   });
 
   test('what the operator does on the server is in the audit log as cli', async () => {

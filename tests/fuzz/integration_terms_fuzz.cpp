@@ -18,7 +18,6 @@
 #include <charconv>
 #include <cstdint>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -28,18 +27,12 @@
 #include "domain/error.h"
 #include "domain/integration.h"
 #include "fuzz_check.h"
+#include "fuzz_input.h"
 
 namespace {
 
 namespace domain = payd::domain;
-
-std::vector<std::string> Split(const std::string& text) {
-  std::vector<std::string> out;
-  if (text.empty()) return out;
-  std::istringstream in(text);
-  for (std::string part; std::getline(in, part, ',');) out.push_back(part);
-  return out;
-}
+using payd::fuzz::Split;
 
 const domain::ChainCatalog& Catalog() {
   static const domain::ChainCatalog catalog = payd::testing::v1_terms::Catalog();
@@ -56,10 +49,7 @@ bool Distinct(std::vector<T> values) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string input(reinterpret_cast<const char*>(data), size);
-  std::vector<std::string> lines;
-  std::istringstream in(input);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  lines.resize(6);
+  std::vector<std::string> lines = payd::fuzz::Lines(data, size, 6);
 
   domain::Integration i;
   i.name = lines[0];
@@ -91,13 +81,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_REQUIRE(!i.allow_tokens.empty() && Distinct(i.allow_tokens), lines[2]);
   for (const auto& symbol : i.allow_tokens) {
     bool somewhere = false;
-    for (auto id : i.allow_chains) somewhere |= Catalog().FindChain(id)->FindToken(symbol) != nullptr;
+    for (auto id : i.allow_chains)
+      somewhere |= Catalog().FindChain(id)->FindToken(symbol) != nullptr;
     FUZZ_REQUIRE(somewhere, symbol);
   }
   auto again = domain::ParseAddress(i.payout_address);
   FUZZ_REQUIRE(again && *again == i.payout_address, i.payout_address);
-  FUZZ_REQUIRE(payd::base::AsciiLower(i.payout_address) == payd::base::AsciiLower(payout_as_written),
-                  payout_as_written);
+  FUZZ_REQUIRE(
+      payd::base::AsciiLower(i.payout_address) == payd::base::AsciiLower(payout_as_written),
+      payout_as_written);
   FUZZ_REQUIRE(i.allowed_origins.size() <= 100, lines[4]);
   domain::Integration checked_again = i;
   domain::CheckIntegrationTerms(Catalog(), checked_again);

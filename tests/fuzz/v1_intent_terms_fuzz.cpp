@@ -13,7 +13,6 @@
 // (DECISIONS §12, §4).
 #include <algorithm>
 #include <cstdint>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,18 +22,12 @@
 #include "domain/error.h"
 #include "domain/v1_intent_terms.h"
 #include "fuzz_check.h"
+#include "fuzz_input.h"
 
 namespace {
 
 namespace domain = payd::domain;
-
-std::vector<std::string> Split(const std::string& text) {
-  std::vector<std::string> out;
-  if (text.empty()) return out;
-  std::istringstream in(text);
-  for (std::string part; std::getline(in, part, ',');) out.push_back(part);
-  return out;
-}
+using payd::fuzz::Split;
 
 const domain::ChainCatalog& Catalog() {
   static const domain::ChainCatalog catalog = payd::testing::v1_terms::Catalog();
@@ -58,10 +51,7 @@ bool Narrowed(const std::vector<std::string>& list, const std::string& item) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string input(reinterpret_cast<const char*>(data), size);
-  std::vector<std::string> lines;
-  std::istringstream in(input);
-  for (std::string line; lines.size() < 4 && std::getline(in, line);) lines.push_back(line);
-  lines.resize(4);
+  std::vector<std::string> lines = payd::fuzz::Lines(data, size, 4);
   domain::V1IntentAsk ask{lines[0], lines[1], Split(lines[2]), Split(lines[3])};
   domain::AskedTerms terms;
   try {

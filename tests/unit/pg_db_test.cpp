@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <latch>
 #include <thread>
 #include <vector>
 
@@ -89,6 +90,10 @@ TEST_F(PgDbTest, SerializationConflictsAreRetriedUntilEveryIncrementLands) {
   }
   Pool pool(db_->url(), 4);
   std::atomic<int> conflicts_seen{0};
+  // The first increments all read the counter before any writes it, so that
+  // conflicts happen however the threads are scheduled (a loaded machine may
+  // otherwise run them one after the other, and the retry path goes untested).
+  std::latch all_read(4);
   std::vector<std::thread> workers;
   for (int w = 0; w < 4; ++w) {
     workers.emplace_back([&] {
@@ -97,6 +102,7 @@ TEST_F(PgDbTest, SerializationConflictsAreRetriedUntilEveryIncrementLands) {
         Transact(pool, Isolation::kSerializable, [&](Connection& conn) {
           if (++tries > 1) ++conflicts_seen;
           std::int64_t n = conn.Run("SELECT n FROM counter").Int(0, 0);
+          if (i == 0 && tries == 1) all_read.arrive_and_wait();
           conn.Run("UPDATE counter SET n = $1", Params(n + 1));
         });
       }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "domain/event.h"
+#include "domain/management/webhook_endpoints.h"
 #include "store_fixture.h"
 
 namespace payd {
@@ -37,6 +38,26 @@ class OutboxTest : public testing::StoreTest {
   }
   std::optional<domain::Store::DeliveryJob> Claim(Limits limits) {
     return store_->ClaimDueDelivery(now_ + 1000, kLeaseMs, limits);
+  }
+  // The merchant (or the operator) switches the endpoint off (domain/management/).
+  void Disable(const std::string& endpoint) {
+    domain::EndpointPatch off;
+    off.enabled = false;
+    ASSERT_TRUE(domain::UpdateWebhookEndpoint(Change(), endpoint, off, AnyUrl));
+  }
+  domain::Change Change() {
+    return {*store_, domain::Actor::Cli(), tenant_.id, now_, std::nullopt};
+  }
+  static std::string AnyUrl(const std::string&) { return {}; }
+  // The same delivery queued again, bypassing the rules (as another process
+  // that read the endpoint before it closed, or an older payd, could).
+  std::string QueueAgain(domain::WebhookDelivery d) {
+    d.id = base::NewId("whd_");
+    d.status = domain::DeliveryStatus::kPending;
+    d.attempts = 0;
+    d.next_attempt_at = now_;
+    store_->WithManagement([&](domain::ManagementTx& tx) { tx.InsertDelivery(d); });
+    return d.id;
   }
   std::vector<domain::WebhookDelivery> Deliveries(const std::string& tenant_id) {
     return store_->ListDeliveries(tenant_id, std::nullopt, 100, 0);
@@ -98,10 +119,10 @@ TEST_P(OutboxTest, DisablingAnEndpointFailsWhatItHasNotHadYet) {
   std::string endpoint = AddEndpoint(tenant_.id);
   Queue(tenant_.id);
   Queue(tenant_.id);
-  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator", now_));
+  Disable(endpoint);
   for (const auto& d : Deliveries(tenant_.id)) {
     EXPECT_EQ(d.status, domain::DeliveryStatus::kFailed);
-    EXPECT_EQ(d.last_error, "endpoint disabled: disabled by an operator");
+    EXPECT_EQ(d.last_error, "endpoint disabled: disabled by request");
     EXPECT_FALSE(d.next_attempt_at);
   }
   EXPECT_FALSE(Claim({4, 4}));
@@ -143,7 +164,7 @@ TEST_P(OutboxTest, ADeliveryInFlightWhenItsEndpointClosesEndsAsItsAttemptWent) {
   // Another worker's attempt at the endpoint answered 410 meanwhile (here: the
   // operator's switch, the same closing): the one already sent is not marked
   // unsent.
-  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator", now_));
+  Disable(endpoint);
   for (const auto& d : Deliveries(tenant_.id)) {
     if (d.id != in_flight->delivery.id) continue;
     EXPECT_NE(d.status, domain::DeliveryStatus::kFailed) << "it is on its way, not unsent";
@@ -160,7 +181,7 @@ TEST_P(OutboxTest, ADeliveryInFlightWhenItsEndpointClosesEndsAsItsAttemptWent) {
       EXPECT_EQ(d.last_response_status, 410);
     } else {
       EXPECT_EQ(d.attempts, 0);
-      EXPECT_EQ(d.last_error, "endpoint disabled: disabled by an operator");
+      EXPECT_EQ(d.last_error, "endpoint disabled: disabled by request");
     }
   }
 }
@@ -171,17 +192,16 @@ TEST_P(OutboxTest, AClaimSaysWhenTheEndpointIsClosed) {
   auto job = Claim({4, 4});
   ASSERT_TRUE(job);
   EXPECT_FALSE(job->endpoint_closed);
-  ASSERT_TRUE(store_->SetWebhookEndpointEnabled(endpoint, false, "disabled by an operator", now_));
+  Disable(endpoint);
   // A redelivery queued anyway (another process, an older payd) is claimed
   // with the reason the dispatcher must fail it with.
-  auto again = store_->Redeliver(job->delivery.id, now_);
-  ASSERT_TRUE(again);
+  std::string again = QueueAgain(job->delivery);
   auto closed = Claim({4, 4});
   ASSERT_TRUE(closed);
-  EXPECT_EQ(closed->delivery.id, again->id);
-  EXPECT_EQ(closed->endpoint_closed, "endpoint disabled: disabled by an operator");
-  ASSERT_TRUE(store_->RemoveWebhookEndpoint(endpoint, now_));
-  store_->Redeliver(job->delivery.id, now_);
+  EXPECT_EQ(closed->delivery.id, again);
+  EXPECT_EQ(closed->endpoint_closed, "endpoint disabled: disabled by request");
+  ASSERT_TRUE(domain::DeleteWebhookEndpoint(Change(), endpoint));
+  QueueAgain(job->delivery);
   EXPECT_EQ(Claim({4, 4})->endpoint_closed, "endpoint removed");
 }
 

@@ -52,13 +52,7 @@ Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
   IssuedKey issued = PrepareApiKey(mine, env, change.now);
   boost::json::object replay = ApiKeyView(issued.record, change.now);
   replay["key"] = nullptr;  // the text is never kept (DECISIONS §2)
-  Creation<IssuedKey> out;
-  change.store.WithManagement([&](ManagementTx& tx) {
-    out = {};
-    if (auto earlier = ClaimCreation(tx, change, {201, boost::json::serialize(replay)})) {
-      out.result = *earlier;
-      return;
-    }
+  return CreateOnce(change, {201, boost::json::serialize(replay)}, issued, [&](ManagementTx& tx) {
     if (issued.record.integration_id &&
         !tx.FindIntegration(change.tenant_id, *issued.record.integration_id)) {
       ThrowInvalid("integrationId", "No such integration: " + *issued.record.integration_id);
@@ -66,9 +60,7 @@ Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
     tx.InsertApiKey(issued.record);
     RecordChange(tx, change, "api_key.create", issued.record.id, std::nullopt,
                  Json(issued.record, change.now));
-    out.object = issued;
   });
-  return out;
 }
 
 std::optional<ApiKey> RevokeApiKey(const Change& change, const std::string& id) {

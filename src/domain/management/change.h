@@ -11,10 +11,9 @@
 #include "domain/audit.h"
 #include "domain/idempotency.h"
 #include "domain/management_tx.h"
+#include "domain/store.h"
 
 namespace payd::domain {
-
-class Store;
 
 struct Change {
   Store& store;
@@ -43,5 +42,24 @@ void RecordChange(ManagementTx& tx, const Change& change, std::string action, st
 // none after recording the claim with `response` (also none without a claim).
 std::optional<CreateResult> ClaimCreation(ManagementTx& tx, const Change& change,
                                           const StoredResponse& response);
+
+// A creation in one transaction: `write(tx)` stores `object` and its audit
+// row unless the change's Idempotency-Key decided the request already;
+// `replay` is what a later request with that key is answered (no secret).
+template <typename T, typename Write>
+Creation<T> CreateOnce(const Change& change, const StoredResponse& replay, const T& object,
+                       Write&& write) {
+  Creation<T> out;
+  change.store.WithManagement([&](ManagementTx& tx) {
+    out = {};
+    if (auto earlier = ClaimCreation(tx, change, replay)) {
+      out.result = *earlier;
+      return;
+    }
+    write(tx);
+    out.object = object;
+  });
+  return out;
+}
 
 }  // namespace payd::domain

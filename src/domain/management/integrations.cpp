@@ -63,18 +63,10 @@ Creation<Integration> CreateIntegration(const Change& change, const ChainCatalog
   IntegrationRequest mine = request;
   mine.tenant_id = change.tenant_id;
   Integration integration = PrepareIntegration(catalog, mine, change.now);
-  Creation<Integration> out;
-  change.store.WithManagement([&](ManagementTx& tx) {
-    out = {};
-    if (auto earlier = ClaimCreation(tx, change, {201, Json(integration)})) {
-      out.result = *earlier;
-      return;
-    }
+  return CreateOnce(change, {201, Json(integration)}, integration, [&](ManagementTx& tx) {
     tx.InsertIntegration(integration);
     RecordChange(tx, change, "integration.create", integration.id, std::nullopt, Json(integration));
-    out.object = integration;
   });
-  return out;
 }
 
 std::optional<Integration> UpdateIntegration(const Change& change, const ChainCatalog& catalog,

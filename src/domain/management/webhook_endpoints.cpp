@@ -75,18 +75,10 @@ Creation<WebhookEndpoint> CreateWebhookEndpoint(const Change& change, NewEndpoin
   // What a replay answers: the endpoint, its secret not stored (DECISIONS §2).
   boost::json::object replay = WebhookEndpointView(e);
   replay["secret"] = nullptr;
-  Creation<WebhookEndpoint> out;
-  change.store.WithManagement([&](ManagementTx& tx) {
-    out = {};
-    if (auto earlier = ClaimCreation(tx, change, {201, boost::json::serialize(replay)})) {
-      out.result = *earlier;
-      return;
-    }
+  return CreateOnce(change, {201, boost::json::serialize(replay)}, e, [&](ManagementTx& tx) {
     tx.InsertWebhookEndpoint(e);
     RecordChange(tx, change, "webhook_endpoint.create", e.id, std::nullopt, Json(e));
-    out.object = e;
   });
-  return out;
 }
 
 std::optional<WebhookEndpoint> UpdateWebhookEndpoint(const Change& change, const std::string& id,
@@ -110,7 +102,9 @@ std::optional<WebhookEndpoint> UpdateWebhookEndpoint(const Change& change, const
           out->enabled ? std::nullopt : std::optional<std::string>("disabled by request");
     }
     tx.UpdateWebhookEndpoint(*out);
-    if (disabling) tx.FailOpenDeliveries(id, "endpoint disabled: by request", change.now);
+    if (disabling) {
+      tx.FailOpenDeliveries(id, "endpoint disabled: " + *out->disabled_reason, change.now);
+    }
     RecordChange(tx, change, "webhook_endpoint.update", id, before, Json(*out));
   });
   return out;

@@ -55,11 +55,6 @@ std::vector<domain::WebhookSecret> SqlStore::WebhookSecrets(const std::string& t
   });
 }
 
-void SqlStore::RotateWebhookSecret(const domain::WebhookSecret& secret,
-                                   base::TimeMs previous_expires_at) {
-  Write([&](Connection& c) { RotateSecretRows(c, secret, previous_expires_at); });
-}
-
 void SqlStore::InsertIntegration(const domain::Integration& i) {
   Write([&](Connection& c) { InsertIntegrationRow(c, i); });
 }

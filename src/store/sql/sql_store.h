@@ -39,8 +39,6 @@ class SqlStore : public domain::Store {
   std::optional<domain::Tenant> FindTenant(const std::string& id) override;
   std::vector<domain::WebhookSecret> WebhookSecrets(const std::string& tenant_id,
                                                     base::TimeMs now) override;
-  void RotateWebhookSecret(const domain::WebhookSecret& secret,
-                           base::TimeMs previous_expires_at) override;
   void InsertIntegration(const domain::Integration& integration) override;
   std::optional<domain::Integration> FindIntegration(const std::string& tenant_id,
                                                      const std::string& id) override;
@@ -110,16 +108,10 @@ class SqlStore : public domain::Store {
   void InsertWebhookEndpoint(const domain::WebhookEndpoint& endpoint) override;
   std::vector<domain::WebhookEndpoint> ListWebhookEndpoints(const std::string& tenant_id) override;
   std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& id) override;
-  bool SetWebhookEndpointEnabled(const std::string& id, bool enabled,
-                                 const std::optional<std::string>& reason,
-                                 base::TimeMs now) override;
-  bool RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) override;
   std::vector<domain::WebhookDelivery> ListDeliveries(const std::string& tenant_id,
                                                       const std::optional<std::string>& endpoint_id,
                                                       int limit, int offset) override;
   std::optional<domain::WebhookDelivery> FindDelivery(const std::string& id) override;
-  std::optional<domain::WebhookDelivery> Redeliver(const std::string& delivery_id,
-                                                   base::TimeMs now) override;
   std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
                                               const ClaimLimits& limits) override;
   std::optional<base::TimeMs> NextDeliveryDue() override;

@@ -53,32 +53,6 @@ std::optional<domain::WebhookEndpoint> SqlStore::FindWebhookEndpoint(const std::
   return Read([&](Connection& c) { return EndpointById(c, "", id); });
 }
 
-bool SqlStore::SetWebhookEndpointEnabled(const std::string& id, bool enabled,
-                                         const std::optional<std::string>& reason,
-                                         base::TimeMs now) {
-  return Write([&](Connection& c) {
-    c.Prepare("UPDATE webhook_endpoints SET enabled = ?, disabled_reason = ? WHERE id = ?")
-        .Bind(1, enabled)
-        .Bind(2, enabled ? std::nullopt : reason)
-        .Bind(3, id)
-        .Run();
-    if (c.Changes() == 0) return false;
-    if (!enabled) {
-      FailOpenDeliveries(c, id, "endpoint disabled: " + reason.value_or("by request"), now);
-    }
-    return true;
-  });
-}
-
-bool SqlStore::RemoveWebhookEndpoint(const std::string& id, base::TimeMs now) {
-  return Write([&](Connection& c) {
-    c.Prepare("DELETE FROM webhook_endpoints WHERE id = ?").Bind(1, id).Run();
-    if (c.Changes() == 0) return false;
-    FailOpenDeliveries(c, id, "endpoint removed", now);
-    return true;
-  });
-}
-
 std::vector<domain::WebhookDelivery> SqlStore::ListDeliveries(
     const std::string& tenant_id, const std::optional<std::string>& endpoint_id, int limit,
     int offset) {
@@ -110,23 +84,6 @@ std::optional<domain::WebhookDelivery> SqlStore::FindDelivery(const std::string&
     if (!q.Step()) return std::nullopt;
     return ReadDelivery(q);
   });
-}
-
-std::optional<domain::WebhookDelivery> SqlStore::Redeliver(const std::string& delivery_id,
-                                                           base::TimeMs now) {
-  auto original = FindDelivery(delivery_id);
-  if (!original) return std::nullopt;
-  domain::WebhookDelivery copy = *original;
-  copy.id = base::NewId("whd_");
-  copy.status = domain::DeliveryStatus::kPending;
-  copy.attempts = 0;
-  copy.last_response_status.reset();
-  copy.last_error.reset();
-  copy.next_attempt_at = now;
-  copy.delivered_at.reset();
-  copy.created_at = now;
-  Write([&](Connection& c) { InsertDeliveryRow(c, copy); });
-  return copy;
 }
 
 std::optional<domain::Store::DeliveryJob> SqlStore::ClaimDueDelivery(base::TimeMs now,

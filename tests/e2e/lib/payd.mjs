@@ -1,6 +1,7 @@
 // Starts the real payd binary on a free loopback port with a fresh data
 // directory (and, on PostgreSQL, a fresh database: lib/database.mjs), and gives tests what a merchant or operator has: HTTP calls and
 // the admin CLI against the same database.
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -273,4 +274,12 @@ export async function proveSender(payd, integrationId, intentId, account, { orig
   if (issued.status !== 200) throw new Error(`sender-message: ${issued.status} ${issued.text}`);
   const signature = await account.signMessage({ message: issued.json.message });
   return payd.request('POST', `${path}/sender-proof`, { headers, body: { address: account.address, signature } });
+}
+
+// An error answer as DECISIONS §3 promises it: this status and code, and the field at fault
+// when `param` is given.
+export function assertApiError(r, status, code, param) {
+  assert.equal(r.status, status, r.text);
+  assert.equal(r.json?.error?.code, code, r.text);
+  if (param !== undefined) assert.equal(r.json.error.param, param, r.text);
 }
