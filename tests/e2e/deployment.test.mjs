@@ -252,7 +252,10 @@ describe('the reference deployment: nginx in front of two payd processes on one 
     const passedOn = nginx.accessLog().filter((l) => /upstream=\S+, /.test(l)).length;
     console.log(`rolling restart: ${requests} requests through nginx, ${failures.length} failed, ` +
       `${passedOn} passed on to the other process by nginx; SIGTERM to exit ${stops.join(' and ')} ms`);
-    assert.deepEqual(failures, []);
+    // What nginx made of each failure, beside it.
+    const upstreamErrors = nginx.errorLog().split('\n').filter((l) => /upstream|no live/.test(l));
+    assert.deepEqual(failures, [], `${failures.length} failed, the first: ${failures.slice(0, 5).map((f) => f.slice(0, 160)).join('; ')}\n` +
+      `nginx's error log:\n${upstreamErrors.slice(-40).join('\n')}`);
     assert.ok(passedOn > 0, 'nginx passed refused connections on to the other process');
   });
 
