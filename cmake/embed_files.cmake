@@ -4,6 +4,7 @@
 #   cmake -DSOURCE_DIR=<repo> -DOUTPUT=<file.cpp> -DFILES=<a|b|c> [-DFUNCTION=<name>] -P embed_files.cmake
 # FILES are paths relative to SOURCE_DIR, separated by "|"; each becomes an
 # entry of pages::<FUNCTION>() (default EmbeddedFiles) under that same path.
+include(${CMAKE_CURRENT_LIST_DIR}/embed_bytes.cmake)
 if(NOT FUNCTION)
   set(FUNCTION EmbeddedFiles)
 endif()
@@ -13,14 +14,7 @@ set(arrays "")
 set(entries "")
 set(index 0)
 foreach(path IN LISTS files)
-  file(READ "${SOURCE_DIR}/${path}" hex HEX)
-  string(LENGTH "${hex}" hex_length)
-  math(EXPR size "${hex_length} / 2")
-  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
-  # An empty file still needs one element; its size stays 0.
-  if(size EQUAL 0)
-    set(bytes "0x00")
-  endif()
+  payd_embed_bytes("${SOURCE_DIR}/${path}" bytes size)
   string(APPEND arrays "const unsigned char kFile${index}[] = {${bytes}};\n")
   string(APPEND entries
          "      {\"${path}\", {reinterpret_cast<const char*>(kFile${index}), ${size}}},\n")
@@ -44,11 +38,4 @@ ${entries}  };
 
 }  // namespace payd::pages
 ")
-# Rewriting an unchanged file would recompile it for nothing.
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" previous)
-  if(previous STREQUAL content)
-    return()
-  endif()
-endif()
-file(WRITE "${OUTPUT}" "${content}")
+payd_write_if_changed("${OUTPUT}" "${content}")

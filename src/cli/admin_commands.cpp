@@ -21,11 +21,6 @@ boost::json::object TenantView(const domain::Tenant& tenant) {
           {"createdAt", base::FormatTimestamp(tenant.created_at)}};
 }
 
-void RequireTenant(domain::Store& store, const std::string& id) {
-  if (!store.FindTenant(id))
-    throw domain::Error(domain::ErrorKind::kNotFound, "No such tenant: " + id, "tenant");
-}
-
 void AddTenantCommands(CLI::App& app, CommandContext& ctx) {
   auto* tenant = app.add_subcommand("tenant", "Manage tenants (merchant accounts)");
   tenant->require_subcommand(1);
@@ -183,6 +178,7 @@ void AddAdminCommands(CLI::App& app, CommandContext& ctx) {
   AddIntegrationCommands(app, ctx);
   AddKeyCommands(app, ctx);
   AddWebhookSecretCommands(app, ctx);
+  AddUserCommands(app, ctx);
 }
 
 }  // namespace payd::cli

@@ -111,4 +111,9 @@ std::function<void()> Guarded(std::function<void()> body) {
   };
 }
 
+void RequireTenant(domain::Store& store, const std::string& id) {
+  if (!store.FindTenant(id))
+    throw domain::Error(domain::ErrorKind::kNotFound, "No such tenant: " + id, "tenant");
+}
+
 }  // namespace payd::cli

@@ -51,6 +51,9 @@ inline domain::Change CliChange(domain::Store& store, std::string tenant_id) {
   return {store, domain::Actor::Cli(), std::move(tenant_id), base::NowMs(), std::nullopt};
 }
 
+// A 404-kind error naming --tenant when the store has no such tenant.
+void RequireTenant(domain::Store& store, const std::string& id);
+
 // Runs `fn`; an error naming a field as the API spells it (`payoutAddress`)
 // names the flag the operator typed instead (`payout`), per `flags`.
 template <typename Fn>
@@ -78,5 +81,6 @@ void AddIntegrationCommands(CLI::App& app, CommandContext& ctx);
 void AddDecisionCommands(CLI::App& app, CommandContext& ctx);
 void AddWebhookCommands(CLI::App& app, CommandContext& ctx);
 void AddDbCommands(CLI::App& app, CommandContext& ctx);
+void AddUserCommands(CLI::App& app, CommandContext& ctx);
 
 }  // namespace payd::cli

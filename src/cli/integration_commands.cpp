@@ -19,11 +19,6 @@ auto WithIntegrationFlags(Fn&& fn) {
                        std::forward<Fn>(fn));
 }
 
-void RequireTenant(domain::Store& store, const std::string& id) {
-  if (!store.FindTenant(id))
-    throw domain::Error(domain::ErrorKind::kNotFound, "No such tenant: " + id, "tenant");
-}
-
 // What the CLI prints: the API's view.
 boost::json::object View(const domain::Integration& i) {
   return domain::IntegrationView(i);

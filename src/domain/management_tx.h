@@ -17,6 +17,7 @@
 #include "domain/ledger_tx.h"
 #include "domain/payment_link.h"
 #include "domain/tenant.h"
+#include "domain/user.h"
 #include "domain/webhook.h"
 
 namespace payd::domain {
@@ -70,6 +71,16 @@ class ManagementTx {
                                                      const std::string& id) = 0;
   // Writes its terms and status (not its counts).
   virtual void UpdatePaymentLink(const PaymentLink& link) = 0;
+
+  // --- People (the dashboard's users) -------------------------------------------
+  virtual std::optional<User> FindUser(const std::string& tenant_id, const std::string& id) = 0;
+  // Any tenant's: an address is one person everywhere.
+  virtual std::optional<User> FindUserByEmail(const std::string& email) = 0;
+  virtual void InsertUser(const User& user) = 0;
+  // Writes its name, role, password hash and disabledAt.
+  virtual void UpdateUser(const User& user) = 0;
+  // The tenant's owners who are not disabled.
+  virtual int CountActiveOwners(const std::string& tenant_id) = 0;
 
   // --- Webhook endpoints and secrets ---------------------------------------
   virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,

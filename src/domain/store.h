@@ -28,6 +28,7 @@
 #include "domain/payment_intent.h"
 #include "domain/payment_link.h"
 #include "domain/tenant.h"
+#include "domain/user.h"
 #include "domain/webhook.h"
 
 namespace payd::domain {
@@ -209,6 +210,11 @@ class Store {
   // The tenant's audit log, newest first; up to `limit` from `offset`.
   virtual std::vector<AuditEntry> ListAuditLog(const std::string& tenant_id, int limit,
                                                int offset) = 0;
+  // The tenant's dashboard users, oldest first.
+  virtual std::vector<User> ListUsers(const std::string& tenant_id) = 0;
+  virtual std::optional<User> FindUser(const std::string& tenant_id, const std::string& id) = 0;
+  // Any tenant's user with this address (as CheckEmail makes it).
+  virtual std::optional<User> FindUserByEmail(const std::string& email) = 0;
 
   // --- Events and webhooks ------------------------------------------------
   // Every InsertEvent (here and in LedgerTx) also queues, in the same

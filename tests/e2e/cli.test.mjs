@@ -19,7 +19,8 @@ describe('payd CLI', () => {
   test('--help works for every command', () => {
     for (const args of [[], ['serve'], ['migrate'], ['tenant'], ['tenant', 'create'], ['integration', 'create'],
       ['integration', 'list'], ['key', 'create'], ['key', 'list'], ['key', 'revoke'],
-      ['webhook-secret', 'show'], ['webhook-secret', 'rotate']]) {
+      ['webhook-secret', 'show'], ['webhook-secret', 'rotate'], ['user', 'create'], ['user', 'list'], ['user', 'role'],
+      ['user', 'disable'], ['user', 'enable'], ['user', 'reset']]) {
       const r = payd.adminRaw([...args, '--help']);
       assert.equal(r.status, 0, args.join(' '));
       assert.match(r.stdout, /Usage:/);

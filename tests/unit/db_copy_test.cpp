@@ -83,6 +83,12 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     store_->WithManagement([&](domain::ManagementTx& tx) {
       tx.Audit(domain::NewAuditEntry(tenant_.id, domain::Actor::Cli(), "webhook_endpoint.create",
                                      every.id, std::nullopt, "{\"note\":\"\\t\"}", kNow));
+      // A dashboard user, their password's hash as libsodium writes it.
+      user_ = {base::NewId("user_"), tenant_.id,
+               "ana@shop.example",   kAwkward,
+               domain::Role::kAdmin, "$argon2id$v=19$m=65536,t=2,p=1$c2FsdA$aGFzaA",
+               std::nullopt,         kNow};
+      tx.InsertUser(user_);
     });
 
     // Intents created in the same millisecond: only the rowid orders them.
@@ -175,6 +181,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
   std::optional<std::string> server_;
   domain::ApiKey key_;
   domain::PaymentLink link_;
+  domain::User user_;
   std::vector<domain::PaymentIntent> intents_;
 };
 
@@ -227,6 +234,11 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
   EXPECT_EQ(Ids(pg.ListPayments(tenant_.id, std::nullopt, 100, 0)),
             Ids(store_->ListPayments(tenant_.id, std::nullopt, 100, 0)));
   EXPECT_EQ(pg.LoadCursor(31337)->hash, "0xb100");
+  auto user = pg.FindUserByEmail(user_.email);
+  ASSERT_TRUE(user);
+  EXPECT_EQ(user->name, kAwkward);
+  EXPECT_EQ(user->password_hash, user_.password_hash);
+  EXPECT_EQ(user->role, domain::Role::kAdmin);
   EXPECT_EQ(pg.FindApiKey(key_.id)->last_used_at, kNow);
 
   // The rowids themselves, and the next identity past the highest (5000).

@@ -1,5 +1,6 @@
 #include "store/postgres/pg_migrations.h"
 
+#include <algorithm>
 #include <iterator>
 
 #include "base/time.h"
@@ -7,12 +8,6 @@
 namespace payd::store::postgres {
 
 namespace {
-
-struct Migration {
-  int version;
-  const char* name;
-  const char* sql;
-};
 
 // Any constant both payd and nobody else uses for pg_advisory_lock: "payd" in ASCII.
 constexpr std::int64_t kMigrationLock = 0x70617964;
@@ -359,6 +354,15 @@ ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
 )sql"},
 };
 
+// Every migration, in version order.
+std::vector<Migration> AllMigrations() {
+  std::vector<Migration> all(std::begin(kMigrations), std::end(kMigrations));
+  for (const Migration& m : DashboardMigrations()) all.push_back(m);
+  std::sort(all.begin(), all.end(),
+            [](const Migration& a, const Migration& b) { return a.version < b.version; });
+  return all;
+}
+
 }  // namespace
 
 std::vector<AppliedMigration> Migrate(Connection& conn) {
@@ -368,7 +372,7 @@ std::vector<AppliedMigration> Migrate(Connection& conn) {
     conn.Exec(
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
         " version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
-    for (const auto& m : kMigrations) {
+    for (const auto& m : AllMigrations()) {
       if (conn.Run("SELECT 1 FROM schema_migrations WHERE version = $1", Params(m.version))
               .rows()) {
         continue;
@@ -394,7 +398,7 @@ std::vector<AppliedMigration> Migrate(Connection& conn) {
 }
 
 int LatestVersion() {
-  return std::end(kMigrations)[-1].version;
+  return AllMigrations().back().version;
 }
 
 }  // namespace payd::store::postgres

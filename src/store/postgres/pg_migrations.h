@@ -3,16 +3,27 @@
 // which ran. Two processes starting at once do not both migrate: the one
 // that gets the advisory lock applies what is pending, the other waits for
 // it and then finds nothing left to do. Add a migration by appending to the
-// list in pg_migrations.cpp, and the same change to the SQLite list
-// (store/sqlite/migrations.cpp): never edit one that has shipped.
+// list of its subject (pg_migrations.cpp: payments and webhooks;
+// pg_dashboard_migrations.cpp: the dashboard's people and sessions), and the
+// same change to the SQLite list (store/sqlite/): never edit one that has shipped.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
 #include "store/postgres/pg_db.h"
 
 namespace payd::store::postgres {
+
+struct Migration {
+  int version;
+  const char* name;
+  const char* sql;
+};
+
+// Versions 6 onward (SQLite's 13 onward): the dashboard's users and sessions.
+std::span<const Migration> DashboardMigrations();
 
 struct AppliedMigration {
   int version;

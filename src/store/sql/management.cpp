@@ -2,6 +2,7 @@
 #include "domain/management_tx.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
+#include "store/sql/user_rows.h"
 #include "store/sql/webhook_rows.h"
 
 namespace payd::store::sql {
@@ -147,6 +148,19 @@ class SqlManagementTx final : public domain::ManagementTx {
         .Bind(9, l.status)
         .Bind(10, l.id)
         .Run();
+  }
+
+  std::optional<domain::User> FindUser(const std::string& tenant_id,
+                                       const std::string& id) override {
+    return UserById(c_, tenant_id, id);
+  }
+  std::optional<domain::User> FindUserByEmail(const std::string& email) override {
+    return UserByEmail(c_, email);
+  }
+  void InsertUser(const domain::User& user) override { InsertUserRow(c_, user); }
+  void UpdateUser(const domain::User& user) override { UpdateUserRow(c_, user); }
+  int CountActiveOwners(const std::string& tenant_id) override {
+    return sql::CountActiveOwners(c_, tenant_id);
   }
 
   std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,

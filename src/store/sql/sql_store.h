@@ -102,6 +102,10 @@ class SqlStore : public domain::Store {
   void WithManagement(const std::function<void(domain::ManagementTx&)>& fn) override;
   std::vector<domain::AuditEntry> ListAuditLog(const std::string& tenant_id, int limit,
                                                int offset) override;
+  std::vector<domain::User> ListUsers(const std::string& tenant_id) override;
+  std::optional<domain::User> FindUser(const std::string& tenant_id,
+                                       const std::string& id) override;
+  std::optional<domain::User> FindUserByEmail(const std::string& email) override;
 
   void InsertEvent(const domain::Event& event) override;
   std::vector<domain::Event> RecentEvents(const std::string& tenant_id, int limit) override;

@@ -1,5 +1,6 @@
 #include "store/sqlite/migrations.h"
 
+#include <algorithm>
 #include <iterator>
 
 #include "base/time.h"
@@ -7,12 +8,6 @@
 namespace payd::store::sqlite {
 
 namespace {
-
-struct Migration {
-  int version;
-  const char* name;
-  const char* sql;
-};
 
 // Timestamps are epoch milliseconds; JSON arrays are stored as text.
 const Migration kMigrations[] = {
@@ -350,8 +345,17 @@ CREATE TABLE key_usage (
 )sql"},
 };
 
-template <std::size_t N>
-std::vector<AppliedMigration> Apply(Connection& conn, const Migration (&migrations)[N]) {
+// Every migration of `schema`, in version order.
+std::vector<Migration> MigrationsOf(Schema schema) {
+  if (schema == Schema::kUsage) return {std::begin(kUsageMigrations), std::end(kUsageMigrations)};
+  std::vector<Migration> all(std::begin(kMigrations), std::end(kMigrations));
+  for (const Migration& m : DashboardMigrations()) all.push_back(m);
+  std::sort(all.begin(), all.end(),
+            [](const Migration& a, const Migration& b) { return a.version < b.version; });
+  return all;
+}
+
+std::vector<AppliedMigration> Apply(Connection& conn, const std::vector<Migration>& migrations) {
   conn.Exec(
       "CREATE TABLE IF NOT EXISTS schema_migrations ("
       " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
@@ -378,12 +382,11 @@ std::vector<AppliedMigration> Apply(Connection& conn, const Migration (&migratio
 }  // namespace
 
 std::vector<AppliedMigration> Migrate(Connection& conn, Schema schema) {
-  return schema == Schema::kMain ? Apply(conn, kMigrations) : Apply(conn, kUsageMigrations);
+  return Apply(conn, MigrationsOf(schema));
 }
 
 int LatestVersion(Schema schema) {
-  return schema == Schema::kMain ? std::end(kMigrations)[-1].version
-                                 : std::end(kUsageMigrations)[-1].version;
+  return MigrationsOf(schema).back().version;
 }
 
 }  // namespace payd::store::sqlite

@@ -1,14 +1,25 @@
 // Versioned schema changes for the SQLite store. Each migration runs once, in
 // its own transaction, in version order; schema_migrations records which
-// ran. Add a migration by appending to the list in migrations.cpp: never edit
-// one that has shipped.
+// ran. Add a migration by appending to the list of its subject
+// (migrations.cpp: payments and webhooks; dashboard_migrations.cpp: the
+// dashboard's people and sessions): never edit one that has shipped.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "store/sqlite/sqlite_db.h"
 
 namespace payd::store::sqlite {
+
+struct Migration {
+  int version;
+  const char* name;
+  const char* sql;
+};
+
+// Versions 13 onward: the dashboard's users and sessions.
+std::span<const Migration> DashboardMigrations();
 
 struct AppliedMigration {
   int version;

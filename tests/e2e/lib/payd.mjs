@@ -29,19 +29,20 @@ export class Payd {
     this.url = null;
   }
 
-  // Runs an admin command with --json and returns its parsed output.
-  admin(args, { env = {} } = {}) {
-    const r = this.adminRaw([...args, '--json'], { env });
+  // Runs an admin command with --json and returns its parsed output; `input` is its standard input.
+  admin(args, { env = {}, input } = {}) {
+    const r = this.adminRaw([...args, '--json'], { env, input });
     if (r.status !== 0) {
       throw new Error(`payd ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
     }
     return JSON.parse(r.stdout);
   }
 
-  adminRaw(args, { env = {} } = {}) {
+  adminRaw(args, { env = {}, input } = {}) {
     return spawnSync(PAYD_BIN, args, {
       cwd: this.dir,
       env: { ...this.env, ...env },
+      input,
       encoding: 'utf8',
       timeout: 20000,
     });

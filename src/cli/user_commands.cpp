@@ -1,0 +1,126 @@
+// `payd user create|list|role|disable|enable|reset`: the operator's side of
+// the people operations (domain/management/users.h), the ones the dashboard's
+// Settings > People uses, recorded in the audit log as `cli`. A password is
+// read from standard input, never from the command line (which shells keep
+// in their history and every user of the machine can read in ps).
+#include <CLI/CLI.hpp>
+#include <boost/json/array.hpp>
+#include <iostream>
+
+#include "cli/command_context.h"
+#include "domain/error.h"
+#include "domain/management/users.h"
+
+namespace payd::cli {
+
+namespace {
+
+// One line of standard input, without its line ending.
+std::string ReadPasswordLine() {
+  std::string line;
+  if (!std::getline(std::cin, line)) {
+    domain::ThrowInvalid("password-stdin", "no password on standard input");
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return line;
+}
+
+// The user an operator names by address.
+domain::User FindByEmail(domain::Store& store, const std::string& text) {
+  auto user = store.FindUserByEmail(domain::CheckEmail(text));
+  if (!user) throw domain::Error(domain::ErrorKind::kNotFound, "No such user: " + text, "EMAIL");
+  return *user;
+}
+
+template <typename Fn>
+auto WithUserFlags(Fn&& fn) {
+  return WithFlagNames({{"password", "password-stdin"}}, std::forward<Fn>(fn));
+}
+
+void AddCreate(CLI::App& user, CommandContext& ctx) {
+  auto* create = user.add_subcommand(
+      "create", "Add a person to a tenant (with --password-stdin, the password they sign in with)");
+  auto req = std::make_shared<domain::UserRequest>();
+  auto tenant = std::make_shared<std::string>();
+  auto from_stdin = std::make_shared<bool>(false);
+  create->add_option("--tenant", *tenant, "Tenant id (ten_...)")->required();
+  create->add_option("--email", req->email, "Their sign-in address")->required();
+  create->add_option("--role", req->role, "owner, admin, developer or viewer")->required();
+  create->add_option("--name", req->name, "Display name (default: the address's local part)");
+  create->add_flag("--password-stdin", *from_stdin, "Read their password from standard input");
+  create->callback(Guarded([&ctx, req, tenant, from_stdin] {
+    auto [config, store] = ctx.Open();
+    RequireTenant(*store, *tenant);
+    if (*from_stdin) req->password = ReadPasswordLine();
+    auto made = WithUserFlags([&] { return domain::CreateUser(CliChange(*store, *tenant), *req); });
+    ctx.Print(domain::UserView(*made.object));
+  }));
+}
+
+// `role`, `disable` and `enable`: one change to the user named by address.
+void AddPatch(CLI::App& user, CommandContext& ctx, const char* name, const char* help,
+              std::function<void(CLI::App&, domain::UserPatch&)> options) {
+  auto* sub = user.add_subcommand(name, help);
+  auto email = std::make_shared<std::string>();
+  auto patch = std::make_shared<domain::UserPatch>();
+  sub->add_option("EMAIL", *email, "The user's address")->required();
+  options(*sub, *patch);
+  sub->callback(Guarded([&ctx, email, patch] {
+    auto [config, store] = ctx.Open();
+    domain::User found = FindByEmail(*store, *email);
+    ctx.Print(domain::UserView(
+        *domain::UpdateUser(CliChange(*store, found.tenant_id), found.id, *patch)));
+  }));
+}
+
+void AddReset(CLI::App& user, CommandContext& ctx) {
+  auto* reset = user.add_subcommand("reset", "Set a user's password, read from standard input");
+  auto email = std::make_shared<std::string>();
+  reset->add_option("EMAIL", *email, "The user's address")->required();
+  // Required today: the one-time sign-in link comes with the dashboard's sign-in.
+  auto from_stdin = std::make_shared<bool>(false);
+  reset->add_flag("--password-stdin", *from_stdin, "Read the new password from standard input")
+      ->required();
+  // The flag's variable lives as long as the command (CLI11 writes it while parsing).
+  reset->callback(Guarded([&ctx, email, from_stdin] {
+    auto [config, store] = ctx.Open();
+    domain::User found = FindByEmail(*store, *email);
+    std::string password = ReadPasswordLine();
+    auto updated = WithUserFlags([&] {
+      return domain::SetUserPassword(CliChange(*store, found.tenant_id), found.id, password);
+    });
+    ctx.Print(domain::UserView(*updated));
+  }));
+}
+
+}  // namespace
+
+void AddUserCommands(CLI::App& app, CommandContext& ctx) {
+  auto* user = app.add_subcommand("user", "Manage the people who sign in to the dashboard");
+  user->require_subcommand(1);
+  AddCreate(*user, ctx);
+  auto* list = user->add_subcommand("list", "List a tenant's users");
+  auto tenant = std::make_shared<std::string>();
+  list->add_option("--tenant", *tenant, "Tenant id")->required();
+  list->callback(Guarded([&ctx, tenant] {
+    auto [config, store] = ctx.Open();
+    RequireTenant(*store, *tenant);
+    boost::json::array out;
+    for (const auto& u : store->ListUsers(*tenant)) out.push_back(domain::UserView(u));
+    ctx.Print(out);
+  }));
+  AddPatch(*user, ctx, "role", "Give a user another role",
+           [](CLI::App& sub, domain::UserPatch& patch) {
+             sub.add_option_function<std::string>(
+                    "--role", [&patch](const std::string& v) { patch.role = v; },
+                    "owner, admin, developer or viewer")
+                 ->required();
+           });
+  AddPatch(*user, ctx, "disable", "Stop a user signing in",
+           [](CLI::App&, domain::UserPatch& p) { p.disabled = true; });
+  AddPatch(*user, ctx, "enable", "Let a disabled user sign in again",
+           [](CLI::App&, domain::UserPatch& p) { p.disabled = false; });
+  AddReset(*user, ctx);
+}
+
+}  // namespace payd::cli

@@ -1,0 +1,102 @@
+#include "store/sql/user_rows.h"
+
+#include "store/sql/sql_store.h"
+
+namespace payd::store::sql {
+
+namespace {
+
+constexpr const char* kUserColumns =
+    "id, tenant_id, email, name, role, password_hash, disabled_at, created_at";
+
+domain::User ReadUser(const Query& q) {
+  domain::User u;
+  u.id = q.Text(0);
+  u.tenant_id = q.Text(1);
+  u.email = q.Text(2);
+  u.name = q.Text(3);
+  u.role = domain::ParseRole(q.Text(4)).value_or(domain::Role::kViewer);
+  u.password_hash = q.OptText(5);
+  u.disabled_at = q.OptInt(6);
+  u.created_at = q.Int(7);
+  return u;
+}
+
+}  // namespace
+
+std::optional<domain::User> UserById(Connection& c, const std::string& tenant_id,
+                                     const std::string& id) {
+  static const std::string sql =
+      "SELECT " + std::string(kUserColumns) + " FROM users WHERE id = ? AND tenant_id = ?";
+  auto q = c.Prepare(sql);
+  q.Bind(1, id).Bind(2, tenant_id);
+  if (!q.Step()) return std::nullopt;
+  return ReadUser(q);
+}
+
+std::optional<domain::User> UserByEmail(Connection& c, const std::string& email) {
+  static const std::string sql =
+      "SELECT " + std::string(kUserColumns) + " FROM users WHERE email = ?";
+  auto q = c.Prepare(sql);
+  q.Bind(1, email);
+  if (!q.Step()) return std::nullopt;
+  return ReadUser(q);
+}
+
+std::vector<domain::User> UsersOfTenant(Connection& c, const std::string& tenant_id) {
+  static const std::string sql = "SELECT " + std::string(kUserColumns) +
+                                 " FROM users WHERE tenant_id = ? ORDER BY created_at, id";
+  auto q = c.Prepare(sql);
+  q.Bind(1, tenant_id);
+  std::vector<domain::User> out;
+  while (q.Step()) out.push_back(ReadUser(q));
+  return out;
+}
+
+void InsertUserRow(Connection& c, const domain::User& u) {
+  static const std::string sql =
+      "INSERT INTO users(" + std::string(kUserColumns) + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+  c.Prepare(sql)
+      .Bind(1, u.id)
+      .Bind(2, u.tenant_id)
+      .Bind(3, u.email)
+      .Bind(4, u.name)
+      .Bind(5, std::string(domain::RoleName(u.role)))
+      .Bind(6, u.password_hash)
+      .Bind(7, u.disabled_at)
+      .Bind(8, u.created_at)
+      .Run();
+}
+
+void UpdateUserRow(Connection& c, const domain::User& u) {
+  c.Prepare("UPDATE users SET name = ?, role = ?, password_hash = ?, disabled_at = ? WHERE id = ?")
+      .Bind(1, u.name)
+      .Bind(2, std::string(domain::RoleName(u.role)))
+      .Bind(3, u.password_hash)
+      .Bind(4, u.disabled_at)
+      .Bind(5, u.id)
+      .Run();
+}
+
+int CountActiveOwners(Connection& c, const std::string& tenant_id) {
+  auto q = c.Prepare(
+      "SELECT count(*) FROM users WHERE tenant_id = ? AND role = 'owner' AND disabled_at IS NULL");
+  q.Bind(1, tenant_id);
+  q.Step();
+  return static_cast<int>(q.Int(0));
+}
+
+std::vector<domain::User> SqlStore::ListUsers(const std::string& tenant_id) {
+  return Read([&](Connection& c) { return UsersOfTenant(c, tenant_id); });
+}
+
+std::optional<domain::User> SqlStore::FindUser(const std::string& tenant_id,
+                                               const std::string& id) {
+  return Read([&](Connection& c) { return UserById(c, tenant_id, id); });
+}
+
+std::optional<domain::User> SqlStore::FindUserByEmail(const std::string& email) {
+  return Read([&](Connection& c) { return UserByEmail(c, email); });
+}
+
+}  // namespace payd::store::sql
