@@ -72,9 +72,26 @@ if [[ -z "${LINK:-}" ]] || ! curl -sf -H "X-API-Key: $KEY" "$BASE/api/v1/payment
   echo "LINK=$LINK" >> "$demo"
 fi
 
+# The demo owner of the dashboard: a one-time link to choose a password while
+# they have none; afterwards they sign in with it (a reset would end their sessions).
+OWNER=owner@demo.example
+if ! "$PAYD" user list --tenant "$TENANT" --json | grep -q "\"$OWNER\""; then
+  "$PAYD" user create --tenant "$TENANT" --email "$OWNER" --role owner --name "Demo owner" --json >/dev/null
+fi
+owner_status=$("$PAYD" user list --tenant "$TENANT" --json |
+  node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>console.log(JSON.parse(s).find((u)=>u.email===process.argv[1]).status))' "$OWNER")
+if [[ "$owner_status" == "invited" ]]; then
+  DASHBOARD="$("$PAYD" user reset "$OWNER" --json | json signInUrl)
+                     a one-time link: choose the password of $OWNER, then you are signed in"
+else
+  DASHBOARD="$BASE/dashboard   sign in as $OWNER (forgot the password? $PAYD user reset $OWNER)"
+fi
+
 cat <<EOT
 
 payd is running on its embedded defaults (testnet, local chain 31337).
+
+  Dashboard          $DASHBOARD
 
   Demo payment link  $BASE/pay/$LINK
                      open it, choose USDC or ETH, then pay the page it leads to:

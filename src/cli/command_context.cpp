@@ -116,4 +116,11 @@ void RequireTenant(domain::Store& store, const std::string& id) {
     throw domain::Error(domain::ErrorKind::kNotFound, "No such tenant: " + id, "tenant");
 }
 
+std::string PublicUrlOf(const config::Config& config) {
+  std::string listen = config.Listen();
+  auto port = static_cast<unsigned short>(std::stoul(listen.substr(listen.rfind(':') + 1)));
+  if (port == 0 && config.public_url.empty()) return "";
+  return config.EffectivePublicUrl(port);
+}
+
 }  // namespace payd::cli

@@ -51,6 +51,11 @@ inline domain::Change CliChange(domain::Store& store, std::string tenant_id) {
   return {store, domain::Actor::Cli(), std::move(tenant_id), base::NowMs(), std::nullopt};
 }
 
+// The base of URLs payd gives out, as the server would with this config: its
+// public_url, or the listen address when none is set ("" when that address
+// has port 0: the server picks its port at start, unknown here).
+std::string PublicUrlOf(const config::Config& config);
+
 // A 404-kind error naming --tenant when the store has no such tenant.
 void RequireTenant(domain::Store& store, const std::string& id);
 

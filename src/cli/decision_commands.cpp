@@ -16,9 +16,7 @@ namespace {
 // What the intent and payment views say, as the server would with this config
 // (its checkout URLs from the listen address when no public_url is set).
 domain::Representation RepresentationOf(const config::Config& config) {
-  std::string listen = config.Listen();
-  auto port = static_cast<unsigned short>(std::stoul(listen.substr(listen.rfind(':') + 1)));
-  return {config.catalog, config.EffectivePublicUrl(port)};
+  return {config.catalog, PublicUrlOf(config)};
 }
 
 [[noreturn]] void NotFound(const std::string& what, const std::string& id,

@@ -20,6 +20,7 @@
 #include "chain/watcher.h"
 #include "cli/command_context.h"
 #include "cli/metrics_listener.h"
+#include "dashboard/routes.h"
 #include "domain/asked_intent.h"
 #include "domain/ledger.h"
 #include "http/router.h"
@@ -177,12 +178,15 @@ void Serve(const CommandContext& ctx) {
   http::Router router;
   api::RegisterRoutes(router, api);
   pages::RegisterPageRoutes(router, pages);
+  dashboard::DashboardContext dashboard{*opened.store, assets, templates, config.environment, {}};
+  dashboard::RegisterDashboardRoutes(router, dashboard);
   http::Server server(options, [&router](const http::Request& req, http::RequestContext& rctx) {
     return router.Dispatch(req, rctx);
   });
   unsigned short port = server.Listen();
   api.public_url = config.EffectivePublicUrl(port);
   pages.public_url = api.public_url;
+  dashboard.public_url = api.public_url;
 
   asio::signal_set signals(server.io(), SIGINT, SIGTERM);
   signals.async_wait([&server](const boost::system::error_code& ec, int signal) {

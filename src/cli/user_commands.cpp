@@ -1,7 +1,8 @@
 // `payd user create|list|role|disable|enable|reset`: the operator's side of
 // the people operations (domain/management/users.h), the ones the dashboard's
-// Settings > People uses, recorded in the audit log as `cli`. A password is
-// read from standard input, never from the command line (which shells keep
+// Settings > People uses, recorded in the audit log as `cli`. A person gets a
+// one-time link to choose their password (/dashboard/link), or the operator
+// gives it on standard input, never on the command line (which shells keep
 // in their history and every user of the machine can read in ps).
 #include <CLI/CLI.hpp>
 #include <boost/json/array.hpp>
@@ -32,6 +33,16 @@ domain::User FindByEmail(domain::Store& store, const std::string& text) {
   return *user;
 }
 
+// The user's view with a new one-time sign-in link (shown once).
+boost::json::object WithLink(const config::Config& config, domain::Store& store,
+                             const domain::User& user, domain::LinkPurpose purpose) {
+  auto issued = domain::IssueSignInLink(CliChange(store, user.tenant_id), user.id, purpose);
+  boost::json::object view = domain::UserView(user);
+  view["signInUrl"] = PublicUrlOf(config) + domain::SignInLinkPath(issued->token);
+  view["signInUrlExpiresAt"] = base::FormatTimestamp(issued->link.expires_at);
+  return view;
+}
+
 template <typename Fn>
 auto WithUserFlags(Fn&& fn) {
   return WithFlagNames({{"password", "password-stdin"}}, std::forward<Fn>(fn));
@@ -53,7 +64,10 @@ void AddCreate(CLI::App& user, CommandContext& ctx) {
     RequireTenant(*store, *tenant);
     if (*from_stdin) req->password = ReadPasswordLine();
     auto made = WithUserFlags([&] { return domain::CreateUser(CliChange(*store, *tenant), *req); });
-    ctx.Print(domain::UserView(*made.object));
+    // Without a password, the link they choose one with.
+    ctx.Print(req->password
+                  ? domain::UserView(*made.object)
+                  : WithLink(config, *store, *made.object, domain::LinkPurpose::kWelcome));
   }));
 }
 
@@ -74,17 +88,19 @@ void AddPatch(CLI::App& user, CommandContext& ctx, const char* name, const char*
 }
 
 void AddReset(CLI::App& user, CommandContext& ctx) {
-  auto* reset = user.add_subcommand("reset", "Set a user's password, read from standard input");
+  auto* reset = user.add_subcommand(
+      "reset", "A one-time link to choose a new password (or, --password-stdin, set it now)");
   auto email = std::make_shared<std::string>();
-  reset->add_option("EMAIL", *email, "The user's address")->required();
-  // Required today: the one-time sign-in link comes with the dashboard's sign-in.
   auto from_stdin = std::make_shared<bool>(false);
-  reset->add_flag("--password-stdin", *from_stdin, "Read the new password from standard input")
-      ->required();
-  // The flag's variable lives as long as the command (CLI11 writes it while parsing).
+  reset->add_option("EMAIL", *email, "The user's address")->required();
+  reset->add_flag("--password-stdin", *from_stdin, "Read the new password from standard input");
   reset->callback(Guarded([&ctx, email, from_stdin] {
     auto [config, store] = ctx.Open();
     domain::User found = FindByEmail(*store, *email);
+    if (!*from_stdin) {
+      ctx.Print(WithLink(config, *store, found, domain::LinkPurpose::kReset));
+      return;
+    }
     std::string password = ReadPasswordLine();
     auto updated = WithUserFlags([&] {
       return domain::SetUserPassword(CliChange(*store, found.tenant_id), found.id, password);

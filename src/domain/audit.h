@@ -17,6 +17,7 @@ struct Actor {
 
   static Actor Cli() { return {"cli"}; }
   static Actor Key(std::string key_id) { return {std::move(key_id)}; }
+  static Actor Person(std::string user_id) { return {std::move(user_id)}; }
 };
 
 struct AuditEntry {

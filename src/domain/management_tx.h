@@ -16,6 +16,9 @@
 #include "domain/integration.h"
 #include "domain/ledger_tx.h"
 #include "domain/payment_link.h"
+#include "domain/session.h"
+#include "domain/sign_in_link.h"
+#include "domain/sign_in_throttle.h"
 #include "domain/tenant.h"
 #include "domain/user.h"
 #include "domain/webhook.h"
@@ -81,6 +84,21 @@ class ManagementTx {
   virtual void UpdateUser(const User& user) = 0;
   // The tenant's owners who are not disabled.
   virtual int CountActiveOwners(const std::string& tenant_id) = 0;
+
+  // --- Sessions, sign-in links and the sign-in throttle ------------------------
+  virtual void InsertSession(const Session& session) = 0;
+  virtual void DeleteSession(const std::string& digest) = 0;
+  // Every session of the user: signed out everywhere.
+  virtual void DeleteUserSessions(const std::string& user_id) = 0;
+  virtual std::optional<SignInLink> FindSignInLink(const std::string& digest) = 0;
+  virtual void InsertSignInLink(const SignInLink& link) = 0;
+  // Marks the link used at `now`.
+  virtual void UseSignInLink(const std::string& digest, base::TimeMs now) = 0;
+  // The user's links not yet used end now (a newer one replaces them).
+  virtual void EndSignInLinks(const std::string& user_id, base::TimeMs now) = 0;
+  virtual ThrottleState ReadThrottle(const std::string& key) = 0;
+  virtual void SaveThrottle(const std::string& key, const ThrottleState& state) = 0;
+  virtual void ClearThrottle(const std::string& key) = 0;
 
   // --- Webhook endpoints and secrets ---------------------------------------
   virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,

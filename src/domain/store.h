@@ -27,6 +27,7 @@
 #include "domain/payment.h"
 #include "domain/payment_intent.h"
 #include "domain/payment_link.h"
+#include "domain/session.h"
 #include "domain/tenant.h"
 #include "domain/user.h"
 #include "domain/webhook.h"
@@ -215,6 +216,10 @@ class Store {
   virtual std::optional<User> FindUser(const std::string& tenant_id, const std::string& id) = 0;
   // Any tenant's user with this address (as CheckEmail makes it).
   virtual std::optional<User> FindUserByEmail(const std::string& email) = 0;
+  // The session stored under `digest`, alive or not.
+  virtual std::optional<Session> FindSession(const std::string& digest) = 0;
+  // Records a request of the session at `now` (its idle time starts again).
+  virtual void TouchSession(const std::string& digest, base::TimeMs now) = 0;
 
   // --- Events and webhooks ------------------------------------------------
   // Every InsertEvent (here and in LedgerTx) also queues, in the same

@@ -114,6 +114,15 @@ const Asset* Assets::Find(std::string_view path) const {
   return it == assets_.end() ? nullptr : &it->second;
 }
 
+std::vector<const Asset*> Assets::Under(std::string_view prefix) const {
+  std::vector<const Asset*> out;
+  for (auto it = assets_.lower_bound(prefix); it != assets_.end() && it->first.starts_with(prefix);
+       ++it) {
+    out.push_back(&it->second);
+  }
+  return out;
+}
+
 std::string_view Assets::Text(std::string_view path) const {
   const Asset* asset = Find(path);
   if (!asset) throw std::logic_error("not embedded in this build: " + std::string(path));

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "http/message.h"
 
@@ -29,6 +30,8 @@ class Assets {
 
   // By source path ("web/templates/layout.mustache"); nullptr if there is none.
   const Asset* Find(std::string_view path) const;
+  // Every file whose path starts with `prefix`, in path order.
+  std::vector<const Asset*> Under(std::string_view prefix) const;
   // The text of a file every build has (templates, catalogs); throws if missing.
   std::string_view Text(std::string_view path) const;
   // "/assets/css/checkout.css?v=<hash>" for "css/checkout.css" (under web/).

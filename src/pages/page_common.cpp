@@ -18,22 +18,6 @@ namespace {
 constexpr std::string_view kLangCookie = "payd_lang";
 constexpr const char* kLangCookieAttributes = "; Path=/; Max-Age=31536000; SameSite=Lax";
 
-std::string CookieValue(const http::Request& req, std::string_view name) {
-  auto header = req.find(http::beast_http::field::cookie);
-  if (header == req.end()) return {};
-  std::string_view rest = header->value();
-  while (!rest.empty()) {
-    auto semicolon = rest.find(';');
-    std::string_view pair = base::TrimBlanks(rest.substr(0, semicolon));
-    rest = semicolon == std::string_view::npos ? std::string_view{} : rest.substr(semicolon + 1);
-    auto eq = pair.find('=');
-    if (eq != std::string_view::npos && pair.substr(0, eq) == name) {
-      return std::string(pair.substr(eq + 1));
-    }
-  }
-  return {};
-}
-
 std::string Csp(std::string_view frame_ancestors) {
   return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
          "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors " +
@@ -176,6 +160,22 @@ http::Response NotFoundPage(const http::Request& req, const http::RequestContext
       req, rctx, ctx,
       {http::Status::not_found, "not_found",
        "No such payment page: " + base::ValidUtf8(what.substr(0, 100)), "not_found", ""});
+}
+
+std::string CookieValue(const http::Request& req, std::string_view name) {
+  auto header = req.find(http::beast_http::field::cookie);
+  if (header == req.end()) return {};
+  std::string_view rest = header->value();
+  while (!rest.empty()) {
+    auto semicolon = rest.find(';');
+    std::string_view pair = base::TrimBlanks(rest.substr(0, semicolon));
+    rest = semicolon == std::string_view::npos ? std::string_view{} : rest.substr(semicolon + 1);
+    auto eq = pair.find('=');
+    if (eq != std::string_view::npos && pair.substr(0, eq) == name) {
+      return std::string(pair.substr(eq + 1));
+    }
+  }
+  return {};
 }
 
 std::string FormValue(std::string_view body, std::string_view name) {

@@ -44,6 +44,9 @@ std::string WithCents(std::string decimal);
 // The value of query parameter `name` of the request target ("" when absent).
 std::string QueryParam(const http::Request& req, std::string_view name);
 
+// The value of cookie `name` ("" when the request has none).
+std::string CookieValue(const http::Request& req, std::string_view name);
+
 // The value of field `name` of a form-encoded body ("" when absent).
 std::string FormValue(std::string_view body, std::string_view name);
 

@@ -50,15 +50,24 @@ std::string Templates::RenderOne(std::string_view name, const boost::json::objec
   // and the templates are a few KB.
   mustache::mustache tmpl{std::string(assets_.Text(path))};
   if (!tmpl.is_valid()) throw std::runtime_error(path + ": " + tmpl.error_message());
-  std::string out = tmpl.render(ToData(model));
+  mustache::data data = ToData(model);
+  constexpr std::string_view kPartials = "web/templates/partials/";
+  for (const Asset* partial : assets_.Under(kPartials)) {
+    std::string_view file = partial->path.substr(kPartials.size());
+    std::string text(partial->data);
+    data.set(std::string(file.substr(0, file.find('.'))),
+             mustache::partial([text] { return text; }));
+  }
+  std::string out = tmpl.render(data);
   if (!tmpl.is_valid()) throw std::runtime_error(path + ": " + tmpl.error_message());
   return out;
 }
 
-std::string Templates::Render(std::string_view name, const boost::json::object& model) const {
+std::string Templates::Render(std::string_view name, const boost::json::object& model,
+                              std::string_view layout) const {
   boost::json::object with_content = model;
   with_content["content"] = RenderOne(name, model);
-  return RenderOne("layout", with_content);
+  return RenderOne(layout, with_content);
 }
 
 }  // namespace payd::pages

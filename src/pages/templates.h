@@ -2,7 +2,8 @@
 // escaping on for {{ }}): each page renders its own template, which the
 // shared layout (layout.mustache) then wraps as {{{content}}}. Models are
 // JSON objects, so that a page handler builds plain data and the template
-// decides the markup.
+// decides the markup. Every template may include the partials of
+// web/templates/partials/ by name ({{> error_summary}}).
 #pragma once
 
 #include <boost/json/object.hpp>
@@ -18,8 +19,10 @@ class Templates {
   explicit Templates(const Assets& assets) : assets_(assets) {}
 
   // `name` is the file under web/templates without ".mustache". The layout
-  // sees `model` plus "content". Throws std::runtime_error on a template error.
-  std::string Render(std::string_view name, const boost::json::object& model) const;
+  // (the payer's by default; the dashboard has its own) sees `model` plus
+  // "content". Throws std::runtime_error on a template error.
+  std::string Render(std::string_view name, const boost::json::object& model,
+                     std::string_view layout = "layout") const;
 
  private:
   std::string RenderOne(std::string_view name, const boost::json::object& model) const;

@@ -73,6 +73,8 @@ describe('payd user', () => {
   test('invited, listed per tenant, given a role, disabled and enabled; the last owner stays', () => {
     const bo = JSON.parse(create(['--email', 'bo@acme.example', '--role', 'developer']).stdout);
     assert.equal(bo.status, 'invited', 'no password yet');
+    assert.match(bo.signInUrl, /\/dashboard\/link\?token=/, 'the link to choose one, shown once');
+    assert.ok(!sql(payd, 'SELECT digest FROM sign_in_links').includes(new URL(bo.signInUrl, 'http://x').searchParams.get('token')));
     assert.equal(bo.name, 'bo');
     payd.admin(['user', 'create', '--tenant', other.id, '--email', 'cy@other.example', '--role', 'owner']);
     assert.deepEqual(payd.admin(['user', 'list', '--tenant', tenant.id]).map((u) => u.email),
@@ -96,7 +98,8 @@ describe('payd user', () => {
     assert.match(missing.stderr, /No such user/);
 
     const actions = sql(payd, `SELECT action FROM audit_log WHERE tenant_id = '${tenant.id}' ORDER BY created_at, rowid`);
-    assert.deepEqual(actions.split('\n'), ['user.create', 'user.create', 'user.update', 'user.disable', 'user.enable']);
+    assert.deepEqual(actions.split('\n'),
+      ['user.create', 'user.create', 'user.sign_in_link', 'user.update', 'user.disable', 'user.enable']);
   });
 
   test('reset sets a new password from standard input', () => {

@@ -89,6 +89,10 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
                domain::Role::kAdmin, "$argon2id$v=19$m=65536,t=2,p=1$c2FsdA$aGFzaA",
                std::nullopt,         kNow};
       tx.InsertUser(user_);
+      tx.InsertSession(domain::OpenSession(user_.id, tenant_.id, {}, kNow).session);
+      tx.InsertSignInLink(
+          domain::NewSignInLink(user_.id, tenant_.id, domain::LinkPurpose::kWelcome, kNow).link);
+      tx.SaveThrottle(domain::AccountThrottleKey(user_.email), {3, kNow, 0});
     });
 
     // Intents created in the same millisecond: only the rowid orders them.

@@ -87,6 +87,7 @@ std::optional<User> UpdateUser(const Change& change, const std::string& id,
       ThrowInvalid("role", "This is the tenant's last owner: make someone else owner first.");
     }
     tx.UpdateUser(*out);
+    if (out->disabled_at) tx.DeleteUserSessions(out->id);
     const char* action = !patch.disabled   ? "user.update"
                          : *patch.disabled ? "user.disable"
                                            : "user.enable";
@@ -109,7 +110,26 @@ std::optional<User> SetUserPassword(const Change& change, const std::string& id,
     std::string before = Json(*out);
     out->password_hash = hash;
     tx.UpdateUser(*out);
+    tx.DeleteUserSessions(out->id);
     RecordChange(tx, change, "user.password", id, before, Json(*out));
+  });
+  return out;
+}
+
+std::optional<IssuedLink> IssueSignInLink(const Change& change, const std::string& id,
+                                          LinkPurpose purpose) {
+  std::optional<IssuedLink> out;
+  change.store.WithManagement([&](ManagementTx& tx) {
+    out.reset();
+    auto user = tx.FindUser(change.tenant_id, id);
+    if (!user) return;
+    if (user->disabled_at) ThrowInvalid("id", "User " + user->email + " is disabled.");
+    out = NewSignInLink(user->id, user->tenant_id, purpose, change.now);
+    tx.EndSignInLinks(user->id, change.now);
+    tx.InsertSignInLink(out->link);
+    boost::json::object detail{{"purpose", LinkPurposeName(purpose)},
+                               {"expiresAt", base::FormatTimestamp(out->link.expires_at)}};
+    RecordChange(tx, change, "user.sign_in_link", id, std::nullopt, boost::json::serialize(detail));
   });
   return out;
 }

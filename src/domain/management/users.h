@@ -13,6 +13,7 @@
 #include <string>
 
 #include "domain/management/change.h"
+#include "domain/sign_in_link.h"
 #include "domain/user.h"
 
 namespace payd::domain {
@@ -40,11 +41,19 @@ struct UserPatch {
 };
 
 // The user as changed; none when the tenant has no such user. 400 on role
-// when the change would leave the tenant without an enabled owner.
+// when the change would leave the tenant without an enabled owner. Disabling
+// ends the user's sessions at once.
 std::optional<User> UpdateUser(const Change& change, const std::string& id, const UserPatch& patch);
 
-// Sets a new password (checked: 400 on password). None when the tenant has no such user.
+// Sets a new password (checked: 400 on password) and ends the user's
+// sessions. None when the tenant has no such user.
 std::optional<User> SetUserPassword(const Change& change, const std::string& id,
                                     const std::string& password);
+
+// A one-time link with which the user sets a password and signs in; their
+// earlier links end. None when the tenant has no such user; 400 on id when
+// the user is disabled.
+std::optional<IssuedLink> IssueSignInLink(const Change& change, const std::string& id,
+                                          LinkPurpose purpose);
 
 }  // namespace payd::domain

@@ -1,6 +1,7 @@
 // The management transaction (domain/management_tx.h) and the audit log.
 #include "domain/management_tx.h"
 #include "store/sql/rows.h"
+#include "store/sql/session_rows.h"
 #include "store/sql/sql_store.h"
 #include "store/sql/user_rows.h"
 #include "store/sql/webhook_rows.h"
@@ -162,6 +163,29 @@ class SqlManagementTx final : public domain::ManagementTx {
   int CountActiveOwners(const std::string& tenant_id) override {
     return sql::CountActiveOwners(c_, tenant_id);
   }
+
+  void InsertSession(const domain::Session& session) override { InsertSessionRow(c_, session); }
+  void DeleteSession(const std::string& digest) override { DeleteSessionRow(c_, digest); }
+  void DeleteUserSessions(const std::string& user_id) override {
+    DeleteUserSessionRows(c_, user_id);
+  }
+  std::optional<domain::SignInLink> FindSignInLink(const std::string& digest) override {
+    return LinkByDigest(c_, digest);
+  }
+  void InsertSignInLink(const domain::SignInLink& link) override { InsertLinkRow(c_, link); }
+  void UseSignInLink(const std::string& digest, base::TimeMs now) override {
+    UseLinkRow(c_, digest, now);
+  }
+  void EndSignInLinks(const std::string& user_id, base::TimeMs now) override {
+    EndUserLinkRows(c_, user_id, now);
+  }
+  domain::ThrottleState ReadThrottle(const std::string& key) override {
+    return ThrottleRow(c_, key);
+  }
+  void SaveThrottle(const std::string& key, const domain::ThrottleState& state) override {
+    SaveThrottleRow(c_, key, state);
+  }
+  void ClearThrottle(const std::string& key) override { ClearThrottleRow(c_, key); }
 
   std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,
                                                              const std::string& id) override {

@@ -1,6 +1,7 @@
 // Tenants, webhook secrets, integrations and API keys.
 #include "store/sql/sql_store.h"
 
+#include "domain/sign_in_throttle.h"
 #include "store/sql/rows.h"
 #include "store/sql/webhook_rows.h"
 
@@ -135,6 +136,12 @@ void SqlStore::PurgeExpired(base::TimeMs now) {
         .Bind(1, now - domain::kIdempotencyRetentionMs)
         .Run();
     c.Prepare("DELETE FROM retired_watches WHERE watch_until <= ?").Bind(1, now).Run();
+    c.Prepare("DELETE FROM sessions WHERE expires_at <= ?").Bind(1, now).Run();
+    c.Prepare("DELETE FROM sign_in_links WHERE expires_at <= ?").Bind(1, now).Run();
+    c.Prepare("DELETE FROM sign_in_throttle WHERE last_failure_at <= ? AND locked_until <= ?")
+        .Bind(1, now - domain::kAccountThrottle.forget_after_ms)
+        .Bind(2, now)
+        .Run();
   });
 }
 

@@ -106,6 +106,8 @@ class SqlStore : public domain::Store {
   std::optional<domain::User> FindUser(const std::string& tenant_id,
                                        const std::string& id) override;
   std::optional<domain::User> FindUserByEmail(const std::string& email) override;
+  std::optional<domain::Session> FindSession(const std::string& digest) override;
+  void TouchSession(const std::string& digest, base::TimeMs now) override;
 
   void InsertEvent(const domain::Event& event) override;
   std::vector<domain::Event> RecentEvents(const std::string& tenant_id, int limit) override;

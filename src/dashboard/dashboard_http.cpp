@@ -1,0 +1,122 @@
+#include "dashboard/dashboard_http.h"
+
+#include "base/strings.h"
+#include "base/time.h"
+#include "domain/store.h"
+#include "pages/page_common.h"
+
+namespace payd::dashboard {
+
+namespace {
+
+// What the banner on every page says: nobody should mistake one for the other.
+boost::json::object EnvironmentModel(domain::Environment env) {
+  bool mainnet = env == domain::Environment::kMainnet;
+  return {{"name", domain::EnvironmentName(env)},
+          {"label", mainnet ? "Mainnet" : "Testnet"},
+          {"text", mainnet ? "Real payments: the money is real."
+                           : "Test networks only: nothing here is real money."}};
+}
+
+// "https://pay.example.com" of "https://pay.example.com/base".
+std::string OriginOf(const std::string& url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string::npos) return url;
+  auto path = url.find('/', scheme + 3);
+  return base::AsciiLower(url.substr(0, path));
+}
+
+}  // namespace
+
+std::optional<Visitor> FindVisitor(const http::Request& req, DashboardContext& ctx) {
+  std::string token = pages::CookieValue(req, kSessionCookie);
+  auto current = domain::FindCurrentUser(ctx.store, token, ctx.sessions, base::NowMs());
+  if (!current) return std::nullopt;
+  return Visitor{*current, token};
+}
+
+bool FromThisSite(const http::Request& req, const DashboardContext& ctx) {
+  std::string origin = base::AsciiLower(req[http::beast_http::field::origin]);
+  if (!origin.empty()) {
+    if (origin == OriginOf(ctx.public_url)) return true;
+    // The address the browser used (its Host), by either scheme: a page of
+    // another site cannot make the browser send our Host with its own Origin.
+    std::string host = base::AsciiLower(req[http::beast_http::field::host]);
+    return !host.empty() && (origin == "http://" + host || origin == "https://" + host);
+  }
+  std::string site = base::AsciiLower(req["Sec-Fetch-Site"]);
+  return site != "cross-site" && site != "same-site";
+}
+
+bool FormIsOurs(const http::Request& req, const Visitor& visitor) {
+  return domain::CsrfTokenMatches(visitor.token, pages::FormValue(req.body(), "csrf"));
+}
+
+std::string SessionCookie(const DashboardContext& ctx, const std::string& token) {
+  std::string secure = ctx.public_url.starts_with("https://") ? "; Secure" : "";
+  return std::string(kSessionCookie) + "=" + token + "; Path=/dashboard; HttpOnly; SameSite=Lax" +
+         secure;
+}
+
+std::string ClearedSessionCookie(const DashboardContext& ctx) {
+  std::string secure = ctx.public_url.starts_with("https://") ? "; Secure" : "";
+  return std::string(kSessionCookie) + "=; Path=/dashboard; Max-Age=0; HttpOnly; SameSite=Lax" +
+         secure;
+}
+
+boost::json::object PageModel(const DashboardContext& ctx, std::string title,
+                              const Visitor* visitor) {
+  boost::json::object model{{"title", std::move(title)},
+                            {"cssUrl", ctx.assets.Url("css/dashboard.css")},
+                            {"environment", EnvironmentModel(ctx.environment)}};
+  if (visitor) {
+    const domain::User& user = visitor->current.user;
+    model["visitor"] = boost::json::object{{"name", user.name},
+                                           {"email", user.email},
+                                           {"role", domain::RoleName(user.role)},
+                                           {"tenantId", user.tenant_id}};
+    model["csrf"] = domain::CsrfToken(visitor->token);
+  }
+  return model;
+}
+
+http::Response Page(const http::Request& req, const DashboardContext& ctx, http::Status status,
+                    std::string_view name, const boost::json::object& model) {
+  std::string html =
+      ctx.templates.Render("dashboard/" + std::string(name), model, "dashboard/layout");
+  pages::PageRequest page;
+  page.lang = "en";
+  return pages::HtmlResponse(req, page, status, std::move(html), "'none'");
+}
+
+http::Response Redirect(const http::Request& req, const std::string& location) {
+  http::Response res{http::Status::see_other, req.version()};
+  res.set(http::beast_http::field::location, location);
+  res.set(http::beast_http::field::cache_control, "no-store");
+  res.prepare_payload();
+  return res;
+}
+
+void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
+              const DashboardContext& ctx, http::Handler handler) {
+  router.Add(
+      verb, std::move(pattern),
+      [handler = std::move(handler), &ctx](const http::Request& req, http::RequestContext& rctx) {
+        try {
+          return handler(req, rctx);
+        } catch (const domain::StoreUnavailable&) {
+          http::Response res =
+              Page(req, ctx, http::Status::service_unavailable, "unavailable",
+                   PageModel(ctx, "The dashboard is briefly unavailable", nullptr));
+          res.set(http::beast_http::field::retry_after, "5");
+          return res;
+        }
+      });
+}
+
+http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx) {
+  boost::json::object model = PageModel(ctx, "This form was refused", nullptr);
+  return Page(req, ctx, http::Status::forbidden, "refused", model);
+}
+
+}  // namespace payd::dashboard

@@ -1,0 +1,61 @@
+// What every dashboard handler does: find who is signed in (the session
+// cookie), refuse a state-changing request that did not come from a
+// dashboard page (the Origin check and the form's CSRF token), and answer
+// with a page in the dashboard's layout under its strict CSP.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "dashboard/dashboard_context.h"
+#include "domain/sign_in.h"
+#include "http/message.h"
+#include "http/router.h"
+
+namespace payd::dashboard {
+
+inline constexpr std::string_view kSessionCookie = "payd_session";
+
+// The signed-in person and their session token, when the cookie names a live session.
+struct Visitor {
+  domain::CurrentUser current;
+  std::string token;
+};
+std::optional<Visitor> FindVisitor(const http::Request& req, DashboardContext& ctx);
+
+// False when a browser says the request comes from another site: an Origin
+// other than this server's (public_url, or the Host the browser asked), or,
+// without Origin, Sec-Fetch-Site cross-site or same-site. A client that
+// sends neither (not a browser) passes.
+bool FromThisSite(const http::Request& req, const DashboardContext& ctx);
+
+// For a signed-in POST: FromThisSite and the form's csrf field.
+bool FormIsOurs(const http::Request& req, const Visitor& visitor);
+
+// The cookie that holds `token` (Secure when public_url is https), and the one that clears it.
+std::string SessionCookie(const DashboardContext& ctx, const std::string& token);
+std::string ClearedSessionCookie(const DashboardContext& ctx);
+
+// The layout's fields: title, the environment banner, the stylesheet, and
+// for a signed-in page the person, their role and the form token.
+boost::json::object PageModel(const DashboardContext& ctx, std::string title,
+                              const Visitor* visitor);
+
+// A page of the dashboard: web/templates/dashboard/<name>.mustache in its layout.
+http::Response Page(const http::Request& req, const DashboardContext& ctx, http::Status status,
+                    std::string_view name, const boost::json::object& model);
+
+// 303 See Other to `location`.
+http::Response Redirect(const http::Request& req, const std::string& location);
+
+// Registers `handler` under `pattern`; a database that cannot be reached
+// answers a 503 page with Retry-After instead of an error.
+void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
+              const DashboardContext& ctx, http::Handler handler);
+
+// 403, a page saying the form did not come from the dashboard.
+http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx);
+
+}  // namespace payd::dashboard

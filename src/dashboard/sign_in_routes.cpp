@@ -1,0 +1,155 @@
+// Signing in and out, and the one-time links (routes.h). Forms work without
+// JavaScript; a refused form keeps what was typed (never a password) and
+// says what to fix, GOV.UK's way: a summary at the top linking to the field.
+#include <boost/json/array.hpp>
+
+#include "dashboard/dashboard_http.h"
+#include "dashboard/routes.h"
+#include "domain/error.h"
+#include "domain/sign_in.h"
+#include "pages/page_common.h"
+
+namespace payd::dashboard {
+
+namespace {
+
+// One error, for the summary and beside its field.
+boost::json::object FieldError(std::string field, std::string message) {
+  return {{"field", std::move(field)}, {"message", std::move(message)}};
+}
+
+void AddErrors(boost::json::object& model, const boost::json::array& errors) {
+  if (errors.empty()) return;
+  model["errors"] = errors;
+  model["hasErrors"] = true;
+  for (const auto& e : errors) {
+    const auto& error = e.as_object();
+    model[std::string(error.at("field").as_string()) + "Error"] = error.at("message");
+  }
+  model["title"] = "Error: " + std::string(model["title"].as_string());
+}
+
+http::Response SignInForm(const http::Request& req, const DashboardContext& ctx,
+                          http::Status status, const std::string& email,
+                          const boost::json::array& errors) {
+  boost::json::object model = PageModel(ctx, "Sign in", nullptr);
+  model["email"] = email;
+  AddErrors(model, errors);
+  return Page(req, ctx, status, "sign_in", model);
+}
+
+http::Response SignedInAs(const http::Request& req, const DashboardContext& ctx,
+                          const domain::SignedIn& signed_in) {
+  http::Response res = Redirect(req, "/dashboard");
+  res.set(http::beast_http::field::set_cookie, SessionCookie(ctx, signed_in.token));
+  return res;
+}
+
+http::Response SubmitSignIn(const http::Request& req, const http::RequestContext& rctx,
+                            DashboardContext& ctx) {
+  if (!FromThisSite(req, ctx)) return RefusedForm(req, ctx);
+  std::string email = pages::FormValue(req.body(), "email");
+  std::string password = pages::FormValue(req.body(), "password");
+  boost::json::array errors;
+  if (email.empty()) errors.push_back(FieldError("email", "Enter your email address"));
+  if (password.empty()) errors.push_back(FieldError("password", "Enter your password"));
+  if (!errors.empty()) return SignInForm(req, ctx, http::Status::bad_request, email, errors);
+
+  auto result =
+      domain::SignIn(ctx.store, email, password, rctx.remote_ip, ctx.sessions, base::NowMs());
+  using Outcome = domain::SignInResult::Outcome;
+  if (result.outcome == Outcome::kSignedIn) return SignedInAs(req, ctx, *result.signed_in);
+  if (result.outcome == Outcome::kLocked) {
+    long minutes = static_cast<long>((result.retry_after_ms + 59'999) / 60'000);
+    errors.push_back(
+        FieldError("email", "Too many attempts to sign in. Wait " + std::to_string(minutes) +
+                                (minutes == 1 ? " minute" : " minutes") + ", then try again."));
+    http::Response res = SignInForm(req, ctx, http::Status::too_many_requests, email, errors);
+    res.set(http::beast_http::field::retry_after,
+            std::to_string((result.retry_after_ms + 999) / 1000));
+    return res;
+  }
+  errors.push_back(FieldError("email", "Enter the email address and password of your account"));
+  return SignInForm(req, ctx, http::Status::bad_request, email, errors);
+}
+
+http::Response SubmitSignOut(const http::Request& req, DashboardContext& ctx) {
+  auto visitor = FindVisitor(req, ctx);
+  if (visitor && (!FromThisSite(req, ctx) || !FormIsOurs(req, *visitor))) {
+    return RefusedForm(req, ctx);
+  }
+  if (visitor) {
+    bool everywhere = pages::FormValue(req.body(), "everywhere") == "1";
+    domain::SignOut(ctx.store, visitor->current, everywhere, base::NowMs());
+  }
+  http::Response res = Redirect(req, "/dashboard/sign-in");
+  res.set(http::beast_http::field::set_cookie, ClearedSessionCookie(ctx));
+  return res;
+}
+
+http::Response LinkPage(const http::Request& req, const DashboardContext& ctx, http::Status status,
+                        const domain::LinkHolder& holder, const std::string& token,
+                        const boost::json::array& errors) {
+  bool welcome = holder.link.purpose == domain::LinkPurpose::kWelcome;
+  boost::json::object model =
+      PageModel(ctx, welcome ? "Choose your password" : "Choose a new password", nullptr);
+  model["welcome"] = welcome;
+  model["email"] = holder.user.email;
+  model["token"] = token;
+  AddErrors(model, errors);
+  return Page(req, ctx, status, "link", model);
+}
+
+http::Response DeadLink(const http::Request& req, const DashboardContext& ctx) {
+  return Page(req, ctx, http::Status::not_found, "link_dead",
+              PageModel(ctx, "This link no longer works", nullptr));
+}
+
+http::Response SubmitLink(const http::Request& req, DashboardContext& ctx) {
+  if (!FromThisSite(req, ctx)) return RefusedForm(req, ctx);
+  std::string token = pages::FormValue(req.body(), "token");
+  std::string password = pages::FormValue(req.body(), "password");
+  base::TimeMs now = base::NowMs();
+  auto holder = domain::FindUsableLink(ctx.store, token, now);
+  if (!holder) return DeadLink(req, ctx);
+  try {
+    auto signed_in = domain::RedeemSignInLink(ctx.store, token, password, ctx.sessions, now);
+    if (!signed_in) return DeadLink(req, ctx);
+    return SignedInAs(req, ctx, *signed_in);
+  } catch (const domain::Error& e) {
+    if (e.param() != "password") throw;
+    std::string message = e.what();
+    message[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(message[0])));
+    return LinkPage(req, ctx, http::Status::bad_request, *holder, token,
+                    {FieldError("password", message)});
+  }
+}
+
+}  // namespace
+
+void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
+  AddRoute(router, http::Verb::get, "/dashboard/sign-in", ctx,
+           [&ctx](const http::Request& req, http::RequestContext&) {
+             if (FindVisitor(req, ctx)) return Redirect(req, "/dashboard");
+             return SignInForm(req, ctx, http::Status::ok, "", {});
+           });
+  AddRoute(router, http::Verb::post, "/dashboard/sign-in", ctx,
+           [&ctx](const http::Request& req, http::RequestContext& rctx) {
+             return SubmitSignIn(req, rctx, ctx);
+           });
+  AddRoute(
+      router, http::Verb::post, "/dashboard/sign-out", ctx,
+      [&ctx](const http::Request& req, http::RequestContext&) { return SubmitSignOut(req, ctx); });
+  AddRoute(router, http::Verb::get, "/dashboard/link", ctx,
+           [&ctx](const http::Request& req, http::RequestContext&) {
+             std::string token = pages::QueryParam(req, "token");
+             auto holder = domain::FindUsableLink(ctx.store, token, base::NowMs());
+             if (!holder) return DeadLink(req, ctx);
+             return LinkPage(req, ctx, http::Status::ok, *holder, token, {});
+           });
+  AddRoute(
+      router, http::Verb::post, "/dashboard/link", ctx,
+      [&ctx](const http::Request& req, http::RequestContext&) { return SubmitLink(req, ctx); });
+}
+
+}  // namespace payd::dashboard

@@ -1,0 +1,152 @@
+#include "domain/sign_in.h"
+
+#include <algorithm>
+#include <boost/json/serialize.hpp>
+
+#include "domain/error.h"
+#include "domain/management/change.h"
+#include "domain/management_tx.h"
+#include "domain/password.h"
+#include "domain/sign_in_throttle.h"
+
+namespace payd::domain {
+
+namespace {
+
+// The throttle's account key for whatever was typed: a malformed address
+// counts like any unknown one.
+std::string AccountKeyOf(const std::string& typed) {
+  try {
+    return AccountThrottleKey(CheckEmail(typed));
+  } catch (const Error&) {
+    return AccountThrottleKey(typed.substr(0, 254));
+  }
+}
+
+void Record(ManagementTx& tx, const User& user, const std::string& action, base::TimeMs now,
+            boost::json::object detail = {}) {
+  detail["email"] = user.email;
+  tx.Audit(NewAuditEntry(user.tenant_id, Actor::Person(user.id), action, user.id, std::nullopt,
+                         boost::json::serialize(detail), now));
+}
+
+}  // namespace
+
+SignInResult SignIn(Store& store, const std::string& email, const std::string& password,
+                    const std::string& client_ip, const SessionPolicy& policy, base::TimeMs now) {
+  const std::string account_key = AccountKeyOf(email);
+  const std::string client_key = ClientThrottleKey(client_ip);
+  SignInResult result;
+  store.WithManagement([&](ManagementTx& tx) {
+    result.retry_after_ms = std::max(LockedFor(tx.ReadThrottle(account_key), now),
+                                     LockedFor(tx.ReadThrottle(client_key), now));
+  });
+  if (result.retry_after_ms > 0) {
+    result.outcome = SignInResult::Outcome::kLocked;
+    return result;
+  }
+
+  std::optional<User> user;
+  try {
+    user = store.FindUserByEmail(CheckEmail(email));
+  } catch (const Error&) {
+  }
+  bool can_sign_in = user && !user->disabled_at && user->password_hash;
+  // The same Argon2id work whoever asks: the time says nothing about the address.
+  bool verified =
+      VerifyPassword(can_sign_in ? *user->password_hash : DecoyPasswordHash(), password) &&
+      can_sign_in;
+  if (!verified) {
+    store.WithManagement([&](ManagementTx& tx) {
+      tx.SaveThrottle(account_key,
+                      AfterFailure(tx.ReadThrottle(account_key), kAccountThrottle, now));
+      tx.SaveThrottle(client_key, AfterFailure(tx.ReadThrottle(client_key), kClientThrottle, now));
+      if (user) Record(tx, *user, "user.sign_in_refused", now, {{"client", client_ip}});
+    });
+    result.outcome = SignInResult::Outcome::kRefused;
+    return result;
+  }
+
+  std::optional<std::string> rehashed;
+  if (NeedsRehash(*user->password_hash)) rehashed = HashPassword(password);
+  NewSession opened = OpenSession(user->id, user->tenant_id, policy, now);
+  store.WithManagement([&](ManagementTx& tx) {
+    tx.ClearThrottle(account_key);
+    if (rehashed) {
+      User updated = *user;
+      updated.password_hash = rehashed;
+      tx.UpdateUser(updated);
+    }
+    tx.InsertSession(opened.session);
+    Record(tx, *user, "user.sign_in", now, {{"client", client_ip}});
+  });
+  result.outcome = SignInResult::Outcome::kSignedIn;
+  result.signed_in = SignedIn{*user, opened.session, opened.token};
+  return result;
+}
+
+std::optional<CurrentUser> FindCurrentUser(Store& store, const std::string& token,
+                                           const SessionPolicy& policy, base::TimeMs now) {
+  if (token.empty()) return std::nullopt;
+  auto session = store.FindSession(SessionDigest(token));
+  if (!session || !SessionAlive(*session, policy, now)) return std::nullopt;
+  auto user = store.FindUser(session->tenant_id, session->user_id);
+  if (!user || user->disabled_at) return std::nullopt;
+  if (now - session->last_seen_at >= kSessionTouchMs) {
+    store.TouchSession(session->digest, now);
+    session->last_seen_at = now;
+  }
+  return CurrentUser{*user, *session};
+}
+
+void SignOut(Store& store, const CurrentUser& current, bool everywhere, base::TimeMs now) {
+  store.WithManagement([&](ManagementTx& tx) {
+    if (everywhere) {
+      tx.DeleteUserSessions(current.user.id);
+    } else {
+      tx.DeleteSession(current.session.digest);
+    }
+    Record(tx, current.user, everywhere ? "user.sign_out_everywhere" : "user.sign_out", now);
+  });
+}
+
+std::optional<LinkHolder> FindUsableLink(Store& store, const std::string& token, base::TimeMs now) {
+  if (token.empty()) return std::nullopt;
+  std::optional<SignInLink> link;
+  store.WithManagement([&](ManagementTx& tx) { link = tx.FindSignInLink(SessionDigest(token)); });
+  if (!link || !LinkUsable(*link, now)) return std::nullopt;
+  auto user = store.FindUser(link->tenant_id, link->user_id);
+  if (!user || user->disabled_at) return std::nullopt;
+  return LinkHolder{*link, *user};
+}
+
+std::optional<SignedIn> RedeemSignInLink(Store& store, const std::string& token,
+                                         const std::string& password, const SessionPolicy& policy,
+                                         base::TimeMs now) {
+  auto holder = FindUsableLink(store, token, now);
+  if (!holder) return std::nullopt;
+  CheckNewPassword(password, holder->user.email);
+  std::string hash = HashPassword(password);
+  NewSession opened = OpenSession(holder->user.id, holder->user.tenant_id, policy, now);
+  std::optional<SignedIn> out;
+  store.WithManagement([&](ManagementTx& tx) {
+    out.reset();
+    // Checked again inside the transaction: two uses at once, one wins.
+    auto link = tx.FindSignInLink(holder->link.digest);
+    if (!link || !LinkUsable(*link, now)) return;
+    auto user = tx.FindUser(link->tenant_id, link->user_id);
+    if (!user || user->disabled_at) return;
+    tx.UseSignInLink(link->digest, now);
+    user->password_hash = hash;
+    tx.UpdateUser(*user);
+    tx.DeleteUserSessions(user->id);
+    tx.ClearThrottle(AccountThrottleKey(user->email));
+    tx.InsertSession(opened.session);
+    Record(tx, *user, "user.password", now, {{"via", LinkPurposeName(link->purpose)}});
+    Record(tx, *user, "user.sign_in", now);
+    out = SignedIn{*user, opened.session, opened.token};
+  });
+  return out;
+}
+
+}  // namespace payd::domain

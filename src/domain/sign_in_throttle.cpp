@@ -1,0 +1,32 @@
+#include "domain/sign_in_throttle.h"
+
+#include <algorithm>
+
+namespace payd::domain {
+
+std::string AccountThrottleKey(const std::string& email) {
+  return "email:" + email;
+}
+
+std::string ClientThrottleKey(const std::string& client_ip) {
+  return "ip:" + client_ip;
+}
+
+base::TimeMs LockedFor(const ThrottleState& state, base::TimeMs now) {
+  return std::max<base::TimeMs>(0, state.locked_until - now);
+}
+
+ThrottleState AfterFailure(ThrottleState state, const ThrottleRule& rule, base::TimeMs now) {
+  if (now - state.last_failure_at >= rule.forget_after_ms) state.failures = 0;
+  state.failures += 1;
+  state.last_failure_at = now;
+  int over = state.failures - rule.free_failures;
+  if (over >= 0) {
+    base::TimeMs lock = rule.first_lock_ms;
+    for (int i = 0; i < over && lock < rule.max_lock_ms; ++i) lock *= 2;
+    state.locked_until = now + std::min(lock, rule.max_lock_ms);
+  }
+  return state;
+}
+
+}  // namespace payd::domain

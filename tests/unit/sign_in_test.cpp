@@ -1,0 +1,151 @@
+// Dashboard sign-in (issue 18): the throttle's rules, sessions' idle and
+// absolute ends, the CSRF token, and on both stores the sign-in itself, the
+// sessions a disabled person loses and one-time links that work once.
+#include "domain/sign_in.h"
+
+#include <gtest/gtest.h>
+
+#include "domain/error.h"
+#include "domain/management/users.h"
+#include "domain/sign_in_throttle.h"
+#include "store_fixture.h"
+
+namespace payd {
+namespace {
+
+using Outcome = domain::SignInResult::Outcome;
+
+TEST(SignInThrottle, FiveFreeFailuresThenLocksThatDoubleUpToFifteenMinutes) {
+  domain::ThrottleState s;
+  base::TimeMs now = 1'000'000;
+  for (int i = 0; i < 4; ++i) s = domain::AfterFailure(s, domain::kAccountThrottle, now);
+  EXPECT_EQ(domain::LockedFor(s, now), 0);
+  s = domain::AfterFailure(s, domain::kAccountThrottle, now);
+  EXPECT_EQ(domain::LockedFor(s, now), 30'000);
+  EXPECT_EQ(domain::LockedFor(s, now + 30'000), 0);
+  const base::TimeMs expected[] = {60'000, 120'000, 240'000, 480'000, 900'000, 900'000};
+  for (base::TimeMs lock : expected) {
+    now += 1'000;
+    s = domain::AfterFailure(s, domain::kAccountThrottle, now);
+    EXPECT_EQ(domain::LockedFor(s, now), lock);
+  }
+  // An hour without failures forgets them all.
+  now += 60 * 60'000;
+  s = domain::AfterFailure(s, domain::kAccountThrottle, now);
+  EXPECT_EQ(s.failures, 1);
+  EXPECT_EQ(domain::LockedFor(s, now), 0);
+  // A client gets twenty.
+  domain::ThrottleState c;
+  for (int i = 0; i < 19; ++i) c = domain::AfterFailure(c, domain::kClientThrottle, now);
+  EXPECT_EQ(domain::LockedFor(c, now), 0);
+  c = domain::AfterFailure(c, domain::kClientThrottle, now);
+  EXPECT_EQ(domain::LockedFor(c, now), 30'000);
+}
+
+TEST(Sessions, EndAfterIdleTimeAndAtTheirAbsoluteEnd) {
+  domain::SessionPolicy policy{10'000, 100'000};
+  auto opened = domain::OpenSession("user_a", "ten_a", policy, 1000);
+  EXPECT_EQ(opened.session.digest, domain::SessionDigest(opened.token));
+  EXPECT_NE(opened.session.digest, opened.token);
+  EXPECT_EQ(opened.token.size(), 43u);
+  EXPECT_TRUE(domain::SessionAlive(opened.session, policy, 10'999));
+  EXPECT_FALSE(domain::SessionAlive(opened.session, policy, 11'000));
+  opened.session.last_seen_at = 95'000;
+  EXPECT_TRUE(domain::SessionAlive(opened.session, policy, 100'999));
+  EXPECT_FALSE(domain::SessionAlive(opened.session, policy, 101'000));
+}
+
+TEST(Sessions, TheFormTokenBelongsToOneSession) {
+  auto a = domain::OpenSession("user_a", "ten_a", {}, 0).token;
+  auto b = domain::OpenSession("user_a", "ten_a", {}, 0).token;
+  EXPECT_TRUE(domain::CsrfTokenMatches(a, domain::CsrfToken(a)));
+  EXPECT_FALSE(domain::CsrfTokenMatches(a, domain::CsrfToken(b)));
+  EXPECT_FALSE(domain::CsrfTokenMatches(a, ""));
+  EXPECT_NE(domain::CsrfToken(a), a);
+}
+
+class SignInTest : public testing::StoreTest {
+ protected:
+  static constexpr const char* kPassword = "plum tree by the harbour";
+  void SetUp() override {
+    testing::StoreTest::SetUp();
+    if (IsSkipped()) return;
+    ana_ = *domain::CreateUser(Cli(1000), {"ana@shop.example", "Ana", "owner", kPassword}).object;
+  }
+  domain::Change Cli(base::TimeMs now) {
+    return {*store_, domain::Actor::Cli(), tenant_.id, now, std::nullopt};
+  }
+  domain::SignInResult Try(const std::string& email, const std::string& password,
+                           base::TimeMs now) {
+    return domain::SignIn(*store_, email, password, "192.0.2.1", policy_, now);
+  }
+  domain::SessionPolicy policy_;
+  domain::User ana_;
+};
+
+TEST_P(SignInTest, ARightPasswordOpensASessionTheCookieFinds) {
+  auto result = Try("ANA@shop.example", kPassword, 2000);
+  ASSERT_EQ(result.outcome, Outcome::kSignedIn);
+  const auto& token = result.signed_in->token;
+  auto current = domain::FindCurrentUser(*store_, token, policy_, 3000);
+  ASSERT_TRUE(current);
+  EXPECT_EQ(current->user.id, ana_.id);
+  EXPECT_FALSE(domain::FindCurrentUser(*store_, token + "x", policy_, 3000));
+  EXPECT_FALSE(domain::FindCurrentUser(*store_, token, policy_, 2000 + policy_.idle_ms));
+  // A request records the session's use, so its idle time starts again.
+  ASSERT_TRUE(domain::FindCurrentUser(*store_, token, policy_, 2000 + policy_.idle_ms - 1));
+  EXPECT_TRUE(domain::FindCurrentUser(*store_, token, policy_, 2000 + policy_.idle_ms + 1000));
+  EXPECT_EQ(store_->ListAuditLog(tenant_.id, 1, 0)[0].action, "user.sign_in");
+  EXPECT_EQ(store_->ListAuditLog(tenant_.id, 1, 0)[0].actor, ana_.id);
+}
+
+TEST_P(SignInTest, FailuresLockTheAddressKnownOrNot) {
+  for (const std::string email : {"ana@shop.example", "nobody@shop.example"}) {
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(Try(email, "wrong", 2000 + i).outcome, Outcome::kRefused);
+    auto locked = Try(email, kPassword, 3000);
+    EXPECT_EQ(locked.outcome, Outcome::kLocked) << email;
+    EXPECT_EQ(locked.retry_after_ms, 30'000 - (3000 - 2004));
+    EXPECT_FALSE(locked.signed_in);
+  }
+  EXPECT_EQ(Try("ana@shop.example", kPassword, 2004 + 30'000).outcome, Outcome::kSignedIn);
+}
+
+TEST_P(SignInTest, ADisabledPersonLosesEverySessionAndCannotSignIn) {
+  auto token = Try("ana@shop.example", kPassword, 2000).signed_in->token;
+  domain::CreateUser(Cli(2000), {"bo@shop.example", "Bo", "owner", std::nullopt});
+  domain::UserPatch disable;
+  disable.disabled = true;
+  ASSERT_TRUE(domain::UpdateUser(Cli(3000), ana_.id, disable));
+  EXPECT_FALSE(domain::FindCurrentUser(*store_, token, policy_, 3001));
+  EXPECT_EQ(Try("ana@shop.example", kPassword, 3002).outcome, Outcome::kRefused);
+  disable.disabled = false;
+  ASSERT_TRUE(domain::UpdateUser(Cli(4000), ana_.id, disable));
+  EXPECT_FALSE(domain::FindCurrentUser(*store_, token, policy_, 4001)) << "ended for good";
+}
+
+TEST_P(SignInTest, ALinkWorksOnceAndANewerOneReplacesIt) {
+  auto bo =
+      *domain::CreateUser(Cli(1000), {"bo@shop.example", "Bo", "viewer", std::nullopt}).object;
+  auto old_link = domain::IssueSignInLink(Cli(1000), bo.id, domain::LinkPurpose::kWelcome);
+  auto link = domain::IssueSignInLink(Cli(1001), bo.id, domain::LinkPurpose::kWelcome);
+  ASSERT_TRUE(old_link && link);
+  EXPECT_FALSE(domain::FindUsableLink(*store_, old_link->token, 2000));
+  ASSERT_TRUE(domain::FindUsableLink(*store_, link->token, 2000));
+  EXPECT_THROW(domain::RedeemSignInLink(*store_, link->token, "short", policy_, 2000),
+               domain::Error);
+  auto signed_in =
+      domain::RedeemSignInLink(*store_, link->token, "a garden of quiet numbers", policy_, 2000);
+  ASSERT_TRUE(signed_in);
+  EXPECT_EQ(signed_in->user.id, bo.id);
+  EXPECT_FALSE(
+      domain::RedeemSignInLink(*store_, link->token, "a garden of quiet numbers", policy_, 2001));
+  EXPECT_EQ(Try("bo@shop.example", "a garden of quiet numbers", 2002).outcome, Outcome::kSignedIn);
+  // Past its week an unused link is dead.
+  auto late = domain::IssueSignInLink(Cli(3000), bo.id, domain::LinkPurpose::kWelcome);
+  EXPECT_FALSE(domain::FindUsableLink(*store_, late->token, 3000 + 7LL * 24 * 3600 * 1000));
+}
+
+PAYD_ON_BOTH_STORES(SignInTest);
+
+}  // namespace
+}  // namespace payd
