@@ -95,17 +95,15 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
     PrintIssued(ctx, *made.object, change.now);
   }));
 
-  auto* list = key->add_subcommand("list", "List a tenant's keys (never their text)");
-  auto tenant = std::make_shared<std::string>();
-  list->add_option("--tenant", *tenant, "Tenant id")->required();
-  list->callback(Guarded([&ctx, tenant] {
-    auto [config, store] = ctx.Open();
-    RequireTenant(*store, *tenant);
-    boost::json::array out;
-    base::TimeMs now = base::NowMs();
-    for (const auto& k : store->ListApiKeys(*tenant)) out.push_back(domain::ApiKeyView(k, now));
-    ctx.Print(out);
-  }));
+  AddTenantList(*key, ctx, "List a tenant's keys (never their text)",
+                [](domain::Store& store, const auto& tenant) {
+                  boost::json::array out;
+                  base::TimeMs now = base::NowMs();
+                  for (const auto& k : store.ListApiKeys(tenant)) {
+                    out.push_back(domain::ApiKeyView(k, now));
+                  }
+                  return out;
+                });
 
   auto* revoke =
       key->add_subcommand("revoke", "Revoke a key, permanently, from the next request on");

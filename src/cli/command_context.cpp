@@ -123,4 +123,16 @@ std::string PublicUrlOf(const config::Config& config) {
   return config.EffectivePublicUrl(port);
 }
 
+void AddTenantList(CLI::App& parent, CommandContext& ctx, const char* help,
+                   std::function<boost::json::array(domain::Store&, const std::string&)> list) {
+  auto* sub = parent.add_subcommand("list", help);
+  auto tenant = std::make_shared<std::string>();
+  sub->add_option("--tenant", *tenant, "Tenant id")->required();
+  sub->callback(Guarded([&ctx, tenant, list = std::move(list)] {
+    auto [config, store] = ctx.Open();
+    RequireTenant(*store, *tenant);
+    ctx.Print(list(*store, *tenant));
+  }));
+}
+
 }  // namespace payd::cli

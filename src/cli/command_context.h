@@ -3,6 +3,7 @@
 // stdout, nothing else) or as readable text.
 #pragma once
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <functional>
 #include <initializer_list>
@@ -58,6 +59,10 @@ std::string PublicUrlOf(const config::Config& config);
 
 // A 404-kind error naming --tenant when the store has no such tenant.
 void RequireTenant(domain::Store& store, const std::string& id);
+
+// `<parent> list --tenant ID`: prints what `list` gives for the tenant (404 when there is none).
+void AddTenantList(CLI::App& parent, CommandContext& ctx, const char* help,
+                   std::function<boost::json::array(domain::Store&, const std::string&)> list);
 
 // Runs `fn`; an error naming a field as the API spells it (`payoutAddress`)
 // names the flag the operator typed instead (`payout`), per `flags`.

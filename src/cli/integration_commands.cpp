@@ -122,16 +122,12 @@ void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
   auto* integration = app.add_subcommand("integration", "Manage integrations");
   integration->require_subcommand(1);
   AddCreate(*integration, ctx);
-  auto* list = integration->add_subcommand("list", "List a tenant's integrations");
-  auto tenant = std::make_shared<std::string>();
-  list->add_option("--tenant", *tenant, "Tenant id")->required();
-  list->callback(Guarded([&ctx, tenant] {
-    auto [config, store] = ctx.Open();
-    RequireTenant(*store, *tenant);
-    boost::json::array out;
-    for (const auto& i : store->ListIntegrations(*tenant)) out.push_back(View(i));
-    ctx.Print(out);
-  }));
+  AddTenantList(*integration, ctx, "List a tenant's integrations",
+                [](domain::Store& store, const auto& tenant) {
+                  boost::json::array out;
+                  for (const auto& i : store.ListIntegrations(tenant)) out.push_back(View(i));
+                  return out;
+                });
   AddUpdate(*integration, ctx);
   AddToggle(*integration, ctx, "disable", false);
   AddToggle(*integration, ctx, "enable", true);

@@ -115,16 +115,11 @@ void AddUserCommands(CLI::App& app, CommandContext& ctx) {
   auto* user = app.add_subcommand("user", "Manage the people who sign in to the dashboard");
   user->require_subcommand(1);
   AddCreate(*user, ctx);
-  auto* list = user->add_subcommand("list", "List a tenant's users");
-  auto tenant = std::make_shared<std::string>();
-  list->add_option("--tenant", *tenant, "Tenant id")->required();
-  list->callback(Guarded([&ctx, tenant] {
-    auto [config, store] = ctx.Open();
-    RequireTenant(*store, *tenant);
+  AddTenantList(*user, ctx, "List a tenant's users", [](domain::Store& store, const auto& tenant) {
     boost::json::array out;
-    for (const auto& u : store->ListUsers(*tenant)) out.push_back(domain::UserView(u));
-    ctx.Print(out);
-  }));
+    for (const auto& u : store.ListUsers(tenant)) out.push_back(domain::UserView(u));
+    return out;
+  });
   AddPatch(*user, ctx, "role", "Give a user another role",
            [](CLI::App& sub, domain::UserPatch& patch) {
              sub.add_option_function<std::string>(

@@ -58,7 +58,7 @@ void AddEndpointCommands(CLI::App& app, CommandContext& ctx) {
       ->delimiter(',');
   add->callback(Guarded([&ctx, tenant, url, events] {
     auto [config, store] = ctx.Open();
-    if (!store->FindTenant(*tenant)) NotFound("tenant", *tenant, "tenant");
+    RequireTenant(*store, *tenant);
     std::optional<std::vector<std::string>> types;
     if (!events->empty()) types = *events;
     auto made = domain::CreateWebhookEndpoint(CliChange(*store, *tenant),
@@ -66,16 +66,14 @@ void AddEndpointCommands(CLI::App& app, CommandContext& ctx) {
     ctx.Print(EndpointView(*made.object));
   }));
 
-  auto* list = endpoint->add_subcommand("list", "List a tenant's endpoints");
-  auto list_tenant = std::make_shared<std::string>();
-  list->add_option("--tenant", *list_tenant, "Tenant id")->required();
-  list->callback(Guarded([&ctx, list_tenant] {
-    auto [config, store] = ctx.Open();
-    if (!store->FindTenant(*list_tenant)) NotFound("tenant", *list_tenant, "tenant");
-    boost::json::array out;
-    for (const auto& e : store->ListWebhookEndpoints(*list_tenant)) out.push_back(EndpointView(e));
-    ctx.Print(out);
-  }));
+  AddTenantList(*endpoint, ctx, "List a tenant's endpoints",
+                [](domain::Store& store, const auto& tenant) {
+                  boost::json::array out;
+                  for (const auto& e : store.ListWebhookEndpoints(tenant)) {
+                    out.push_back(EndpointView(e));
+                  }
+                  return out;
+                });
 
   auto id = std::make_shared<std::string>();
   auto* remove =
@@ -133,7 +131,7 @@ void AddDeliveryCommands(CLI::App& app, CommandContext& ctx) {
   test->add_option("--tenant", *tenant, "Tenant id")->required();
   test->callback(Guarded([&ctx, tenant] {
     auto [config, store] = ctx.Open();
-    if (!store->FindTenant(*tenant)) NotFound("tenant", *tenant, "tenant");
+    RequireTenant(*store, *tenant);
     auto event = *domain::SendTestEvent(CliChange(*store, *tenant), std::nullopt);
     ctx.Print(boost::json::object{{"eventId", event.id}, {"type", event.type}});
   }));
