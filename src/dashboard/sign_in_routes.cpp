@@ -3,6 +3,7 @@
 // says what to fix, GOV.UK's way: a summary at the top linking to the field.
 #include <boost/json/array.hpp>
 
+#include "base/utf8.h"
 #include "dashboard/dashboard_http.h"
 #include "dashboard/routes.h"
 #include "domain/error.h"
@@ -48,7 +49,8 @@ http::Response SignedInAs(const http::Request& req, const DashboardContext& ctx,
 http::Response SubmitSignIn(const http::Request& req, const http::RequestContext& rctx,
                             DashboardContext& ctx) {
   if (!FromThisSite(req, ctx)) return RefusedForm(req, ctx);
-  std::string email = pages::FormValue(req.body(), "email");
+  // Shown again in the form, and kept in the throttle's key: text only.
+  std::string email = base::ValidUtf8(pages::FormValue(req.body(), "email"));
   std::string password = pages::FormValue(req.body(), "password");
   boost::json::array errors;
   if (email.empty()) errors.push_back(FieldError("email", "Enter your email address"));

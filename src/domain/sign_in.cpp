@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/json/serialize.hpp>
 
+#include "base/utf8.h"
 #include "domain/error.h"
 #include "domain/management/change.h"
 #include "domain/management_tx.h"
@@ -19,7 +20,8 @@ std::string AccountKeyOf(const std::string& typed) {
   try {
     return AccountThrottleKey(CheckEmail(typed));
   } catch (const Error&) {
-    return AccountThrottleKey(typed.substr(0, 254));
+    // Stored as text: never bytes that are not UTF-8 (PostgreSQL refuses them).
+    return AccountThrottleKey(base::ValidUtf8(typed.substr(0, 254)));
   }
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "base/strings.h"
+#include "base/utf8.h"
 #include "domain/error.h"
 
 namespace payd::domain {
@@ -66,14 +67,15 @@ std::string CheckEmail(std::string_view text) {
   bool shaped = !email.empty() && email.size() <= 254 && at != std::string::npos && at > 0 &&
                 email.find('@', at + 1) == std::string::npos &&
                 email.find('.', at + 2) != std::string::npos && email.back() != '.' &&
-                !HasControlOrSpace(email, false);
+                !HasControlOrSpace(email, false) && base::ValidUtf8(email) == email;
   if (!shaped) ThrowInvalid("email", "email must be an address such as ana@shop.example");
   return email;
 }
 
 std::string CheckUserName(std::string_view text) {
   std::string name(base::TrimBlanks(text));
-  if (name.empty() || name.size() > 200 || HasControlOrSpace(name, true)) {
+  if (name.empty() || name.size() > 200 || HasControlOrSpace(name, true) ||
+      base::ValidUtf8(name) != name) {
     ThrowInvalid("name", "name must be 1 to 200 characters, without control characters");
   }
   return name;

@@ -41,12 +41,12 @@ struct User {
   base::TimeMs created_at = 0;
 };
 
-// A sign-in address: at most 254 characters, one @ with text on both sides, a
-// dot in the domain, no spaces or control characters; lowercased (addresses
+// A sign-in address: at most 254 characters of valid UTF-8, one @ with text on
+// both sides, a dot in the domain, no spaces or control characters; lowercased (addresses
 // differing only in case are one person). Throws domain::Error naming "email".
 std::string CheckEmail(std::string_view text);
 
-// A display name: 1 to 200 bytes, no control characters, trimmed. Throws
+// A display name: 1 to 200 bytes of valid UTF-8, no control characters, trimmed. Throws
 // domain::Error naming "name".
 std::string CheckUserName(std::string_view text);
 

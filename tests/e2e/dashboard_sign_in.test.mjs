@@ -72,6 +72,12 @@ describe('dashboard sign-in', () => {
     const text = await markup.text();
     assert.ok(!text.includes('<script>alert(1)'), 'what was typed is escaped');
     assert.match(text, /&lt;script&gt;/);
+    // Bytes that are not UTF-8 (a form may send any): the same refusal, never a 500.
+    for (const body of ['email=%FF%FEana%40acme.example&password=x', 'email=an%FF%40acme.example&password=x%FF']) {
+      const res = await checkedFetch(`${payd.url}/dashboard/sign-in`, { method: 'POST', redirect: 'manual', headers: FORM, body });
+      assert.equal(res.status, 400, body);
+      assert.match(await res.text(), /Enter the email address and password of your account/);
+    }
     const empty = await post('/dashboard/sign-in', { email: '', password: '' });
     assert.equal(empty.status, 400);
     const emptyText = await empty.text();

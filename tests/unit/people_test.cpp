@@ -59,6 +59,9 @@ TEST(Email, TrimmedLowercasedAndShaped) {
     EXPECT_EQ(ParamOf([&] { domain::CheckEmail(bad); }), "email");
   }
   EXPECT_EQ(ParamOf([] { domain::CheckEmail(std::string(250, 'a') + "@x.io"); }), "email");
+  EXPECT_EQ(ParamOf([] { domain::CheckEmail("an\xff@shop.example"); }), "email");
+  EXPECT_EQ(ParamOf([] { domain::CheckUserName("Ana \xc3"); }), "name");
+  EXPECT_EQ(domain::CheckUserName(" Ana López "), "Ana López");
 }
 
 TEST(Passwords, NewPasswordsMeetTheRules) {
