@@ -883,6 +883,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The overview, or a redirect to sign in
+         * @description Signed in (a live session, a person not disabled), the overview; otherwise `303` to `/dashboard/sign-in`.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-in form
+         * @description Already signed in, `303` to `/dashboard`.
+         */
+        get: operations["getSignIn"];
+        put?: never;
+        /**
+         * Sign in with an address and a password
+         * @description Signed in: a new session in `Set-Cookie`, `303` to `/dashboard`. An unknown address, a
+         *     wrong password, a disabled person or one without a password yet get the same `400` page,
+         *     in the same time. After 5 failures for one address (or 20 from one client) each further
+         *     failure locks it for twice as long as the last (30 s up to 15 minutes; an hour without
+         *     failures forgets): `429` with `Retry-After`, whatever the password.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out, here or everywhere
+         * @description Ends this session, or with `everywhere=1` every session of the person; clears the cookie and redirects to the sign-in form. Without a live session, only that.
+         */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A one-time sign-in link's page
+         * @description The form where a person invited (`payd user create` without a password) or reset (`payd user
+         *     reset`) chooses a password. Opening it uses nothing up; an unknown, used or expired link,
+         *     or a disabled person's, is `404`.
+         */
+        get: operations["getSignInLink"];
+        put?: never;
+        /**
+         * Choose a password with a one-time link, and sign in
+         * @description The password must have 12 to 1024 characters, not be one of the most used passwords nor the
+         *     person's address (`400`, the form again). Accepted: the link is used up, the person's other
+         *     sessions end, a new one starts (`Set-Cookie`) and `303` to `/dashboard`.
+         */
+        post: operations["useSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets/{dir}/{file}": {
         parameters: {
             query?: never;
@@ -2245,6 +2341,96 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorRateLimited"];
+            };
+        };
+        /** @description A dashboard page (HTML, under the dashboard's CSP, never cached). */
+        DashboardPage: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Content-Security-Policy": components["headers"]["Content-Security-Policy-Optional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description Where to go instead (`/dashboard/sign-in` when not signed in, `/dashboard` when signed in). */
+        DashboardRedirect: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                Location: "/dashboard" | "/dashboard/sign-in";
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Signed in; the session's cookie, and the overview. */
+        DashboardSignedIn: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                Location: "/dashboard";
+                /** @description `payd_session=<token>; Path=/dashboard; HttpOnly; SameSite=Lax` (and `Secure` when `public_url` is https). */
+                "Set-Cookie": string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Signed out; the cookie cleared, and the sign-in form. */
+        DashboardSignedOut: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                Location: "/dashboard/sign-in";
+                "Set-Cookie": string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The form again, with what to fix at the top and beside each field; what was typed is kept, never a password. */
+        DashboardFormRefused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description The form did not come from a dashboard page (another site's `Origin`, or no valid `csrf` token); nothing changed. */
+        DashboardForeignForm: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description The link no longer works (unknown, used, expired, or its person disabled). */
+        DashboardNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
+            };
+        };
+        /** @description Too many failed sign-ins for this address or from this client; the form, saying how long to wait. */
+        DashboardLocked: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "text/html": string;
             };
         };
         /** @description Over the per-client read limit: the 429 page, or the JSON error for a client preferring JSON. */
@@ -4701,6 +4887,134 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["PageRateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    email?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardSignedIn"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    /** @enum {string} */
+                    everywhere?: "1";
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardSignedOut"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getSignInLink: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    useSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    token?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardSignedIn"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PageUnavailable"];
         };
