@@ -26,6 +26,11 @@ std::string OriginOf(const std::string& url) {
   return base::AsciiLower(url.substr(0, path));
 }
 
+// Cookies go over https only when payd is reached over https.
+std::string SecureAttribute(const DashboardContext& ctx) {
+  return ctx.public_url.starts_with("https://") ? "; Secure" : "";
+}
+
 }  // namespace
 
 std::optional<Visitor> FindVisitor(const http::Request& req, DashboardContext& ctx) {
@@ -53,15 +58,13 @@ bool FormIsOurs(const http::Request& req, const Visitor& visitor) {
 }
 
 std::string SessionCookie(const DashboardContext& ctx, const std::string& token) {
-  std::string secure = ctx.public_url.starts_with("https://") ? "; Secure" : "";
   return std::string(kSessionCookie) + "=" + token + "; Path=/dashboard; HttpOnly; SameSite=Lax" +
-         secure;
+         SecureAttribute(ctx);
 }
 
 std::string ClearedSessionCookie(const DashboardContext& ctx) {
-  std::string secure = ctx.public_url.starts_with("https://") ? "; Secure" : "";
   return std::string(kSessionCookie) + "=; Path=/dashboard; Max-Age=0; HttpOnly; SameSite=Lax" +
-         secure;
+         SecureAttribute(ctx);
 }
 
 boost::json::object PageModel(const DashboardContext& ctx, std::string title,

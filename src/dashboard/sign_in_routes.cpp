@@ -115,7 +115,7 @@ http::Response SubmitLink(const http::Request& req, DashboardContext& ctx) {
   auto holder = domain::FindUsableLink(ctx.store, token, now);
   if (!holder) return DeadLink(req, ctx);
   try {
-    auto signed_in = domain::RedeemSignInLink(ctx.store, token, password, ctx.sessions, now);
+    auto signed_in = domain::RedeemSignInLink(ctx.store, *holder, password, ctx.sessions, now);
     if (!signed_in) return DeadLink(req, ctx);
     return SignedInAs(req, ctx, *signed_in);
   } catch (const domain::Error& e) {

@@ -127,14 +127,20 @@ std::optional<SignedIn> RedeemSignInLink(Store& store, const std::string& token,
                                          base::TimeMs now) {
   auto holder = FindUsableLink(store, token, now);
   if (!holder) return std::nullopt;
-  CheckNewPassword(password, holder->user.email);
+  return RedeemSignInLink(store, *holder, password, policy, now);
+}
+
+std::optional<SignedIn> RedeemSignInLink(Store& store, const LinkHolder& holder,
+                                         const std::string& password, const SessionPolicy& policy,
+                                         base::TimeMs now) {
+  CheckNewPassword(password, holder.user.email);
   std::string hash = HashPassword(password);
-  NewSession opened = OpenSession(holder->user.id, holder->user.tenant_id, policy, now);
+  NewSession opened = OpenSession(holder.user.id, holder.user.tenant_id, policy, now);
   std::optional<SignedIn> out;
   store.WithManagement([&](ManagementTx& tx) {
     out.reset();
     // Checked again inside the transaction: two uses at once, one wins.
-    auto link = tx.FindSignInLink(holder->link.digest);
+    auto link = tx.FindSignInLink(holder.link.digest);
     if (!link || !LinkUsable(*link, now)) return;
     auto user = tx.FindUser(link->tenant_id, link->user_id);
     if (!user || user->disabled_at) return;

@@ -57,4 +57,9 @@ struct LinkHolder {
 };
 std::optional<LinkHolder> FindUsableLink(Store& store, const std::string& token, base::TimeMs now);
 
+// The same, for a link the caller has just found usable (FindUsableLink).
+std::optional<SignedIn> RedeemSignInLink(Store& store, const LinkHolder& holder,
+                                         const std::string& password, const SessionPolicy& policy,
+                                         base::TimeMs now);
+
 }  // namespace payd::domain

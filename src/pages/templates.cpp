@@ -44,6 +44,14 @@ mustache::data ToData(const boost::json::value& value) {
 
 }  // namespace
 
+Templates::Templates(const Assets& assets) : assets_(assets) {
+  constexpr std::string_view kPartials = "web/templates/partials/";
+  for (const Asset* partial : assets_.Under(kPartials)) {
+    std::string_view file = partial->path.substr(kPartials.size());
+    partials_.emplace_back(std::string(file.substr(0, file.find('.'))), std::string(partial->data));
+  }
+}
+
 std::string Templates::RenderOne(std::string_view name, const boost::json::object& model) const {
   std::string path = "web/templates/" + std::string(name) + ".mustache";
   // Parsed per render: a mustache object is not safe to share between threads,
@@ -51,12 +59,8 @@ std::string Templates::RenderOne(std::string_view name, const boost::json::objec
   mustache::mustache tmpl{std::string(assets_.Text(path))};
   if (!tmpl.is_valid()) throw std::runtime_error(path + ": " + tmpl.error_message());
   mustache::data data = ToData(model);
-  constexpr std::string_view kPartials = "web/templates/partials/";
-  for (const Asset* partial : assets_.Under(kPartials)) {
-    std::string_view file = partial->path.substr(kPartials.size());
-    std::string text(partial->data);
-    data.set(std::string(file.substr(0, file.find('.'))),
-             mustache::partial([text] { return text; }));
+  for (const auto& [partial, text] : partials_) {
+    data.set(partial, mustache::partial([&text = text] { return text; }));
   }
   std::string out = tmpl.render(data);
   if (!tmpl.is_valid()) throw std::runtime_error(path + ": " + tmpl.error_message());

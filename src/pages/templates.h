@@ -9,6 +9,8 @@
 #include <boost/json/object.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace payd::pages {
 
@@ -16,7 +18,8 @@ class Assets;
 
 class Templates {
  public:
-  explicit Templates(const Assets& assets) : assets_(assets) {}
+  // Reads the partials once: the assets do not change after start-up.
+  explicit Templates(const Assets& assets);
 
   // `name` is the file under web/templates without ".mustache". The layout
   // (the payer's by default; the dashboard has its own) sees `model` plus
@@ -28,6 +31,7 @@ class Templates {
   std::string RenderOne(std::string_view name, const boost::json::object& model) const;
 
   const Assets& assets_;
+  std::vector<std::pair<std::string, std::string>> partials_;  // name, template text
 };
 
 }  // namespace payd::pages
