@@ -18,6 +18,7 @@ APT_PACKAGES=(
   nginx   # tests/e2e/deployment.test.mjs: /usr/sbin/nginx (proxy, upstream keepalive, ssl, http2)
   systemd # the same test: systemd-analyze verify of deploy/payd.service (not run as init)
   libsodium-dev       # dashboard passwords: Argon2id (crypto_pwhash)
+  liboath-dev         # dashboard second factors: TOTP (RFC 6238)
   prometheus-cpp-dev  # /metrics: prometheus-cpp's core library (registry, families, text format)
   prometheus          # tests/e2e/metrics.test.mjs: promtool check metrics / check rules / test rules
   python3-yaml # the build converts docs/openapi.yaml to the /openapi.json payd embeds

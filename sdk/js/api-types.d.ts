@@ -979,6 +979,315 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/sign-in/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The second step of a sign-in, for a person with two factors
+         * @description For the session a right password opened (it waits 10 minutes at most); without one, `303` to `/dashboard/sign-in`.
+         */
+        get: operations["getSignInCode"];
+        put?: never;
+        /**
+         * Finish signing in with a code
+         * @description The authenticator's 6-digit code (RFC 6238; the step before or after now also counts; each
+         *     code works once) or an unused recovery code (then used up). Right: the waiting session is
+         *     replaced by a new one (`Set-Cookie`) and `303` to `/dashboard`. Wrong: `400`, counted with the
+         *     password failures of the address and the client (`429` once locked).
+         */
+        post: operations["signInWithCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's own two-factor sign-in
+         * @description Off (a button to set it up), being set up (the QR code and key for an authenticator app, and
+         *     the form for its first code) or on (recovery codes left; new codes or turning it off after
+         *     the password). A person whose owner requires two factors and who has none is sent here from
+         *     every other page.
+         */
+        get: operations["getTwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/two-factor/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up an authenticator app
+         * @description A new secret (replacing one not confirmed yet), then `303` to `/dashboard/two-factor`, which
+         *     shows it. `400` when two factors are already on.
+         */
+        post: operations["startTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two factors on with the app's first code
+         * @description Right: two factors are on and the page shows ten recovery codes, this once (`200`). Wrong:
+         *     `400`, the setup page again.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes
+         * @description After the password: ten new codes, shown this once (`200`); the old ones stop working. A wrong
+         *     password is `400` and counts against the sign-in throttle (`429` once locked).
+         */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/two-factor/off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two factors off
+         * @description After the password: the second factor and its recovery codes are removed, `303` to
+         *     `/dashboard/two-factor`. `400` while an owner requires two factors of everyone.
+         */
+        post: operations["turnOffTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings > People (owners)
+         * @description Everyone who can sign in to the account: role, status (active, invited, disabled), two factors;
+         *     the invitation form and the tenant's two-factor rule. Other roles: `403`.
+         */
+        get: operations["getPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/people/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person
+         * @description A new person with a role and a one-time link (7 days) to choose a password, shown on the `200`
+         *     page this once. A malformed or taken address, a name or role refused: `400`, the form again with
+         *     what was typed.
+         */
+        post: operations["invitePerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/people/two-factor-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Require two factors of everyone, or stop
+         * @description `required=1` or `0`. Everyone without a second factor is then sent to set one up before any other
+         *     page. An owner without one of their own cannot require it (`400`).
+         */
+        post: operations["setTwoFactorRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/people/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a person's role
+         * @description `400` when it would leave the account without an enabled owner. Another tenant's person: `404`.
+         */
+        post: operations["changeRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/people/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a person
+         * @description Their sessions end at once. `400` for the last enabled owner. Another tenant's person: `404`.
+         */
+        post: operations["disablePerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/people/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a person again
+         * @description Ended sessions stay ended. Another tenant's person: `404`.
+         */
+        post: operations["enablePerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/people/{id}/reset-two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a person's second factor
+         * @description For a lost phone: the factor and its recovery codes are removed. Another tenant's person: `404`.
+         */
+        post: operations["resetTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/people/{id}/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new one-time sign-in link for a person
+         * @description For an invited person a new invitation, for others a reset link (a day); older links stop
+         *     working. Shown on the `200` page this once. A disabled person: `400`. Another tenant's: `404`.
+         */
+        post: operations["issuePersonLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets/{dir}/{file}": {
         parameters: {
             query?: never;
@@ -2355,22 +2664,29 @@ export interface components {
                 "text/html": string;
             };
         };
-        /** @description Where to go instead (`/dashboard/sign-in` when not signed in, `/dashboard` when signed in). */
+        /**
+         * @description Where to go instead: `/dashboard/sign-in` when not signed in, `/dashboard` when signed in,
+         *     `/dashboard/two-factor` for a person who must set up two factors first, or the page a
+         *     form's change is seen on.
+         */
         DashboardRedirect: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                Location: "/dashboard" | "/dashboard/sign-in";
+                Location: string;
                 [name: string]: unknown;
             };
             content?: never;
         };
-        /** @description Signed in; the session's cookie, and the overview. */
+        /**
+         * @description Signed in: the session's cookie, and the overview. For a person with two factors, a right
+         *     password opens a session that only waits for the code: `/dashboard/sign-in/code`.
+         */
         DashboardSignedIn: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                Location: "/dashboard";
+                Location: "/dashboard" | "/dashboard/sign-in/code";
                 /** @description `payd_session=<token>; Path=/dashboard; HttpOnly; SameSite=Lax` (and `Secure` when `public_url` is https). */
                 "Set-Cookie": string;
                 [name: string]: unknown;
@@ -2399,7 +2715,11 @@ export interface components {
                 "text/html": string;
             };
         };
-        /** @description The form did not come from a dashboard page (another site's `Origin`, or no valid `csrf` token); nothing changed. */
+        /**
+         * @description Refused, nothing changed: the form did not come from a dashboard page (another site's
+         *     `Origin`, or no valid `csrf` token), or the person's role cannot do this (the page names the
+         *     role needed).
+         */
         DashboardForeignForm: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2410,7 +2730,7 @@ export interface components {
                 "text/html": string;
             };
         };
-        /** @description The link no longer works (unknown, used, expired, or its person disabled). */
+        /** @description The link no longer works (unknown, used, expired, or its person disabled), or the object is not there (or is another tenant's). */
         DashboardNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5011,6 +5331,365 @@ export interface operations {
         };
         responses: {
             303: components["responses"]["DashboardSignedIn"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getSignInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    signInWithCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardSignedIn"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    startTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    turnOffTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    invitePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    email?: string;
+                    name?: string;
+                    role?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    setTwoFactorRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    required?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    role?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    disablePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    enablePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    resetTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    issuePersonLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
             400: components["responses"]["DashboardFormRefused"];
             403: components["responses"]["DashboardForeignForm"];
             404: components["responses"]["DashboardNotFound"];

@@ -79,6 +79,13 @@ boost::json::object PageModel(const DashboardContext& ctx, std::string title,
                                            {"role", domain::RoleName(user.role)},
                                            {"tenantId", user.tenant_id}};
     model["csrf"] = domain::CsrfToken(visitor->token);
+    // What the pages offer: a button the role may not use is not shown.
+    using domain::Permission;
+    model["can"] = boost::json::object{
+        {"developerTools", domain::Allows(user.role, Permission::kDeveloperTools)},
+        {"commerce", domain::Allows(user.role, Permission::kCommerce)},
+        {"account", domain::Allows(user.role, Permission::kAccount)},
+        {"people", domain::Allows(user.role, Permission::kPeople)}};
   }
   return model;
 }
@@ -120,6 +127,62 @@ void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
 http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx) {
   boost::json::object model = PageModel(ctx, "This form was refused", nullptr);
   return Page(req, ctx, http::Status::forbidden, "refused", model);
+}
+
+void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern,
+                      DashboardContext& ctx, Gate gate, SignedInHandler handler) {
+  AddRoute(router, verb, std::move(pattern), ctx,
+           [&ctx, gate, handler = std::move(handler)](const http::Request& req,
+                                                      http::RequestContext& rctx) {
+             auto visitor = FindVisitor(req, ctx);
+             if (!visitor) return Redirect(req, "/dashboard/sign-in");
+             if (visitor->current.must_enrol && !gate.while_enrolling) {
+               return Redirect(req, "/dashboard/two-factor");
+             }
+             bool changes = req.method() != http::Verb::get && req.method() != http::Verb::head;
+             if (changes && (!FromThisSite(req, ctx) || !FormIsOurs(req, *visitor))) {
+               return RefusedForm(req, ctx);
+             }
+             if (!domain::Allows(visitor->current.user.role, gate.permission)) {
+               boost::json::object model = PageModel(ctx, "You cannot do this", &*visitor);
+               model["roleNeeded"] = domain::RoleName(domain::RoleNeeded(gate.permission));
+               return Page(req, ctx, http::Status::forbidden, "forbidden", model);
+             }
+             return handler(req, rctx, *visitor);
+           });
+}
+
+http::Response NotFoundPage(const http::Request& req, const DashboardContext& ctx,
+                            const Visitor* visitor) {
+  return Page(req, ctx, http::Status::not_found, "not_found",
+              PageModel(ctx, "Page not found", visitor));
+}
+
+domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor) {
+  return {ctx.store, domain::Actor::Person(visitor.current.user.id), visitor.current.user.tenant_id,
+          base::NowMs(), std::nullopt};
+}
+
+boost::json::object FieldError(std::string field, std::string message) {
+  return {{"field", std::move(field)}, {"message", std::move(message)}};
+}
+
+void AddErrors(boost::json::object& model, const boost::json::array& errors) {
+  if (errors.empty()) return;
+  model["errors"] = errors;
+  model["hasErrors"] = true;
+  for (const auto& e : errors) {
+    const auto& error = e.as_object();
+    model[std::string(error.at("field").as_string()) + "Error"] = error.at("message");
+  }
+  model["title"] = "Error: " + std::string(model["title"].as_string());
+}
+
+std::string Sentence(std::string message) {
+  if (!message.empty()) {
+    message[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(message[0])));
+  }
+  return message;
 }
 
 }  // namespace payd::dashboard

@@ -4,12 +4,16 @@
 // with a page in the dashboard's layout under its strict CSP.
 #pragma once
 
+#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "dashboard/dashboard_context.h"
+#include "domain/error.h"
+#include "domain/management/change.h"
 #include "domain/sign_in.h"
 #include "http/message.h"
 #include "http/router.h"
@@ -57,5 +61,50 @@ void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
 
 // 403, a page saying the form did not come from the dashboard.
 http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx);
+
+// What a signed-in page asks of its visitor.
+struct Gate {
+  domain::Permission permission = domain::Permission::kRead;
+  // Open to a person who must set up two factors before anything else.
+  bool while_enrolling = false;
+};
+using SignedInHandler =
+    std::function<http::Response(const http::Request&, http::RequestContext&, const Visitor&)>;
+
+// Registers a page for signed-in people (AddRoute's 503 included). Before
+// `handler` runs: no session is a 303 to sign-in; a person who must set up
+// two factors first a 303 to /dashboard/two-factor; a POST from another site
+// or without the session's form token the refused page; a role without
+// `gate.permission` a 403 page naming the role needed.
+void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern,
+                      DashboardContext& ctx, Gate gate, SignedInHandler handler);
+
+// A change made by the visitor now, in their tenant, audited with their id.
+domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor);
+
+// A form's errors, GOV.UK's way: a summary at the top linking to each field
+// (`errors`, `hasErrors`), the message beside its field (`<field>Error`),
+// and "Error: " before the page's title.
+boost::json::object FieldError(std::string field, std::string message);
+void AddErrors(boost::json::object& model, const boost::json::array& errors);
+
+// A domain::Error's message as a sentence for a form: capitalised.
+std::string Sentence(std::string message);
+
+// Runs `change`; when the domain refuses an input (domain::Error, invalid
+// request), `redraw` shows the form again with that field's error.
+template <typename Change, typename Redraw>
+http::Response OrFieldError(Change&& change, Redraw&& redraw) {
+  try {
+    return change();
+  } catch (const domain::Error& e) {
+    if (e.kind() != domain::ErrorKind::kInvalidRequest) throw;
+    return redraw(boost::json::array{FieldError(e.param(), Sentence(e.what()))});
+  }
+}
+
+// 404, the dashboard's page for what is not there (or is another tenant's).
+http::Response NotFoundPage(const http::Request& req, const DashboardContext& ctx,
+                            const Visitor* visitor);
 
 }  // namespace payd::dashboard

@@ -8,10 +8,8 @@ namespace payd::dashboard {
 
 namespace {
 
-http::Response Overview(const http::Request& req, DashboardContext& ctx) {
-  auto visitor = FindVisitor(req, ctx);
-  if (!visitor) return Redirect(req, "/dashboard/sign-in");
-  boost::json::object model = PageModel(ctx, "Overview", &*visitor);
+http::Response Overview(const http::Request& req, DashboardContext& ctx, const Visitor& visitor) {
+  boost::json::object model = PageModel(ctx, "Overview", &visitor);
   model["navOverview"] = true;
   model["sessionIdleMinutes"] = ctx.sessions.idle_ms / 60'000;
   model["sessionHours"] = ctx.sessions.absolute_ms / 3'600'000;
@@ -21,13 +19,14 @@ http::Response Overview(const http::Request& req, DashboardContext& ctx) {
 }  // namespace
 
 void AddOverviewRoutes(http::Router& router, DashboardContext& ctx) {
-  AddRoute(router, http::Verb::get, "/dashboard", ctx,
-           [&ctx](const http::Request& req, http::RequestContext&) { return Overview(req, ctx); });
+  AddSignedInRoute(router, http::Verb::get, "/dashboard", ctx, {},
+                   [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     return Overview(req, ctx, v);
+                   });
   // A browser gets the 404 page; any other client the API's 404.
   router.AddUnmatched("/dashboard", [&ctx](const http::Request& req, http::RequestContext& rctx) {
     if (!pages::PrefersHtml(req)) return http::Router::NoRoute(req, rctx);
-    return Page(req, ctx, http::Status::not_found, "not_found",
-                PageModel(ctx, "Page not found", nullptr));
+    return NotFoundPage(req, ctx, nullptr);
   });
 }
 

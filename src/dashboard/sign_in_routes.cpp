@@ -14,20 +14,15 @@ namespace payd::dashboard {
 
 namespace {
 
-// One error, for the summary and beside its field.
-boost::json::object FieldError(std::string field, std::string message) {
-  return {{"field", std::move(field)}, {"message", std::move(message)}};
+std::string LockedMessage(base::TimeMs retry_after_ms) {
+  long minutes = static_cast<long>((retry_after_ms + 59'999) / 60'000);
+  return "Too many attempts to sign in. Wait " + std::to_string(minutes) +
+         (minutes == 1 ? " minute" : " minutes") + ", then try again.";
 }
 
-void AddErrors(boost::json::object& model, const boost::json::array& errors) {
-  if (errors.empty()) return;
-  model["errors"] = errors;
-  model["hasErrors"] = true;
-  for (const auto& e : errors) {
-    const auto& error = e.as_object();
-    model[std::string(error.at("field").as_string()) + "Error"] = error.at("message");
-  }
-  model["title"] = "Error: " + std::string(model["title"].as_string());
+http::Response WithRetryAfter(http::Response res, base::TimeMs retry_after_ms) {
+  res.set(http::beast_http::field::retry_after, std::to_string((retry_after_ms + 999) / 1000));
+  return res;
 }
 
 http::Response SignInForm(const http::Request& req, const DashboardContext& ctx,
@@ -61,18 +56,57 @@ http::Response SubmitSignIn(const http::Request& req, const http::RequestContext
       domain::SignIn(ctx.store, email, password, rctx.remote_ip, ctx.sessions, base::NowMs());
   using Outcome = domain::SignInResult::Outcome;
   if (result.outcome == Outcome::kSignedIn) return SignedInAs(req, ctx, *result.signed_in);
-  if (result.outcome == Outcome::kLocked) {
-    long minutes = static_cast<long>((result.retry_after_ms + 59'999) / 60'000);
-    errors.push_back(
-        FieldError("email", "Too many attempts to sign in. Wait " + std::to_string(minutes) +
-                                (minutes == 1 ? " minute" : " minutes") + ", then try again."));
-    http::Response res = SignInForm(req, ctx, http::Status::too_many_requests, email, errors);
-    res.set(http::beast_http::field::retry_after,
-            std::to_string((result.retry_after_ms + 999) / 1000));
+  if (result.outcome == Outcome::kSecondFactorNeeded) {
+    http::Response res = Redirect(req, "/dashboard/sign-in/code");
+    res.set(http::beast_http::field::set_cookie, SessionCookie(ctx, result.signed_in->token));
     return res;
+  }
+  if (result.outcome == Outcome::kLocked) {
+    errors.push_back(FieldError("email", LockedMessage(result.retry_after_ms)));
+    return WithRetryAfter(SignInForm(req, ctx, http::Status::too_many_requests, email, errors),
+                          result.retry_after_ms);
   }
   errors.push_back(FieldError("email", "Enter the email address and password of your account"));
   return SignInForm(req, ctx, http::Status::bad_request, email, errors);
+}
+
+// The second step: the authenticator's code or a recovery code, for the
+// session the password opened (it waits kSecondFactorWaitMs at most).
+http::Response CodeForm(const http::Request& req, const DashboardContext& ctx, http::Status status,
+                        const std::string& waiting_token, const boost::json::array& errors) {
+  boost::json::object model = PageModel(ctx, "Enter your code", nullptr);
+  model["csrf"] = domain::CsrfToken(waiting_token);
+  AddErrors(model, errors);
+  return Page(req, ctx, status, "sign_in_code", model);
+}
+
+http::Response SubmitCode(const http::Request& req, const http::RequestContext& rctx,
+                          DashboardContext& ctx) {
+  std::string token = pages::CookieValue(req, kSessionCookie);
+  auto waiting = domain::FindSecondFactorWait(ctx.store, token, base::NowMs());
+  if (!waiting) return Redirect(req, "/dashboard/sign-in");
+  if (!FromThisSite(req, ctx) ||
+      !domain::CsrfTokenMatches(token, pages::FormValue(req.body(), "csrf"))) {
+    return RefusedForm(req, ctx);
+  }
+  std::string code = base::ValidUtf8(pages::FormValue(req.body(), "code"));
+  if (code.empty()) {
+    return CodeForm(req, ctx, http::Status::bad_request, token,
+                    {FieldError("code", "Enter the code from your authenticator app")});
+  }
+  auto result = domain::SignInWithCode(ctx.store, *waiting, code, rctx.remote_ip, ctx.sessions,
+                                       base::NowMs());
+  using Outcome = domain::SignInResult::Outcome;
+  if (result.outcome == Outcome::kSignedIn) return SignedInAs(req, ctx, *result.signed_in);
+  if (result.outcome == Outcome::kLocked) {
+    return WithRetryAfter(CodeForm(req, ctx, http::Status::too_many_requests, token,
+                                   {FieldError("code", LockedMessage(result.retry_after_ms))}),
+                          result.retry_after_ms);
+  }
+  return CodeForm(req, ctx, http::Status::bad_request, token,
+                  {FieldError("code",
+                              "Enter the code your authenticator app shows now, or an "
+                              "unused recovery code")});
 }
 
 http::Response SubmitSignOut(const http::Request& req, DashboardContext& ctx) {
@@ -120,10 +154,8 @@ http::Response SubmitLink(const http::Request& req, DashboardContext& ctx) {
     return SignedInAs(req, ctx, *signed_in);
   } catch (const domain::Error& e) {
     if (e.param() != "password") throw;
-    std::string message = e.what();
-    message[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(message[0])));
     return LinkPage(req, ctx, http::Status::bad_request, *holder, token,
-                    {FieldError("password", message)});
+                    {FieldError("password", Sentence(e.what()))});
   }
 }
 
@@ -138,6 +170,18 @@ void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
   AddRoute(router, http::Verb::post, "/dashboard/sign-in", ctx,
            [&ctx](const http::Request& req, http::RequestContext& rctx) {
              return SubmitSignIn(req, rctx, ctx);
+           });
+  AddRoute(router, http::Verb::get, "/dashboard/sign-in/code", ctx,
+           [&ctx](const http::Request& req, http::RequestContext&) {
+             std::string token = pages::CookieValue(req, kSessionCookie);
+             if (!domain::FindSecondFactorWait(ctx.store, token, base::NowMs())) {
+               return Redirect(req, "/dashboard/sign-in");
+             }
+             return CodeForm(req, ctx, http::Status::ok, token, {});
+           });
+  AddRoute(router, http::Verb::post, "/dashboard/sign-in/code", ctx,
+           [&ctx](const http::Request& req, http::RequestContext& rctx) {
+             return SubmitCode(req, rctx, ctx);
            });
   AddRoute(
       router, http::Verb::post, "/dashboard/sign-out", ctx,

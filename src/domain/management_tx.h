@@ -20,6 +20,7 @@
 #include "domain/sign_in_link.h"
 #include "domain/sign_in_throttle.h"
 #include "domain/tenant.h"
+#include "domain/two_factor.h"
 #include "domain/user.h"
 #include "domain/webhook.h"
 
@@ -99,6 +100,20 @@ class ManagementTx {
   virtual ThrottleState ReadThrottle(const std::string& key) = 0;
   virtual void SaveThrottle(const std::string& key, const ThrottleState& state) = 0;
   virtual void ClearThrottle(const std::string& key) = 0;
+
+  // --- Second factors and the tenant's two-factor rule -------------------------
+  virtual std::optional<SecondFactor> FindSecondFactor(const std::string& user_id) = 0;
+  virtual void SaveSecondFactor(const SecondFactor& factor) = 0;
+  // The factor and its recovery codes.
+  virtual void DeleteSecondFactor(const std::string& user_id) = 0;
+  virtual void ReplaceRecoveryCodes(const std::string& user_id,
+                                    const std::vector<std::string>& digests, base::TimeMs now) = 0;
+  // True when the code was there and unused; it is used from now on.
+  virtual bool UseRecoveryCode(const std::string& user_id, const std::string& digest,
+                               base::TimeMs now) = 0;
+  virtual bool TenantRequiresTwoFactor(const std::string& tenant_id) = 0;
+  virtual void SetTenantRequiresTwoFactor(const std::string& tenant_id, bool required,
+                                          base::TimeMs now) = 0;
 
   // --- Webhook endpoints and secrets ---------------------------------------
   virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,

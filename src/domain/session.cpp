@@ -12,6 +12,21 @@ NewSession OpenSession(const std::string& user_id, const std::string& tenant_id,
   return out;
 }
 
+NewSession OpenSecondFactorSession(const std::string& user_id, const std::string& tenant_id,
+                                   base::TimeMs now) {
+  NewSession out = OpenSession(user_id, tenant_id, {kSecondFactorWaitMs, kSecondFactorWaitMs}, now);
+  out.session.stage = SessionStage::kSecondFactor;
+  return out;
+}
+
+std::string_view SessionStageName(SessionStage stage) {
+  return stage == SessionStage::kSignedIn ? "signed_in" : "second_factor";
+}
+
+SessionStage ParseSessionStage(std::string_view text) {
+  return text == "signed_in" ? SessionStage::kSignedIn : SessionStage::kSecondFactor;
+}
+
 std::string SessionDigest(std::string_view token) {
   return base::HexEncode(base::Sha256(token));
 }

@@ -12,6 +12,13 @@
 
 namespace payd::domain {
 
+// A password alone opens a session that waits for the second factor: it
+// shows only the code's page and ends after kSecondFactorWaitMs.
+enum class SessionStage { kSignedIn, kSecondFactor };
+std::string_view SessionStageName(SessionStage stage);
+SessionStage ParseSessionStage(std::string_view text);  // unknown text: kSecondFactor (the lesser)
+inline constexpr base::TimeMs kSecondFactorWaitMs = 10LL * 60 * 1000;
+
 struct Session {
   std::string digest;  // hex SHA-256 of the cookie's token
   std::string user_id;
@@ -19,6 +26,7 @@ struct Session {
   base::TimeMs created_at = 0;
   base::TimeMs last_seen_at = 0;
   base::TimeMs expires_at = 0;  // absolute end
+  SessionStage stage = SessionStage::kSignedIn;
 };
 
 struct SessionPolicy {
@@ -33,6 +41,9 @@ struct NewSession {
 };
 NewSession OpenSession(const std::string& user_id, const std::string& tenant_id,
                        const SessionPolicy& policy, base::TimeMs now);
+// The session between a right password and the second factor.
+NewSession OpenSecondFactorSession(const std::string& user_id, const std::string& tenant_id,
+                                   base::TimeMs now);
 
 // The digest a token is stored and looked up under.
 std::string SessionDigest(std::string_view token);

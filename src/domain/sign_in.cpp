@@ -9,6 +9,7 @@
 #include "domain/management_tx.h"
 #include "domain/password.h"
 #include "domain/sign_in_throttle.h"
+#include "domain/two_factor.h"
 
 namespace payd::domain {
 
@@ -32,6 +33,20 @@ void Record(ManagementTx& tx, const User& user, const std::string& action, base:
                          boost::json::serialize(detail), now));
 }
 
+// How long the account or the client is still locked out at `now` (0: not).
+base::TimeMs LockedFor(ManagementTx& tx, const std::string& account_key,
+                       const std::string& client_key, base::TimeMs now) {
+  return std::max(LockedFor(tx.ReadThrottle(account_key), now),
+                  LockedFor(tx.ReadThrottle(client_key), now));
+}
+
+// A wrong password or code: one more failure for the account and the client.
+void CountFailure(ManagementTx& tx, const std::string& account_key, const std::string& client_key,
+                  base::TimeMs now) {
+  tx.SaveThrottle(account_key, AfterFailure(tx.ReadThrottle(account_key), kAccountThrottle, now));
+  tx.SaveThrottle(client_key, AfterFailure(tx.ReadThrottle(client_key), kClientThrottle, now));
+}
+
 }  // namespace
 
 SignInResult SignIn(Store& store, const std::string& email, const std::string& password,
@@ -40,8 +55,7 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
   const std::string client_key = ClientThrottleKey(client_ip);
   SignInResult result;
   store.WithManagement([&](ManagementTx& tx) {
-    result.retry_after_ms = std::max(LockedFor(tx.ReadThrottle(account_key), now),
-                                     LockedFor(tx.ReadThrottle(client_key), now));
+    result.retry_after_ms = LockedFor(tx, account_key, client_key, now);
   });
   if (result.retry_after_ms > 0) {
     result.outcome = SignInResult::Outcome::kLocked;
@@ -60,9 +74,7 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
       can_sign_in;
   if (!verified) {
     store.WithManagement([&](ManagementTx& tx) {
-      tx.SaveThrottle(account_key,
-                      AfterFailure(tx.ReadThrottle(account_key), kAccountThrottle, now));
-      tx.SaveThrottle(client_key, AfterFailure(tx.ReadThrottle(client_key), kClientThrottle, now));
+      CountFailure(tx, account_key, client_key, now);
       if (user) Record(tx, *user, "user.sign_in_refused", now, {{"client", client_ip}});
     });
     result.outcome = SignInResult::Outcome::kRefused;
@@ -71,18 +83,23 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
 
   std::optional<std::string> rehashed;
   if (NeedsRehash(*user->password_hash)) rehashed = HashPassword(password);
-  NewSession opened = OpenSession(user->id, user->tenant_id, policy, now);
+  auto factor = store.FindSecondFactor(user->id);
+  bool needs_code = factor && factor->enabled_at;
+  NewSession opened = needs_code ? OpenSecondFactorSession(user->id, user->tenant_id, now)
+                                 : OpenSession(user->id, user->tenant_id, policy, now);
   store.WithManagement([&](ManagementTx& tx) {
-    tx.ClearThrottle(account_key);
+    if (!needs_code) tx.ClearThrottle(account_key);
     if (rehashed) {
       User updated = *user;
       updated.password_hash = rehashed;
       tx.UpdateUser(updated);
     }
     tx.InsertSession(opened.session);
-    Record(tx, *user, "user.sign_in", now, {{"client", client_ip}});
+    // The account's failures are forgiven only once the second factor is right too.
+    if (!needs_code) Record(tx, *user, "user.sign_in", now, {{"client", client_ip}});
   });
-  result.outcome = SignInResult::Outcome::kSignedIn;
+  result.outcome =
+      needs_code ? SignInResult::Outcome::kSecondFactorNeeded : SignInResult::Outcome::kSignedIn;
   result.signed_in = SignedIn{*user, opened.session, opened.token};
   return result;
 }
@@ -91,14 +108,101 @@ std::optional<CurrentUser> FindCurrentUser(Store& store, const std::string& toke
                                            const SessionPolicy& policy, base::TimeMs now) {
   if (token.empty()) return std::nullopt;
   auto session = store.FindSession(SessionDigest(token));
-  if (!session || !SessionAlive(*session, policy, now)) return std::nullopt;
+  if (!session || session->stage != SessionStage::kSignedIn ||
+      !SessionAlive(*session, policy, now)) {
+    return std::nullopt;
+  }
   auto user = store.FindUser(session->tenant_id, session->user_id);
   if (!user || user->disabled_at) return std::nullopt;
   if (now - session->last_seen_at >= kSessionTouchMs) {
     store.TouchSession(session->digest, now);
     session->last_seen_at = now;
   }
-  return CurrentUser{*user, *session};
+  auto factor = store.FindSecondFactor(user->id);
+  CurrentUser current{*user, *session};
+  current.has_second_factor = factor && factor->enabled_at;
+  current.must_enrol = !current.has_second_factor && store.TenantRequiresTwoFactor(user->tenant_id);
+  return current;
+}
+
+std::optional<CurrentUser> FindSecondFactorWait(Store& store, const std::string& token,
+                                                base::TimeMs now) {
+  if (token.empty()) return std::nullopt;
+  auto session = store.FindSession(SessionDigest(token));
+  if (!session || session->stage != SessionStage::kSecondFactor || now >= session->expires_at) {
+    return std::nullopt;
+  }
+  auto user = store.FindUser(session->tenant_id, session->user_id);
+  if (!user || user->disabled_at) return std::nullopt;
+  CurrentUser current{*user, *session};
+  current.has_second_factor = true;
+  return current;
+}
+
+SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std::string& code,
+                            const std::string& client_ip, const SessionPolicy& policy,
+                            base::TimeMs now) {
+  const std::string account_key = AccountThrottleKey(waiting.user.email);
+  const std::string client_key = ClientThrottleKey(client_ip);
+  SignInResult result;
+  NewSession opened = OpenSession(waiting.user.id, waiting.user.tenant_id, policy, now);
+  store.WithManagement([&](ManagementTx& tx) {
+    result = {};
+    result.retry_after_ms = LockedFor(tx, account_key, client_key, now);
+    if (result.retry_after_ms > 0) {
+      result.outcome = SignInResult::Outcome::kLocked;
+      return;
+    }
+    auto factor = tx.FindSecondFactor(waiting.user.id);
+    std::string via;
+    if (factor && factor->enabled_at && LooksLikeTotp(code)) {
+      if (auto step = MatchTotp(factor->secret, code, now, factor->last_step)) {
+        factor->last_step = *step;
+        tx.SaveSecondFactor(*factor);
+        via = "authenticator";
+      }
+    } else if (factor && factor->enabled_at &&
+               tx.UseRecoveryCode(waiting.user.id, RecoveryCodeDigest(code), now)) {
+      via = "recovery_code";
+    }
+    if (via.empty()) {
+      CountFailure(tx, account_key, client_key, now);
+      Record(tx, waiting.user, "user.second_factor_refused", now, {{"client", client_ip}});
+      result.outcome = SignInResult::Outcome::kRefused;
+      return;
+    }
+    tx.ClearThrottle(account_key);
+    tx.DeleteSession(waiting.session.digest);
+    tx.InsertSession(opened.session);
+    Record(tx, waiting.user, "user.sign_in", now, {{"client", client_ip}, {"secondFactor", via}});
+    result.outcome = SignInResult::Outcome::kSignedIn;
+    result.signed_in = SignedIn{waiting.user, opened.session, opened.token};
+  });
+  return result;
+}
+
+SignInResult ConfirmPassword(Store& store, const User& user, const std::string& password,
+                             const std::string& client_ip, base::TimeMs now) {
+  const std::string account_key = AccountThrottleKey(user.email);
+  const std::string client_key = ClientThrottleKey(client_ip);
+  SignInResult result;
+  store.WithManagement([&](ManagementTx& tx) {
+    result.retry_after_ms = LockedFor(tx, account_key, client_key, now);
+  });
+  if (result.retry_after_ms > 0) {
+    result.outcome = SignInResult::Outcome::kLocked;
+    return result;
+  }
+  if (user.password_hash && VerifyPassword(*user.password_hash, password)) {
+    result.outcome = SignInResult::Outcome::kSignedIn;
+    return result;
+  }
+  store.WithManagement([&](ManagementTx& tx) {
+    CountFailure(tx, account_key, client_key, now);
+    Record(tx, user, "user.password_refused", now, {{"client", client_ip}});
+  });
+  result.outcome = SignInResult::Outcome::kRefused;
+  return result;
 }
 
 void SignOut(Store& store, const CurrentUser& current, bool everywhere, base::TimeMs now) {

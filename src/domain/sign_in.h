@@ -22,7 +22,9 @@ struct SignedIn {
 };
 
 struct SignInResult {
-  enum class Outcome { kSignedIn, kRefused, kLocked };
+  // kSecondFactorNeeded: the password was right and the person has a second
+  // factor; signed_in holds a session waiting for the code (SignInWithCode).
+  enum class Outcome { kSignedIn, kSecondFactorNeeded, kRefused, kLocked };
   Outcome outcome = Outcome::kRefused;
   std::optional<SignedIn> signed_in;
   base::TimeMs retry_after_ms = 0;  // kLocked: how long the lock lasts
@@ -32,13 +34,36 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
                     const std::string& client_ip, const SessionPolicy& policy, base::TimeMs now);
 
 // The person a session token stands for, while the session holds and they
-// are not disabled; records the request (idle time starts again).
+// are not disabled; records the request (idle time starts again). A session
+// still waiting for its second factor stands for nobody.
 struct CurrentUser {
   User user;
   Session session;
+  bool has_second_factor = false;
+  // The tenant requires two factors and this person has none yet: they may
+  // only set one up.
+  bool must_enrol = false;
 };
 std::optional<CurrentUser> FindCurrentUser(Store& store, const std::string& token,
                                            const SessionPolicy& policy, base::TimeMs now);
+
+// The person whose session `token` waits for the second factor.
+std::optional<CurrentUser> FindSecondFactorWait(Store& store, const std::string& token,
+                                                base::TimeMs now);
+
+// The second step: a code of the authenticator (once per code) or an unused
+// recovery code (then used). Counts against the same throttle as passwords.
+// Signed in: the waiting session is replaced by a new one (a new token).
+SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std::string& code,
+                            const std::string& client_ip, const SessionPolicy& policy,
+                            base::TimeMs now);
+
+// A signed-in person types their password again before a sensitive change
+// (turning two factors off, new recovery codes, revealing the webhook
+// secret). Wrong answers count against the same throttle as sign-ins.
+// kSignedIn when it is right (signed_in stays empty), kRefused, kLocked.
+SignInResult ConfirmPassword(Store& store, const User& user, const std::string& password,
+                             const std::string& client_ip, base::TimeMs now);
 
 // Ends the session (or, `everywhere`, every session of its user).
 void SignOut(Store& store, const CurrentUser& current, bool everywhere, base::TimeMs now);

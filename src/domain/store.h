@@ -220,6 +220,12 @@ class Store {
   virtual std::optional<Session> FindSession(const std::string& digest) = 0;
   // Records a request of the session at `now` (its idle time starts again).
   virtual void TouchSession(const std::string& digest, base::TimeMs now) = 0;
+  // The user's TOTP factor, confirmed or not.
+  virtual std::optional<SecondFactor> FindSecondFactor(const std::string& user_id) = 0;
+  // The user's recovery codes not used yet.
+  virtual int CountRecoveryCodes(const std::string& user_id) = 0;
+  // Whether an owner requires two factors of everyone in the tenant.
+  virtual bool TenantRequiresTwoFactor(const std::string& tenant_id) = 0;
 
   // --- Events and webhooks ------------------------------------------------
   // Every InsertEvent (here and in LedgerTx) also queues, in the same

@@ -6,10 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { launch, preparePayd } from '../e2e/lib/payd.mjs';
-import { browserForSuite, checkState } from './lib/browser.mjs';
-
-const PASSWORD = 'plum tree by the harbour';
-const WIDTHS = [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 900 }]];
+import { PASSWORD } from '../e2e/lib/dashboard.mjs';
+import { browserForSuite, checkState, WIDTHS, watchedPage as watched } from './lib/browser.mjs';
 
 describe('the dashboard', () => {
   const browser = browserForSuite();
@@ -23,19 +21,7 @@ describe('the dashboard', () => {
   });
   after(() => payd.cleanup());
 
-  // A page that reports every CSP violation, console error and failed request.
-  async function watchedPage(viewport) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const problems = [];
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
-    page.on('requestfinished', (r) => {
-      if (!r.url().startsWith(`${payd.url}/`)) problems.push(`went out: ${r.url()}`);
-    });
-    return { page, problems };
-  }
+  const watchedPage = (viewport) => watched(browser, payd.url, viewport);
 
   for (const [name, viewport] of WIDTHS) {
     test(`sign in with the keyboard; a wrong password says so; the overview shows the environment (${name})`, async () => {

@@ -7,15 +7,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { cookieOf, dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 import { launch, preparePayd } from './lib/payd.mjs';
 
-const PASSWORD = 'plum tree by the harbour';
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
 describe('dashboard sign-in', () => {
-  let payd, tenant;
+  let payd, tenant, get, post, signIn, csrfOf;
   before(async () => {
     payd = preparePayd();
     tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
@@ -23,23 +23,9 @@ describe('dashboard sign-in', () => {
       payd.admin(['user', 'create', '--tenant', tenant.id, '--email', email, '--role', role, '--password-stdin'], { input: `${PASSWORD}\n` });
     }
     await launch(payd);
+    ({ get, post, signIn, csrfOf } = dashboardClient(payd));
   });
   after(() => payd.cleanup());
-
-  const get = (path, cookie, headers = {}) =>
-    checkedFetch(`${payd.url}${path}`, { redirect: 'manual', headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } });
-  const post = (path, fields, { cookie, headers = {} } = {}) => checkedFetch(`${payd.url}${path}`, {
-    method: 'POST', redirect: 'manual', body: new URLSearchParams(fields).toString(),
-    headers: { ...FORM, ...(cookie ? { Cookie: cookie } : {}), ...headers },
-  });
-  // The cookie a 303 set, as a browser would send it back.
-  const cookieOf = (res) => res.headers.get('set-cookie').split(';')[0];
-  const signIn = async (email, password = PASSWORD) => {
-    const res = await post('/dashboard/sign-in', { email, password });
-    assert.equal(res.status, 303, await res.text());
-    return cookieOf(res);
-  };
-  const csrfOf = async (cookie) => (await (await get('/dashboard', cookie)).text()).match(/name="csrf" value="([^"]+)"/)[1];
 
   test('the pages ask to sign in, under a strict CSP, with the environment on them', async () => {
     const overview = await get('/dashboard');

@@ -93,6 +93,13 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       tx.InsertSignInLink(
           domain::NewSignInLink(user_.id, tenant_.id, domain::LinkPurpose::kWelcome, kNow).link);
       tx.SaveThrottle(domain::AccountThrottleKey(user_.email), {3, kNow, 0});
+      // Their second factor (a TOTP secret in clear), recovery codes and the tenant's rule.
+      factor_ = domain::NewSecondFactor(user_.id, kNow);
+      factor_.enabled_at = kNow;
+      factor_.last_step = kNow / 30'000;
+      tx.SaveSecondFactor(factor_);
+      tx.ReplaceRecoveryCodes(user_.id, {domain::RecoveryCodeDigest("abcde-fghjk")}, kNow);
+      tx.SetTenantRequiresTwoFactor(tenant_.id, true, kNow);
     });
 
     // Intents created in the same millisecond: only the rowid orders them.
@@ -186,6 +193,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
   domain::ApiKey key_;
   domain::PaymentLink link_;
   domain::User user_;
+  domain::SecondFactor factor_;
   std::vector<domain::PaymentIntent> intents_;
 };
 
@@ -243,6 +251,12 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
   EXPECT_EQ(user->name, kAwkward);
   EXPECT_EQ(user->password_hash, user_.password_hash);
   EXPECT_EQ(user->role, domain::Role::kAdmin);
+  auto factor = pg.FindSecondFactor(user_.id);
+  ASSERT_TRUE(factor);
+  EXPECT_EQ(factor->secret, factor_.secret);
+  EXPECT_EQ(factor->last_step, factor_.last_step);
+  EXPECT_EQ(pg.CountRecoveryCodes(user_.id), 1);
+  EXPECT_TRUE(pg.TenantRequiresTwoFactor(tenant_.id));
   EXPECT_EQ(pg.FindApiKey(key_.id)->last_used_at, kNow);
 
   // The rowids themselves, and the next identity past the highest (5000).

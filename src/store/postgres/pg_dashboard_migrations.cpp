@@ -1,4 +1,4 @@
-// The dashboard's schema on PostgreSQL: SQLite's migrations 13 and 14, the
+// The dashboard's schema on PostgreSQL: SQLite's migrations 13 to 15, the
 // same text (store/sql/dashboard_schema.h).
 #include "store/postgres/pg_migrations.h"
 #include "store/sql/dashboard_schema.h"
@@ -10,6 +10,8 @@ namespace {
 const Migration kDashboardMigrations[] = {
     {6, "dashboard users", sql::kDashboardUsersSql},
     {7, "dashboard sessions, sign-in links and throttle", sql::kDashboardSessionsSql},
+    {8, "dashboard second factors and the tenant's two-factor rule",
+     sql::kDashboardSecondFactorsSql},
 };
 
 }  // namespace

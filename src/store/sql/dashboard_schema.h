@@ -1,6 +1,6 @@
 // The dashboard's schema, one text for both stores (SQLite reads BIGINT as
 // its INTEGER), so that `payd db copy` moves rows as they are. Each is one
-// migration: SQLite's 13 and 14, PostgreSQL's 6 and 7
+// migration: SQLite's 13 to 15, PostgreSQL's 6 to 8
 // (store/sqlite/dashboard_migrations.cpp, store/postgres/pg_dashboard_migrations.cpp).
 // Timestamps are epoch milliseconds.
 #pragma once
@@ -51,6 +51,32 @@ CREATE TABLE sign_in_throttle (
   failures BIGINT NOT NULL,
   last_failure_at BIGINT NOT NULL,
   locked_until BIGINT NOT NULL
+);
+)sql";
+
+// Second factors (domain/two_factor.h): a session waits in stage
+// 'second_factor' between the password and the code; recovery codes are kept
+// as digests; an owner may require two factors of the whole tenant.
+inline constexpr const char* kDashboardSecondFactorsSql = R"sql(
+ALTER TABLE sessions ADD COLUMN stage TEXT NOT NULL DEFAULT 'signed_in';
+CREATE TABLE second_factors (
+  user_id TEXT PRIMARY KEY REFERENCES users(id),
+  secret TEXT NOT NULL,
+  enabled_at BIGINT,
+  last_step BIGINT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE recovery_codes (
+  user_id TEXT NOT NULL REFERENCES users(id),
+  digest TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  used_at BIGINT,
+  PRIMARY KEY (user_id, digest)
+);
+CREATE TABLE tenant_security (
+  tenant_id TEXT PRIMARY KEY REFERENCES tenants(id),
+  require_two_factor BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
 );
 )sql";
 

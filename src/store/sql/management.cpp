@@ -1,6 +1,7 @@
 // The management transaction (domain/management_tx.h) and the audit log.
 #include "domain/management_tx.h"
 #include "store/sql/rows.h"
+#include "store/sql/second_factor_rows.h"
 #include "store/sql/session_rows.h"
 #include "store/sql/sql_store.h"
 #include "store/sql/user_rows.h"
@@ -186,6 +187,31 @@ class SqlManagementTx final : public domain::ManagementTx {
     SaveThrottleRow(c_, key, state);
   }
   void ClearThrottle(const std::string& key) override { ClearThrottleRow(c_, key); }
+
+  std::optional<domain::SecondFactor> FindSecondFactor(const std::string& user_id) override {
+    return SecondFactorOf(c_, user_id);
+  }
+  void SaveSecondFactor(const domain::SecondFactor& factor) override {
+    SaveSecondFactorRow(c_, factor);
+  }
+  void DeleteSecondFactor(const std::string& user_id) override {
+    DeleteSecondFactorRows(c_, user_id);
+  }
+  void ReplaceRecoveryCodes(const std::string& user_id, const std::vector<std::string>& digests,
+                            base::TimeMs now) override {
+    ReplaceRecoveryCodeRows(c_, user_id, digests, now);
+  }
+  bool UseRecoveryCode(const std::string& user_id, const std::string& digest,
+                       base::TimeMs now) override {
+    return UseRecoveryCodeRow(c_, user_id, digest, now);
+  }
+  bool TenantRequiresTwoFactor(const std::string& tenant_id) override {
+    return RequiresTwoFactor(c_, tenant_id);
+  }
+  void SetTenantRequiresTwoFactor(const std::string& tenant_id, bool required,
+                                  base::TimeMs now) override {
+    SaveTwoFactorRule(c_, tenant_id, required, now);
+  }
 
   std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,
                                                              const std::string& id) override {

@@ -6,23 +6,30 @@ namespace payd::store::sql {
 
 std::optional<domain::Session> SessionByDigest(Connection& c, const std::string& digest) {
   auto q = c.Prepare(
-      "SELECT digest, user_id, tenant_id, created_at, last_seen_at, expires_at FROM sessions "
-      "WHERE digest = ?");
+      "SELECT digest, user_id, tenant_id, created_at, last_seen_at, expires_at, stage "
+      "FROM sessions WHERE digest = ?");
   q.Bind(1, digest);
   if (!q.Step()) return std::nullopt;
-  return domain::Session{q.Text(0), q.Text(1), q.Text(2), q.Int(3), q.Int(4), q.Int(5)};
+  return domain::Session{q.Text(0),
+                         q.Text(1),
+                         q.Text(2),
+                         q.Int(3),
+                         q.Int(4),
+                         q.Int(5),
+                         domain::ParseSessionStage(q.Text(6))};
 }
 
 void InsertSessionRow(Connection& c, const domain::Session& s) {
   c.Prepare(
-       "INSERT INTO sessions(digest, user_id, tenant_id, created_at, last_seen_at, expires_at) "
-       "VALUES (?, ?, ?, ?, ?, ?)")
+       "INSERT INTO sessions(digest, user_id, tenant_id, created_at, last_seen_at, expires_at, "
+       "stage) VALUES (?, ?, ?, ?, ?, ?, ?)")
       .Bind(1, s.digest)
       .Bind(2, s.user_id)
       .Bind(3, s.tenant_id)
       .Bind(4, s.created_at)
       .Bind(5, s.last_seen_at)
       .Bind(6, s.expires_at)
+      .Bind(7, std::string(domain::SessionStageName(s.stage)))
       .Run();
 }
 

@@ -108,6 +108,9 @@ class SqlStore : public domain::Store {
   std::optional<domain::User> FindUserByEmail(const std::string& email) override;
   std::optional<domain::Session> FindSession(const std::string& digest) override;
   void TouchSession(const std::string& digest, base::TimeMs now) override;
+  std::optional<domain::SecondFactor> FindSecondFactor(const std::string& user_id) override;
+  int CountRecoveryCodes(const std::string& user_id) override;
+  bool TenantRequiresTwoFactor(const std::string& tenant_id) override;
 
   void InsertEvent(const domain::Event& event) override;
   std::vector<domain::Event> RecentEvents(const std::string& tenant_id, int limit) override;

@@ -10,6 +10,8 @@ namespace {
 const Migration kDashboardMigrations[] = {
     {13, "dashboard users", sql::kDashboardUsersSql},
     {14, "dashboard sessions, sign-in links and throttle", sql::kDashboardSessionsSql},
+    {15, "dashboard second factors and the tenant's two-factor rule",
+     sql::kDashboardSecondFactorsSql},
 };
 
 }  // namespace

@@ -71,3 +71,21 @@ export async function checkState(page, test, state) {
   await screenshot(page, test, state);
   await checkAccessibility(page, `${test} (${state})`);
 }
+
+// A page of `browser` at `viewport` that records every CSP violation, console
+// error, failed request and request that leaves payd (`problems`).
+export async function watchedPage(browser, paydUrl, viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
+  page.on('requestfinished', (r) => {
+    if (!r.url().startsWith(`${paydUrl}/`)) problems.push(`went out: ${r.url()}`);
+  });
+  return { page, problems };
+}
+
+// Phone and desktop: every dashboard state is checked at both.
+export const WIDTHS = [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 900 }]];

@@ -1,0 +1,170 @@
+// Settings > People (routes.h), for owners: who may sign in to this account
+// and with which role; invitations by one-time link; disabling (their
+// sessions end at once); a new sign-in link for a forgotten password; a
+// lost phone's second factor reset; and the rule that everyone must have two
+// factors. Every change is domain/management/users.h or two_factor.h, the
+// same operations as `payd user`, audited with the owner's id.
+#include "dashboard/dashboard_http.h"
+#include "dashboard/routes.h"
+#include "domain/management/two_factor.h"
+#include "domain/management/users.h"
+#include "pages/page_common.h"
+
+namespace payd::dashboard {
+
+namespace {
+
+constexpr std::string_view kHome = "/dashboard/settings/people";
+const Gate kOwners{domain::Permission::kPeople};
+
+boost::json::array RoleOptions(domain::Role selected) {
+  boost::json::array out;
+  for (auto role : {domain::Role::kOwner, domain::Role::kAdmin, domain::Role::kDeveloper,
+                    domain::Role::kViewer}) {
+    out.push_back({{"value", domain::RoleName(role)}, {"selected", role == selected}});
+  }
+  return out;
+}
+
+// What the invitation form had typed in it, when it comes back with errors.
+struct Typed {
+  std::string email, name, role = "viewer";
+};
+
+http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+                          http::Status status, const Typed& typed,
+                          const boost::json::array& errors) {
+  boost::json::object model = PageModel(ctx, "People", &visitor);
+  model["navPeople"] = true;
+  boost::json::array people;
+  for (const auto& user : ctx.store.ListUsers(visitor.current.user.tenant_id)) {
+    boost::json::object person = domain::UserView(user);
+    auto factor = ctx.store.FindSecondFactor(user.id);
+    person["twoFactor"] = factor && factor->enabled_at;
+    person["disabled"] = user.disabled_at.has_value();
+    person["you"] = user.id == visitor.current.user.id;
+    person["roles"] = RoleOptions(user.role);
+    // A refused change to this person is said on their card (ToPerson).
+    for (const auto& e : errors) {
+      if (e.as_object().at("field").as_string() == "person-" + user.id) {
+        person["error"] = e.as_object().at("message");
+      }
+    }
+    people.push_back(std::move(person));
+  }
+  model["people"] = std::move(people);
+  model["required"] = ctx.store.TenantRequiresTwoFactor(visitor.current.user.tenant_id);
+  model["inviteEmail"] = typed.email;
+  model["inviteName"] = typed.name;
+  model["inviteRoles"] = RoleOptions(domain::ParseRole(typed.role).value_or(domain::Role::kViewer));
+  AddErrors(model, errors);
+  return Page(req, ctx, status, "people", model);
+}
+
+auto Redraw(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+            Typed typed = {}) {
+  return [&req, &ctx, &visitor, typed](const boost::json::array& errors) {
+    return PeoplePage(req, ctx, visitor, http::Status::bad_request, typed, errors);
+  };
+}
+
+// The page that shows a one-time link, this once: the owner passes it on.
+http::Response LinkShown(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+                         const domain::User& user, const domain::IssuedLink& link) {
+  bool welcome = link.link.purpose == domain::LinkPurpose::kWelcome;
+  boost::json::object model =
+      PageModel(ctx, welcome ? "Invitation ready" : "Sign-in link ready", &visitor);
+  model["navPeople"] = true;
+  model["welcome"] = welcome;
+  model["person"] = domain::UserView(user);
+  model["url"] = ctx.public_url + domain::SignInLinkPath(link.token);
+  model["expiresAt"] = base::FormatTimestamp(link.link.expires_at);
+  return Page(req, ctx, http::Status::ok, "person_link", model);
+}
+
+http::Response Invite(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
+  Typed typed{pages::FormValue(req.body(), "email"), pages::FormValue(req.body(), "name"),
+              pages::FormValue(req.body(), "role")};
+  return OrFieldError(
+      [&] {
+        domain::Change change = ChangeBy(ctx, v);
+        auto created = domain::CreateUser(change, {typed.email, typed.name, typed.role, {}});
+        auto link =
+            domain::IssueSignInLink(change, created.object->id, domain::LinkPurpose::kWelcome);
+        return LinkShown(req, ctx, v, *created.object, *link);
+      },
+      Redraw(req, ctx, v, typed));
+}
+
+// A change to one person of the tenant: another tenant's id is not found.
+template <typename Fn>
+SignedInHandler ToPerson(DashboardContext& ctx, Fn fn) {
+  return [&ctx, fn](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+    auto user = ctx.store.FindUser(v.current.user.tenant_id, std::string(rctx.Param("id")));
+    if (!user) return NotFoundPage(req, ctx, &v);
+    return OrFieldError([&] { return fn(req, v, *user); },
+                        [&](boost::json::array errors) {
+                          for (auto& e : errors) e.as_object()["field"] = "person-" + user->id;
+                          return Redraw(req, ctx, v)(errors);
+                        });
+  };
+}
+
+}  // namespace
+
+void AddPeopleRoutes(http::Router& router, DashboardContext& ctx) {
+  const std::string home(kHome);
+  AddSignedInRoute(router, http::Verb::get, home, ctx, kOwners,
+                   [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     return PeoplePage(req, ctx, v, http::Status::ok, {}, {});
+                   });
+  AddSignedInRoute(router, http::Verb::post, home + "/invite", ctx, kOwners,
+                   [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     return Invite(req, ctx, v);
+                   });
+  AddSignedInRoute(router, http::Verb::post, home + "/two-factor-rule", ctx, kOwners,
+                   [&ctx, home](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     bool required = pages::FormValue(req.body(), "required") == "1";
+                     return OrFieldError(
+                         [&] {
+                           domain::RequireTwoFactor(ChangeBy(ctx, v), v.current.user, required);
+                           return Redirect(req, home);
+                         },
+                         Redraw(req, ctx, v));
+                   });
+  AddSignedInRoute(router, http::Verb::post, home + "/:id/role", ctx, kOwners,
+                   ToPerson(ctx, [&ctx, home](const http::Request& req, const Visitor& v,
+                                              const domain::User& user) {
+                     domain::UserPatch patch;
+                     patch.role = pages::FormValue(req.body(), "role");
+                     domain::UpdateUser(ChangeBy(ctx, v), user.id, patch);
+                     return Redirect(req, home);
+                   }));
+  for (bool disable : {true, false}) {
+    AddSignedInRoute(router, http::Verb::post, home + (disable ? "/:id/disable" : "/:id/enable"),
+                     ctx, kOwners,
+                     ToPerson(ctx, [&ctx, home, disable](const http::Request& req, const Visitor& v,
+                                                         const domain::User& user) {
+                       domain::UserPatch patch;
+                       patch.disabled = disable;
+                       domain::UpdateUser(ChangeBy(ctx, v), user.id, patch);
+                       return Redirect(req, home);
+                     }));
+  }
+  AddSignedInRoute(
+      router, http::Verb::post, home + "/:id/sign-in-link", ctx, kOwners,
+      ToPerson(ctx, [&ctx](const http::Request& req, const Visitor& v, const domain::User& user) {
+        auto purpose =
+            user.password_hash ? domain::LinkPurpose::kReset : domain::LinkPurpose::kWelcome;
+        auto link = domain::IssueSignInLink(ChangeBy(ctx, v), user.id, purpose);
+        return LinkShown(req, ctx, v, user, *link);
+      }));
+  AddSignedInRoute(router, http::Verb::post, home + "/:id/reset-two-factor", ctx, kOwners,
+                   ToPerson(ctx, [&ctx, home](const http::Request& req, const Visitor& v,
+                                              const domain::User& user) {
+                     domain::TurnOffTwoFactor(ChangeBy(ctx, v), user, /*by_themselves=*/false);
+                     return Redirect(req, home);
+                   }));
+}
+
+}  // namespace payd::dashboard

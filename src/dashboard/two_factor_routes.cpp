@@ -1,0 +1,140 @@
+// Setting up and managing one's own second factor (routes.h): a person
+// scans a QR code into an authenticator app, confirms with its first code
+// and is shown ten recovery codes, once. These pages stay open to a person
+// whose owner requires two factors and who has none yet: every other page
+// sends them here (AddSignedInRoute).
+#include "dashboard/dashboard_http.h"
+#include "dashboard/routes.h"
+#include "domain/error.h"
+#include "domain/management/two_factor.h"
+#include "domain/sign_in.h"
+#include "pages/page_common.h"
+#include "pages/qr.h"
+
+namespace payd::dashboard {
+
+namespace {
+
+constexpr std::string_view kHome = "/dashboard/two-factor";
+const Gate kOwnFactor{domain::Permission::kRead, /*while_enrolling=*/true};
+
+// "ABCD EFGH …": a secret typed by hand when the camera cannot read the code.
+std::string Grouped(const std::string& secret) {
+  std::string out;
+  for (std::size_t i = 0; i < secret.size(); ++i) {
+    if (i > 0 && i % 4 == 0) out.push_back(' ');
+    out.push_back(secret[i]);
+  }
+  return out;
+}
+
+http::Response StatusPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+                          http::Status status, const boost::json::array& errors) {
+  const domain::User& user = visitor.current.user;
+  boost::json::object model = PageModel(ctx, "Two-factor sign-in", &visitor);
+  model["navTwoFactor"] = true;
+  model["mustEnrol"] = visitor.current.must_enrol;
+  auto factor = ctx.store.FindSecondFactor(user.id);
+  if (factor && factor->enabled_at) {
+    model["on"] = true;
+    model["enabledAt"] = base::FormatTimestamp(*factor->enabled_at);
+    model["recoveryCodesLeft"] = ctx.store.CountRecoveryCodes(user.id);
+    model["required"] = ctx.store.TenantRequiresTwoFactor(user.tenant_id);
+  } else if (factor) {
+    model["pending"] = true;
+    model["secret"] = Grouped(factor->secret);
+    model["qr"] = pages::QrSvg(domain::TotpUri(*factor, user.email, "payd"),
+                               {"totp-qr", "QR code to add payd to your authenticator app"});
+  } else {
+    model["off"] = true;
+  }
+  AddErrors(model, errors);
+  return Page(req, ctx, status, "two_factor", model);
+}
+
+http::Response CodesPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+                         const std::vector<std::string>& codes) {
+  boost::json::object model = PageModel(ctx, "Your recovery codes", &visitor);
+  model["navTwoFactor"] = true;
+  boost::json::array list;
+  for (const auto& code : codes) list.emplace_back(code);
+  model["codes"] = std::move(list);
+  return Page(req, ctx, http::Status::ok, "recovery_codes", model);
+}
+
+// The typed password, checked (and throttled); an answer when it is wrong.
+std::optional<http::Response> PasswordRefused(const http::Request& req,
+                                              const http::RequestContext& rctx,
+                                              DashboardContext& ctx, const Visitor& visitor) {
+  std::string password = pages::FormValue(req.body(), "password");
+  auto checked = domain::ConfirmPassword(ctx.store, visitor.current.user, password, rctx.remote_ip,
+                                         base::NowMs());
+  using Outcome = domain::SignInResult::Outcome;
+  if (checked.outcome == Outcome::kSignedIn) return std::nullopt;
+  if (checked.outcome == Outcome::kLocked) {
+    return StatusPage(req, ctx, visitor, http::Status::too_many_requests,
+                      {FieldError("password", "Too many wrong passwords. Try again later.")});
+  }
+  return StatusPage(req, ctx, visitor, http::Status::bad_request,
+                    {FieldError("password", password.empty() ? "Enter your password"
+                                                             : "The password is not right")});
+}
+
+// Shows the page again with a refused field.
+auto Redraw(const http::Request& req, DashboardContext& ctx, const Visitor& visitor) {
+  return [&](const boost::json::array& errors) {
+    return StatusPage(req, ctx, visitor, http::Status::bad_request, errors);
+  };
+}
+
+}  // namespace
+
+void AddTwoFactorRoutes(http::Router& router, DashboardContext& ctx) {
+  AddSignedInRoute(router, http::Verb::get, std::string(kHome), ctx, kOwnFactor,
+                   [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     return StatusPage(req, ctx, v, http::Status::ok, {});
+                   });
+  AddSignedInRoute(router, http::Verb::post, std::string(kHome) + "/start", ctx, kOwnFactor,
+                   [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     return OrFieldError(
+                         [&] {
+                           domain::StartTwoFactor(ChangeBy(ctx, v), v.current.user);
+                           return Redirect(req, std::string(kHome));
+                         },
+                         Redraw(req, ctx, v));
+                   });
+  AddSignedInRoute(router, http::Verb::post, std::string(kHome) + "/confirm", ctx, kOwnFactor,
+                   [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     return OrFieldError(
+                         [&] {
+                           std::string code = pages::FormValue(req.body(), "code");
+                           auto codes =
+                               domain::ConfirmTwoFactor(ChangeBy(ctx, v), v.current.user, code);
+                           return CodesPage(req, ctx, v, codes);
+                         },
+                         Redraw(req, ctx, v));
+                   });
+  AddSignedInRoute(
+      router, http::Verb::post, std::string(kHome) + "/recovery-codes", ctx, kOwnFactor,
+      [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+        if (auto refused = PasswordRefused(req, rctx, ctx, v)) return *refused;
+        return OrFieldError(
+            [&] {
+              auto codes = domain::RenewRecoveryCodes(ChangeBy(ctx, v), v.current.user);
+              return CodesPage(req, ctx, v, codes);
+            },
+            Redraw(req, ctx, v));
+      });
+  AddSignedInRoute(router, http::Verb::post, std::string(kHome) + "/off", ctx, kOwnFactor,
+                   [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+                     if (auto refused = PasswordRefused(req, rctx, ctx, v)) return *refused;
+                     return OrFieldError(
+                         [&] {
+                           domain::TurnOffTwoFactor(ChangeBy(ctx, v), v.current.user, true);
+                           return Redirect(req, std::string(kHome));
+                         },
+                         Redraw(req, ctx, v));
+                   });
+}
+
+}  // namespace payd::dashboard

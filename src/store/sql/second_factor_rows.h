@@ -1,0 +1,29 @@
+// The dashboard's second factors, recovery codes and each tenant's
+// two-factor rule (domain/two_factor.h), for the management transaction and
+// the store's reads alike.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "domain/two_factor.h"
+#include "store/sql/sql.h"
+
+namespace payd::store::sql {
+
+std::optional<domain::SecondFactor> SecondFactorOf(Connection& c, const std::string& user_id);
+void SaveSecondFactorRow(Connection& c, const domain::SecondFactor& factor);
+// The factor and its recovery codes.
+void DeleteSecondFactorRows(Connection& c, const std::string& user_id);
+void ReplaceRecoveryCodeRows(Connection& c, const std::string& user_id,
+                             const std::vector<std::string>& digests, base::TimeMs now);
+// True when the code was there unused (it is used now).
+bool UseRecoveryCodeRow(Connection& c, const std::string& user_id, const std::string& digest,
+                        base::TimeMs now);
+int UnusedRecoveryCodes(Connection& c, const std::string& user_id);
+bool RequiresTwoFactor(Connection& c, const std::string& tenant_id);
+void SaveTwoFactorRule(Connection& c, const std::string& tenant_id, bool required,
+                       base::TimeMs now);
+
+}  // namespace payd::store::sql
