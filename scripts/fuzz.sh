@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-25}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(json_input amount origin payment_uri rpc_decode traces client_address v1_intent_terms integration_terms)
+((${#targets[@]})) || targets=(json_input amount origin payment_uri rpc_decode traces client_address v1_intent_terms integration_terms dashboard_forms)
 bin=${FUZZ_BUILD:-build-fuzz}/tests/fuzz
 
 work=${FUZZ_WORK_DIR:-}

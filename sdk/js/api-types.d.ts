@@ -1288,6 +1288,896 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints
+         * @description The tenant's webhook endpoints (URL, the event types subscribed, enabled or disabled, created) and, for
+         *     developers and up, the form to add one and each endpoint's enable, disable, remove and test buttons.
+         */
+        get: operations["getWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description `url`, the `events` ticked (the field repeated; none: every type) and an optional `description`. The URL
+         *     passes the same SSRF guard as the API's (private, loopback and link-local targets refused unless
+         *     `[webhooks] allow_private_targets`): a refusal is `400`, the form again with the guard's message beside the
+         *     field and what was typed. Developers and up; other roles `403`.
+         */
+        post: operations["addWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a webhook endpoint
+         * @description It receives the events from now on. Developers and up; other roles `403`. Another tenant's endpoint: `404`.
+         */
+        post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/webhooks/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a webhook endpoint
+         * @description Its deliveries not yet made fail. Developers and up; other roles `403`. Another tenant's endpoint: `404`.
+         */
+        post: operations["disableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/webhooks/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a webhook endpoint
+         * @description Its deliveries not yet made fail. Developers and up; other roles `403`. Another tenant's endpoint: `404`.
+         */
+        post: operations["removeWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint
+         * @description A `WEBHOOK_TEST` event to this endpoint only; `303` to its deliveries. A disabled endpoint: `400`. Developers and up; other roles `403`. Another tenant's endpoint: `404`.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook deliveries
+         * @description Deliveries newest first, 25 a page (`offset`), of every endpoint or of `endpoint` only: event, status,
+         *     attempts, the last response code or error, times; for developers and up a Redeliver button. Another tenant's
+         *     `endpoint`: `404`.
+         */
+        get: operations["getWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/webhooks/deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a webhook
+         * @description A new delivery of the same event to the same endpoint, due now; `303` back to the deliveries (of
+         *     `endpoint` when given). A disabled or removed endpoint: `400`. Developers and up; other roles `403`. Another
+         *     tenant's delivery: `404`.
+         */
+        post: operations["redeliverWebhookFromDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events
+         * @description The tenant's events newest first with their payloads, 25 a page (`offset`); `type` and `object` (an
+         *     intent's or other object's id in the event's data) filter among the latest 1,000.
+         */
+        get: operations["getDashboardEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit log
+         * @description Every change to the account newest first, 25 a page (`offset`): the action, who (a person by name, an
+         *     API key's id, or `cli`), the object before and after. `action` (a prefix) and `actor` (a user's id, a key's
+         *     id, `key` for any API key, or `cli`) filter among the latest 1,000.
+         */
+        get: operations["getDashboardAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings > API Keys, tab Public API Keys
+         * @description The tenant's public API keys (prefix and last 4 characters, scopes, expiry, last use, status; never
+         *     their text) and, for developers and up, the form that creates one and the rotate and revoke buttons.
+         */
+        get: operations["getApiKeys"];
+        put?: never;
+        /**
+         * Create a public API key
+         * @description A name, `scopes` (repeated, at least one) and an optional `expiresAt` (a date, YYYY-MM-DD: the key
+         *     ends at 00:00 UTC that day; or an RFC 3339 time). The `200` page shows the key's text this once.
+         *     A refused field: `400`, the form again with what was typed. Viewers: `403`.
+         */
+        post: operations["createPublicApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/api-keys/integration-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings > API Keys, tab integration keys
+         * @description Each integration of the tenant with its integration keys (the widget's and SDK's; refused on
+         *     `/api/v1`), and for developers and up a form to create one and the rotate and revoke buttons.
+         */
+        get: operations["getIntegrationKeys"];
+        put?: never;
+        /**
+         * Create an integration key
+         * @description A key tied to `integrationId`, shown on the `200` page this once. A refused name: `400`. Another
+         *     tenant's integration: `404`. Viewers: `403`.
+         */
+        post: operations["createIntegrationKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a public or integration key
+         * @description At once and for good: the very next request with it is `401 key_revoked`. `303` to its tab. Another
+         *     tenant's key or an account key (Settings > General): `404`. Viewers: `403`.
+         */
+        post: operations["revokeApiKeyInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/api-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a public or integration key
+         * @description The same key with new text, shown on the `200` page this once; the old text ends now or after
+         *     `overlapSeconds` (0 to 604800). A revoked or expired key, or an overlap out of range: `400`. Another
+         *     tenant's key or an account key: `404`. Viewers: `403`.
+         */
+        post: operations["rotateApiKeyInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/general": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings > General
+         * @description The account keys (prefix and last 4 characters) and the webhook secret's forms. Admins and owners see
+         *     the buttons (create, rotate, revoke; show and rotate the secret); others only the list.
+         */
+        get: operations["getGeneralSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/general/account-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account key
+         * @description An account key (every scope) named `name`, shown on the `200` page this once. A refused name: `400`.
+         *     Below admin: `403`.
+         */
+        post: operations["createAccountKeyInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/general/account-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an account key
+         * @description The same key with new text, shown on the `200` page this once; the old text ends now or after
+         *     `overlapSeconds`. `400` for a revoked or expired key or an overlap out of range; another tenant's key
+         *     or one that is no account key: `404`. Below admin: `403`.
+         */
+        post: operations["rotateAccountKeyInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/general/account-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an account key
+         * @description At once and for good; `303` to Settings > General. Another tenant's key or one that is no account
+         *     key: `404`. Below admin: `403`.
+         */
+        post: operations["revokeAccountKeyInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/general/webhook-secret/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show the webhook secret
+         * @description After the person's `password` (checked and throttled as a sign-in): the `200` page, not stored by
+         *     the browser, shows the current secret and a rotated one still signing. A wrong password: `400`
+         *     without the secret; too many: `429`. Below admin: `403`.
+         */
+        post: operations["revealWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/general/webhook-secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the webhook secret
+         * @description After the person's `password`: a new secret signs from now on, the previous one beside it for 24
+         *     hours; the `200` page shows both. A wrong password: `400`, nothing rotated; too many: `429`. Below
+         *     admin: `403`.
+         */
+        post: operations["rotateWebhookSecretInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment links
+         * @description The tenant's payment links: name, amount (or the payer's choice), type, status, views and payments, integration;
+         *     for admins and owners the button to create one.
+         */
+        get: operations["getPaymentLinks"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description Every field of `POST /api/v1/payment-links` (`allowCustomAmount` is `true` when ticked), checked by the same rules:
+         *     a refusal is `400`, the form again with the API's message beside the field and what was typed. Then `303` to the
+         *     link's page. Admins and owners; other roles `403`.
+         */
+        post: operations["createPaymentLinkInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/links/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The form to create a payment link
+         * @description Optional `integration` preselects one of the tenant's integrations. Admins and owners; other roles `403`.
+         */
+        get: operations["getNewPaymentLinkForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A payment link's page
+         * @description The link's terms, views and payments; its URL with a copy button and as a QR code (inline SVG); for `BUTTON` and
+         *     `WIDGET` links the widget snippet to paste. Another tenant's link: `404`.
+         */
+        get: operations["getPaymentLinkPage"];
+        put?: never;
+        /**
+         * Change a payment link
+         * @description The terms `PATCH /api/v1/payment-links/{id}` changes (name, description, amount, currency, denominationType,
+         *     allowCustomAmount, minAmount, returnUrl; an emptied optional field is cleared), checked by the same rules: `400`
+         *     with the form again. Admins and owners; other roles `403`; another tenant's link `404`.
+         */
+        post: operations["changePaymentLinkInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/links/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The form to change a payment link
+         * @description Admins and owners; other roles `403`; another tenant's link `404`.
+         */
+        get: operations["getPaymentLinkForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/links/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a payment link (its page stops taking payments)
+         * @description As `PATCH /api/v1/payment-links/{id}` with `status`; audited. Admins and owners; other roles `403`; another
+         *     tenant's link `404`.
+         */
+        post: operations["deactivatePaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/links/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a payment link again
+         * @description As `PATCH /api/v1/payment-links/{id}` with `status`; audited. Admins and owners; other roles `403`; another
+         *     tenant's link `404`.
+         */
+        post: operations["activatePaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Integrations
+         * @description The tenant's integrations: name, enabled or disabled, payout address, chains, tokens, public id; for developers and
+         *     up the button to create one.
+         */
+        get: operations["getIntegrations"];
+        put?: never;
+        /**
+         * Create an integration
+         * @description `name`, `payoutAddress` (EIP-55), `origins` (one per line), `chains` and `tokens` (the fields repeated, one per
+         *     box ticked, from the configured catalog) and an optional `preferredToken`, checked by the rules of
+         *     `POST /api/v1/integrations`: a refusal is `400`, the form again with the API's message beside the field and what
+         *     was typed. Then `303` to its page. Developers and up; other roles `403`.
+         */
+        post: operations["createIntegrationInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/integrations/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The form to create an integration
+         * @description Developers and up; other roles `403`.
+         */
+        get: operations["getNewIntegrationForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An integration's page
+         * @description Its terms, public id (with a copy button), its integration keys (prefix and last 4, status) and its payment links.
+         *     Another tenant's integration: `404`.
+         */
+        get: operations["getIntegrationPage"];
+        put?: never;
+        /**
+         * Change an integration
+         * @description The fields of the creation form, as `PATCH /api/v1/integrations/{id}` with every term: `400` with the form again.
+         *     Developers and up; other roles `403`; another tenant's integration `404`.
+         */
+        post: operations["changeIntegrationInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/integrations/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The form to change an integration
+         * @description Developers and up; other roles `403`; another tenant's integration `404`.
+         */
+        get: operations["getIntegrationForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/integrations/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an integration (it takes no new payments)
+         * @description As `PATCH /api/v1/integrations/{id}` with `enabled`; audited. Developers and up; other roles `403`; another
+         *     tenant's integration `404`.
+         */
+        post: operations["disableIntegrationInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/integrations/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable an integration again
+         * @description As `PATCH /api/v1/integrations/{id}` with `enabled`; audited. Developers and up; other roles `403`; another
+         *     tenant's integration `404`.
+         */
+        post: operations["enableIntegrationInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments, the intents filtered, newest first
+         * @description Filters (a GET form): `status` (an intent status, or `decision` for underpaid, overpaid, late or
+         *     reversed ones not resolved yet), `from` and `to` (YYYY-MM-DD, UTC, both days included), `q` (an
+         *     intent id, a transaction hash, an address or a metadata value) and `after` (the cursor of the
+         *     "Older" link). A malformed filter is `400`: the page names it and shows every intent. Also lists
+         *     the transfers no intent took, to attach.
+         */
+        get: operations["getPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payments/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The intents the filters show, as CSV
+         * @description The same filters as `/dashboard/payments` (a malformed one: the `400` page). RFC 4180 CSV,
+         *     streamed (chunked), one row per intent, newest first: amounts as exact decimals, the USD
+         *     value when created, chain, token, transaction hash, sender, dates in ISO 8601 UTC, the
+         *     metadata as JSON. A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return
+         *     gets a leading `'` (spreadsheet formula injection).
+         */
+        get: operations["exportPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates for an open dashboard page (server-sent events)
+         * @description `event: changed` whenever the ledger changed an intent in this process, and every 10 s
+         *     (other processes' writes); the page then reads its table again. Ends after 10 minutes (the
+         *     browser reconnects after `retry`).
+         */
+        get: operations["getDashboardLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/transfers/{id}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a transfer no intent took to an intent
+         * @description `intent`: the intent's id; the same rules as `POST /api/v1/payments/{id}/attach` (same chain and
+         *     token, chosen, not resolved). Accepted: `303` to the intent's page. Refused: `400`, the payments page
+         *     naming the field. Admins and owners only.
+         */
+        post: operations["attachTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An intent's page
+         * @description What was asked and who set the amount, what arrived, the timeline (events, transfers,
+         *     confirmations, webhook deliveries) and, for admins and owners, the decisions on an irregular
+         *     one. Another tenant's intent: `404`.
+         */
+        get: operations["getPaymentIntentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payments/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an irregular intent as paid, or decline it
+         * @description `decision`: `paid` or `unpaid`; `note` up to 1,000 characters. The rules of
+         *     `POST /api/v1/payment-intents/{id}/resolve`. Accepted: `303` to the intent's page; refused: `400`.
+         */
+        post: operations["resolvePaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payments/{id}/sender-hint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a trusted sender hint
+         * @description `address`: an EIP-55 address; the rules of `POST /api/v1/payment-intents/{id}/sender-hint`.
+         *     Accepted: `303` to the intent's page; refused (not an address, the intent no longer waits): `400`.
+         */
+        post: operations["setPaymentIntentSenderHint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/assets/{dir}/{file}": {
         parameters: {
             query?: never;
@@ -5689,6 +6579,1095 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    addWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    url?: string;
+                    events?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    enableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    disableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    removeWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getWebhookDeliveries: {
+        parameters: {
+            query?: {
+                endpoint?: string;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    redeliverWebhookFromDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    endpoint?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getDashboardEvents: {
+        parameters: {
+            query?: {
+                type?: string;
+                object?: string;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getDashboardAuditLog: {
+        parameters: {
+            query?: {
+                action?: string;
+                actor?: string;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    createPublicApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    name?: string;
+                    scopes?: string;
+                    expiresAt?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getIntegrationKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    createIntegrationKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    integrationId?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    revokeApiKeyInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    rotateApiKeyInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    overlapSeconds?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getGeneralSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    createAccountKeyInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    rotateAccountKeyInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    overlapSeconds?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    revokeAccountKeyInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    revealWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    rotateWebhookSecretInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getPaymentLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    createPaymentLinkInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    integrationId?: string;
+                    type?: string;
+                    name?: string;
+                    description?: string;
+                    amount?: string;
+                    denominationType?: string;
+                    currency?: string;
+                    allowCustomAmount?: string;
+                    minAmount?: string;
+                    returnUrl?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getNewPaymentLinkForm: {
+        parameters: {
+            query?: {
+                integration?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getPaymentLinkPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    changePaymentLinkInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    name?: string;
+                    description?: string;
+                    amount?: string;
+                    denominationType?: string;
+                    currency?: string;
+                    allowCustomAmount?: string;
+                    minAmount?: string;
+                    returnUrl?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getPaymentLinkForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    deactivatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    activatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    createIntegrationInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    name?: string;
+                    payoutAddress?: string;
+                    origins?: string;
+                    chains?: string;
+                    tokens?: string;
+                    preferredToken?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getNewIntegrationForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getIntegrationPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    changeIntegrationInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    name?: string;
+                    payoutAddress?: string;
+                    origins?: string;
+                    chains?: string;
+                    tokens?: string;
+                    preferredToken?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getIntegrationForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    disableIntegrationInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    enableIntegrationInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getPayments: {
+        parameters: {
+            query?: {
+                status?: "" | "decision" | "created" | "pending" | "paid" | "expired" | "failed";
+                from?: string;
+                to?: string;
+                q?: string;
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    exportPayments: {
+        parameters: {
+            query?: {
+                status?: "" | "decision" | "created" | "pending" | "paid" | "expired" | "failed";
+                from?: string;
+                to?: string;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, as an attachment (Content-Disposition). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getDashboardLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    attachTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    intent?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getPaymentIntentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    resolvePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    decision?: string;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    setPaymentIntentSenderHint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    address?: string;
+                };
+            };
+        };
+        responses: {
             303: components["responses"]["DashboardRedirect"];
             400: components["responses"]["DashboardFormRefused"];
             403: components["responses"]["DashboardForeignForm"];

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "base/log.h"
+#include "chain/chain_status.h"
 #include "chain/rpc_decode.h"
 #include "metrics/metrics.h"
 
@@ -191,6 +192,8 @@ boost::json::value RpcClient::Post(const std::string& body) {
 
 void RpcClient::NoteError(const RpcError& e) const {
   metrics::RpcError(options_.chain_id.value_or(0), current_, RpcError::KindName(e.kind()));
+  // The kind only: a message may hold the endpoint's URL, and its key.
+  if (options_.chain_id) NoteRpcError(*options_.chain_id, RpcError::KindName(e.kind()));
 }
 
 boost::json::value RpcClient::Call(const std::string& method, boost::json::array params) {

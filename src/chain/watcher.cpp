@@ -6,6 +6,7 @@
 
 #include "base/log.h"
 #include "base/time.h"
+#include "chain/chain_status.h"
 #include "metrics/metrics.h"
 
 namespace payd::chain {
@@ -100,6 +101,7 @@ bool ChainWatcher::Lead() {
   }
   leading_ = leading;
   metrics::ChainLeading(chain_.id, leading);
+  NoteLeading(chain_.id, leading);
   return leading;
 }
 
@@ -275,6 +277,7 @@ bool ChainWatcher::Pass() {
   }
   update.head.latest = source.Latest();
   metrics::ChainHead(chain_.id, update.head.latest);
+  NoteHead(chain_.id, update.head.latest);
   for (auto* tag : {&update.head.safe, &update.head.finalized}) {
     if (*tag && **tag > update.head.latest) *tag = update.head.latest;
   }
@@ -353,7 +356,10 @@ bool ChainWatcher::Pass() {
   }
   auto summary = ledger_.Advance(update, base::NowMs());
   if (update.cursor) cursor_ = update.cursor;
-  if (cursor_) metrics::ChainProcessed(chain_.id, cursor_->number);
+  if (cursor_) {
+    metrics::ChainProcessed(chain_.id, cursor_->number);
+    NoteProcessed(chain_.id, cursor_->number);
+  }
   if (summary.payments_recorded || summary.payments_reorged || summary.intents_changed ||
       summary.payments_confirmed) {
     base::LogInfo("chain progress", {{"chainId", chain_.id},

@@ -16,6 +16,7 @@
 
 #include "api/routes.h"
 #include "base/log.h"
+#include "chain/chain_status.h"
 #include "chain/price_book.h"
 #include "chain/watcher.h"
 #include "cli/command_context.h"
@@ -179,6 +180,7 @@ void Serve(const CommandContext& ctx) {
   api::RegisterRoutes(router, api);
   pages::RegisterPageRoutes(router, pages);
   dashboard::DashboardContext dashboard{*opened.store, assets, templates, config.environment, {}};
+  dashboard.catalog = &config.catalog;
   dashboard::RegisterDashboardRoutes(router, dashboard);
   http::Server server(options, [&router](const http::Request& req, http::RequestContext& rctx) {
     return router.Dispatch(req, rctx);
@@ -210,6 +212,10 @@ void Serve(const CommandContext& ctx) {
   api.events_written = [&dispatcher] { dispatcher.Wake(); };
   api.webhook_target_check = webhooks::TargetCheckFor(delivery.policy);
   pages.events_written = api.events_written;
+  dashboard.webhook_target_check = api.webhook_target_check;
+  dashboard.events_written = api.events_written;
+  dashboard.intent_changes = [&api] { return api.live.Changes(); };
+  dashboard.chain_status = [](std::int64_t chain_id) { return chain::StatusOf(chain_id); };
   ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
   ledger.OnIntentsUpdated([&api] { api.live.Changed(); });
   asio::co_spawn(server.io(),

@@ -3,9 +3,15 @@
 // pages::PagesContext for the payer's pages. It outlives the server.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 
+#include "domain/chain_catalog.h"
+#include "domain/chain_state.h"
 #include "domain/credentials.h"
+#include "domain/management/webhook_endpoints.h"
 #include "domain/session.h"
 #include "domain/store.h"
 #include "pages/assets.h"
@@ -20,6 +26,18 @@ struct DashboardContext {
   domain::Environment environment;
   domain::SessionPolicy sessions;
   std::string public_url = {};  // set once listening; an https one makes the cookie Secure
+  // The webhook target guard (SSRF), the same as the API's.
+  domain::TargetCheck webhook_target_check = [](const std::string&) { return std::string(); };
+  // How many times the ledger changed some intent in this process (the live
+  // updates' cue, like the payer's intent streams).
+  std::function<std::uint64_t()> intent_changes = [] { return std::uint64_t{0}; };
+  // What this process's watcher of a chain last saw (chain/chain_status.h).
+  std::function<std::optional<domain::ChainWatchStatus>(std::int64_t)> chain_status =
+      [](std::int64_t) { return std::optional<domain::ChainWatchStatus>(); };
+  // Wakes the webhook dispatcher after a change that queued deliveries.
+  std::function<void()> events_written = [] {};
+  // The chains and tokens integrations and links may use (config), the same as the API's.
+  const domain::ChainCatalog* catalog = nullptr;
 };
 
 }  // namespace payd::dashboard

@@ -1,5 +1,7 @@
 #include "dashboard/dashboard_http.h"
 
+#include <algorithm>
+
 #include "base/strings.h"
 #include "base/time.h"
 #include "domain/store.h"
@@ -71,6 +73,7 @@ boost::json::object PageModel(const DashboardContext& ctx, std::string title,
                               const Visitor* visitor) {
   boost::json::object model{{"title", std::move(title)},
                             {"cssUrl", ctx.assets.Url("css/dashboard.css")},
+                            {"jsUrl", ctx.assets.Url("js/dashboard.js")},
                             {"environment", EnvironmentModel(ctx.environment)}};
   if (visitor) {
     const domain::User& user = visitor->current.user;
@@ -158,6 +161,11 @@ http::Response NotFoundPage(const http::Request& req, const DashboardContext& ct
               PageModel(ctx, "Page not found", visitor));
 }
 
+domain::Representation RepresentationOf(const DashboardContext& ctx) {
+  static const domain::ChainCatalog kNone;
+  return {ctx.catalog ? *ctx.catalog : kNone, ctx.public_url};
+}
+
 domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor) {
   return {ctx.store, domain::Actor::Person(visitor.current.user.id), visitor.current.user.tenant_id,
           base::NowMs(), std::nullopt};
@@ -179,6 +187,23 @@ void AddErrors(boost::json::object& model, const boost::json::array& errors) {
 }
 
 std::string Sentence(std::string message) {
+  // The API's messages start with the field's JSON name ("payoutAddress must
+  // be ..."): a form says it in words ("Payout address must be ...").
+  std::size_t end = 0;
+  while (end < message.size() && std::isalpha(static_cast<unsigned char>(message[end]))) ++end;
+  bool camel = end > 0 && std::islower(static_cast<unsigned char>(message[0])) &&
+               std::any_of(message.begin(), message.begin() + static_cast<std::ptrdiff_t>(end),
+                           [](unsigned char c) { return std::isupper(c); });
+  std::string words;
+  for (std::size_t i = 0; camel && i < end; ++i) {
+    char c = message[i];
+    if (i > 0 && std::isupper(static_cast<unsigned char>(c))) {
+      words.push_back(' ');
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    words.push_back(c);
+  }
+  if (camel) message = words + message.substr(end);
   if (!message.empty()) {
     message[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(message[0])));
   }

@@ -14,6 +14,7 @@
 #include "dashboard/dashboard_context.h"
 #include "domain/error.h"
 #include "domain/management/change.h"
+#include "domain/representation.h"
 #include "domain/sign_in.h"
 #include "http/message.h"
 #include "http/router.h"
@@ -78,6 +79,9 @@ using SignedInHandler =
 // `gate.permission` a 403 page naming the role needed.
 void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern,
                       DashboardContext& ctx, Gate gate, SignedInHandler handler);
+
+// How payment views are written (the catalog's chains, the public URL).
+domain::Representation RepresentationOf(const DashboardContext& ctx);
 
 // A change made by the visitor now, in their tenant, audited with their id.
 domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor);

@@ -1,16 +1,108 @@
-// The dashboard's front page (routes.h): who is signed in, for which tenant,
-// in which environment; and the 404 page for every other /dashboard path.
+// The dashboard's front page (routes.h), what a merchant looks for first:
+// received volume per day for 30 days by token, intents by status, the
+// latest payments, each chain's state (the node's head, how far behind payd
+// is, the last RPC error: a merchant sees at once when payd cannot see a
+// chain) and the webhook backlog. And the 404 page for every other path.
+#include "base/strings.h"
 #include "dashboard/dashboard_http.h"
+#include "dashboard/payment_views.h"
 #include "dashboard/routes.h"
+#include "dashboard/volume_chart.h"
+#include "domain/amount.h"
 #include "pages/page_common.h"
 
 namespace payd::dashboard {
 
 namespace {
 
+constexpr int kChartDays = 30;
+// The chart sums at most this many payments (the newest): enough for a shop's
+// month, bounded for a page that must stay fast.
+constexpr int kChartPayments = 20'000;
+// A chain whose last processed block is older than this, in this process, is behind.
+constexpr base::TimeMs kStaleMs = 5 * 60 * 1000;
+
+boost::json::array Volumes(DashboardContext& ctx, const std::string& tenant, base::TimeMs now) {
+  auto payments =
+      ctx.store.ConfirmedPaymentsSince(tenant, FirstChartDay(now, kChartDays), kChartPayments);
+  boost::json::array out;
+  for (const auto& v : VolumeByDay(payments, now, kChartDays)) {
+    boost::json::array days;
+    base::TimeMs first = FirstChartDay(now, kChartDays);
+    for (std::size_t i = 0; i < v.per_day.size(); ++i) {
+      if (v.per_day[i] == 0) continue;
+      days.push_back(
+          {{"day", base::FormatTimestamp(first + static_cast<base::TimeMs>(i) * 24 * 3600 * 1000)
+                       .substr(0, 10)},
+           {"amount", domain::UnitsToDecimal(v.per_day[i], v.decimals)}});
+    }
+    out.push_back({{"token", v.token},
+                   {"total", domain::UnitsToDecimal(v.total, v.decimals)},
+                   {"svg", VolumeSvg(v, "chart-" + v.token, now)},
+                   {"days", std::move(days)}});
+  }
+  return out;
+}
+
+boost::json::array Chains(DashboardContext& ctx, base::TimeMs now) {
+  boost::json::array out;
+  if (!ctx.catalog) return out;
+  for (const auto& chain : ctx.catalog->chains()) {
+    boost::json::object row{{"name", ChainLabel(ctx.catalog, chain.id)}};
+    auto cursor = ctx.store.LoadCursor(chain.id);  // shared by every process
+    if (cursor) {
+      row["processed"] = cursor->number;
+      row["processedAt"] = base::FormatTimestamp(cursor->time);
+    }
+    auto status = ctx.chain_status(chain.id);
+    if (status && status->leading) {
+      row["watchedHere"] = true;
+      row["head"] = status->head;
+      row["behind"] = status->head > status->processed ? status->head - status->processed : 0;
+      row["stale"] = now - status->updated_at > kStaleMs;
+    }
+    if (status && !status->last_error.empty()) {
+      row["lastError"] = status->last_error;
+      row["lastErrorAt"] = base::FormatTimestamp(status->last_error_at);
+      row["recentError"] = now - status->last_error_at < kStaleMs;
+    }
+    out.push_back(std::move(row));
+  }
+  return out;
+}
+
 http::Response Overview(const http::Request& req, DashboardContext& ctx, const Visitor& visitor) {
+  const std::string& tenant = visitor.current.user.tenant_id;
+  const base::TimeMs now = base::NowMs();
   boost::json::object model = PageModel(ctx, "Overview", &visitor);
   model["navOverview"] = true;
+  auto volumes = Volumes(ctx, tenant, now);
+  model["hasVolume"] = !volumes.empty();
+  model["volumes"] = std::move(volumes);
+  auto counts = ctx.store.CountTenant(tenant);
+  boost::json::array statuses;
+  for (const char* status : {"CREATED", "PENDING", "PAID", "EXPIRED", "FAILED"}) {
+    std::int64_t n = 0;
+    for (const auto& [name, count] : counts.intents_by_status) {
+      if (name == status) n = count;
+    }
+    statuses.push_back({{"status", base::AsciiLower(status)}, {"count", n}});
+  }
+  model["statuses"] = std::move(statuses);
+  domain::IntentQuery decisions;
+  decisions.needs_decision = true;
+  decisions.limit = 100;
+  auto waiting = ctx.store.QueryIntents(tenant, decisions).size();
+  if (waiting > 0) model["needsDecision"] = waiting;  // a 0 would show the notice
+  model["deliveriesWaiting"] = counts.deliveries_waiting;
+  model["deliveriesFailed"] = counts.deliveries_failed;
+  boost::json::array latest;
+  for (const auto& p : ctx.store.ListPayments(tenant, std::nullopt, 5, 0)) {
+    latest.push_back(PaymentRow(p, ctx.catalog));
+  }
+  model["hasLatest"] = !latest.empty();
+  model["latest"] = std::move(latest);
+  model["chains"] = Chains(ctx, now);
   model["sessionIdleMinutes"] = ctx.sessions.idle_ms / 60'000;
   model["sessionHours"] = ctx.sessions.absolute_ms / 3'600'000;
   return Page(req, ctx, http::Status::ok, "overview", model);

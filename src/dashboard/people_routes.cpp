@@ -35,7 +35,8 @@ http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const
                           http::Status status, const Typed& typed,
                           const boost::json::array& errors) {
   boost::json::object model = PageModel(ctx, "People", &visitor);
-  model["navPeople"] = true;
+  model["navSettings"] = true;
+  model["subPeople"] = true;
   boost::json::array people;
   for (const auto& user : ctx.store.ListUsers(visitor.current.user.tenant_id)) {
     boost::json::object person = domain::UserView(user);
@@ -74,7 +75,8 @@ http::Response LinkShown(const http::Request& req, DashboardContext& ctx, const 
   bool welcome = link.link.purpose == domain::LinkPurpose::kWelcome;
   boost::json::object model =
       PageModel(ctx, welcome ? "Invitation ready" : "Sign-in link ready", &visitor);
-  model["navPeople"] = true;
+  model["navSettings"] = true;
+  model["subPeople"] = true;
   model["welcome"] = welcome;
   model["person"] = domain::UserView(user);
   model["url"] = ctx.public_url + domain::SignInLinkPath(link.token);

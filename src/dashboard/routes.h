@@ -1,21 +1,26 @@
 // Every route of the merchant dashboard (issue 18), registered on the HTTP
 // router beside the API's and the payer's pages. The dashboard is one more
 // client of domain/: its pages call the same operations as /api/v1 and the CLI.
+// Each signed-in route goes through AddSignedInRoute (dashboard_http.h).
 //
-//   GET/HEAD /dashboard            overview (signed in) or 303 to sign-in   overview_routes.cpp
-//   GET/HEAD /dashboard/sign-in    the sign-in form                          sign_in_routes.cpp
-//   POST     /dashboard/sign-in    address and password: 303 /dashboard      sign_in_routes.cpp
-//   POST     /dashboard/sign-out   this session, or every one (everywhere=1) sign_in_routes.cpp
-//   GET/HEAD /dashboard/link       a one-time link: the choose-a-password form  sign_in_routes.cpp
-//   POST     /dashboard/link       the password chosen: signed in, 303       sign_in_routes.cpp
-//   GET/POST /dashboard/sign-in/code   the second step: a TOTP or recovery code  sign_in_routes.cpp
-//   GET      /dashboard/two-factor      one's own second factor: state, QR code
-//   two_factor_routes.cpp POST     /dashboard/two-factor/start|confirm|recovery-codes|off
-//   two_factor_routes.cpp GET      /dashboard/settings/people   owners: people, roles, two-factor
-//   rule  people_routes.cpp POST     /dashboard/settings/people/invite|two-factor-rule
-//   people_routes.cpp POST
-//   /dashboard/settings/people/:id/role|disable|enable|sign-in-link|reset-two-factor any
-//   /dashboard/<other>    the 404 page                              overview_routes.cpp
+// sign_in_routes.cpp     /dashboard/sign-in (GET, POST), /sign-in/code (GET, POST),
+//                        /sign-out (POST), /link (GET, POST: a one-time link)
+// two_factor_routes.cpp  /dashboard/two-factor (GET), /two-factor/start|confirm|
+//                        recovery-codes|off (POST)
+// people_routes.cpp      /dashboard/settings/people (GET), /invite, /two-factor-rule,
+//                        /:id/role|disable|enable|sign-in-link|reset-two-factor (POST)
+// payments_routes.cpp    /dashboard/payments (GET, filters), /payments/export.csv (GET),
+//                        /transfers/:id/attach (POST), /live (GET: server-sent events)
+// intent_routes.cpp      /dashboard/payments/:id (GET), /:id/resolve|sender-hint (POST)
+// api_key_routes.cpp     /dashboard/settings/api-keys[/integration-keys] (GET, POST),
+//                        /api-keys/:id/revoke|rotate (POST)
+// general_settings_routes.cpp  /dashboard/settings/general (GET), /general/account-keys
+//                        [/:id/rotate|revoke], /general/webhook-secret/reveal|rotate (POST)
+// webhook_routes.cpp     /dashboard/webhooks...
+// event_audit_routes.cpp /dashboard/events, /dashboard/audit-log (GET)
+// link_routes.cpp        /dashboard/links[/new|/:id[/edit|/deactivate|/activate]]
+// integration_routes.cpp /dashboard/integrations[/new|/:id[/edit|/disable|/enable]]
+// overview_routes.cpp    /dashboard (GET), and the 404 page for any other /dashboard path
 #pragma once
 
 #include "dashboard/dashboard_context.h"
@@ -27,11 +32,27 @@ void AddSignInRoutes(http::Router& router, DashboardContext& dashboard);
 void AddOverviewRoutes(http::Router& router, DashboardContext& dashboard);
 void AddTwoFactorRoutes(http::Router& router, DashboardContext& dashboard);
 void AddPeopleRoutes(http::Router& router, DashboardContext& dashboard);
+void AddPaymentsRoutes(http::Router& router, DashboardContext& dashboard);
+void AddIntentRoutes(http::Router& router, DashboardContext& dashboard);
+void AddApiKeyRoutes(http::Router& router, DashboardContext& dashboard);
+void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& dashboard);
+void AddWebhookRoutes(http::Router& router, DashboardContext& dashboard);
+void AddEventAndAuditRoutes(http::Router& router, DashboardContext& dashboard);
+void AddLinkRoutes(http::Router& router, DashboardContext& dashboard);
+void AddIntegrationRoutes(http::Router& router, DashboardContext& dashboard);
 
 inline void RegisterDashboardRoutes(http::Router& router, DashboardContext& dashboard) {
   AddSignInRoutes(router, dashboard);
   AddTwoFactorRoutes(router, dashboard);
   AddPeopleRoutes(router, dashboard);
+  AddPaymentsRoutes(router, dashboard);  // before the intents': /payments/export.csv is no id
+  AddIntentRoutes(router, dashboard);
+  AddApiKeyRoutes(router, dashboard);
+  AddGeneralSettingsRoutes(router, dashboard);
+  AddWebhookRoutes(router, dashboard);
+  AddEventAndAuditRoutes(router, dashboard);
+  AddLinkRoutes(router, dashboard);
+  AddIntegrationRoutes(router, dashboard);
   AddOverviewRoutes(router, dashboard);
 }
 

@@ -32,7 +32,8 @@ http::Response StatusPage(const http::Request& req, DashboardContext& ctx, const
                           http::Status status, const boost::json::array& errors) {
   const domain::User& user = visitor.current.user;
   boost::json::object model = PageModel(ctx, "Two-factor sign-in", &visitor);
-  model["navTwoFactor"] = true;
+  model["navSettings"] = true;
+  model["subTwoFactor"] = true;
   model["mustEnrol"] = visitor.current.must_enrol;
   auto factor = ctx.store.FindSecondFactor(user.id);
   if (factor && factor->enabled_at) {
@@ -55,7 +56,8 @@ http::Response StatusPage(const http::Request& req, DashboardContext& ctx, const
 http::Response CodesPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                          const std::vector<std::string>& codes) {
   boost::json::object model = PageModel(ctx, "Your recovery codes", &visitor);
-  model["navTwoFactor"] = true;
+  model["navSettings"] = true;
+  model["subTwoFactor"] = true;
   boost::json::array list;
   for (const auto& code : codes) list.emplace_back(code);
   model["codes"] = std::move(list);

@@ -36,4 +36,16 @@ struct WatchedAddress {
   std::vector<std::string> tokens;  // symbols allowed by the integrations paying out here
 };
 
+// How watching a chain goes in this process, for people (the dashboard's
+// overview): the tip the node reported, the last block processed, and the
+// last RPC error. Kept in memory by chain/chain_status.h.
+struct ChainWatchStatus {
+  std::int64_t head = 0;
+  std::int64_t processed = 0;
+  bool leading = false;  // false: another process watches it (or none yet)
+  base::TimeMs updated_at = 0;
+  std::string last_error;
+  base::TimeMs last_error_at = 0;
+};
+
 }  // namespace payd::domain

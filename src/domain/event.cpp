@@ -1,5 +1,7 @@
 #include "domain/event.h"
 
+#include <boost/json/parse.hpp>
+
 #include "base/ids.h"
 
 namespace payd::domain {
@@ -24,6 +26,15 @@ Event NewEvent(std::string tenant_id, std::string_view type, std::string data_js
   return Event{
       base::NewId("evt_"), std::move(tenant_id), std::string(type), std::move(data_json), now,
       std::nullopt};
+}
+
+std::optional<std::string> EventObjectId(const Event& event) {
+  boost::system::error_code ec;
+  auto data = boost::json::parse(event.data_json, ec);
+  if (ec || !data.is_object()) return std::nullopt;
+  const auto* id = data.as_object().if_contains("id");
+  if (!id || !id->is_string()) return std::nullopt;
+  return std::string(id->as_string());
 }
 
 }  // namespace payd::domain

@@ -33,6 +33,11 @@ inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
 std::span<const std::string_view> SubscribableEventTypes();
 bool IsSubscribableEventType(std::string_view type);
 
+struct Event;
+// The id of the object an event is about (its data's "id": an intent's, a
+// link's...), kept beside it so that an object's events are found by index.
+std::optional<std::string> EventObjectId(const Event& event);
+
 struct Event {
   std::string id;  // "evt_..."
   std::string tenant_id;

@@ -22,6 +22,7 @@
 #include "domain/event.h"
 #include "domain/idempotency.h"
 #include "domain/integration.h"
+#include "domain/intent_query.h"
 #include "domain/ledger_tx.h"
 #include "domain/management_tx.h"
 #include "domain/payment.h"
@@ -173,6 +174,20 @@ class Store {
   virtual std::vector<PaymentIntent> ListIntents(const std::string& tenant_id,
                                                  std::optional<IntentStatus> status, int limit,
                                                  int offset) = 0;
+  // The dashboard's table and CSV export: newest first, filtered (domain/intent_query.h).
+  virtual std::vector<PaymentIntent> QueryIntents(const std::string& tenant_id,
+                                                  const IntentQuery& query) = 0;
+  // The payments matched or attached to the intent, oldest first.
+  virtual std::vector<Payment> PaymentsOfIntent(const std::string& tenant_id,
+                                                const std::string& intent_id) = 0;
+  // Transfers to a payout address that no intent took (and no reorg removed), newest first.
+  virtual std::vector<Payment> UnmatchedPayments(const std::string& tenant_id, int limit) = 0;
+  // The webhook deliveries of these events, in the order they were queued.
+  virtual std::vector<WebhookDelivery> DeliveriesOfEvents(
+      const std::string& tenant_id, const std::vector<std::string>& event_ids) = 0;
+  // The events about `object_id` (EventObjectId: an intent's, a link's...), oldest first.
+  virtual std::vector<Event> EventsAbout(const std::string& tenant_id, const std::string& object_id,
+                                         int limit) = 0;
   virtual std::optional<Payment> FindPayment(const std::string& tenant_id,
                                              const std::string& id) = 0;
   virtual std::vector<Payment> ListPayments(const std::string& tenant_id,
@@ -280,6 +295,18 @@ class Store {
     std::optional<base::TimeMs> earliest_due;
   };
   virtual OperationalCounts CountForMetrics() = 0;
+  // One tenant's, for the dashboard's overview: intents by status (as
+  // stored), webhook deliveries waiting (pending or retrying) and failed.
+  struct TenantCounts {
+    std::vector<std::pair<std::string, std::int64_t>> intents_by_status;
+    std::int64_t deliveries_waiting = 0;
+    std::int64_t deliveries_failed = 0;
+  };
+  virtual TenantCounts CountTenant(const std::string& tenant_id) = 0;
+  // Confirmed payments that arrived since `since` (their block time), newest first, at most
+  // `limit`.
+  virtual std::vector<Payment> ConfirmedPaymentsSince(const std::string& tenant_id,
+                                                      base::TimeMs since, int limit) = 0;
   // Records an attempt and what follows it, in one transaction: the
   // delivery's new state, the endpoint disabled (410) with its other
   // deliveries not yet made failed, and on success a WEBHOOK_SENT event.

@@ -178,16 +178,22 @@ std::string CookieValue(const http::Request& req, std::string_view name) {
   return {};
 }
 
-std::string FormValue(std::string_view body, std::string_view name) {
+std::vector<std::string> FormValues(std::string_view body, std::string_view name) {
+  std::vector<std::string> out;
   auto params = boost::urls::parse_query(body);
-  if (!params) return {};
+  if (!params) return out;
+  // Form encoding: percent escapes, and '+' for a space.
+  boost::urls::encoding_opts form{/*space_as_plus=*/true};
   for (auto param : *params) {
-    // Form encoding: percent escapes, and '+' for a space.
-    boost::urls::encoding_opts form{/*space_as_plus=*/true};
     boost::urls::decode_view key(param.key, form), value(param.value, form);
-    if (std::string(key.begin(), key.end()) == name) return std::string(value.begin(), value.end());
+    if (std::string(key.begin(), key.end()) == name) out.emplace_back(value.begin(), value.end());
   }
-  return {};
+  return out;
+}
+
+std::string FormValue(std::string_view body, std::string_view name) {
+  auto values = FormValues(body, name);
+  return values.empty() ? std::string() : std::move(values.front());
 }
 
 std::string QueryParam(const http::Request& req, std::string_view name) {

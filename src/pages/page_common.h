@@ -7,6 +7,7 @@
 #include <boost/json/object.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "domain/integration.h"
 #include "http/message.h"
@@ -48,6 +49,8 @@ std::string QueryParam(const http::Request& req, std::string_view name);
 std::string CookieValue(const http::Request& req, std::string_view name);
 
 // The value of field `name` of a form-encoded body ("" when absent).
+// Every value of a repeated field (checkboxes), in the form's order.
+std::vector<std::string> FormValues(std::string_view body, std::string_view name);
 std::string FormValue(std::string_view body, std::string_view name);
 
 // True when Accept ranks application/json above text/html (API clients).

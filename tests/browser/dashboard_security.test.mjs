@@ -10,7 +10,7 @@ import * as OTPAuth from 'otpauth';
 
 import { PASSWORD } from '../e2e/lib/dashboard.mjs';
 import { launch, preparePayd } from '../e2e/lib/payd.mjs';
-import { browserForSuite, checkState, WIDTHS, watchedPage } from './lib/browser.mjs';
+import { browserForSuite, checkState, WIDTHS, watchedPage, signInDashboard } from './lib/browser.mjs';
 
 const codeOf = (secret, stepsAhead = 0) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
@@ -29,12 +29,7 @@ describe('the dashboard: two factors and people', () => {
   });
   after(() => payd.cleanup());
 
-  async function signIn(page, email) {
-    await page.goto(`${payd.url}/dashboard/sign-in`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
+  const signIn = (page, email) => signInDashboard(page, payd.url, email, { landing: null });
 
   for (const [width, viewport] of WIDTHS) {
     test(`an owner sets up two factors, signs in with a code, invites a person (${width})`, async () => {
@@ -42,7 +37,7 @@ describe('the dashboard: two factors and people', () => {
       const { page, problems } = await watchedPage(browser, payd.url, viewport);
       await signIn(page, `owner-${width}@acme.example`);
       await page.getByRole('heading', { name: 'Overview' }).waitFor();
-      await page.getByRole('link', { name: 'Two-factor sign-in' }).click();
+      await page.goto(`${payd.url}/dashboard/two-factor`);
       await checkState(page, shots, 'two-factor-off');
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await page.getByRole('heading', { name: '1. Scan this code with your authenticator app' }).waitFor();
@@ -69,6 +64,7 @@ describe('the dashboard: two factors and people', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('heading', { name: 'Overview' }).waitFor();
 
+      await page.goto(`${payd.url}/dashboard/two-factor`);
       await page.getByRole('link', { name: 'People' }).click();
       await page.getByRole('heading', { name: 'People', exact: true }).waitFor();
       await checkState(page, shots, 'people');
@@ -102,6 +98,8 @@ describe('the dashboard: two factors and people', () => {
     const { page, problems } = await watchedPage(browser, payd.url, WIDTHS[0][1]);
     await signIn(page, 'viewer@acme.example');
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.goto(`${payd.url}/dashboard/two-factor`);
+    await page.getByRole('link', { name: 'Your two-factor sign-in' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'People' }).count(), 0);
     await page.goto(`${payd.url}/dashboard/settings/people`);
     await page.getByRole('heading', { name: 'You cannot do this' }).waitFor();

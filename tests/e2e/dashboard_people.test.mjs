@@ -33,6 +33,7 @@ describe('dashboard people', () => {
 
   test('an owner invites a person; the link, shown once, lets them choose a password', async () => {
     const ana = await signIn('ana@acme.example');
+    assert.match(await (await get('/dashboard/two-factor', ana)).text(), new RegExp(`href="${PEOPLE}"`), 'the settings link to it');
     const page = await get(PEOPLE, ana);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /bo@acme\.example/);
@@ -75,7 +76,7 @@ describe('dashboard people', () => {
   test('a viewer and a developer see no People page and are refused when they post anyway', async () => {
     for (const email of ['bo@acme.example', 'dev@acme.example']) {
       const cookie = await signIn(email);
-      assert.ok(!(await (await get('/dashboard', cookie)).text()).includes(`href="${PEOPLE}"`), 'no link to it');
+      assert.ok(!(await (await get('/dashboard/two-factor', cookie)).text()).includes(`href="${PEOPLE}"`), 'no link to it');
       const page = await get(PEOPLE, cookie);
       assert.equal(page.status, 403);
       assert.match(await page.text(), /This needs the <strong>owner<\/strong> role/);

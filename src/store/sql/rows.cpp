@@ -354,14 +354,15 @@ domain::WebhookDelivery ReadDelivery(const Query& q) {
 int InsertEventRow(Connection& c, const domain::Event& e,
                    const std::optional<std::string>& only_endpoint) {
   c.Prepare(
-       "INSERT INTO events(id, tenant_id, type, data, created_at, data_v1) VALUES (?, ?, ?, ?, ?, "
-       "?)")
+       "INSERT INTO events(id, tenant_id, type, data, created_at, data_v1, object_id) "
+       "VALUES (?, ?, ?, ?, ?, ?, ?)")
       .Bind(1, e.id)
       .Bind(2, e.tenant_id)
       .Bind(3, e.type)
       .Bind(4, e.data_json)
       .Bind(5, e.created_at)
       .Bind(6, e.data_v1_json)
+      .Bind(7, domain::EventObjectId(e))
       .Run();
   // The outbox: a delivery per subscribed endpoint, in the event's transaction.
   if (e.type == domain::event_type::kWebhookSent) return 0;

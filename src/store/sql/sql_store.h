@@ -85,6 +85,15 @@ class SqlStore : public domain::Store {
   std::vector<domain::PaymentIntent> ListIntents(const std::string& tenant_id,
                                                  std::optional<domain::IntentStatus> status,
                                                  int limit, int offset) override;
+  std::vector<domain::PaymentIntent> QueryIntents(const std::string& tenant_id,
+                                                  const domain::IntentQuery& query) override;
+  std::vector<domain::Payment> PaymentsOfIntent(const std::string& tenant_id,
+                                                const std::string& intent_id) override;
+  std::vector<domain::Payment> UnmatchedPayments(const std::string& tenant_id, int limit) override;
+  std::vector<domain::WebhookDelivery> DeliveriesOfEvents(
+      const std::string& tenant_id, const std::vector<std::string>& event_ids) override;
+  std::vector<domain::Event> EventsAbout(const std::string& tenant_id, const std::string& object_id,
+                                         int limit) override;
   std::optional<domain::Payment> FindPayment(const std::string& tenant_id,
                                              const std::string& id) override;
   std::vector<domain::Payment> ListPayments(const std::string& tenant_id,
@@ -124,6 +133,9 @@ class SqlStore : public domain::Store {
   std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
                                               const ClaimLimits& limits) override;
   std::optional<base::TimeMs> NextDeliveryDue() override;
+  TenantCounts CountTenant(const std::string& tenant_id) override;
+  std::vector<domain::Payment> ConfirmedPaymentsSince(const std::string& tenant_id,
+                                                      base::TimeMs since, int limit) override;
   OperationalCounts CountForMetrics() override;
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
                      base::TimeMs now) override;

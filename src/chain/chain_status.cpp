@@ -1,0 +1,53 @@
+#include "chain/chain_status.h"
+
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace payd::chain {
+
+namespace {
+
+std::mutex mu;
+std::map<std::int64_t, domain::ChainWatchStatus>& Board() {
+  static std::map<std::int64_t, domain::ChainWatchStatus> board;
+  return board;
+}
+
+template <typename Fn>
+void Update(std::int64_t chain_id, Fn&& fn) {
+  std::lock_guard lock(mu);
+  auto& status = Board()[chain_id];
+  fn(status);
+  status.updated_at = base::NowMs();
+}
+
+}  // namespace
+
+void NoteHead(std::int64_t chain_id, std::int64_t head) {
+  Update(chain_id, [&](auto& s) { s.head = head; });
+}
+
+void NoteProcessed(std::int64_t chain_id, std::int64_t block) {
+  Update(chain_id, [&](auto& s) { s.processed = block; });
+}
+
+void NoteLeading(std::int64_t chain_id, bool leading) {
+  Update(chain_id, [&](auto& s) { s.leading = leading; });
+}
+
+void NoteRpcError(std::int64_t chain_id, std::string_view error) {
+  std::lock_guard lock(mu);
+  auto& status = Board()[chain_id];
+  status.last_error = std::string(error);
+  status.last_error_at = base::NowMs();
+}
+
+std::optional<domain::ChainWatchStatus> StatusOf(std::int64_t chain_id) {
+  std::lock_guard lock(mu);
+  auto found = Board().find(chain_id);
+  if (found == Board().end()) return std::nullopt;
+  return found->second;
+}
+
+}  // namespace payd::chain

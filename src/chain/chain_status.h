@@ -1,0 +1,24 @@
+// What each chain's watcher last saw, kept in memory for the whole process
+// beside the metrics (which are off unless configured): the dashboard's
+// overview shows it so that a merchant sees at once when payd cannot see a
+// chain. Written by ChainWatcher and RpcClient; read by anyone, any thread.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "base/time.h"
+#include "domain/chain_state.h"
+
+namespace payd::chain {
+
+void NoteHead(std::int64_t chain_id, std::int64_t head);
+void NoteProcessed(std::int64_t chain_id, std::int64_t block);
+void NoteLeading(std::int64_t chain_id, bool leading);
+void NoteRpcError(std::int64_t chain_id, std::string_view error);
+
+// None when no watcher of this process has reported on the chain.
+std::optional<domain::ChainWatchStatus> StatusOf(std::int64_t chain_id);
+
+}  // namespace payd::chain

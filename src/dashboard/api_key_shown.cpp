@@ -1,0 +1,60 @@
+#include "dashboard/api_key_shown.h"
+
+#include <algorithm>
+#include <boost/url/decode_view.hpp>
+#include <boost/url/encoding_opts.hpp>
+#include <boost/url/parse_query.hpp>
+#include <charconv>
+
+#include "domain/management/api_keys.h"
+#include "pages/page_common.h"
+
+namespace payd::dashboard {
+
+boost::json::object KeyRow(const domain::ApiKey& key, base::TimeMs now) {
+  boost::json::object row = domain::ApiKeyView(key, now);
+  std::string scopes;
+  for (const auto& name : key.scopes.Names()) scopes += (scopes.empty() ? "" : ", ") + name;
+  row["scopesText"] = scopes.empty() ? "none" : scopes;
+  row["expiresText"] = key.expires_at ? base::FormatTimestamp(*key.expires_at) : "never";
+  row["lastUsedText"] = key.last_used_at ? base::FormatTimestamp(*key.last_used_at) : "never";
+  row["active"] = row["status"] == "active";
+  return row;
+}
+
+void ActiveFirst(boost::json::array& rows) {
+  std::stable_partition(rows.begin(), rows.end(),
+                        [](const boost::json::value& row) { return row.at("active").as_bool(); });
+}
+
+http::Response KeyShownPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+                            const domain::IssuedKey& issued,
+                            const std::optional<domain::ApiKey>& replaced,
+                            const KeyShownPlace& place) {
+  base::TimeMs now = issued.record.created_at;
+  boost::json::object model = PageModel(ctx, "Your new key", &visitor);
+  model["navSettings"] = true;
+  model[place.nav_flag] = true;
+  model["key"] = KeyRow(issued.record, now);
+  model["text"] = issued.plaintext;
+  model["backHref"] = place.back_href;
+  model["backText"] = place.back_text;
+  if (replaced) {
+    boost::json::object old = KeyRow(*replaced, now);
+    // Revoked at once (no overlap), or working until its new expiry.
+    old["endsNow"] = replaced->revoked_at.has_value();
+    model["replaced"] = std::move(old);
+  }
+  return Page(req, ctx, http::Status::ok, "api_keys_shown", model);
+}
+
+base::TimeMs OverlapMs(const std::string& seconds) {
+  long long value = -1;
+  auto [end, ec] = std::from_chars(seconds.data(), seconds.data() + seconds.size(), value);
+  if (ec != std::errc() || end != seconds.data() + seconds.size()) return -1;
+  // Out of range stays out of range without overflowing: the domain says why.
+  if (value < 0 || value > domain::kMaxRotationOverlapMs / 1000) return -1;
+  return value * 1000;
+}
+
+}  // namespace payd::dashboard

@@ -1,0 +1,169 @@
+// Settings > General (routes.h), what the spec puts there: the account key
+// (svc_ak_*, every scope, for the merchant's backend: create, its text shown
+// once, rotate, revoke) and the webhook secret (whsec_*: shown only after the
+// person types their password again, on a no-store page; rotated with
+// domain::kWebhookSecretOverlapMs during which both secrets sign). Viewing
+// the page is for everyone; acting on these and seeing the secret is for
+// admins and owners (domain::Permission::kAccount). Every change is
+// domain/management/'s, the same as /api/v1 and `payd key|webhook-secret`.
+#include "dashboard/api_key_shown.h"
+#include "dashboard/dashboard_http.h"
+#include "dashboard/routes.h"
+#include "domain/management/api_keys.h"
+#include "domain/management/webhook_endpoints.h"
+#include "pages/page_common.h"
+
+namespace payd::dashboard {
+
+namespace {
+
+constexpr std::string_view kHome = "/dashboard/settings/general";
+const Gate kViewers{domain::Permission::kRead};
+const Gate kAdmins{domain::Permission::kAccount};
+const KeyShownPlace kPlace{"subGeneral", std::string(kHome), "Back to the general settings"};
+
+http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+                           http::Status status, const std::string& typed_name,
+                           const boost::json::array& errors) {
+  boost::json::object model = PageModel(ctx, "General settings", &visitor);
+  model["navSettings"] = true;
+  model["subGeneral"] = true;
+  base::TimeMs now = base::NowMs();
+  boost::json::array keys;
+  for (const auto& key : ctx.store.ListApiKeys(visitor.current.user.tenant_id)) {
+    if (key.kind != domain::KeyKind::kAccount) continue;
+    boost::json::object row = KeyRow(key, now);
+    // A refused change to one key is said on its card.
+    for (const auto& e : errors) {
+      if (e.as_object().at("field").as_string() == "key-" + key.id) {
+        row["error"] = e.as_object().at("message");
+      }
+    }
+    keys.push_back(std::move(row));
+  }
+  ActiveFirst(keys);
+  model["hasKeys"] = !keys.empty();
+  model["keys"] = std::move(keys);
+  model["typedName"] = typed_name;
+  model["overlapHours"] = domain::kWebhookSecretOverlapMs / (60 * 60 * 1000);
+  AddErrors(model, errors);
+  return Page(req, ctx, status, "general", model);
+}
+
+// The typed password (field `field` of the form), checked and throttled as
+// a sign-in is; the page again with the field's error when it is wrong.
+std::optional<http::Response> PasswordRefused(const http::Request& req,
+                                              const http::RequestContext& rctx,
+                                              DashboardContext& ctx, const Visitor& visitor,
+                                              const std::string& field) {
+  std::string password = pages::FormValue(req.body(), "password");
+  auto checked = domain::ConfirmPassword(ctx.store, visitor.current.user, password, rctx.remote_ip,
+                                         base::NowMs());
+  using Outcome = domain::SignInResult::Outcome;
+  if (checked.outcome == Outcome::kSignedIn) return std::nullopt;
+  if (checked.outcome == Outcome::kLocked) {
+    return GeneralPage(req, ctx, visitor, http::Status::too_many_requests, {},
+                       {FieldError(field, "Too many wrong passwords. Try again later.")});
+  }
+  return GeneralPage(
+      req, ctx, visitor, http::Status::bad_request, {},
+      {FieldError(field, password.empty() ? "Enter your password" : "The password is not right")});
+}
+
+// The secrets that sign now: the current one, and a rotated one during its overlap.
+http::Response SecretPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+                          bool rotated) {
+  base::TimeMs now = base::NowMs();
+  auto secrets = ctx.store.WebhookSecrets(visitor.current.user.tenant_id, now);
+  boost::json::object model =
+      PageModel(ctx, rotated ? "New webhook secret" : "Webhook secret", &visitor);
+  model["navSettings"] = true;
+  model["subGeneral"] = true;
+  model["rotated"] = rotated;
+  if (!secrets.empty()) model["secret"] = secrets.front().secret;
+  boost::json::array previous;
+  for (std::size_t i = 1; i < secrets.size(); ++i) {
+    previous.push_back(
+        {{"secret", secrets[i].secret},
+         {"id", "previous-secret-" + std::to_string(i)},
+         {"until", secrets[i].expires_at ? base::FormatTimestamp(*secrets[i].expires_at)
+                                         : std::string("further notice")}});
+  }
+  model["hasPrevious"] = !previous.empty();
+  model["previous"] = std::move(previous);
+  return Page(req, ctx, http::Status::ok, "general_secret", model);
+}
+
+// A change to one account key of the tenant: another tenant's key, or a
+// public or integration key (Settings > API Keys), is not found here.
+template <typename Fn>
+SignedInHandler ToAccountKey(DashboardContext& ctx, Fn fn) {
+  return [&ctx, fn](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+    auto key = ctx.store.FindApiKey(std::string(rctx.Param("id")));
+    if (!key || key->tenant_id != v.current.user.tenant_id ||
+        key->kind != domain::KeyKind::kAccount) {
+      return NotFoundPage(req, ctx, &v);
+    }
+    return OrFieldError([&] { return fn(req, v, *key); },
+                        [&](boost::json::array errors) {
+                          for (auto& e : errors) e.as_object()["field"] = "key-" + key->id;
+                          return GeneralPage(req, ctx, v, http::Status::bad_request, {}, errors);
+                        });
+  };
+}
+
+}  // namespace
+
+void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
+  const std::string home(kHome);
+  AddSignedInRoute(router, http::Verb::get, home, ctx, kViewers,
+                   [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     return GeneralPage(req, ctx, v, http::Status::ok, {}, {});
+                   });
+  AddSignedInRoute(router, http::Verb::post, home + "/account-keys", ctx, kAdmins,
+                   [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     std::string name = pages::FormValue(req.body(), "name");
+                     return OrFieldError(
+                         [&] {
+                           domain::ApiKeyRequest request;
+                           request.name = name;
+                           request.kind = domain::KeyKind::kAccount;
+                           auto made =
+                               domain::CreateApiKey(ChangeBy(ctx, v), ctx.environment, request);
+                           return KeyShownPage(req, ctx, v, *made.object, std::nullopt, kPlace);
+                         },
+                         [&](const boost::json::array& errors) {
+                           return GeneralPage(req, ctx, v, http::Status::bad_request, name, errors);
+                         });
+                   });
+  AddSignedInRoute(
+      router, http::Verb::post, home + "/account-keys/:id/rotate", ctx, kAdmins,
+      ToAccountKey(
+          ctx, [&ctx](const http::Request& req, const Visitor& v, const domain::ApiKey& key) {
+            base::TimeMs overlap = OverlapMs(pages::FormValue(req.body(), "overlapSeconds"));
+            auto issued = domain::RotateApiKey(ChangeBy(ctx, v), ctx.environment, key.id, overlap);
+            return KeyShownPage(req, ctx, v, *issued, ctx.store.FindApiKey(key.id), kPlace);
+          }));
+  AddSignedInRoute(router, http::Verb::post, home + "/account-keys/:id/revoke", ctx, kAdmins,
+                   ToAccountKey(ctx, [&ctx, home](const http::Request& req, const Visitor& v,
+                                                  const domain::ApiKey& key) {
+                     domain::RevokeApiKey(ChangeBy(ctx, v), key.id);
+                     return Redirect(req, home);
+                   }));
+  AddSignedInRoute(router, http::Verb::post, home + "/webhook-secret/reveal", ctx, kAdmins,
+                   [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+                     if (auto refused = PasswordRefused(req, rctx, ctx, v, "password"))
+                       return *refused;
+                     return SecretPage(req, ctx, v, /*rotated=*/false);
+                   });
+  // The new secret is shown at once, so rotating asks for the password too.
+  AddSignedInRoute(router, http::Verb::post, home + "/webhook-secret/rotate", ctx, kAdmins,
+                   [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+                     if (auto refused = PasswordRefused(req, rctx, ctx, v, "rotatePassword"))
+                       return *refused;
+                     domain::RotateWebhookSecret(ChangeBy(ctx, v));
+                     return SecretPage(req, ctx, v, /*rotated=*/true);
+                   });
+}
+
+}  // namespace payd::dashboard

@@ -1,0 +1,118 @@
+#include "dashboard/payment_views.h"
+
+#include "base/strings.h"
+#include "domain/amount.h"
+
+namespace payd::dashboard {
+
+namespace {
+
+std::string Decimal(const domain::Uint256& units, unsigned decimals) {
+  return domain::UnitsToDecimal(units, decimals);
+}
+
+std::string Timestamp(const std::optional<base::TimeMs>& at) {
+  return at ? base::FormatTimestamp(*at) : "";
+}
+
+// What needs the merchant: an exception not resolved yet.
+bool NeedsDecision(const domain::PaymentIntent& intent) {
+  return intent.exception != domain::IntentException::kNone && !intent.resolution;
+}
+
+}  // namespace
+
+std::string ChainLabel(const domain::ChainCatalog* catalog, std::int64_t chain_id) {
+  if (chain_id == 0) return "not chosen yet";
+  const domain::ChainInfo* chain = catalog ? catalog->FindChain(chain_id) : nullptr;
+  std::string id = std::to_string(chain_id);
+  return chain ? chain->name + " (" + id + ")" : id;
+}
+
+boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::ChainCatalog* catalog) {
+  bool chosen = i.chain_id != 0;
+  boost::json::object row{
+      {"id", i.id},
+      {"status", base::AsciiLower(domain::IntentStatusName(i.status))},
+      {"exception", base::AsciiLower(domain::IntentExceptionName(i.exception))},
+      {"needsDecision", NeedsDecision(i)},
+      {"chain", ChainLabel(catalog, i.chain_id)},
+      {"token", chosen ? i.token_symbol : ""},
+      {"amount", chosen ? Decimal(i.amount, i.decimals) : ""},
+      {"received", chosen ? Decimal(i.received, i.decimals) : ""},
+      {"amountUsd", i.amount_usd.value_or("")},
+      {"recipient", i.recipient},
+      {"txHash", i.tx_hash.value_or("")},
+      {"sender", i.sender_address.value_or("")},
+      {"senderHint", i.sender_hint.value_or("")},
+      {"createdAt", base::FormatTimestamp(i.created_at)},
+      {"expiresAt", base::FormatTimestamp(i.expires_at)},
+      {"confirmedAt", Timestamp(i.confirmed_at)},
+      {"createdVia", domain::CreatedVia(i)},
+      {"paymentLinkId", i.payment_link_id.value_or("")},
+      {"integrationId", i.integration_id},
+      {"confirmations", i.confirmations},
+      {"requiredConfirmations", i.required_confirmations},
+  };
+  if (i.asked) {
+    row["asked"] =
+        boost::json::object{{"amount", i.asked->amount}, {"currency", i.asked->currency}};
+  }
+  if (i.resolution) {
+    row["resolution"] = boost::json::object{{"paid", i.resolution->paid},
+                                            {"note", i.resolution->note},
+                                            {"actor", i.resolution->actor},
+                                            {"at", base::FormatTimestamp(i.resolution->at)}};
+  }
+  return row;
+}
+
+boost::json::object PaymentRow(const domain::Payment& p, const domain::ChainCatalog* catalog) {
+  const auto& t = p.transfer;
+  return {{"id", p.id},
+          {"intentId", p.intent_id.value_or("")},
+          {"status", base::AsciiLower(domain::PaymentStatusName(p.status))},
+          {"chain", ChainLabel(catalog, t.chain_id)},
+          {"token", t.token_symbol},
+          {"amount", Decimal(t.amount, t.decimals)},
+          {"txHash", t.tx_hash},
+          {"sender", t.sender},
+          {"recipient", t.recipient},
+          {"blockNumber", t.block_number},
+          {"confirmations", p.confirmations},
+          {"blockTime", base::FormatTimestamp(t.block_time)},
+          {"createdAt", base::FormatTimestamp(p.created_at)},
+          {"confirmedAt", Timestamp(p.confirmed_at)}};
+}
+
+std::vector<std::string> IntentCsvHeader() {
+  return {
+      "id",        "created_at",   "status",      "exception",       "chain_id",       "chain",
+      "token",     "amount",       "received",    "amount_usd",      "tx_hash",        "sender",
+      "recipient", "confirmed_at", "created_via", "payment_link_id", "integration_id", "metadata"};
+}
+
+std::vector<std::string> IntentCsvCells(const domain::PaymentIntent& i,
+                                        const domain::ChainCatalog* catalog) {
+  bool chosen = i.chain_id != 0;
+  return {i.id,
+          base::FormatTimestamp(i.created_at),
+          std::string(domain::IntentStatusName(i.status)),
+          std::string(domain::IntentExceptionName(i.exception)),
+          chosen ? std::to_string(i.chain_id) : "",
+          chosen ? ChainLabel(catalog, i.chain_id) : "",
+          chosen ? i.token_symbol : "",
+          chosen ? Decimal(i.amount, i.decimals) : "",
+          chosen ? Decimal(i.received, i.decimals) : "",
+          i.amount_usd.value_or(""),
+          i.tx_hash.value_or(""),
+          i.sender_address.value_or(""),
+          i.recipient,
+          Timestamp(i.confirmed_at),
+          std::string(domain::CreatedVia(i)),
+          i.payment_link_id.value_or(""),
+          i.integration_id,
+          i.metadata_json};
+}
+
+}  // namespace payd::dashboard

@@ -1,0 +1,34 @@
+// The overview's chart of received volume per day (issue 18): one small bar
+// chart per token, drawn by payd as inline SVG (no script, nothing to load,
+// allowed by the CSP), its numbers also in a table for screen readers and
+// for anyone who wants the figures. Amounts stay 256-bit integers: the
+// bars' heights are integer arithmetic on them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/time.h"
+#include "domain/amount.h"
+#include "domain/payment.h"
+
+namespace payd::dashboard {
+
+struct TokenVolume {
+  std::string token;  // symbol
+  unsigned decimals = 0;
+  std::vector<domain::Uint256> per_day;  // oldest first; the last is today (UTC)
+  domain::Uint256 total = 0;
+};
+
+// The confirmed payments of the last `days` days (today included), summed per token and day.
+std::vector<TokenVolume> VolumeByDay(const std::vector<domain::Payment>& payments, base::TimeMs now,
+                                     int days);
+
+// The first day of the chart at `now`: midnight UTC, `days` - 1 days ago.
+base::TimeMs FirstChartDay(base::TimeMs now, int days);
+
+// An <svg> of `volume`'s bars, labelled by `id`-title.
+std::string VolumeSvg(const TokenVolume& volume, const std::string& id, base::TimeMs now);
+
+}  // namespace payd::dashboard

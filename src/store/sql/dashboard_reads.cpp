@@ -1,0 +1,174 @@
+// The reads behind the dashboard's payments pages. QueryIntents
+// (domain/intent_query.h) puts its statement together from the filters
+// given, so each variant uses the tenant's (tenant_id, created_at) or
+// (tenant_id, status, created_at) index and PostgreSQL never sees an untyped
+// NULL parameter.
+#include <variant>
+#include <vector>
+
+#include "base/strings.h"
+#include "store/sql/rows.h"
+#include "store/sql/sql_store.h"
+#include "store/sql/webhook_rows.h"
+
+namespace payd::store::sql {
+
+namespace {
+
+// LIKE's own characters taken literally.
+std::string LikeEscaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '%' || c == '_' || c == '\\') out.push_back('\\');
+    out.push_back(c);
+  }
+  return out;
+}
+
+// Parameters numbered in the order the statement names them.
+class Params {
+ public:
+  std::string Add(std::variant<std::string, std::int64_t> value) {
+    values_.push_back(std::move(value));
+    return "?" + std::to_string(values_.size());
+  }
+  void BindAll(Query& q) const {
+    for (std::size_t i = 0; i < values_.size(); ++i) {
+      std::visit([&](const auto& v) { q.Bind(static_cast<int>(i + 1), v); }, values_[i]);
+    }
+  }
+
+ private:
+  std::vector<std::variant<std::string, std::int64_t>> values_;
+};
+
+}  // namespace
+
+std::vector<domain::PaymentIntent> SqlStore::QueryIntents(const std::string& tenant_id,
+                                                          const domain::IntentQuery& query) {
+  Params p;
+  std::string sql = "SELECT " + std::string(kIntentColumns) +
+                    " FROM payment_intents WHERE tenant_id = " + p.Add(tenant_id);
+  if (query.status) {
+    sql += " AND status = " + p.Add(std::string(domain::IntentStatusName(*query.status)));
+  }
+  if (query.needs_decision) sql += " AND exception <> '' AND resolution IS NULL";
+  if (!query.search.empty()) {
+    std::string exact = p.Add(query.search);
+    std::string lower = p.Add(base::AsciiLower(query.search));
+    std::string like = p.Add("%" + LikeEscaped(query.search) + "%");
+    sql += " AND (id = " + exact + " OR lower(tx_hash) = " + lower +
+           " OR lower(sender_address) = " + lower + " OR lower(recipient) = " + lower +
+           " OR lower(sender_hint) = " + lower + " OR metadata LIKE " + like + " ESCAPE '\\')";
+  }
+  if (query.created_from) sql += " AND created_at >= " + p.Add(*query.created_from);
+  if (query.created_before) sql += " AND created_at < " + p.Add(*query.created_before);
+  if (query.after) {
+    std::string at = p.Add(query.after->created_at);
+    sql += " AND (created_at < " + at + " OR (created_at = " + at + " AND id < " +
+           p.Add(query.after->id) + "))";
+  }
+  sql += " ORDER BY created_at DESC, id DESC LIMIT " + p.Add(std::int64_t{query.limit});
+  return Read([&](Connection& c) {
+    auto q = c.Prepare(sql);
+    p.BindAll(q);
+    std::vector<domain::PaymentIntent> out;
+    while (q.Step()) out.push_back(ReadIntent(q));
+    return out;
+  });
+}
+
+std::vector<domain::Payment> SqlStore::PaymentsOfIntent(const std::string& tenant_id,
+                                                        const std::string& intent_id) {
+  return Read([&](Connection& c) {
+    static const std::string sql = "SELECT " + std::string(kPaymentColumns) +
+                                   " FROM payments WHERE intent_id = ? AND tenant_id = ? "
+                                   "ORDER BY created_at, rowid";
+    auto q = c.Prepare(sql);
+    q.Bind(1, intent_id).Bind(2, tenant_id);
+    std::vector<domain::Payment> out;
+    while (q.Step()) out.push_back(ReadPayment(q));
+    return out;
+  });
+}
+
+std::vector<domain::Payment> SqlStore::UnmatchedPayments(const std::string& tenant_id, int limit) {
+  return Read([&](Connection& c) {
+    static const std::string sql =
+        "SELECT " + std::string(kPaymentColumns) +
+        " FROM payments WHERE tenant_id = ? AND intent_id IS NULL AND status <> 'REORGED' "
+        "ORDER BY created_at DESC, rowid DESC LIMIT ?";
+    auto q = c.Prepare(sql);
+    q.Bind(1, tenant_id).Bind(2, limit);
+    std::vector<domain::Payment> out;
+    while (q.Step()) out.push_back(ReadPayment(q));
+    return out;
+  });
+}
+
+std::vector<domain::Event> SqlStore::EventsAbout(const std::string& tenant_id,
+                                                 const std::string& object_id, int limit) {
+  return Read([&](Connection& c) {
+    static const std::string sql = "SELECT " + std::string(kEventColumns) +
+                                   " FROM events WHERE tenant_id = ? AND object_id = ? "
+                                   "ORDER BY created_at, rowid LIMIT ?";
+    auto q = c.Prepare(sql);
+    q.Bind(1, tenant_id).Bind(2, object_id).Bind(3, limit);
+    std::vector<domain::Event> out;
+    while (q.Step()) out.push_back(ReadEvent(q));
+    return out;
+  });
+}
+
+domain::Store::TenantCounts SqlStore::CountTenant(const std::string& tenant_id) {
+  return Read([&](Connection& c) {
+    TenantCounts counts;
+    auto q = c.Prepare(
+        "SELECT status, COUNT(*) FROM payment_intents WHERE tenant_id = ? GROUP BY status");
+    q.Bind(1, tenant_id);
+    while (q.Step()) counts.intents_by_status.emplace_back(q.Text(0), q.Int(1));
+    auto d = c.Prepare(
+        "SELECT COALESCE(SUM(CASE WHEN status IN ('PENDING', 'RETRYING') THEN 1 ELSE 0 END), 0), "
+        "COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0) "
+        "FROM webhook_deliveries WHERE tenant_id = ?");
+    d.Bind(1, tenant_id);
+    if (d.Step()) {
+      counts.deliveries_waiting = d.Int(0);
+      counts.deliveries_failed = d.Int(1);
+    }
+    return counts;
+  });
+}
+
+std::vector<domain::Payment> SqlStore::ConfirmedPaymentsSince(const std::string& tenant_id,
+                                                              base::TimeMs since, int limit) {
+  return Read([&](Connection& c) {
+    static const std::string sql =
+        "SELECT " + std::string(kPaymentColumns) +
+        " FROM payments WHERE tenant_id = ? AND status = 'CONFIRMED' AND created_at >= ? "
+        "ORDER BY created_at DESC, rowid DESC LIMIT ?";
+    auto q = c.Prepare(sql);
+    q.Bind(1, tenant_id).Bind(2, since).Bind(3, limit);
+    std::vector<domain::Payment> out;
+    while (q.Step()) out.push_back(ReadPayment(q));
+    return out;
+  });
+}
+
+std::vector<domain::WebhookDelivery> SqlStore::DeliveriesOfEvents(
+    const std::string& tenant_id, const std::vector<std::string>& event_ids) {
+  return Read([&](Connection& c) {
+    static const std::string sql = "SELECT " + std::string(kDeliveryColumns) +
+                                   " FROM webhook_deliveries WHERE event_id = ? AND tenant_id = ? "
+                                   "ORDER BY created_at, id";
+    std::vector<domain::WebhookDelivery> out;
+    for (const auto& event_id : event_ids) {
+      auto q = c.Prepare(sql);
+      q.Bind(1, event_id).Bind(2, tenant_id);
+      while (q.Step()) out.push_back(ReadDelivery(q));
+    }
+    return out;
+  });
+}
+
+}  // namespace payd::store::sql

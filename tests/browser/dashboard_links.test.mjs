@@ -1,0 +1,110 @@
+// The dashboard's integrations and payment links in Chromium (issue 18): an owner creates an
+// integration (the payout address's shape said as it is typed, a wrong EIP-55 checksum refused
+// by payd beside the field), then a WIDGET link for it (a bad amount refused first), and sees
+// the link's URL with its copy button, its QR code and its embed snippet. Each state is axe-clean
+// under payd's CSP at phone and desktop widths, with screenshots.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { PASSWORD } from '../e2e/lib/dashboard.mjs';
+import { launch, preparePayd } from '../e2e/lib/payd.mjs';
+import { browserForSuite, checkState, WIDTHS, watchedPage, signInDashboard } from './lib/browser.mjs';
+
+const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const BAD_CHECKSUM = '0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const CHAIN = `
+[[chains]]
+id = 31337
+name = "Localnet"
+rpc_urls = ["http://127.0.0.1:9"]
+confirmations = 2
+native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
+[[chains.tokens]]
+symbol = "USDC"
+name = "USD Coin"
+address = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+decimals = 6
+usd_pegged = true
+`;
+
+describe('the dashboard: integrations and payment links', () => {
+  const browser = browserForSuite();
+  let payd;
+  before(async () => {
+    payd = preparePayd({ config: CHAIN });
+    for (const [width] of WIDTHS) {
+      const tenant = payd.admin(['tenant', 'create', '--name', `Acme ${width}`]);
+      payd.admin(['user', 'create', '--tenant', tenant.id, '--email', `owner-${width}@acme.example`, '--role', 'owner',
+        '--name', 'Ana Owner', '--password-stdin'], { input: `${PASSWORD}\n` });
+    }
+    await launch(payd);
+  });
+  after(() => payd.cleanup());
+
+  const signIn = (page, email) => signInDashboard(page, payd.url, email);
+
+  for (const [width, viewport] of WIDTHS) {
+    test(`an owner creates an integration and a widget link (${width})`, async () => {
+      const shots = `dashboard-links-${width}`;
+      const { page, problems } = await watchedPage(browser, payd.url, viewport);
+      await signIn(page, `owner-${width}@acme.example`);
+      await page.getByRole('link', { name: 'Integrations' }).click();
+      await page.getByRole('heading', { name: 'Integrations', exact: true }).waitFor();
+      await checkState(page, shots, 'integrations-empty');
+
+      await page.getByRole('link', { name: 'Create an integration' }).click();
+      await page.getByRole('heading', { name: 'New integration' }).waitFor();
+      await page.getByLabel('Name').fill('Pop-up <store>');
+      const address = page.getByLabel('Payout address');
+      await address.fill('0x3C44CdDd');
+      await address.blur();
+      await page.getByText('An address has 40 characters after 0x; this one has 8.').waitFor();
+      await checkState(page, shots, 'integration-form-shape');
+      await address.fill(BAD_CHECKSUM);
+      assert.equal(await page.locator('.field-status').innerText(), '', 'the shape is right: nothing said');
+      await page.getByLabel('Allowed origins (optional)').fill('https://popup.example');
+      await page.getByLabel('Localnet (31337)').check();
+      await page.getByLabel('USDC, USD Coin (on Localnet)').check();
+      await page.getByRole('button', { name: 'Create the integration' }).click();
+      await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+      await page.locator('#payoutAddress-error', { hasText: 'valid EIP-55 checksum' }).waitFor();
+      assert.equal(await page.getByLabel('Payout address').inputValue(), BAD_CHECKSUM);
+      assert.ok(await page.getByLabel('Localnet (31337)').isChecked(), 'the chain ticked stays ticked');
+      await checkState(page, shots, 'integration-form-error');
+      await page.getByLabel('Payout address').fill(PAYOUT);
+      await page.getByRole('button', { name: 'Create the integration' }).click();
+      await page.getByRole('heading', { name: 'Pop-up <store>' }).waitFor();
+      await checkState(page, shots, 'integration');
+      await page.getByRole('link', { name: 'All integrations' }).click();
+      await page.getByRole('link', { name: 'Pop-up <store>' }).waitFor();
+      await checkState(page, shots, 'integrations');
+
+      await page.getByRole('link', { name: 'Pop-up <store>' }).click();
+      await page.getByRole('link', { name: 'Create a payment link for it' }).click();
+      await page.getByRole('heading', { name: 'New payment link' }).waitFor();
+      await page.getByLabel('Type').selectOption('WIDGET');
+      await page.getByLabel('Name').fill('T-shirt');
+      await page.getByLabel('Description (optional)').fill('Organic <em>cotton</em>');
+      await page.getByLabel('Amount', { exact: true }).fill('twelve');
+      await page.getByRole('button', { name: 'Create the link' }).click();
+      await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+      assert.equal(await page.getByLabel('Amount', { exact: true }).inputValue(), 'twelve');
+      await checkState(page, shots, 'link-form-error');
+      await page.getByLabel('Amount', { exact: true }).fill('25.00');
+      await page.getByRole('button', { name: 'Create the link' }).click();
+      await page.getByRole('heading', { name: 'T-shirt' }).waitFor();
+      assert.ok(await page.locator('svg#link-qr').isVisible(), 'the QR code shows');
+      assert.match(await page.getByLabel("The link's address").inputValue(), /\/pay\/plink_/);
+      assert.match(await page.locator('#link-snippet').inputValue(), /<script src="[^"]+\/widget\.js" data-link="plink_[a-z0-9]+"><\/script>/);
+      assert.equal(await page.getByRole('button', { name: 'Copy' }).count(), 2, 'one for the URL, one for the snippet');
+      await page.getByRole('button', { name: 'Copy' }).first().click();
+      await page.locator('.copy-status').first().filter({ hasText: /Copied|Selected/ }).waitFor();
+      await checkState(page, shots, 'link');
+      await page.getByRole('link', { name: 'All payment links' }).click();
+      await page.getByRole('heading', { name: 'Payment links' }).waitFor();
+      await checkState(page, shots, 'links');
+      // The refused forms are 400s: the failed loads.
+      assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
+    });
+  }
+});

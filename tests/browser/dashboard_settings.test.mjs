@@ -1,0 +1,115 @@
+// Settings > API Keys and Settings > General in Chromium (issue 18): an owner
+// creates a public API key (a refused form first), copies it from the page
+// that shows it once, sees it in the list by prefix and last 4, revokes it
+// after the confirmation; the integration keys tab; the account key and the
+// webhook secret, shown after the password (a wrong one first). Each state is
+// axe-clean under payd's CSP at phone and desktop widths, with screenshots.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { PASSWORD } from '../e2e/lib/dashboard.mjs';
+import { createMerchant, launch, preparePayd } from '../e2e/lib/payd.mjs';
+import { browserForSuite, checkState, WIDTHS, watchedPage, signInDashboard } from './lib/browser.mjs';
+
+// The overview's live stream (server-sent events) is cut when a test leaves that page: not a problem of these pages.
+const real = (problems) => problems.filter((p) => !/^failed: .*\/dashboard\/live/.test(p));
+
+describe('the dashboard: API keys and general settings', () => {
+  const browser = browserForSuite();
+  let payd, shop;
+  before(async () => {
+    payd = preparePayd();
+    shop = createMerchant(payd, { name: 'Acme' });
+    payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'Shop backend', '--kind', 'account']);
+    payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'Widget', '--kind', 'integration', '--integration', shop.integration.id]);
+    for (const [name, role] of WIDTHS.map(([w]) => [`owner-${w}`, 'owner']).concat([['viewer', 'viewer']])) {
+      payd.admin(['user', 'create', '--tenant', shop.tenant.id, '--email', `${name}@acme.example`, '--role', role,
+        '--name', `${name} Ñandú`, '--password-stdin'], { input: `${PASSWORD}\n` });
+    }
+    await launch(payd);
+  });
+  after(() => payd.cleanup());
+
+  const signIn = (page, email) => signInDashboard(page, payd.url, email);
+
+  for (const [width, viewport] of WIDTHS) {
+    test(`an owner makes, sees once and revokes a key; the account key and the webhook secret (${width})`, async () => {
+      const shots = `dashboard-settings-${width}`;
+      const { page, problems } = await watchedPage(browser, payd.url, viewport);
+      await signIn(page, `owner-${width}@acme.example`);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('heading', { level: 1, name: 'API keys', exact: true }).waitFor();
+      await checkState(page, shots, 'api-keys-start');
+
+      await page.getByLabel('Name', { exact: true }).fill(`<b>Order sync</b> ${width}`);
+      await page.getByLabel('Expiry date (optional)').fill('2001-01-01');
+      await page.getByRole('button', { name: 'Create the key' }).click();
+      await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+      assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), `<b>Order sync</b> ${width}`);
+      await checkState(page, shots, 'api-keys-error');
+
+      await page.getByLabel('payments:read', { exact: true }).check();
+      await page.getByLabel('Expiry date (optional)').fill('2999-06-30');
+      await page.getByRole('button', { name: 'Create the key' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Your new key', exact: true }).waitFor();
+      const text = await page.locator('#key-text').inputValue();
+      assert.match(text, /^svc_pk_test_/);
+      assert.equal(await page.getByRole('button', { name: 'Copy' }).count(), 1, 'the copy button');
+      await checkState(page, shots, 'api-key-shown');
+
+      await page.getByRole('link', { name: 'I have copied the key' }).click();
+      await page.getByRole('heading', { level: 1, name: 'API keys', exact: true }).waitFor();
+      const card = page.locator('li.card', { hasText: `<b>Order sync</b> ${width}` });
+      assert.match(await card.innerText(), new RegExp(`svc_pk_test_…${text.slice(-4)}`));
+      assert.ok(!(await page.content()).includes(text), 'shown once');
+      await checkState(page, shots, 'api-keys');
+      page.once('dialog', (dialog) => {
+        assert.match(dialog.message(), /Revoke the key <b>Order sync<\/b>/);
+        dialog.accept();
+      });
+      await card.getByRole('button', { name: /^Revoke/ }).click();
+      await page.locator('li.card', { hasText: `<b>Order sync</b> ${width}` }).getByText('revoked').waitFor();
+
+      await page.getByRole('link', { name: 'Integration keys' }).click();
+      await page.getByRole('heading', { name: 'Acme web' }).waitFor();
+      await checkState(page, shots, 'integration-keys');
+
+      await page.getByRole('link', { name: 'General' }).click();
+      await page.getByRole('heading', { level: 1, name: 'General settings', exact: true }).waitFor();
+      await checkState(page, shots, 'general');
+      await page.getByLabel('Your password, to see the secret').fill('not my password');
+      await page.getByRole('button', { name: 'Show the webhook secret' }).click();
+      await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+      await checkState(page, shots, 'general-password-error');
+      await page.getByLabel('Your password, to see the secret').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Show the webhook secret' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Webhook secret', exact: true }).waitFor();
+      assert.match(await page.locator('#webhook-secret').inputValue(), /^whsec_/);
+      await checkState(page, shots, 'webhook-secret');
+      const before = await page.locator('#webhook-secret').inputValue();
+      await page.getByRole('link', { name: 'Done' }).click();
+      await page.getByLabel('Your password, to rotate the secret').fill(PASSWORD);
+      page.once('dialog', (dialog) => dialog.accept());
+      await page.getByRole('button', { name: 'Rotate the webhook secret' }).click();
+      await page.getByRole('heading', { level: 1, name: 'New webhook secret', exact: true }).waitFor();
+      assert.notEqual(await page.locator('#webhook-secret').inputValue(), before);
+      assert.equal(await page.locator('#previous-secret-1').inputValue(), before, 'the previous one, still signing');
+      await checkState(page, shots, 'webhook-secret-rotated');
+      // Wrong passwords and the refused form are 400s: the failed loads.
+      assert.deepEqual(real(problems).filter((p) => !/status of 400/.test(p)), []);
+    });
+  }
+
+  test('a viewer sees the keys without a button to change them', async () => {
+    const { page, problems } = await watchedPage(browser, payd.url, WIDTHS[0][1]);
+    await signIn(page, 'viewer@acme.example');
+    await page.goto(`${payd.url}/dashboard/settings/api-keys/integration-keys`);
+    await page.getByRole('heading', { name: 'Acme web' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /Revoke|Rotate|Create/ }).count(), 0);
+    await page.goto(`${payd.url}/dashboard/settings/general`);
+    await page.getByText('Admins and owners can see and rotate').waitFor();
+    assert.equal(await page.getByRole('button', { name: /Revoke|Rotate|Create|Show/ }).count(), 0);
+    await checkState(page, 'dashboard-settings-phone', 'general-viewer');
+    assert.deepEqual(real(problems), []);
+  });
+});

@@ -1,0 +1,66 @@
+// The dashboard's script: it only enhances pages that work without it
+// (GOV.UK's way). A field with data-copy gets a "Copy" button that puts its
+// value on the clipboard and says so to screen readers; a form with
+// data-confirm asks before it is sent (revoking a key, removing an endpoint);
+// a data-live region follows the ledger (server-sent events).
+function addCopyButtons() {
+  for (const field of document.querySelectorAll('input[data-copy], textarea[data-copy]')) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'button button-secondary copy-button';
+    button.textContent = 'Copy';
+    const status = document.createElement('span');
+    status.className = 'copy-status';
+    status.setAttribute('role', 'status');
+    button.addEventListener('click', async () => {
+      field.select();
+      try {
+        await navigator.clipboard.writeText(field.value);
+        status.textContent = 'Copied';
+      } catch {
+        status.textContent = 'Selected: press Ctrl+C or ⌘C to copy';
+      }
+    });
+    field.after(button, status);
+  }
+}
+
+function confirmForms() {
+  for (const form of document.querySelectorAll('form[data-confirm]')) {
+    form.addEventListener('submit', (event) => {
+      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+    });
+  }
+}
+
+// A region with data-live="<stream>" is read again whenever the stream says
+// the ledger moved: a payment that arrives shows without a reload. Not while
+// the person is typing in it, and only when something changed.
+function liveRegion() {
+  const region = document.querySelector('[data-live]');
+  if (!region || !window.EventSource) return;
+  const stream = new EventSource(region.dataset.live);
+  let busy = false;
+  stream.addEventListener('changed', async () => {
+    if (busy || region.contains(document.activeElement) && document.activeElement.matches('input, textarea, select')) return;
+    busy = true;
+    try {
+      const res = await fetch(window.location.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
+      if (!res.ok) return;
+      const next = new DOMParser().parseFromString(await res.text(), 'text/html').getElementById(region.id);
+      if (next && next.innerHTML !== region.innerHTML) {
+        region.innerHTML = next.innerHTML;
+        const status = region.querySelector('[role="status"]');
+        if (status) status.textContent = 'Updated';
+      }
+    } catch {
+      // The next event tries again.
+    } finally {
+      busy = false;
+    }
+  });
+}
+
+addCopyButtons();
+confirmForms();
+liveRegion();
