@@ -85,18 +85,19 @@ SELECT 'pay_' || lower(hex(randomblob(13))), '@TENANT@', NULL, 31337, 'USDC',
   2, @NOW@ - i * 3600000, @NOW@ - i * 3600000
 FROM n WHERE i <= 25;
 
-INSERT INTO events (id, tenant_id, type, data, created_at, data_v1)
+-- object_id: what payd writes beside each event (EventObjectId, the data's id).
+INSERT INTO events (id, tenant_id, type, data, created_at, data_v1, object_id)
 SELECT 'evt_c' || substr(id, 4), '@TENANT@', 'PAYMENT_CREATED',
   '{"id":"' || id || '","status":"CREATED","exception":null,"amount":"' || (cents * 10000) ||
   '","amountUsd":"' || (cents / 100) || '.' || substr('0' || (cents % 100), -2) ||
   '","currency":"USDC","chainId":31337,"integrationId":"@INTEGRATION@","metadata":{"orderId":"ord-' ||
-  i || '"}}', created_at, NULL
+  i || '"}}', created_at, NULL, id
 FROM seed;
-INSERT INTO events (id, tenant_id, type, data, created_at, data_v1)
+INSERT INTO events (id, tenant_id, type, data, created_at, data_v1, object_id)
 SELECT 'evt_p' || substr(id, 4), '@TENANT@', 'PAYMENT_CONFIRMED',
   '{"id":"' || id || '","status":"PAID","txHash":"' || tx_hash || '","amount":"' ||
   (cents * 10000) || '","currency":"USDC","chainId":31337,"metadata":{"orderId":"ord-' || i ||
-  '"}}', created_at + 90000, NULL
+  '"}}', created_at + 90000, NULL, id
 FROM seed WHERE status = 'PAID';
 
 INSERT INTO webhook_endpoints (id, tenant_id, url, event_types, enabled, disabled_reason,
