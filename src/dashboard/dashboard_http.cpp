@@ -161,9 +161,13 @@ http::Response NotFoundPage(const http::Request& req, const DashboardContext& ct
               PageModel(ctx, "Page not found", visitor));
 }
 
-domain::Representation RepresentationOf(const DashboardContext& ctx) {
+const domain::ChainCatalog& CatalogOf(const DashboardContext& ctx) {
   static const domain::ChainCatalog kNone;
-  return {ctx.catalog ? *ctx.catalog : kNone, ctx.public_url};
+  return ctx.catalog ? *ctx.catalog : kNone;
+}
+
+domain::Representation RepresentationOf(const DashboardContext& ctx) {
+  return {CatalogOf(ctx), ctx.public_url};
 }
 
 domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor) {

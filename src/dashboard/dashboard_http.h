@@ -80,6 +80,9 @@ using SignedInHandler =
 void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern,
                       DashboardContext& ctx, Gate gate, SignedInHandler handler);
 
+// The chains and tokens this payd serves (none in a context without a catalog).
+const domain::ChainCatalog& CatalogOf(const DashboardContext& ctx);
+
 // How payment views are written (the catalog's chains, the public URL).
 domain::Representation RepresentationOf(const DashboardContext& ctx);
 

@@ -31,11 +31,6 @@ const std::string kHome = "/dashboard/integrations";
 const Gate kReaders{domain::Permission::kRead};
 const Gate kDevelopers{domain::Permission::kDeveloperTools};
 
-const domain::ChainCatalog& Catalog(const DashboardContext& ctx) {
-  static const domain::ChainCatalog kNone;
-  return ctx.catalog ? *ctx.catalog : kNone;
-}
-
 // The form as typed; `origins` one per line, as the textarea holds them.
 struct IntegrationForm {
   std::string name, payout_address, origins, preferred_token;
@@ -146,7 +141,7 @@ http::Response ListPage(const http::Request& req, DashboardContext& ctx, const V
   model["navIntegrations"] = true;
   boost::json::array out;
   for (const auto& i : ctx.store.ListIntegrations(v.current.user.tenant_id)) {
-    out.push_back(IntegrationModel(Catalog(ctx), i));
+    out.push_back(IntegrationModel(CatalogOf(ctx), i));
   }
   model["hasIntegrations"] = !out.empty();
   model["integrations"] = std::move(out);
@@ -162,11 +157,11 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
       PageModel(ctx, editing ? "Change integration" : "New integration", &v);
   model["navIntegrations"] = true;
   model["addressJsUrl"] = ctx.assets.Url("js/dashboard_address.js");
-  if (editing) model["editing"] = IntegrationModel(Catalog(ctx), *editing);
+  if (editing) model["editing"] = IntegrationModel(CatalogOf(ctx), *editing);
   model["action"] = editing ? kHome + "/" + editing->id : kHome;
   model["form"] = boost::json::object{
       {"name", form.name}, {"payoutAddress", form.payout_address}, {"origins", form.origins}};
-  AddChoices(model, Catalog(ctx), form);
+  AddChoices(model, CatalogOf(ctx), form);
   AddErrors(model, errors);
   return Page(req, ctx, status, "integrations_form", model);
 }
@@ -175,7 +170,7 @@ http::Response DetailPage(const http::Request& req, DashboardContext& ctx, const
                           const domain::Integration& integration) {
   boost::json::object model = PageModel(ctx, "Integration " + integration.name, &v);
   model["navIntegrations"] = true;
-  model["integration"] = IntegrationModel(Catalog(ctx), integration);
+  model["integration"] = IntegrationModel(CatalogOf(ctx), integration);
   const std::string& tenant = v.current.user.tenant_id;
   boost::json::array keys;
   base::TimeMs now = base::NowMs();
@@ -216,7 +211,7 @@ http::Response Create(const http::Request& req, DashboardContext& ctx, const Vis
         request.payout_address = form.payout_address;
         request.origins = OriginsOf(form.origins);
         if (!form.preferred_token.empty()) request.preferred_token = form.preferred_token;
-        auto made = domain::CreateIntegration(ChangeBy(ctx, v), Catalog(ctx), request);
+        auto made = domain::CreateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), request);
         return Redirect(req, kHome + "/" + made.object->id);
       },
       [&](const boost::json::array& errors) {
@@ -241,7 +236,7 @@ http::Response Change(const http::Request& req, DashboardContext& ctx, const Vis
                                     ? std::optional<std::string>()
                                     : std::optional<std::string>(form.preferred_token);
         auto updated =
-            domain::UpdateIntegration(ChangeBy(ctx, v), Catalog(ctx), integration.id, patch);
+            domain::UpdateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), integration.id, patch);
         if (!updated) return NotFoundPage(req, ctx, &v);
         return Redirect(req, kHome + "/" + integration.id);
       },
@@ -287,7 +282,7 @@ void AddIntegrationRoutes(http::Router& router, DashboardContext& ctx) {
                                                        const domain::Integration& i) {
                        domain::IntegrationPatch patch;
                        patch.enabled = enable;
-                       domain::UpdateIntegration(ChangeBy(ctx, v), Catalog(ctx), i.id, patch);
+                       domain::UpdateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), i.id, patch);
                        return Redirect(req, kHome + "/" + i.id);
                      }));
   }

@@ -27,11 +27,6 @@ const std::string kHome = "/dashboard/links";
 const Gate kReaders{domain::Permission::kRead};
 const Gate kSellers{domain::Permission::kCommerce};
 
-const domain::ChainCatalog& Catalog(const DashboardContext& ctx) {
-  static const domain::ChainCatalog kNone;
-  return ctx.catalog ? *ctx.catalog : kNone;
-}
-
 // The link form as typed: strings, so a refused form shows them again as they were.
 struct LinkForm {
   std::string integration_id, type = "LINK", name, description, amount;
@@ -229,7 +224,7 @@ http::Response Create(const http::Request& req, DashboardContext& ctx, const Vis
         base::TimeMs now = base::NowMs();
         const std::string& tenant = v.current.user.tenant_id;
         auto link =
-            domain::PreparePaymentLink(ctx.store, Catalog(ctx), tenant, RequestOf(form), now);
+            domain::PreparePaymentLink(ctx.store, CatalogOf(ctx), tenant, RequestOf(form), now);
         std::string view = boost::json::serialize(domain::PaymentLinkView(link, ctx.public_url));
         auto event = domain::NewEvent(tenant, domain::event_type::kPaymentLinkCreated, view, now);
         auto result = ctx.store.InsertPaymentLink(link, event, nullptr, now);
@@ -246,7 +241,7 @@ http::Response Change(const http::Request& req, DashboardContext& ctx, const Vis
   LinkForm form = ReadForm(req.body());
   return OrFieldError(
       [&] {
-        auto updated = domain::UpdatePaymentLink(ChangeBy(ctx, v), Catalog(ctx), ctx.public_url,
+        auto updated = domain::UpdatePaymentLink(ChangeBy(ctx, v), CatalogOf(ctx), ctx.public_url,
                                                  link.id, PatchOf(form));
         if (!updated) return NotFoundPage(req, ctx, &v);
         return Redirect(req, kHome + "/" + link.id);
@@ -295,7 +290,7 @@ void AddLinkRoutes(http::Router& router, DashboardContext& ctx) {
                                                 const domain::PaymentLink& link) {
                        domain::PaymentLinkPatch patch;
                        patch.active = active;
-                       domain::UpdatePaymentLink(ChangeBy(ctx, v), Catalog(ctx), ctx.public_url,
+                       domain::UpdatePaymentLink(ChangeBy(ctx, v), CatalogOf(ctx), ctx.public_url,
                                                  link.id, patch);
                        return Redirect(req, kHome + "/" + link.id);
                      }));
