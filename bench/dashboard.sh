@@ -10,6 +10,8 @@
 #
 #   bench/dashboard.sh [sqlite|postgres] [ROWS]
 #   PAYD_BENCH_BIN=/path/to/other/payd bench/dashboard.sh   (a before/after)
+#   PAYD_BENCH_KEEP=1 bench/dashboard.sh postgres   (leaves payd and the database
+#                                                   up, to EXPLAIN a slow page)
 # postgres: the same seeded SQLite database copied with `payd db copy` into a
 # throwaway PostgreSQL (scripts/postgres-test-server.sh), then measured there.
 set -euo pipefail
@@ -21,6 +23,7 @@ ROWS=${2:-100000}
 PAYD=${PAYD_BENCH_BIN:-$PWD/build/payd}
 WORK=$(mktemp -d /tmp/payd-bench-dash.XXXXXX)
 PG=$(mktemp -u /tmp/payd-bench-dash-pg.XXXXXX)  # the postgres user must reach it
+url=""
 PORT=18084
 BASE=http://127.0.0.1:$PORT
 EMAIL=owner@bench.example
@@ -28,6 +31,10 @@ PASSWORD='correct horse battery staple 9'
 RUNS=5
 pid=""
 cleanup() {
+  if [[ -n "${PAYD_BENCH_KEEP:-}" ]]; then
+    echo "kept: payd pid $pid on $BASE, data in $WORK${url:+, database $url}"
+    return
+  fi
   [[ -n "$pid" ]] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
   [[ "$DB" == postgres ]] && scripts/postgres-test-server.sh stop "$PG" >/dev/null 2>&1
   rm -rf "$WORK"

@@ -1,5 +1,6 @@
 #include "dashboard/volume_chart.h"
 
+#include <algorithm>
 #include <map>
 
 #include "pages/html.h"
@@ -21,26 +22,27 @@ base::TimeMs FirstChartDay(base::TimeMs now, int days) {
   return (now / kDayMs - (days - 1)) * kDayMs;
 }
 
-std::vector<TokenVolume> VolumeByDay(const std::vector<domain::Payment>& payments, base::TimeMs now,
+std::vector<TokenVolume> VolumeByDay(const std::vector<domain::Store::DailyReceived>& sums,
                                      int days) {
-  const base::TimeMs first = FirstChartDay(now, days);
   std::map<std::string, TokenVolume> by_token;
-  for (const auto& p : payments) {
-    base::TimeMs at = p.transfer.block_time ? p.transfer.block_time : p.created_at;
-    if (at < first) continue;
-    auto index = static_cast<std::size_t>((at - first) / kDayMs);
-    if (index >= static_cast<std::size_t>(days)) continue;
-    auto& v = by_token[p.transfer.token_symbol];
-    if (v.per_day.empty()) {
-      v.token = p.transfer.token_symbol;
-      v.decimals = p.transfer.decimals;
-      v.per_day.assign(static_cast<std::size_t>(days), 0);
-    }
-    v.per_day[index] += p.transfer.amount;
-    v.total += p.transfer.amount;
+  for (const auto& s : sums) {
+    auto& v = by_token[s.token_symbol];
+    v.token = s.token_symbol;
+    v.decimals = std::max(v.decimals, s.decimals);
+  }
+  for (auto& [token, v] : by_token) v.per_day.assign(static_cast<std::size_t>(days), 0);
+  for (const auto& s : sums) {
+    if (s.day < 0 || s.day >= days) continue;
+    auto& v = by_token[s.token_symbol];
+    domain::Uint256 amount = s.amount;
+    for (unsigned d = s.decimals; d < v.decimals; ++d) amount *= 10;  // checked
+    v.per_day[static_cast<std::size_t>(s.day)] += amount;
+    v.total += amount;
   }
   std::vector<TokenVolume> out;
-  for (auto& [token, v] : by_token) out.push_back(std::move(v));
+  for (auto& [token, v] : by_token) {
+    if (v.total > 0) out.push_back(std::move(v));
+  }
   return out;
 }
 

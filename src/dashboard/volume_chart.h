@@ -10,7 +10,7 @@
 
 #include "base/time.h"
 #include "domain/amount.h"
-#include "domain/payment.h"
+#include "domain/store.h"
 
 namespace payd::dashboard {
 
@@ -21,8 +21,11 @@ struct TokenVolume {
   domain::Uint256 total = 0;
 };
 
-// The confirmed payments of the last `days` days (today included), summed per token and day.
-std::vector<TokenVolume> VolumeByDay(const std::vector<domain::Payment>& payments, base::TimeMs now,
+// The store's daily sums from FirstChartDay(now, days) on, one TokenVolume
+// per symbol. One symbol with several decimals (USDC has 6 on most chains
+// and 18 on BNB Smart Chain) is shown at the largest, each sum scaled up
+// exactly; days outside the chart are left out.
+std::vector<TokenVolume> VolumeByDay(const std::vector<domain::Store::DailyReceived>& sums,
                                      int days);
 
 // The first day of the chart at `now`: midnight UTC, `days` - 1 days ago.

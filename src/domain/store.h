@@ -296,17 +296,28 @@ class Store {
   };
   virtual OperationalCounts CountForMetrics() = 0;
   // One tenant's, for the dashboard's overview: intents by status (as
-  // stored), webhook deliveries waiting (pending or retrying) and failed.
+  // stored), webhook deliveries waiting (pending or retrying), and those
+  // created since `failed_since` that failed (the whole history would grow
+  // without end, and a merchant acts on recent failures).
   struct TenantCounts {
     std::vector<std::pair<std::string, std::int64_t>> intents_by_status;
     std::int64_t deliveries_waiting = 0;
     std::int64_t deliveries_failed = 0;
   };
-  virtual TenantCounts CountTenant(const std::string& tenant_id) = 0;
-  // Confirmed payments that arrived since `since` (their block time), newest first, at most
-  // `limit`.
-  virtual std::vector<Payment> ConfirmedPaymentsSince(const std::string& tenant_id,
-                                                      base::TimeMs since, int limit) = 0;
+  virtual TenantCounts CountTenant(const std::string& tenant_id, base::TimeMs failed_since) = 0;
+  // The sum of the confirmed payments received on one UTC day in one token
+  // (symbol and decimals: a USDC of 6 and one of 18 decimals are two rows).
+  struct DailyReceived {
+    std::string token_symbol;
+    unsigned decimals = 0;
+    std::int64_t day = 0;  // days since `since`
+    Uint256 amount = 0;    // base units
+  };
+  // Summed by the database, never capped: every confirmed payment whose time
+  // (its block's, else when payd recorded it) is at or after `since`, a
+  // midnight UTC.
+  virtual std::vector<DailyReceived> ReceivedPerDay(const std::string& tenant_id,
+                                                    base::TimeMs since) = 0;
   // Records an attempt and what follows it, in one transaction: the
   // delivery's new state, the endpoint disabled (410) with its other
   // deliveries not yet made failed, and on success a WEBHOOK_SENT event.

@@ -43,6 +43,28 @@ TEST_P(MetricsCountsTest, CountsIntentsByStatusAndTheOpenDeliveries) {
   EXPECT_EQ(*counts.earliest_due, 5000);  // the first event's delivery, due when it was written
 }
 
+// The dashboard overview's counts of one tenant: failed deliveries only of
+// the window asked for, waiting ones whatever their age.
+TEST_P(MetricsCountsTest, CountsOneTenantsIntentsAndRecentFailedDeliveries) {
+  domain::WebhookEndpoint endpoint;
+  endpoint.id = base::NewId("we_");
+  endpoint.tenant_id = tenant_.id;
+  endpoint.url = "https://hooks.example/x";
+  endpoint.created_at = 1000;
+  store_->InsertWebhookEndpoint(endpoint);
+  for (base::TimeMs at : {5000, 6000, 7000, 8000}) {
+    auto intent = UsdcIntent(1'000'000 + at, at, 60'000);
+    StoreIntent(intent);
+  }
+  RunSql("UPDATE webhook_deliveries SET status = 'FAILED' WHERE created_at IN (5000, 7000)");
+
+  auto counts = store_->CountTenant(tenant_.id, 6000);
+  EXPECT_EQ(AsMap(counts.intents_by_status), (std::map<std::string, std::int64_t>{{"CREATED", 4}}));
+  EXPECT_EQ(counts.deliveries_waiting, 2);
+  EXPECT_EQ(counts.deliveries_failed, 1);  // 7000's; 5000's is before the window
+  EXPECT_EQ(store_->CountTenant("ten_other", 0).deliveries_waiting, 0);
+}
+
 PAYD_ON_BOTH_STORES(MetricsCountsTest);
 
 }  // namespace

@@ -21,6 +21,13 @@ CREATE INDEX payments_by_intent_time ON payments(intent_id, created_at)
   WHERE intent_id IS NOT NULL;
 CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries(event_id);
 )sql"},
+    // The intents that wait for the merchant's decision, newest first, without
+    // reading the others: the overview's notice and the payments filter stay
+    // quick however many intents were settled.
+    {10, "index of the intents that need a decision", R"sql(
+CREATE INDEX payment_intents_needing_decision ON payment_intents(tenant_id, created_at)
+  WHERE exception <> '' AND resolution IS NULL;
+)sql"},
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "base/strings.h"
+#include "domain/amount.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
 #include "store/sql/webhook_rows.h"
@@ -120,37 +121,51 @@ std::vector<domain::Event> SqlStore::EventsAbout(const std::string& tenant_id,
   });
 }
 
-domain::Store::TenantCounts SqlStore::CountTenant(const std::string& tenant_id) {
+domain::Store::TenantCounts SqlStore::CountTenant(const std::string& tenant_id,
+                                                  base::TimeMs failed_since) {
   return Read([&](Connection& c) {
     TenantCounts counts;
     auto q = c.Prepare(
         "SELECT status, COUNT(*) FROM payment_intents WHERE tenant_id = ? GROUP BY status");
     q.Bind(1, tenant_id);
     while (q.Step()) counts.intents_by_status.emplace_back(q.Text(0), q.Int(1));
-    auto d = c.Prepare(
-        "SELECT COALESCE(SUM(CASE WHEN status IN ('PENDING', 'RETRYING') THEN 1 ELSE 0 END), 0), "
-        "COALESCE(SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END), 0) "
-        "FROM webhook_deliveries WHERE tenant_id = ?");
-    d.Bind(1, tenant_id);
-    if (d.Step()) {
-      counts.deliveries_waiting = d.Int(0);
-      counts.deliveries_failed = d.Int(1);
-    }
+    // The open ones through the partial index of open deliveries, the failed
+    // ones through the tenant's recent deliveries: neither reads the history.
+    auto waiting = c.Prepare(
+        "SELECT COUNT(*) FROM webhook_deliveries "
+        "WHERE status IN ('PENDING', 'RETRYING') AND tenant_id = ?");
+    waiting.Bind(1, tenant_id);
+    if (waiting.Step()) counts.deliveries_waiting = waiting.Int(0);
+    auto failed = c.Prepare(
+        "SELECT COUNT(*) FROM webhook_deliveries "
+        "WHERE tenant_id = ? AND created_at >= ? AND status = 'FAILED'");
+    failed.Bind(1, tenant_id).Bind(2, failed_since);
+    if (failed.Step()) counts.deliveries_failed = failed.Int(0);
     return counts;
   });
 }
 
-std::vector<domain::Payment> SqlStore::ConfirmedPaymentsSince(const std::string& tenant_id,
-                                                              base::TimeMs since, int limit) {
+std::vector<domain::Store::DailyReceived> SqlStore::ReceivedPerDay(const std::string& tenant_id,
+                                                                   base::TimeMs since) {
   return Read([&](Connection& c) {
-    static const std::string sql =
-        "SELECT " + std::string(kPaymentColumns) +
-        " FROM payments WHERE tenant_id = ? AND status = 'CONFIRMED' AND created_at >= ? "
-        "ORDER BY created_at DESC, rowid DESC LIMIT ?";
+    // Exact sums of 256-bit amounts: PostgreSQL's numeric, SQLite's
+    // payd_sum_units (store/sqlite/sum_units.h). The created_at bound lets the
+    // tenant's status index find the rows.
+    const char* sum =
+        c.dialect() == Dialect::kPostgres ? "sum(amount::numeric)::text" : "payd_sum_units(amount)";
+    const std::string at = "(CASE WHEN block_time > 0 THEN block_time ELSE created_at END)";
+    std::string sql = "SELECT token_symbol, decimals, (" + at + " - ?2) / 86400000 AS day, " + sum +
+                      " FROM payments WHERE tenant_id = ?1 AND status = 'CONFIRMED' "
+                      "AND created_at >= ?2 AND " +
+                      at + " >= ?2 GROUP BY token_symbol, decimals, day";
     auto q = c.Prepare(sql);
-    q.Bind(1, tenant_id).Bind(2, since).Bind(3, limit);
-    std::vector<domain::Payment> out;
-    while (q.Step()) out.push_back(ReadPayment(q));
+    q.Bind(1, tenant_id).Bind(2, since);
+    std::vector<DailyReceived> out;
+    while (q.Step()) {
+      auto amount = domain::ParseUnits(q.Text(3));
+      if (!amount) throw std::runtime_error("a day's sum of " + q.Text(0) + " exceeds 2^256-1");
+      out.push_back({q.Text(0), static_cast<unsigned>(q.Int(1)), q.Int(2), *amount});
+    }
     return out;
   });
 }

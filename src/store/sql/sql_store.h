@@ -133,9 +133,9 @@ class SqlStore : public domain::Store {
   std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
                                               const ClaimLimits& limits) override;
   std::optional<base::TimeMs> NextDeliveryDue() override;
-  TenantCounts CountTenant(const std::string& tenant_id) override;
-  std::vector<domain::Payment> ConfirmedPaymentsSince(const std::string& tenant_id,
-                                                      base::TimeMs since, int limit) override;
+  TenantCounts CountTenant(const std::string& tenant_id, base::TimeMs failed_since) override;
+  std::vector<DailyReceived> ReceivedPerDay(const std::string& tenant_id,
+                                            base::TimeMs since) override;
   OperationalCounts CountForMetrics() override;
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
                      base::TimeMs now) override;
