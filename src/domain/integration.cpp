@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/ids.h"
+#include "base/public_suffix.h"
 #include "domain/address.h"
 #include "domain/error.h"
 
@@ -21,7 +22,9 @@ bool HasDuplicates(std::vector<T> values) {
 std::vector<OriginRule> Integration::OriginRules() const {
   std::vector<OriginRule> rules;
   for (const auto& entry : allowed_origins) {
-    if (auto rule = ParseOriginRule(entry)) rules.push_back(*rule);
+    // A wildcard on a public suffix stored before payd refused them allows nothing.
+    auto rule = ParseOriginRule(entry);
+    if (rule && !(rule->wildcard && base::IsPublicSuffix(rule->host))) rules.push_back(*rule);
   }
   return rules;
 }
@@ -76,6 +79,14 @@ void CheckIntegrationTerms(const ChainCatalog& catalog, Integration& integration
       ThrowInvalid("origins", "origin '" + entry +
                                   "' is neither an origin (https://shop.example) nor a "
                                   "wildcard (*.example.org)");
+    }
+    // *.github.io would let anyone's site embed the widget and frame the
+    // checkout; so would *.com.
+    if (rule->wildcard && base::IsPublicSuffix(rule->host)) {
+      ThrowInvalid("origins", "origin '" + entry + "' is a wildcard on the public suffix '" +
+                                  rule->host +
+                                  "', under which anyone can host a site; list your own "
+                                  "domain's subdomains instead (*.shop.example)");
     }
     entry = rule->ToString();
   }

@@ -87,6 +87,9 @@ describe('integrations through the API', () => {
       [{ ...good, payoutAddress: '0x1234' }, 'payoutAddress'], [{ ...good, payoutAddress: undefined }, 'payoutAddress'],
       [{ ...good, origins: ['ftp://shop.example'] }, 'origins'], [{ ...good, origins: ['https://shop.example/path'] }, 'origins'],
       [{ ...good, origins: Array.from({ length: 101 }, (_, n) => `https://s${n}.example`) }, 'origins'],
+      // A wildcard on a public suffix: anyone's site under it could embed the widget.
+      [{ ...good, origins: ['*.com'] }, 'origins'], [{ ...good, origins: ['https://*.github.io'] }, 'origins'],
+      [{ ...good, origins: ['*.co.uk'] }, 'origins'],
       [{ ...good, preferredToken: 'ETH' }, 'preferredToken'], [{ ...good, autoConversion: 'yes' }, 'autoConversion'],
       [{ ...good, allowChains: [31337] }, 'allowChains'],
     ];

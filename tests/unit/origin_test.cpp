@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "base/public_suffix.h"
+#include "domain/error.h"
+#include "domain/integration.h"
 #include "test_data.h"
 
 namespace payd::domain {
@@ -52,6 +55,45 @@ TEST(Origin, RefererGivesItsOrigin) {
 TEST(Origin, RulesPrintCanonically) {
   EXPECT_EQ(ParseOriginRule("*.example.org")->ToString(), "https://*.example.org");
   EXPECT_EQ(ParseOriginRule("http://localhost:3000/")->ToString(), "http://localhost:3000");
+}
+
+// The Public Suffix List's own entries, ICANN's and private ones; names it
+// does not know are not suffixes (a shop on a .test or .localhost host).
+TEST(Origin, PublicSuffixesAreTheListsOwn) {
+  for (const char* suffix : {"com", "co.uk", "github.io", "blogspot.com", "uk", "com."}) {
+    EXPECT_TRUE(base::IsPublicSuffix(suffix)) << suffix;
+  }
+  for (const char* name : {"example.com", "shop.example", "localhost", "shop.test", "example",
+                           "pages.github.io", ""}) {
+    EXPECT_FALSE(base::IsPublicSuffix(name)) << name;
+  }
+}
+
+TEST(Origin, AWildcardOnAPublicSuffixIsRefusedAndIgnored) {
+  ChainInfo chain;
+  chain.id = 31337;
+  chain.name = "Localnet";
+  chain.native = {"ETH", "Ether", std::nullopt, 18, false, std::nullopt, std::string("3000")};
+  ChainCatalog catalog({chain});
+  IntegrationRequest req{"ten_x", "Web", {31337}, {"ETH"},
+                         "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", {}, std::nullopt, false};
+  for (const char* origin : {"*.com", "https://*.github.io", "*.co.uk"}) {
+    req.origins = {"https://shop.example", origin};
+    try {
+      PrepareIntegration(catalog, req, 1);
+      ADD_FAILURE() << origin << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.param(), "origins") << origin;
+      EXPECT_NE(std::string(e.what()).find("public suffix"), std::string::npos) << e.what();
+    }
+  }
+  req.origins = {"*.shop.example", "*.example.co.uk", "https://me.github.io"};
+  EXPECT_EQ(PrepareIntegration(catalog, req, 1).OriginRules().size(), 3u);
+  // One stored before the rule (straight into the row) matches nothing.
+  Integration stored = PrepareIntegration(catalog, req, 1);
+  stored.allowed_origins.push_back("https://*.github.io");
+  ASSERT_EQ(stored.OriginRules().size(), 3u);
+  EXPECT_FALSE(OriginAllowed(stored.OriginRules(), *ParseOrigin("https://evil.github.io")));
 }
 
 }  // namespace
