@@ -30,6 +30,10 @@ OpenedStore OpenStore(const StoreOptions& options) {
   if (!options.database_url.empty()) {
     auto pg = std::make_unique<postgres::PgStore>(options.database_url, options.pool_size);
     auto applied = pg->Migrate();
+    if (auto weakness = pg->TransportWeakness()) {
+      base::LogWarn("database connection not verified",
+                    {{"store", pg->description()}, {"why", *weakness}});
+    }
     OpenedStore opened;
     opened.description = pg->description();
     opened.migrations_applied = static_cast<int>(applied.size());

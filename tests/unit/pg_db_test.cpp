@@ -192,5 +192,26 @@ TEST(PgUrl, AnUnreachableServerIsAnOutageNamingTheHostNotThePassword) {
   }
 }
 
+// Issue 19: a warning when the database is on another machine and the
+// session does not verify the server. Local sessions need no TLS.
+TEST(PgTransport, OnlyARemoteServerWithoutVerifyFullIsWeak) {
+  for (const char* host : {"", "/run/postgresql", "localhost", "127.0.0.1", "127.1.2.3", "::1"}) {
+    EXPECT_FALSE(WeakTransport(host, "disable", false)) << host;
+  }
+  EXPECT_FALSE(WeakTransport("db.internal", "verify-full", true));
+  for (const char* mode : {"disable", "allow", "prefer", "require", "verify-ca"}) {
+    auto why = WeakTransport("db.internal", mode, std::string_view(mode) != "disable");
+    ASSERT_TRUE(why) << mode;
+    EXPECT_NE(why->find("sslmode=" + std::string(mode)), std::string::npos) << *why;
+    EXPECT_NE(why->find("verify-full"), std::string::npos) << *why;
+  }
+  EXPECT_NE(WeakTransport("10.0.0.5", "prefer", false)->find("not encrypted"), std::string::npos);
+}
+
+TEST_F(PgDbTest, TheTestServersUnixSocketIsNotWeak) {
+  Connection conn(db_->url());
+  EXPECT_FALSE(conn.TransportWeakness());
+}
+
 }  // namespace
 }  // namespace payd::store::postgres

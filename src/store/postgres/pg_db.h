@@ -194,6 +194,9 @@ class Connection final : public sql::Connection {
   void LockSharedUntilCommit(std::string_view key) override;
   // False once the session is lost: the pool then drops the connection.
   bool healthy() const { return PQstatus(conn_) == CONNECTION_OK; }
+  // WeakTransport() of this session, with the sslmode in effect (the URL's,
+  // else PGSSLMODE's, else libpq's "prefer").
+  std::optional<std::string> TransportWeakness() const;
 
   // Transact()'s transaction: BEGIN waits for the first statement that goes
   // to the server; Commit() sends what waits, then COMMIT; Rollback() drops
@@ -312,5 +315,12 @@ void Transact(Pool& pool, Isolation isolation, const std::function<void(Connecti
 // `url` for logs: scheme, user, host, port and database, never the password.
 // Throws StoreUnavailable for a URL libpq cannot read.
 std::string DescribeUrl(const std::string& url);
+
+// Why a session to `host` (libpq's PQhost: a name, an address or a socket
+// directory) with `sslmode` could be read or redirected on the network, or
+// nothing: the server is on this machine, or the mode is verify-full (the
+// only one that checks the server's certificate and name).
+std::optional<std::string> WeakTransport(std::string_view host, std::string_view sslmode,
+                                         bool encrypted);
 
 }  // namespace payd::store::postgres

@@ -32,6 +32,11 @@ std::vector<AppliedMigration> PgStore::Migrate() {
   return postgres::Migrate(*conn);
 }
 
+std::optional<std::string> PgStore::TransportWeakness() {
+  auto conn = pool_.Acquire();
+  return conn->TransportWeakness();
+}
+
 void PgStore::OnConnection(Pool& pool, const std::function<void(Connection&)>& fn) {
   for (std::size_t stale = 0;; ++stale) {
     auto conn = pool.Acquire();

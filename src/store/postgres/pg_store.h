@@ -34,6 +34,8 @@ class PgStore final : public sql::SqlStore {
   PgStore(const std::string& url, std::size_t pool_size);
 
   std::vector<AppliedMigration> Migrate();
+  // Connection::TransportWeakness() of a pooled session (pg_db.h).
+  std::optional<std::string> TransportWeakness();
   // postgres://user@host:port/db: for logs, never the password.
   const std::string& description() const { return description_; }
 
