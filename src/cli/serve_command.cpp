@@ -24,6 +24,7 @@
 #include "dashboard/routes.h"
 #include "domain/asked_intent.h"
 #include "domain/ledger.h"
+#include "domain/link_views.h"
 #include "http/router.h"
 #include "http/server.h"
 #include "metrics/metrics.h"
@@ -78,6 +79,26 @@ asio::awaitable<void> PurgeLoop(domain::Store& store) {
     }
     timer.expires_after(kPurgeInterval);
     co_await timer.async_wait(asio::use_awaitable);
+  }
+}
+
+// Link-page views are written this often (domain/link_views.h).
+constexpr auto kLinkViewsInterval = std::chrono::seconds(1);
+
+void FlushLinkViews(domain::LinkViews& views) {
+  try {
+    views.Flush();
+  } catch (const std::exception& e) {
+    base::LogWarn("writing link views failed; kept for the next try", {{"error", e.what()}});
+  }
+}
+
+asio::awaitable<void> LinkViewsLoop(domain::LinkViews& views) {
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  for (;;) {
+    timer.expires_after(kLinkViewsInterval);
+    co_await timer.async_wait(asio::use_awaitable);
+    FlushLinkViews(views);
   }
 }
 
@@ -168,6 +189,10 @@ void Serve(const CommandContext& ctx) {
                                        int per_min) {
     return public_limiter.Allow(bucket + "|" + api::ClientKey(ip), per_min, base::NowMs());
   };
+  domain::LinkViews link_views(*opened.store);
+  pages.count_view = [&link_views](const std::string& link_id, const std::string& ip) {
+    return link_views.View(link_id, api::ClientKey(ip), base::NowMs());
+  };
   // Before anything records: the server, the watchers, the dispatcher, the store.
   if (config.metrics.enabled) metrics::Enable(PAYD_VERSION);
   std::optional<MetricsListener> metrics_listener;
@@ -197,6 +222,7 @@ void Serve(const CommandContext& ctx) {
     server.Shutdown();
   });
   asio::co_spawn(server.io(), PurgeLoop(*opened.store), asio::detached);
+  asio::co_spawn(server.io(), LinkViewsLoop(link_views), asio::detached);
 
   domain::Ledger ledger(*opened.store, config.catalog, api.representation());
   webhooks::DispatcherOptions delivery;
@@ -253,6 +279,7 @@ void Serve(const CommandContext& ctx) {
        {"metricsPort", config.metrics.enabled ? boost::json::value(metrics_port) : nullptr},
        {"version", PAYD_VERSION}});
   server.Run();
+  FlushLinkViews(link_views);  // what the last second counted
   for (auto& watcher : watchers) watcher->Stop();
   dispatcher.Stop();
   if (metrics_listener) metrics_listener->Stop();

@@ -112,8 +112,10 @@ class Store {
   virtual std::vector<PaymentLink> ListPaymentLinks(const std::string& tenant_id) = 0;
   // The hosted pages know only the id in their URL.
   virtual std::optional<PaymentLink> FindPaymentLinkById(const std::string& id) = 0;
-  // One more view of the link's page; false if there is no such link.
-  virtual bool CountPaymentLinkView(const std::string& id) = 0;
+  // Adds views to links' counts in one transaction (domain/link_views.h);
+  // a link that is gone meanwhile is skipped.
+  virtual void AddPaymentLinkViews(
+      const std::vector<std::pair<std::string, std::int64_t>>& views) = 0;
 
   // Forgets idempotency records past their retention, and retired watches past their end.
   virtual void PurgeExpired(base::TimeMs now) = 0;

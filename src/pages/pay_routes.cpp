@@ -50,8 +50,7 @@ http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesCo
     if (PrefersJson(req)) return LinkJson(req, pages, *link, *integration);
     if (req.method() == http::Verb::get && !Prefetch(req) && link->status == "active" &&
         integration->Enabled()) {
-      pages.store.CountPaymentLinkView(link->id);
-      ++link->views;
+      if (pages.count_view(link->id, rctx.remote_ip)) ++link->views;
     }
     return LinkPage(req, rctx, pages, *link, *integration);
   }

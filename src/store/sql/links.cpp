@@ -128,10 +128,16 @@ std::optional<domain::PaymentLink> SqlStore::FindPaymentLinkById(const std::stri
   });
 }
 
-bool SqlStore::CountPaymentLinkView(const std::string& id) {
-  return Write([&](Connection& c) {
-    c.Prepare("UPDATE payment_links SET views = views + 1 WHERE id = ?").Bind(1, id).Run();
-    return c.Changes() > 0;
+void SqlStore::AddPaymentLinkViews(const std::vector<std::pair<std::string, std::int64_t>>& views) {
+  if (views.empty()) return;
+  Write([&](Connection& c) {
+    for (const auto& [id, count] : views) {
+      c.Prepare("UPDATE payment_links SET views = views + ? WHERE id = ?")
+          .Bind(1, count)
+          .Bind(2, id)
+          .Run();
+    }
+    return true;
   });
 }
 

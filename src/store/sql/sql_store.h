@@ -58,7 +58,7 @@ class SqlStore : public domain::Store {
                                                      const std::string& id) override;
   std::vector<domain::PaymentLink> ListPaymentLinks(const std::string& tenant_id) override;
   std::optional<domain::PaymentLink> FindPaymentLinkById(const std::string& id) override;
-  bool CountPaymentLinkView(const std::string& id) override;
+  void AddPaymentLinkViews(const std::vector<std::pair<std::string, std::int64_t>>& views) override;
   void PurgeExpired(base::TimeMs now) override;
 
   domain::CreateResult InsertIntent(
