@@ -31,6 +31,8 @@ struct ApiContext {
   std::function<void()> events_written = [] {};  // wakes the webhook dispatcher
   // Key-less intents an integration may hold open (CREATED, not expired); 0: any number.
   int public_max_open_intents = 10'000;
+  // Live intent event streams open at once from all clients (config [public]).
+  int max_event_streams = 1'000;
   // Change count and open event streams (public_intent_events.cpp); the
   // composition root calls live.Changed() after each ledger pass that updated an intent.
   LiveIntents live{};

@@ -2,14 +2,19 @@
 
 namespace payd::api {
 
-LiveIntents::Slot LiveIntents::TryOpen(const std::string& client, int max_per_client) {
+LiveIntents::Slot LiveIntents::TryOpen(const std::string& client, int max_per_client, int max_total,
+                                       Refusal* why) {
   std::lock_guard lock(mu_);
+  Refusal refusal = total_ >= max_total ? Refusal::kFull : Refusal::kNone;
   int& open = open_[client];
-  if (open >= max_per_client) {
+  if (refusal == Refusal::kNone && open >= max_per_client) refusal = Refusal::kClientFull;
+  if (why) *why = refusal;
+  if (refusal != Refusal::kNone) {
     if (open == 0) open_.erase(client);
     return nullptr;
   }
   ++open;
+  ++total_;
   // The LiveIntents outlives every stream (ApiContext outlives the server).
   return Slot(static_cast<void*>(this), [this, client](void*) { Close(client); });
 }
@@ -24,6 +29,7 @@ void LiveIntents::Close(const std::string& client) {
   std::lock_guard lock(mu_);
   auto it = open_.find(client);
   if (it == open_.end()) return;
+  --total_;
   if (--it->second <= 0) open_.erase(it);
 }
 

@@ -21,8 +21,11 @@ class LiveIntents {
 
   // Held by an open stream; its destruction frees the client's slot.
   using Slot = std::shared_ptr<void>;
-  // A slot for `client`, or nothing when it already holds `max_per_client` streams.
-  Slot TryOpen(const std::string& client, int max_per_client);
+  enum class Refusal { kNone, kClientFull, kFull };
+  // A slot for `client`, or nothing (and why) when it already holds
+  // `max_per_client` streams or `max_total` are open from all clients.
+  Slot TryOpen(const std::string& client, int max_per_client, int max_total,
+               Refusal* why = nullptr);
   int OpenStreams(const std::string& client);
 
  private:
@@ -31,6 +34,7 @@ class LiveIntents {
   std::atomic<std::uint64_t> changes_{0};
   std::mutex mu_;
   std::unordered_map<std::string, int> open_;
+  int total_ = 0;
 };
 
 }  // namespace payd::api

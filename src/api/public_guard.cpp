@@ -4,6 +4,7 @@
 #include "api/origin_guard.h"
 #include "api/public_limiter.h"
 #include "api/rest_auth.h"
+#include "http/client_address.h"
 
 namespace payd::api {
 
@@ -54,7 +55,7 @@ void AddRateLimitHeaders(http::RequestContext& ctx, const domain::RateDecision& 
 domain::Integration AdmitPublic(const http::Request& req, http::RequestContext& ctx,
                                 ApiContext& api, PublicLimit limit) {
   std::string id(ctx.Param("publicId"));
-  std::string client = ClientKey(ctx.remote_ip);
+  std::string client = http::ClientKey(ctx.remote_ip);
   auto integration = api.store.FindIntegrationById(id);
   bool write = limit == PublicLimit::kWrite;
   std::string bucket = !integration ? "unknown|" + client

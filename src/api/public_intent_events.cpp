@@ -16,6 +16,7 @@
 #include "api/json_input.h"
 #include "api/public_guard.h"
 #include "api/routes.h"
+#include "http/client_address.h"
 #include "http/json_response.h"
 
 namespace payd::api {
@@ -109,7 +110,15 @@ http::Response Events(const http::Request& req, http::RequestContext& ctx, ApiCo
   domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kRead);
   ParseQuery(req, {});
   auto intent = IntentOfPath(integration, ctx, api);
-  auto slot = api.live.TryOpen(ClientKey(ctx.remote_ip), kMaxStreamsPerClient);
+  LiveIntents::Refusal why = LiveIntents::Refusal::kNone;
+  auto slot = api.live.TryOpen(http::ClientKey(ctx.remote_ip), kMaxStreamsPerClient,
+                               api.max_event_streams, &why);
+  if (why == LiveIntents::Refusal::kFull) {
+    // Nothing this client did: the server holds as many streams as it takes.
+    throw ApiError(http::Status::service_unavailable, "unavailable",
+                   "This server has as many event streams open as it takes; retry shortly.")
+        .WithHeader("Retry-After", "5");
+  }
   if (!slot) {
     throw ApiError(http::Status::too_many_requests, "rate_limited",
                    "This address already has " + std::to_string(kMaxStreamsPerClient) +

@@ -73,9 +73,4 @@ class PublicLimiter {
   std::list<std::string> protected_;
 };
 
-// The client part of a bucket: an IPv4 address, or the /64 prefix of an
-// IPv6 one (one host usually holds a whole /64, so its addresses are one
-// client). IPv4-mapped IPv6 addresses count as IPv4. Unparsable text is kept.
-std::string ClientKey(std::string_view remote_ip);
-
 }  // namespace payd::api

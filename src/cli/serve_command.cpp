@@ -25,6 +25,7 @@
 #include "domain/asked_intent.h"
 #include "domain/ledger.h"
 #include "domain/link_views.h"
+#include "http/client_address.h"
 #include "http/router.h"
 #include "http/server.h"
 #include "metrics/metrics.h"
@@ -152,6 +153,10 @@ void Serve(const CommandContext& ctx) {
   options.max_connections = config.http.max_connections > 0
                                 ? static_cast<std::size_t>(config.http.max_connections)
                                 : http::DefaultMaxConnections(open_files);
+  options.max_connections_per_client =
+      config.http.max_connections_per_client > 0
+          ? static_cast<std::size_t>(config.http.max_connections_per_client)
+          : http::DefaultConnectionsPerClient(options.max_connections);
   options.trusted_proxies = config.trusted_proxies;
   boost::json::array trusted_proxies;
   for (const auto& range : config.trusted_proxies.ToStrings()) trusted_proxies.emplace_back(range);
@@ -176,6 +181,10 @@ void Serve(const CommandContext& ctx) {
                       public_limiter,
                       prices};
   api.public_max_open_intents = config.public_endpoints.max_open_intents;
+  api.max_event_streams =
+      config.public_endpoints.max_event_streams > 0
+          ? config.public_endpoints.max_event_streams
+          : static_cast<int>(std::clamp<std::size_t>(options.max_connections / 2, 1, 1 << 30));
   pages::Assets assets;
   pages::Languages languages(assets);
   pages::PutWidgetStrings(assets, languages);
@@ -187,11 +196,11 @@ void Serve(const CommandContext& ctx) {
   pages.writes_per_min = api.public_intents_per_min;
   pages.rate_allow = [&public_limiter](const std::string& ip, const std::string& bucket,
                                        int per_min) {
-    return public_limiter.Allow(bucket + "|" + api::ClientKey(ip), per_min, base::NowMs());
+    return public_limiter.Allow(bucket + "|" + http::ClientKey(ip), per_min, base::NowMs());
   };
   domain::LinkViews link_views(*opened.store);
   pages.count_view = [&link_views](const std::string& link_id, const std::string& ip) {
-    return link_views.View(link_id, api::ClientKey(ip), base::NowMs());
+    return link_views.View(link_id, http::ClientKey(ip), base::NowMs());
   };
   // Before anything records: the server, the watchers, the dispatcher, the store.
   if (config.metrics.enabled) metrics::Enable(PAYD_VERSION);
@@ -271,6 +280,8 @@ void Serve(const CommandContext& ctx) {
        {"environment", domain::EnvironmentName(config.environment)},
        {"threads", threads},
        {"maxConnections", options.max_connections},
+       {"maxConnectionsPerClient", options.max_connections_per_client},
+       {"maxEventStreams", api.max_event_streams},
        {"openFilesLimit", open_files},
        {"trustedProxies", trusted_proxies},
        {"metricsListen", config.metrics.enabled ? boost::json::value(config.metrics.host + ":" +

@@ -245,6 +245,8 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
         PositiveInt(http, "shutdown_grace_s", config.http.shutdown_grace_s, 3600);
     config.http.max_connections =
         PositiveInt(http, "max_connections", config.http.max_connections, 10'000'000);
+    config.http.max_connections_per_client = PositiveInt(
+        http, "max_connections_per_client", config.http.max_connections_per_client, 10'000'000);
     http.RejectUnknown();
   }
   if (TomlReader limits = r.Table("limits"); limits.present()) {
@@ -269,6 +271,8 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
   if (TomlReader keyless = r.Table("public"); keyless.present()) {
     auto& p = config.public_endpoints;
     p.max_open_intents = PositiveInt(keyless, "max_open_intents", p.max_open_intents, 100000000);
+    p.max_event_streams =
+        PositiveInt(keyless, "max_event_streams", p.max_event_streams, 10'000'000);
     keyless.RejectUnknown();
   }
   if (TomlReader metrics = r.Table("metrics"); metrics.present()) {

@@ -31,6 +31,8 @@ struct HttpSettings {
   int request_timeout_s = 15;
   int shutdown_grace_s = 10;
   int max_connections = 0;  // 0: derived from the open-files limit (http::DefaultMaxConnections)
+  // Of those, per client address; 0: an eighth, at least 4 (http::DefaultConnectionsPerClient).
+  int max_connections_per_client = 0;
 };
 
 struct LimitSettings {
@@ -44,6 +46,9 @@ struct LimitSettings {
 // [public]: what the key-less endpoints let anyone hold.
 struct PublicEndpointSettings {
   int max_open_intents = 10'000;  // per integration, CREATED and not expired; 0: no cap
+  // Live intent event streams open at once, from all clients (each client at
+  // most 10); 0: half of http.max_connections, so streams leave room for requests.
+  int max_event_streams = 0;
 };
 
 struct WebhookSettings {

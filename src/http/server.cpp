@@ -104,13 +104,19 @@ struct Server::Connection {
   // The peer is a trusted proxy. Between requests, its connection is not
   // idle in the sense above: a shutdown leaves it open (see Session).
   bool from_proxy = false;
+  // Whose share of the connections it takes (ConnectionQuota); empty for a proxy's.
+  std::string quota_client;
 };
 
 Server::Server(ServerOptions options, Handler handler)
     : options_(std::move(options)),
       handler_(std::move(handler)),
       acceptor_(ioc_),
-      grace_timer_(ioc_) {}
+      grace_timer_(ioc_),
+      quota_(options_.max_connections,
+             options_.max_connections_per_client > 0
+                 ? options_.max_connections_per_client
+                 : DefaultConnectionsPerClient(options_.max_connections)) {}
 
 Server::~Server() = default;
 
@@ -159,17 +165,20 @@ void Server::Shutdown() {
   });
 }
 
-bool Server::Register(const std::shared_ptr<Connection>& conn) {
+ConnectionQuota::Verdict Server::Register(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conns_mu_);
-  if (conns_.size() >= options_.max_connections) return false;
+  auto verdict = quota_.Admit(conn->quota_client);
+  if (verdict != ConnectionQuota::Verdict::kAdmitted) return verdict;
   conns_.insert(conn);
   if (options_.observed) metrics::HttpConnections(1);
-  return true;
+  return verdict;
 }
 
 void Server::Unregister(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conns_mu_);
-  if (conns_.erase(conn) && options_.observed) metrics::HttpConnections(-1);
+  if (!conns_.erase(conn)) return;
+  quota_.Release(conn->quota_client);
+  if (options_.observed) metrics::HttpConnections(-1);
   if (draining_ && conns_.empty()) ioc_.stop();
 }
 
@@ -186,9 +195,12 @@ asio::awaitable<void> Server::AcceptLoop() {
     }
     socket.set_option(tcp::no_delay(true), ec);
     auto conn = std::make_shared<Connection>(std::move(socket));
+    asio::ip::address peer = conn->stream.socket().remote_endpoint(ec).address();
+    bool from_proxy = !options_.trusted_proxies.empty() && options_.trusted_proxies.Contains(peer);
+    if (!from_proxy) conn->quota_client = ClientKey(peer.to_string());
     // Registered here, not in the session, so that a burst of accepts cannot overshoot the cap.
-    if (!Register(conn)) {
-      RefuseBusy(conn->stream.socket());
+    if (auto verdict = Register(conn); verdict != ConnectionQuota::Verdict::kAdmitted) {
+      RefuseBusy(conn->stream.socket(), verdict);
       continue;
     }
     auto executor = conn->stream.get_executor();
@@ -196,11 +208,18 @@ asio::awaitable<void> Server::AcceptLoop() {
   }
 }
 
-void Server::RefuseBusy(tcp::socket& socket) {
+void Server::RefuseBusy(tcp::socket& socket, ConnectionQuota::Verdict why) {
   beast::error_code ec;
   std::string id = NewRequestId();
-  Response res = ErrorResponse(Status::service_unavailable, "unavailable",
-                               "The server has too many open connections; retry shortly.", id);
+  bool client_full = why == ConnectionQuota::Verdict::kClientFull;
+  Response res =
+      client_full
+          ? ErrorResponse(Status::too_many_requests, "rate_limited",
+                          "This address holds " + std::to_string(quota_.per_client()) +
+                              " connections, its share of this server; close one or retry shortly.",
+                          id)
+          : ErrorResponse(Status::service_unavailable, "unavailable",
+                          "The server has too many open connections; retry shortly.", id);
   res.set("X-Request-Id", id);
   res.set(beast_http::field::retry_after, "1");
   res.set(beast_http::field::server, "payd");
@@ -218,12 +237,15 @@ void Server::RefuseBusy(tcp::socket& socket) {
   socket.write_some(asio::buffer(bytes), ec);  // small: fits the send buffer of a new socket
   socket.shutdown(tcp::socket::shutdown_send, ec);
   socket.close(ec);
-  if (options_.observed) metrics::HttpRequest("other", "unmatched", 503, 0, false);
+  if (options_.observed)
+    metrics::HttpRequest("other", "unmatched", client_full ? 429 : 503, 0, false);
   ++refused_;
   auto now = std::chrono::steady_clock::now();
   if (now - refusal_logged_ >= kRefusalLogInterval) {
-    base::LogWarn("connection limit reached; refusing new connections with 503",
-                  {{"maxConnections", options_.max_connections}, {"refused", refused_}});
+    base::LogWarn("connection limit reached; refusing new connections",
+                  {{"maxConnections", options_.max_connections},
+                   {"maxConnectionsPerClient", quota_.per_client()},
+                   {"refused", refused_}});
     refusal_logged_ = now;
     refused_ = 0;
   }

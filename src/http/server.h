@@ -35,6 +35,7 @@
 #include <unordered_set>
 
 #include "base/ip_ranges.h"
+#include "http/connection_quota.h"
 #include "http/message.h"
 
 namespace payd::http {
@@ -48,6 +49,9 @@ struct ServerOptions {
   std::chrono::seconds shutdown_grace{10};
   std::size_t body_limit = 64 * 1024;
   std::size_t max_connections = 1024;  // served at once; see DefaultMaxConnections
+  // Of those, at most this many per client address; 0: DefaultConnectionsPerClient
+  // (connection_quota.h). A trusted proxy's connections count only in the total.
+  std::size_t max_connections_per_client = 0;
   // Peers whose Forwarded / X-Forwarded-For name the client (client_address.h).
   base::IpRanges trusted_proxies;
   // Requests and connections go into the access log and the metrics
@@ -81,8 +85,9 @@ class Server {
 
   boost::asio::awaitable<void> AcceptLoop();
   boost::asio::awaitable<void> Session(std::shared_ptr<Connection> conn);
-  // Answers 503 and closes, without waiting on the client (the accept loop runs it).
-  void RefuseBusy(boost::asio::ip::tcp::socket& socket);
+  // Answers 503 (the server is full) or 429 (this client holds its share)
+  // and closes, without waiting on the client (the accept loop runs it).
+  void RefuseBusy(boost::asio::ip::tcp::socket& socket, ConnectionQuota::Verdict why);
   Response Handle(const Request& req, RequestContext& ctx);
   // Sends a stream's headers and chunks; returns the bytes of the chunks sent.
   boost::asio::awaitable<std::size_t> Stream(std::shared_ptr<Connection> conn, Response& res,
@@ -94,8 +99,8 @@ class Server {
   void LogRequest(const RequestContext& ctx, std::string_view method, std::string_view target,
                   unsigned status, std::chrono::steady_clock::time_point start,
                   std::optional<std::size_t> stream_bytes = std::nullopt);
-  // False, registering nothing, when max_connections are open.
-  bool Register(const std::shared_ptr<Connection>& conn);
+  // Registers the connection unless the total or its client's share is full.
+  ConnectionQuota::Verdict Register(const std::shared_ptr<Connection>& conn);
   void Unregister(const std::shared_ptr<Connection>& conn);
 
   ServerOptions options_;
@@ -106,6 +111,7 @@ class Server {
   std::atomic<bool> draining_{false};
   std::mutex conns_mu_;
   std::unordered_set<std::shared_ptr<Connection>> conns_;
+  ConnectionQuota quota_;  // under conns_mu_
   // Refusals since the last log line about them, and when that was (accept loop only).
   std::size_t refused_ = 0;
   std::chrono::steady_clock::time_point refusal_logged_{};

@@ -169,5 +169,14 @@ TEST(ClientAddress, HugeHeadersCostLittle) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
 }
 
+TEST(ClientAddress, ClientKeysGroupAnIpv6HostsAddresses) {
+  EXPECT_EQ(http::ClientKey("203.0.113.9"), "203.0.113.9");
+  EXPECT_EQ(http::ClientKey("::ffff:203.0.113.9"), "203.0.113.9");
+  EXPECT_EQ(http::ClientKey("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+  EXPECT_EQ(http::ClientKey("2001:db8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+  EXPECT_NE(http::ClientKey("2001:db8:1:3::1"), http::ClientKey("2001:db8:1:2::1"));
+  EXPECT_EQ(http::ClientKey("not an address"), "not an address");
+}
+
 }  // namespace
 }  // namespace payd

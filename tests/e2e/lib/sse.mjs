@@ -1,14 +1,45 @@
+import { request as httpRequest } from 'node:http';
+import { Readable } from 'node:stream';
+
 import { validateExchange, validateSchema } from './openapi.mjs';
+
+// fetch() from a chosen local address (Node's fetch cannot bind one): the
+// answer as a web Response, its body streamed.
+function fetchFrom(localAddress, url, { method, headers, signal }) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress }, (res) => {
+      // close() ends the read as fetch's abort does: with an AbortError.
+      signal.addEventListener('abort', () => {
+        const error = new Error('aborted');
+        error.name = 'AbortError';
+        res.destroy(error);
+        req.destroy();
+      });
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        for (const v of [value].flat()) responseHeaders.append(name, v);
+      }
+      const body = method === 'HEAD' ? null : Readable.toWeb(res);
+      resolve(new Response(body, { status: res.statusCode, headers: responseHeaders }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 // A server-sent events client for tests (Node 20 has no EventSource): opens
 // the stream with fetch and parses text/event-stream as the browser does
 // (fields `event`, `data`, `id`, `retry`; comments; events end at a blank line).
 // The answer is checked against docs/openapi.yaml (lib/openapi.mjs): a stream's status and
 // headers when it opens, and each `intent` event's data as a PublicIntent.
-export async function openEvents(url, { headers = {}, method = 'GET' } = {}) {
+// `localAddress` (a loopback address such as 127.0.0.2) makes the request come
+// from another client address, for the per-client limits.
+export async function openEvents(url, { headers = {}, method = 'GET', localAddress } = {}) {
   const controller = new AbortController();
   const requestHeaders = { Accept: 'text/event-stream', ...headers };
-  const res = await fetch(url, { method, headers: requestHeaders, signal: controller.signal });
+  const res = localAddress
+    ? await fetchFrom(localAddress, url, { method, headers: requestHeaders, signal: controller.signal })
+    : await fetch(url, { method, headers: requestHeaders, signal: controller.signal });
   const { pathname, search } = new URL(url);
   const exchange = { method, path: pathname + search, headers: requestHeaders };
   const stream = {
