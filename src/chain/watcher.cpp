@@ -133,6 +133,16 @@ void ChainWatcher::RunPasses() {
       behind_logged_ = {};
       moved_in_a_row_ = 0;
       backoff = std::chrono::milliseconds(500);
+    } catch (const domain::CursorMoved& e) {
+      // Another process took the chain over (this one's lock session was
+      // lost): nothing of this pass was recorded. Stand down; the next Lead()
+      // starts again from the stored cursor if the lock comes back here.
+      base::LogWarn("another process moved this chain's cursor; standing down",
+                    {{"chainId", chain_.id}, {"error", e.what()}});
+      store_.StopLeadingChain(chain_.id);
+      leading_.reset();
+      if (!Wait(poll)) return;
+      continue;
     } catch (const ChainMoved&) {
       // Once at once; if the node keeps answering from two forks, at the poll pace.
       more = ++moved_in_a_row_ < 2;
@@ -354,6 +364,7 @@ bool ChainWatcher::Pass() {
   } else if (update.rewind_to) {
     update.cursor = base;
   }
+  update.cursor_before = cursor_;
   auto summary = ledger_.Advance(update, base::NowMs());
   if (update.cursor) cursor_ = update.cursor;
   if (cursor_) {

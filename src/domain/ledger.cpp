@@ -277,7 +277,7 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     pass.Announce();
     if (update.cursor) {
       tx.DeleteBlocksBelow(update.chain_id, update.cursor->number - kKeptBlocks);
-      tx.SaveCursor(update.chain_id, *update.cursor);
+      tx.SaveCursor(update.chain_id, update.cursor_before, *update.cursor);
     }
   });
   if (on_events_ && (summary.intents_changed > 0 || summary.unmatched > 0)) on_events_();

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "domain/chain_catalog.h"
@@ -23,11 +24,22 @@ namespace payd::domain {
 class Store;
 class LedgerTx;
 
+// The chain's saved cursor is not the one an update was computed from.
+class CursorMoved : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 struct ChainUpdate {
   std::int64_t chain_id = 0;
   std::optional<std::int64_t> rewind_to;  // a reorg: drop everything above this block
   std::vector<BlockHeader> blocks;        // new canonical headers, ascending
   std::optional<BlockHeader> cursor;      // the last block this update covers, saved with it
+  // The saved cursor this update was computed from (none: there was none).
+  // The save is a compare-and-set on it: if another process moved the cursor
+  // meanwhile (it took the chain over), the whole update rolls back with
+  // CursorMoved, and the cursor never goes backwards.
+  std::optional<BlockHeader> cursor_before;
   std::vector<ObservedTransfer> transfers;
   ChainHead head;
   std::vector<WatchedAddress> watched;

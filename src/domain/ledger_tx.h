@@ -29,7 +29,12 @@ class LedgerTx {
   virtual void InsertBlocks(std::int64_t chain_id, const std::vector<BlockHeader>& blocks) = 0;
   // Forgets headers too deep for any reorganisation payd would follow.
   virtual void DeleteBlocksBelow(std::int64_t chain_id, std::int64_t number) = 0;
-  virtual void SaveCursor(std::int64_t chain_id, const BlockHeader& block) = 0;
+  // Moves the chain's cursor from `expected` (none: no cursor yet) to `block`;
+  // throws CursorMoved when the stored cursor is not `expected`: another
+  // process led the chain meanwhile, and this pass must not count (a fence,
+  // issue 19).
+  virtual void SaveCursor(std::int64_t chain_id, const std::optional<BlockHeader>& expected,
+                          const BlockHeader& block) = 0;
 
   // Whether a live (PENDING or CONFIRMED) payment of this transfer exists, for any tenant.
   virtual bool IsRecorded(const ObservedTransfer& transfer) = 0;

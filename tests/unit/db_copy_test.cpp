@@ -113,7 +113,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     store_->WithLedger([&](domain::LedgerTx& tx) {
       domain::BlockHeader block{100, "0xb100", "0xb099", kNow};
       tx.InsertBlocks(31337, {block});
-      tx.SaveCursor(31337, block);
+      tx.SaveCursor(31337, std::nullopt, block);
       domain::Payment p;
       p.id = base::NewId("pay_");
       p.tenant_id = tenant_.id;

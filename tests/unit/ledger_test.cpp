@@ -90,6 +90,7 @@ class LedgerTest : public testing::StoreTest {
     u.rewind_to = rewind_to;
     u.blocks = blocks;
     u.cursor = blocks.back();
+    u.cursor_before = store_->LoadCursor(31337);  // as a watcher that leads alone
     u.head = {blocks.back().number, std::nullopt, std::nullopt, blocks.back().time};
     u.transfers = std::move(transfers);
     u.watched = store_->WatchedAddresses(31337, base::NowMs());
@@ -112,6 +113,37 @@ class LedgerTest : public testing::StoreTest {
   domain::ChainCatalog ledger_catalog_;
   std::unique_ptr<domain::Ledger> ledger_;
 };
+
+// Issue 19: a process that lost the chain to another (its lock session ended
+// mid-pass) must not apply a pass computed from the cursor it read before:
+// the save is a compare-and-set, the whole pass rolls back, and the cursor
+// never goes backwards.
+TEST_P(LedgerTest, APassFromACursorAnotherProcessMovedRollsBackWhole) {
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  Advance({Block(0, "a", 1500), Block(1, "a", 2000)}, {});
+  const auto seen_by_old_leader = store_->LoadCursor(31337);
+  ASSERT_TRUE(seen_by_old_leader);
+  // The new leader goes on to block 3.
+  Advance({Block(2, "a", 2500), Block(3, "a", 3000)}, {});
+  // The old leader's pass, from block 1, with a transfer in block 2.
+  auto b2 = Block(2, "a", 2500);
+  domain::ChainUpdate stale;
+  stale.chain_id = 31337;
+  stale.blocks = {b2};
+  stale.cursor = b2;
+  stale.cursor_before = seen_by_old_leader;
+  stale.head = {2, std::nullopt, std::nullopt, 2500};
+  stale.transfers = {Transfer(5000000, "t1", b2)};
+  stale.watched = store_->WatchedAddresses(31337, base::NowMs());
+  EXPECT_THROW(ledger_->Advance(stale, base::NowMs()), domain::CursorMoved);
+  EXPECT_EQ(store_->LoadCursor(31337)->number, 3) << "the cursor never goes backwards";
+  EXPECT_TRUE(Payments().empty()) << "nothing of the stale pass is counted";
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kCreated);
+  // No cursor expected where one exists: refused the same way.
+  stale.cursor_before.reset();
+  EXPECT_THROW(ledger_->Advance(stale, base::NowMs()), domain::CursorMoved);
+  EXPECT_TRUE(Payments().empty());
+}
 
 TEST_P(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
   auto id = CreateIntent(5000000, 1000, 1000000);

@@ -75,8 +75,9 @@ TEST(Origin, AWildcardOnAPublicSuffixIsRefusedAndIgnored) {
   chain.name = "Localnet";
   chain.native = {"ETH", "Ether", std::nullopt, 18, false, std::nullopt, std::string("3000")};
   ChainCatalog catalog({chain});
-  IntegrationRequest req{"ten_x", "Web", {31337}, {"ETH"},
-                         "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", {}, std::nullopt, false};
+  IntegrationRequest req{
+      "ten_x", "Web",        {31337}, {"ETH"}, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      {},      std::nullopt, false};
   for (const char* origin : {"*.com", "https://*.github.io", "*.co.uk"}) {
     req.origins = {"https://shop.example", origin};
     try {

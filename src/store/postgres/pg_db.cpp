@@ -97,9 +97,28 @@ Connection::Connection(const std::string& url, const ConnectionLimits& limits) {
   std::string options =
       "-c statement_timeout=" + Ms(limits.statement_timeout) + " -c client_min_messages=warning";
   if (!limits.synchronous_commit) options += " -c synchronous_commit=off";
-  const char* keys[] = {"connect_timeout", "options", "application_name", "dbname", nullptr};
-  const char* values[] = {connect_timeout.c_str(), options.c_str(), "payd", url.c_str(), nullptr};
-  conn_ = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
+  std::vector<const char*> keys = {"connect_timeout", "options", "application_name"};
+  std::vector<const char*> values = {connect_timeout.c_str(), options.c_str(), "payd"};
+  if (limits.watched_session) {
+    // Idle 5 s, then 3 probes 2 s apart; unacknowledged data for 10 s ends it too.
+    options +=
+        " -c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2"
+        " -c tcp_keepalives_count=3 -c tcp_user_timeout=10000";
+    values[1] = options.c_str();
+    for (auto [key, value] : {std::pair{"keepalives", "1"},
+                              {"keepalives_idle", "5"},
+                              {"keepalives_interval", "2"},
+                              {"keepalives_count", "3"},
+                              {"tcp_user_timeout", "10000"}}) {
+      keys.push_back(key);
+      values.push_back(value);
+    }
+  }
+  keys.push_back("dbname");  // last: what the URL says wins
+  values.push_back(url.c_str());
+  keys.push_back(nullptr);
+  values.push_back(nullptr);
+  conn_ = PQconnectdbParams(keys.data(), values.data(), /*expand_dbname=*/1);
   if (!conn_) throw domain::StoreUnavailable("postgres: out of memory opening a connection");
   if (PQstatus(conn_) != CONNECTION_OK) {
     std::string why = Clean(PQerrorMessage(conn_));

@@ -94,11 +94,22 @@ void PgStore::PurgeExpired(base::TimeMs now) {
   });
 }
 
-bool PgStore::LeadChain(std::int64_t chain_id) {
+PgStore::ChainLock& PgStore::ChainLockOf(std::int64_t chain_id) {
   std::lock_guard lock(chains_mu_);
-  ChainLock& chain = chains_[chain_id];
+  auto& chain = chains_[chain_id];
+  if (!chain) chain = std::make_unique<ChainLock>();
+  return *chain;
+}
+
+bool PgStore::LeadChain(std::int64_t chain_id) {
+  ChainLock& chain = ChainLockOf(chain_id);
+  std::lock_guard lock(chain.mu);
   try {
-    if (!chain.session) chain.session = std::make_unique<Connection>(url_);
+    if (!chain.session) {
+      ConnectionLimits limits;
+      limits.watched_session = true;
+      chain.session = std::make_unique<Connection>(url_, limits);
+    }
     if (chain.held) {
       // Still ours while the session lives: one round trip says it does.
       chain.session->Run("SELECT 1");
@@ -110,25 +121,26 @@ bool PgStore::LeadChain(std::int64_t chain_id) {
     return chain.held;
   } catch (const domain::StoreUnavailable&) {
     // The session is gone, and with it the lock: the next call starts afresh.
-    chain = {};
+    chain.session.reset();
+    chain.held = false;
     throw;
   }
 }
 
 void PgStore::StopLeadingChain(std::int64_t chain_id) {
-  std::lock_guard lock(chains_mu_);
-  auto found = chains_.find(chain_id);
-  if (found == chains_.end()) return;
+  ChainLock& chain = ChainLockOf(chain_id);
+  std::lock_guard lock(chain.mu);
   // Closing the session lets the lock go too, but only once the server has
   // seen it close: unlocked first, another process can take over at once.
-  if (found->second.held && found->second.session->healthy()) {
+  if (chain.held && chain.session && chain.session->healthy()) {
     try {
-      found->second.session->Run("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
-                                 Params(ChainLockKey(chain_id)));
+      chain.session->Run("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
+                         Params(ChainLockKey(chain_id)));
     } catch (const std::exception&) {  // the session's end still lets it go
     }
   }
-  chains_.erase(found);
+  chain.session.reset();
+  chain.held = false;
 }
 
 std::optional<base::TimeMs> PgStore::LastUsedAt(const std::string& key_id) {

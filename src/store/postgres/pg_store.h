@@ -71,13 +71,17 @@ class PgStore final : public sql::SqlStore {
   // counting and lastUsedAt (a rate window), webhook leases (one more
   // attempt). SQLite keeps these without fsync too.
   Pool unsynced_;
-  std::mutex chains_mu_;
-  // Per chain: the session that holds (or asks for) its lock, and whether it holds it.
+  // Per chain: the session that holds (or asks for) its lock, and whether it
+  // holds it. Its own mutex is held across round trips; chains_mu_ only while
+  // the map is looked up, so one chain's slow database never stalls another's.
   struct ChainLock {
+    std::mutex mu;
     std::unique_ptr<Connection> session;
     bool held = false;
   };
-  std::unordered_map<std::int64_t, ChainLock> chains_;
+  ChainLock& ChainLockOf(std::int64_t chain_id);
+  std::mutex chains_mu_;
+  std::unordered_map<std::int64_t, std::unique_ptr<ChainLock>> chains_;  // never erased
 };
 
 }  // namespace payd::store::postgres

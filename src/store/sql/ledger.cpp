@@ -1,5 +1,7 @@
 // The ledger's transaction (domain/ledger_tx.h) and the chain
 // state the watchers read between transactions.
+#include "domain/ledger.h"
+
 #include <boost/json/parse.hpp>
 #include <map>
 
@@ -74,12 +76,31 @@ class SqlLedgerTx final : public domain::LedgerTx {
         .Run();
   }
 
-  void SaveCursor(std::int64_t chain_id, const domain::BlockHeader& b) override {
-    WriteBlock(
-        "INSERT INTO chain_cursors(chain_id, number, hash, parent_hash, time) VALUES (?, ?, ?, ?, "
-        "?) ON CONFLICT (chain_id) DO UPDATE SET number = excluded.number, hash = excluded.hash, "
-        "parent_hash = excluded.parent_hash, time = excluded.time",
-        chain_id, b);
+  void SaveCursor(std::int64_t chain_id, const std::optional<domain::BlockHeader>& expected,
+                  const domain::BlockHeader& b) override {
+    if (expected) {
+      c_.Prepare(
+            "UPDATE chain_cursors SET number = ?2, hash = ?3, parent_hash = ?4, time = ?5 "
+            "WHERE chain_id = ?1 AND number = ?6 AND hash = ?7")
+          .Bind(1, chain_id)
+          .Bind(2, b.number)
+          .Bind(3, b.hash)
+          .Bind(4, b.parent_hash)
+          .Bind(5, b.time)
+          .Bind(6, expected->number)
+          .Bind(7, expected->hash)
+          .Run();
+    } else {
+      WriteBlock(
+          "INSERT INTO chain_cursors(chain_id, number, hash, parent_hash, time) "
+          "VALUES (?, ?, ?, ?, ?) ON CONFLICT (chain_id) DO NOTHING",
+          chain_id, b);
+    }
+    if (c_.Changes() != 1) {
+      throw domain::CursorMoved("chain " + std::to_string(chain_id) + "'s cursor is no longer at " +
+                                (expected ? std::to_string(expected->number) : "none") +
+                                ": another process moved it");
+    }
   }
 
   bool IsRecorded(const domain::ObservedTransfer& t) override {
