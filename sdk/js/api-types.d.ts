@@ -3003,7 +3003,7 @@ export interface components {
             chains: components["schemas"]["ChainId"][];
             tokens: string[];
             payoutAddress: components["schemas"]["Address"];
-            /** @description Exact origins (`https://shop.example`) or `*.example.org` for its subdomains. */
+            /** @description Exact origins (`https://shop.example`) or `*.example.org` for its subdomains; a wildcard on a public suffix (`*.com`, `*.github.io`) is refused. */
             origins: string[];
             preferredToken: string | null;
             autoConversion: boolean;
