@@ -163,8 +163,11 @@ describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SK
   });
 });
 
-// The backend that holds chain 31337's watch lock (PgStore::LeadChain's key), or ''.
+// The backend that holds chain 31337's watch lock (PgStore::LeadChain's key) in this
+// test's database, or ''. pg_locks is the whole server's: other test files' databases
+// on it have their own chain 31337 watched at the same time.
 const LOCK_HOLDER = `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1
+  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
   AND ((classid::bigint << 32) | objid::bigint) = hashtextextended('chain-watch|31337', 0)`;
 
 describe('two payd processes on one PostgreSQL: the leader loses its lock session', { skip: SKIP }, () => {
@@ -196,6 +199,7 @@ describe('two payd processes on one PostgreSQL: the leader loses its lock sessio
       if (i % 3 === 1) {
         // Whoever leads now loses its lock session, as a database failover or a network cut would do.
         const pid = sql(procs[0], LOCK_HOLDER);
+        assert.match(pid, /^\d*$/, 'at most one holder in this database');
         if (pid) {
           sql(procs[0], `SELECT pg_terminate_backend(${Number(pid)})`);
           terminated++;
