@@ -184,7 +184,7 @@ void Serve(const CommandContext& ctx) {
   api.max_event_streams =
       config.public_endpoints.max_event_streams > 0
           ? config.public_endpoints.max_event_streams
-          : static_cast<int>(std::clamp<std::size_t>(options.max_connections / 2, 1, 1 << 30));
+          : static_cast<int>(std::max<std::size_t>(1, options.max_connections / 2));
   pages::Assets assets;
   pages::Languages languages(assets);
   pages::PutWidgetStrings(assets, languages);

@@ -17,14 +17,20 @@ bool HasDuplicates(std::vector<T> values) {
   return std::adjacent_find(values.begin(), values.end()) != values.end();
 }
 
+// A wildcard on a public suffix (*.github.io, *.com): anyone's site under
+// it could embed the widget and frame the checkout.
+bool OnPublicSuffix(const OriginRule& rule) {
+  return rule.wildcard && base::IsPublicSuffix(rule.host);
+}
+
 }  // namespace
 
 std::vector<OriginRule> Integration::OriginRules() const {
   std::vector<OriginRule> rules;
   for (const auto& entry : allowed_origins) {
-    // A wildcard on a public suffix stored before payd refused them allows nothing.
+    // One on a public suffix, stored before payd refused them, allows nothing.
     auto rule = ParseOriginRule(entry);
-    if (rule && !(rule->wildcard && base::IsPublicSuffix(rule->host))) rules.push_back(*rule);
+    if (rule && !OnPublicSuffix(*rule)) rules.push_back(*rule);
   }
   return rules;
 }
@@ -80,9 +86,7 @@ void CheckIntegrationTerms(const ChainCatalog& catalog, Integration& integration
                                   "' is neither an origin (https://shop.example) nor a "
                                   "wildcard (*.example.org)");
     }
-    // *.github.io would let anyone's site embed the widget and frame the
-    // checkout; so would *.com.
-    if (rule->wildcard && base::IsPublicSuffix(rule->host)) {
+    if (OnPublicSuffix(*rule)) {
       ThrowInvalid("origins", "origin '" + entry + "' is a wildcard on the public suffix '" +
                                   rule->host +
                                   "', under which anyone can host a site; list your own "

@@ -9,7 +9,18 @@
 namespace payd {
 namespace {
 
-class MetricsCountsTest : public testing::StoreTest {};
+class MetricsCountsTest : public testing::StoreTest {
+ protected:
+  // An endpoint: every event from now on gets a delivery (the outbox, in the event's transaction).
+  void AddEndpoint() {
+    domain::WebhookEndpoint endpoint;
+    endpoint.id = base::NewId("we_");
+    endpoint.tenant_id = tenant_.id;
+    endpoint.url = "https://hooks.example/x";
+    endpoint.created_at = 1000;
+    store_->InsertWebhookEndpoint(endpoint);
+  }
+};
 
 std::map<std::string, std::int64_t> AsMap(
     const std::vector<std::pair<std::string, std::int64_t>>& rows) {
@@ -23,13 +34,7 @@ TEST_P(MetricsCountsTest, CountsIntentsByStatusAndTheOpenDeliveries) {
   EXPECT_EQ(empty.deliveries_waiting, 0);
   EXPECT_FALSE(empty.earliest_due.has_value());
 
-  // An endpoint: every event from now on gets a delivery (the outbox, in the event's transaction).
-  domain::WebhookEndpoint endpoint;
-  endpoint.id = base::NewId("we_");
-  endpoint.tenant_id = tenant_.id;
-  endpoint.url = "https://hooks.example/x";
-  endpoint.created_at = 1000;
-  store_->InsertWebhookEndpoint(endpoint);
+  AddEndpoint();
   auto first = UsdcIntent(1'000'000, 5000, 60'000);
   StoreIntent(first);
   auto second = UsdcIntent(2'000'000, 7000, 60'000);
@@ -46,12 +51,7 @@ TEST_P(MetricsCountsTest, CountsIntentsByStatusAndTheOpenDeliveries) {
 // The dashboard overview's counts of one tenant: failed deliveries only of
 // the window asked for, waiting ones whatever their age.
 TEST_P(MetricsCountsTest, CountsOneTenantsIntentsAndRecentFailedDeliveries) {
-  domain::WebhookEndpoint endpoint;
-  endpoint.id = base::NewId("we_");
-  endpoint.tenant_id = tenant_.id;
-  endpoint.url = "https://hooks.example/x";
-  endpoint.created_at = 1000;
-  store_->InsertWebhookEndpoint(endpoint);
+  AddEndpoint();
   for (base::TimeMs at : {5000, 6000, 7000, 8000}) {
     auto intent = UsdcIntent(1'000'000 + at, at, 60'000);
     StoreIntent(intent);

@@ -65,7 +65,8 @@ class SqlLedgerTx final : public domain::LedgerTx {
           "INSERT INTO chain_blocks(chain_id, number, hash, parent_hash, time) VALUES (?, ?, ?, ?, "
           "?) ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash, "
           "parent_hash = excluded.parent_hash, time = excluded.time",
-          chain_id, b);
+          chain_id, b)
+          .Run();
     }
   }
 
@@ -79,14 +80,10 @@ class SqlLedgerTx final : public domain::LedgerTx {
   void SaveCursor(std::int64_t chain_id, const std::optional<domain::BlockHeader>& expected,
                   const domain::BlockHeader& b) override {
     if (expected) {
-      c_.Prepare(
-            "UPDATE chain_cursors SET number = ?2, hash = ?3, parent_hash = ?4, time = ?5 "
-            "WHERE chain_id = ?1 AND number = ?6 AND hash = ?7")
-          .Bind(1, chain_id)
-          .Bind(2, b.number)
-          .Bind(3, b.hash)
-          .Bind(4, b.parent_hash)
-          .Bind(5, b.time)
+      WriteBlock(
+          "UPDATE chain_cursors SET number = ?2, hash = ?3, parent_hash = ?4, time = ?5 "
+          "WHERE chain_id = ?1 AND number = ?6 AND hash = ?7",
+          chain_id, b)
           .Bind(6, expected->number)
           .Bind(7, expected->hash)
           .Run();
@@ -94,7 +91,8 @@ class SqlLedgerTx final : public domain::LedgerTx {
       WriteBlock(
           "INSERT INTO chain_cursors(chain_id, number, hash, parent_hash, time) "
           "VALUES (?, ?, ?, ?, ?) ON CONFLICT (chain_id) DO NOTHING",
-          chain_id, b);
+          chain_id, b)
+          .Run();
     }
     if (c_.Changes() != 1) {
       throw domain::CursorMoved("chain " + std::to_string(chain_id) + "'s cursor is no longer at " +
@@ -310,15 +308,12 @@ class SqlLedgerTx final : public domain::LedgerTx {
   void InsertEvent(const domain::Event& event) override { InsertEventRow(c_, event); }
 
  private:
-  // chain_blocks and chain_cursors hold the same header columns.
-  void WriteBlock(const char* sql, std::int64_t chain_id, const domain::BlockHeader& b) {
-    c_.Prepare(sql)
-        .Bind(1, chain_id)
-        .Bind(2, b.number)
-        .Bind(3, b.hash)
-        .Bind(4, b.parent_hash)
-        .Bind(5, b.time)
-        .Run();
+  // chain_blocks and chain_cursors hold the same header columns: `sql` with
+  // the chain as ?1 and the header as ?2 to ?5 bound, for the caller to run.
+  Query WriteBlock(const char* sql, std::int64_t chain_id, const domain::BlockHeader& b) {
+    auto q = c_.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, b.number).Bind(3, b.hash).Bind(4, b.parent_hash).Bind(5, b.time);
+    return q;
   }
 
   Connection& c_;
