@@ -232,6 +232,59 @@ describe('two payd processes on one PostgreSQL: the leader loses its lock sessio
   });
 });
 
+describe('two payd processes on one PostgreSQL: the leader freezes', { skip: SKIP }, () => {
+  let chain, procs, shop;
+  before(async () => {
+    chain = await startChain();
+    procs = await startProcesses(`[limits]\napi_requests_per_min = 100000\n${chainConfig(chain, { confirmations: 1 })}`, 2);
+    shop = createMerchant(procs[0]);
+  });
+  after(async () => {
+    for (const p of procs) p.proc?.kill('SIGCONT');
+    await stopProcesses(procs);
+    await chain.stop();
+  });
+
+  // A stopped process (SIGSTOP, a paused VM) keeps its TCP connection, so
+  // keepalives never end its lock session: the server's idle timeout must.
+  test('another process leads within 30 s, and the frozen one, woken, stands down: each payment once', async () => {
+    await eventually(() => procs.filter(watching).length === 1, { what: 'one process watching' });
+    const frozen = procs.find(watching);
+    const other = procs.find((p) => p !== frozen);
+    const intents = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await createIntent(other, shop.integration.id, { amount_usd: `${7 + i}.00`, currency: 'USDC', chainId: 31337 });
+      assert.equal(r.status, 201, r.text);
+      intents.push(r.json);
+    }
+    await chain.payUsdc(PAYOUT, BigInt(intents[0].amount), { from: PAYER });
+    const paid = async (pi) => (await other.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json.status;
+    await eventually(async () => (await paid(intents[0])) !== 'CREATED', { what: 'the first payment seen by the leader' });
+    frozen.proc.kill('SIGSTOP');
+    const frozenAt = Date.now();
+    await chain.payUsdc(PAYOUT, BigInt(intents[1].amount), { from: PAYER2 });
+    await eventually(() => watching(other) === 1, { what: 'the other process leading', timeout: 30000 });
+    const takeover = Date.now() - frozenAt;
+    await chain.payUsdc(PAYOUT, BigInt(intents[2].amount), { from: PAYER });
+    frozen.proc.kill('SIGCONT');
+    await chain.payUsdc(PAYOUT, BigInt(intents[3].amount), { from: PAYER2 });
+    await chain.mine(2);
+    for (const pi of intents) {
+      await eventually(async () => (await paid(pi)) === 'PAID', { what: `intent ${pi.id} PAID`, timeout: 30000 });
+    }
+    await eventually(() => frozen.logs.some((l) => l.msg === 'standing by: another payd process watches this chain'),
+      { what: 'the woken process standing by' });
+    assert.equal(sql(procs[0], LOCK_HOLDER).split('\n').filter(Boolean).length, 1, 'one lock holder');
+    const payments = (await frozen.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
+    assert.equal(payments.length, intents.length, 'each transfer recorded once');
+    const events = (await frozen.request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
+    for (const pi of intents) {
+      assert.equal(events.filter((e) => e.type === 'PAYMENT_CONFIRMED' && e.data.id === pi.id).length, 1, `${pi.id} confirmed once`);
+    }
+    console.log(`frozen leader: another process leading ${takeover} ms after the SIGSTOP`);
+  });
+});
+
 describe('three payd processes on one PostgreSQL: webhook deliveries', { skip: SKIP }, () => {
   let procs, shop, receiver, hang;
   const config = '[limits]\napi_requests_per_min = 100000\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1, 1, 1]\ntimeout_s = 6\nlease_s = 8\n';

@@ -97,6 +97,9 @@ Connection::Connection(const std::string& url, const ConnectionLimits& limits) {
   std::string options =
       "-c statement_timeout=" + Ms(limits.statement_timeout) + " -c client_min_messages=warning";
   if (!limits.synchronous_commit) options += " -c synchronous_commit=off";
+  if (limits.idle_session_timeout.count() > 0) {
+    options += " -c idle_session_timeout=" + Ms(limits.idle_session_timeout);
+  }
   std::vector<const char*> keys = {"connect_timeout", "options", "application_name"};
   std::vector<const char*> values = {connect_timeout.c_str(), options.c_str(), "payd"};
   if (limits.watched_session) {

@@ -131,6 +131,10 @@ struct ConnectionLimits {
   // about 11 s here, and ended by the server just as fast, letting the lock
   // go. Without them the server's defaults wait two hours.
   bool watched_session = false;
+  // When set, the server ends the session after this long without a
+  // statement (PostgreSQL 14+): a lock held by a process that stopped
+  // running (frozen, paused) is let go although its TCP connection lives.
+  std::chrono::milliseconds idle_session_timeout{0};
 };
 
 class Connection;

@@ -15,17 +15,14 @@ ConnectionLimits Counting() {
   return limits;
 }
 
-std::string ChainLockKey(std::int64_t chain_id) {
-  return "chain-watch|" + std::to_string(chain_id);
-}
-
 }  // namespace
 
 PgStore::PgStore(const std::string& url, std::size_t pool_size)
     : url_(url),
       description_(DescribeUrl(url)),
       pool_(url, pool_size),
-      unsynced_(url, std::max<std::size_t>(2, pool_size / 2), Counting()) {}
+      unsynced_(url, std::max<std::size_t>(2, pool_size / 2), Counting()),
+      chain_locks_(url) {}
 
 std::vector<AppliedMigration> PgStore::Migrate() {
   auto conn = pool_.Acquire();
@@ -94,53 +91,12 @@ void PgStore::PurgeExpired(base::TimeMs now) {
   });
 }
 
-PgStore::ChainLock& PgStore::ChainLockOf(std::int64_t chain_id) {
-  std::lock_guard lock(chains_mu_);
-  auto& chain = chains_[chain_id];
-  if (!chain) chain = std::make_unique<ChainLock>();
-  return *chain;
-}
-
 bool PgStore::LeadChain(std::int64_t chain_id) {
-  ChainLock& chain = ChainLockOf(chain_id);
-  std::lock_guard lock(chain.mu);
-  try {
-    if (!chain.session) {
-      ConnectionLimits limits;
-      limits.watched_session = true;
-      chain.session = std::make_unique<Connection>(url_, limits);
-    }
-    if (chain.held) {
-      // Still ours while the session lives: one round trip says it does.
-      chain.session->Run("SELECT 1");
-      return true;
-    }
-    Result got = chain.session->Run("SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
-                                    Params(ChainLockKey(chain_id)));
-    chain.held = got.Bool(0, 0);
-    return chain.held;
-  } catch (const domain::StoreUnavailable&) {
-    // The session is gone, and with it the lock: the next call starts afresh.
-    chain.session.reset();
-    chain.held = false;
-    throw;
-  }
+  return chain_locks_.Lead(chain_id);
 }
 
 void PgStore::StopLeadingChain(std::int64_t chain_id) {
-  ChainLock& chain = ChainLockOf(chain_id);
-  std::lock_guard lock(chain.mu);
-  // Closing the session lets the lock go too, but only once the server has
-  // seen it close: unlocked first, another process can take over at once.
-  if (chain.held && chain.session && chain.session->healthy()) {
-    try {
-      chain.session->Run("SELECT pg_advisory_unlock(hashtextextended($1, 0))",
-                         Params(ChainLockKey(chain_id)));
-    } catch (const std::exception&) {  // the session's end still lets it go
-    }
-  }
-  chain.session.reset();
-  chain.held = false;
+  chain_locks_.StopLeading(chain_id);
 }
 
 std::optional<base::TimeMs> PgStore::LastUsedAt(const std::string& key_id) {

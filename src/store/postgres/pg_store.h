@@ -15,12 +15,11 @@
 
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "store/postgres/chain_locks.h"
 #include "store/postgres/pg_db.h"
 #include "store/postgres/pg_migrations.h"
 #include "store/sql/sql_store.h"
@@ -45,8 +44,7 @@ class PgStore final : public sql::SqlStore {
   std::optional<domain::RateWindow> CountClientRequest(const std::string& bucket, base::TimeMs now,
                                                        base::TimeMs window_ms) override;
   void PurgeExpired(base::TimeMs now) override;
-  // A session advisory lock per chain, on a connection of its own kept for
-  // it: the server lets it go when that session ends, with the process.
+  // ChainLocks: a session advisory lock per chain, on a session of its own.
   bool LeadChain(std::int64_t chain_id) override;
   void StopLeadingChain(std::int64_t chain_id) override;
 
@@ -71,17 +69,7 @@ class PgStore final : public sql::SqlStore {
   // counting and lastUsedAt (a rate window), webhook leases (one more
   // attempt). SQLite keeps these without fsync too.
   Pool unsynced_;
-  // Per chain: the session that holds (or asks for) its lock, and whether it
-  // holds it. Its own mutex is held across round trips; chains_mu_ only while
-  // the map is looked up, so one chain's slow database never stalls another's.
-  struct ChainLock {
-    std::mutex mu;
-    std::unique_ptr<Connection> session;
-    bool held = false;
-  };
-  ChainLock& ChainLockOf(std::int64_t chain_id);
-  std::mutex chains_mu_;
-  std::unordered_map<std::int64_t, std::unique_ptr<ChainLock>> chains_;  // never erased
+  ChainLocks chain_locks_;
 };
 
 }  // namespace payd::store::postgres
