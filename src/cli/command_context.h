@@ -40,8 +40,7 @@ struct CommandContext {
   void Print(const boost::json::value& doc) const;
 };
 
-// HTTP worker threads: `threads`, or by default one per core on SQLite and
-// four per core (at least 8) on PostgreSQL.
+// HTTP worker threads: `threads`, or by default four per core (at least 8).
 int HttpThreads(const config::Config& config);
 
 // The store the config names, for a process of the config's environment.

@@ -26,7 +26,7 @@ class ConfigError : public std::runtime_error {
 };
 
 struct HttpSettings {
-  int threads = 0;  // 0: one per core
+  int threads = 0;  // 0: four per core, at least 8 (cli::HttpThreads)
   int idle_timeout_s = 30;
   int request_timeout_s = 15;
   int shutdown_grace_s = 10;

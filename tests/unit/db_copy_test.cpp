@@ -16,6 +16,7 @@
 #include "domain/ledger_tx.h"
 #include "domain/management/integrations.h"
 #include "domain/payment_link.h"
+#include "store/copy/copy_plan.h"
 #include "store/sqlite/migrations.h"
 #include "store_fixture.h"
 
@@ -106,6 +107,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     for (int i = 0; i < 30; ++i) {
       auto intent = UsdcIntent(1'000'000 + i, kNow, kNow + 3'600'000);
       if (i % 2) intent.payment_link_id = link_.id;
+      intent.keyless = i % 3 == 0;  // counted in keyless_open_counts
       intent.metadata_json = "{\"note\":\"\\t\\n\"}";
       StoreIntent(intent);
       intents_.push_back(intent);
@@ -165,7 +167,9 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     std::vector<std::pair<std::string, std::int64_t>> out;
     auto q = conn.Prepare(
         "SELECT name FROM sqlite_schema WHERE type = 'table' AND name <> 'schema_migrations'");
-    while (q.Step()) out.emplace_back(q.Text(0), 0);
+    while (q.Step()) {
+      if (!store::copy::IsDerivedTable(q.Text(0))) out.emplace_back(q.Text(0), 0);
+    }
     for (auto& [name, rows] : out) {
       auto count = conn.Prepare("SELECT count(*) FROM \"" + name + "\"");
       rows = count.Step() ? count.Int(0) : -1;
@@ -227,6 +231,10 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
       EXPECT_EQ(CountRows("SELECT count(*) FROM " + t.name), t.source_rows) << t.name;
     }
   }
+
+  // Not copied: the target's triggers counted the intents as they came.
+  EXPECT_EQ(PgNumber(target.url(), "SELECT sum(open) FROM keyless_open_counts"), 10);
+  EXPECT_EQ(CountRows("SELECT sum(open) FROM keyless_open_counts"), 10);
 
   store::postgres::PgStore pg(target.url(), 2);
   // bytea: the digest's bytes as they were, so the key still authenticates.

@@ -25,7 +25,9 @@ std::vector<SourceTable> ReadSource(sqlite::Connection& conn, bool from_usage) {
     auto q = conn.Prepare(
         "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' "
         "ESCAPE '\\' AND name <> 'schema_migrations' ORDER BY rowid");
-    while (q.Step()) tables.push_back({q.Text(0), from_usage, false, {}, {}});
+    while (q.Step()) {
+      if (!IsDerivedTable(q.Text(0))) tables.push_back({q.Text(0), from_usage, false, {}, {}});
+    }
   }
   for (auto& t : tables) {
     auto wr = conn.Prepare("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?1");
@@ -139,8 +141,14 @@ std::vector<std::string> TargetTables(postgres::Connection& target) {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
       "AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY table_name");
   std::vector<std::string> out;
-  for (int i = 0; i < r.rows(); ++i) out.push_back(r.Text(i, 0));
+  for (int i = 0; i < r.rows(); ++i) {
+    if (!IsDerivedTable(r.Text(i, 0))) out.push_back(r.Text(i, 0));
+  }
   return out;
+}
+
+bool IsDerivedTable(const std::string& table) {
+  return table == "keyless_open_counts";
 }
 
 std::vector<TablePlan> PlanTables(const CopyEnds& ends) {

@@ -47,15 +47,21 @@ struct CopyEnds {
 };
 
 // Throws PlanError when the target lacks a table or column of the source, a
-// column type has no counterpart, or foreign keys form a cycle.
+// column type has no counterpart, or foreign keys form a cycle. Derived
+// tables are not in the plan.
 std::vector<TablePlan> PlanTables(const CopyEnds& ends);
+
+// Whether `table` is kept by the target's own triggers from the rows copied
+// into other tables (keyless_open_counts): copied too, it would count twice.
+bool IsDerivedTable(const std::string& table);
 
 class PlanError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
-// The tables of the target's schema (current_schema()), but schema_migrations.
+// The tables of the target's schema (current_schema()), but schema_migrations
+// and the derived tables.
 std::vector<std::string> TargetTables(postgres::Connection& target);
 
 // "name" with inner quotes doubled: identifiers come from the schemas, and are

@@ -358,6 +358,7 @@ ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
 std::vector<Migration> AllMigrations() {
   std::vector<Migration> all(std::begin(kMigrations), std::end(kMigrations));
   for (const Migration& m : DashboardMigrations()) all.push_back(m);
+  for (const Migration& m : ScaleMigrations()) all.push_back(m);
   std::sort(all.begin(), all.end(),
             [](const Migration& a, const Migration& b) { return a.version < b.version; });
   return all;

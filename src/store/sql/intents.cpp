@@ -21,13 +21,18 @@ const std::string& InsertIntentSql() {
 constexpr int kConcurrentCreations = 256;
 
 // How many key-less intents of the integration are CREATED and not expired
-// at `now` (counting stops at `up_to`).
-std::int64_t OpenKeylessIntents(Connection& c, const std::string& integration_id, int up_to,
+// at `now`: the counts of the minutes after this one (keyless_open_counts,
+// kept by triggers), and this minute's own intents counted one by one.
+std::int64_t OpenKeylessIntents(Connection& c, const std::string& integration_id,
                                 base::TimeMs now) {
+  constexpr base::TimeMs kMinute = 60'000;
+  base::TimeMs minute = now / kMinute;
   auto q = c.Prepare(
-      "SELECT count(*) FROM (SELECT 1 FROM payment_intents WHERE integration_id = ? AND "
-      "status = 'CREATED' AND keyless = 1 AND expires_at > ? LIMIT ?) AS open_intents");
-  q.Bind(1, integration_id).Bind(2, now).Bind(3, up_to);
+      "SELECT (SELECT CAST(COALESCE(SUM(open), 0) AS BIGINT) FROM keyless_open_counts "
+      "WHERE integration_id = ?1 AND expires_minute > ?2) + "
+      "(SELECT count(*) FROM payment_intents WHERE integration_id = ?1 AND status = 'CREATED' "
+      "AND keyless = 1 AND expires_at > ?3 AND expires_at < ?4)");
+  q.Bind(1, integration_id).Bind(2, minute).Bind(3, now).Bind(4, (minute + 1) * kMinute);
   return q.Step() ? q.Int(0) : 0;
 }
 
@@ -36,9 +41,9 @@ std::int64_t OpenKeylessIntents(Connection& c, const std::string& integration_id
 // cannot reach it; near it, creations take turns and count exactly.
 bool OpenKeylessIntentsAtCap(Connection& c, const std::string& integration_id, int cap,
                              base::TimeMs now) {
-  if (OpenKeylessIntents(c, integration_id, cap, now) + kConcurrentCreations < cap) return false;
+  if (OpenKeylessIntents(c, integration_id, now) + kConcurrentCreations < cap) return false;
   c.LockUntilCommit("keyless-intents|" + integration_id);
-  return OpenKeylessIntents(c, integration_id, cap, now) >= cap;
+  return OpenKeylessIntents(c, integration_id, now) >= cap;
 }
 
 }  // namespace
@@ -47,7 +52,8 @@ domain::CreateResult SqlStore::InsertIntent(
     domain::PaymentIntent& intent, const domain::IdempotencyClaim* claim,
     const IntentLimits& limits,
     const std::function<IntentCreated(const domain::PaymentIntent&)>& finish, base::TimeMs now) {
-  return Write([&](Connection& c) {
+  // Creations arriving at once share a commit (GroupCommit).
+  return GroupedWrite([&](Connection& c) {
     if (claim) {
       if (auto decided = CheckClaim(c, *claim, now)) return *decided;
     }

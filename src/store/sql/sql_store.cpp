@@ -136,6 +136,10 @@ void SqlStore::PurgeExpired(base::TimeMs now) {
         .Bind(1, now - domain::kIdempotencyRetentionMs)
         .Run();
     c.Prepare("DELETE FROM retired_watches WHERE watch_until <= ?").Bind(1, now).Run();
+    // Minutes over: their intents are expired, counted or not.
+    c.Prepare("DELETE FROM keyless_open_counts WHERE expires_minute < ?")
+        .Bind(1, now / 60'000)
+        .Run();
     c.Prepare("DELETE FROM sessions WHERE expires_at <= ?").Bind(1, now).Run();
     c.Prepare("DELETE FROM sign_in_links WHERE expires_at <= ?").Bind(1, now).Run();
     c.Prepare("DELETE FROM sign_in_throttle WHERE last_failure_at <= ? AND locked_until <= ?")

@@ -153,6 +153,9 @@ class SqlStore : public domain::Store {
   virtual void RunRead(const std::function<void(Connection&)>& fn) = 0;
   // Runs `fn` in one write transaction, as many times as it takes to commit.
   virtual void RunWrite(const std::function<void(Connection&)>& fn) = 0;
+  // RunWrite for writes that may share a transaction with others arriving at
+  // once (GroupCommit): a store whose commits cost an fsync each groups them.
+  virtual void RunGroupedWrite(const std::function<void(Connection&)>& fn) { RunWrite(fn); }
   // When the key was last used, where the store keeps that.
   virtual std::optional<base::TimeMs> LastUsedAt(const std::string& key_id) = 0;
   // Leases the most overdue delivery within `limits` (ClaimDueDelivery's rule).
@@ -170,6 +173,11 @@ class SqlStore : public domain::Store {
   auto Write(Fn&& fn) {
     Timed timed("write");
     return Run(fn, [this](const auto& body) { RunWrite(body); });
+  }
+  template <typename Fn>
+  auto GroupedWrite(Fn&& fn) {
+    Timed timed("write");
+    return Run(fn, [this](const auto& body) { RunGroupedWrite(body); });
   }
 
  private:

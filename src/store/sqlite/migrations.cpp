@@ -350,6 +350,7 @@ std::vector<Migration> MigrationsOf(Schema schema) {
   if (schema == Schema::kUsage) return {std::begin(kUsageMigrations), std::end(kUsageMigrations)};
   std::vector<Migration> all(std::begin(kMigrations), std::end(kMigrations));
   for (const Migration& m : DashboardMigrations()) all.push_back(m);
+  for (const Migration& m : ScaleMigrations()) all.push_back(m);
   std::sort(all.begin(), all.end(),
             [](const Migration& a, const Migration& b) { return a.version < b.version; });
   return all;

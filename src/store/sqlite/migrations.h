@@ -20,6 +20,8 @@ struct Migration {
 
 // Versions 13 onward: the dashboard's users and sessions.
 std::span<const Migration> DashboardMigrations();
+// Issue 19's (scale_migrations.cpp).
+std::span<const Migration> ScaleMigrations();
 
 struct AppliedMigration {
   int version;

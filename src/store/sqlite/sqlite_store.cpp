@@ -118,6 +118,10 @@ void SqliteStore::RunWrite(const std::function<void(sql::Connection&)>& fn) {
   tx.Commit();
 }
 
+void SqliteStore::RunGroupedWrite(const std::function<void(sql::Connection&)>& fn) {
+  group_.Run(fn);
+}
+
 std::optional<base::TimeMs> SqliteStore::LastUsedAt(const std::string& key_id) {
   std::lock_guard lock(usage_mu_);
   auto q = usage_->Prepare("SELECT last_used_at FROM key_usage WHERE key_id = ?");

@@ -20,6 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "store/sql/group_commit.h"
 #include "store/sql/sql_store.h"
 #include "store/sqlite/migrations.h"
 #include "store/sqlite/shared_counters.h"
@@ -57,6 +58,8 @@ class SqliteStore final : public sql::SqlStore {
   void RunRead(const std::function<void(sql::Connection&)>& fn) override;
   // An IMMEDIATE transaction on the durable writer, under this process's write lock.
   void RunWrite(const std::function<void(sql::Connection&)>& fn) override;
+  // RunWrite's transaction, shared by the writes that arrive at once (group_).
+  void RunGroupedWrite(const std::function<void(sql::Connection&)>& fn) override;
   std::optional<base::TimeMs> LastUsedAt(const std::string& key_id) override;
   std::optional<domain::WebhookDelivery> LeaseDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
                                                           const ClaimLimits& limits) override;
@@ -75,6 +78,7 @@ class SqliteStore final : public sql::SqlStore {
   std::unordered_map<std::int64_t, int> chain_locks_;  // chain -> locked descriptor
   std::mutex write_mu_;
   std::unique_ptr<Connection> writer_;
+  sql::GroupCommit group_{[this](const sql::GroupCommit::Write& fn) { RunWrite(fn); }};
   // Same file, same lock (write_mu_), without fsync: for writes whose loss in
   // a power cut is harmless, like webhook delivery leases. It never
   // checkpoints, which would put writer_'s commits at risk (Sync::kOffShared).

@@ -1,0 +1,53 @@
+// Schema for cost that stays flat as the data grows (issue 19): SQLite's 18 on.
+#include "store/postgres/pg_migrations.h"
+
+namespace payd::store::postgres {
+
+namespace {
+
+const Migration kScaleMigrations[] = {
+    // SQLite's 18: counts of open key-less intents per integration and minute
+    // of expiry, kept by a trigger, summed by the key-less cap. Each change
+    // goes to one of 8 rows of its minute at random, so that concurrent
+    // creations do not queue on one row lock.
+    {11, "counts of open key-less intents", R"sql(
+CREATE TABLE keyless_open_counts (
+  integration_id TEXT NOT NULL,
+  expires_minute BIGINT NOT NULL,
+  shard BIGINT NOT NULL,
+  open BIGINT NOT NULL,
+  PRIMARY KEY (integration_id, expires_minute, shard)
+);
+INSERT INTO keyless_open_counts(integration_id, expires_minute, shard, open)
+  SELECT integration_id, expires_at / 60000, 0, count(*) FROM payment_intents
+  WHERE status = 'CREATED' AND keyless = 1 GROUP BY integration_id, expires_at / 60000;
+CREATE FUNCTION keyless_open_count() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  one BIGINT := floor(random() * 8);
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'CREATED' AND OLD.keyless = 1 THEN
+    INSERT INTO keyless_open_counts VALUES (OLD.integration_id, OLD.expires_at / 60000, one, -1)
+      ON CONFLICT (integration_id, expires_minute, shard)
+      DO UPDATE SET open = keyless_open_counts.open - 1;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status = 'CREATED' AND NEW.keyless = 1 THEN
+    INSERT INTO keyless_open_counts VALUES (NEW.integration_id, NEW.expires_at / 60000, one, 1)
+      ON CONFLICT (integration_id, expires_minute, shard)
+      DO UPDATE SET open = keyless_open_counts.open + 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER keyless_open_counted
+  AFTER INSERT OR DELETE OR UPDATE OF status, keyless, expires_at, integration_id
+  ON payment_intents FOR EACH ROW EXECUTE FUNCTION keyless_open_count();
+)sql"},
+};
+
+}  // namespace
+
+std::span<const Migration> ScaleMigrations() {
+  return kScaleMigrations;
+}
+
+}  // namespace payd::store::postgres
