@@ -121,6 +121,8 @@ bench: build
 	$(BUILD)/payd_bench_reservations
 	node bench/catchup.mjs
 	node bench/webhooks.mjs
+	bench/scale.sh sqlite
+	bench/scale.sh postgres
 
 format:
 	clang-format -i $$(git ls-files --cached --others --exclude-standard '*.cpp' '*.h')
