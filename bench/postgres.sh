@@ -10,13 +10,14 @@
 # Prints each figure and the ratios.
 #
 #   bench/postgres.sh [DURATION_S] [CONNECTIONS]
+#   PAYD_BIN=/tmp/payd-old bench/postgres.sh   # another build of payd
 set -euo pipefail
 cd "$(dirname "$0")/.."
 json() { node scripts/json-field.mjs "$1"; }
 
 DURATION=${1:-10}
 CONNS=${2:-16}
-PAYD=$PWD/build/payd
+PAYD=${PAYD_BIN:-$PWD/build/payd}  # PAYD_BIN: another build, to compare in one run
 WORK=$(mktemp -d /tmp/payd-bench-pg.XXXXXX)
 PG=$(mktemp -u /tmp/payd-bench-pgdata.XXXXXX)  # the postgres user must reach it
 pids=()

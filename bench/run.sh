@@ -6,13 +6,14 @@
 #
 #   bench/run.sh [DURATION_S] [CONNECTIONS]
 #   PAYD_BENCH_PROFILE=out.data bench/run.sh   # also `perf record` payd during its run
+#   PAYD_BIN=/tmp/payd-old bench/run.sh        # another build of payd
 set -euo pipefail
 cd "$(dirname "$0")/.."
 json() { node scripts/json-field.mjs "$1"; }
 
 DURATION=${1:-10}
 CONNS=${2:-64}
-PAYD=$PWD/build/payd
+PAYD=${PAYD_BIN:-$PWD/build/payd}  # PAYD_BIN: another build, to compare in one run
 WORK=$(mktemp -d /tmp/payd-bench.XXXXXX)
 PAYD_PORT=18080
 NGINX_PORT=18081

@@ -56,7 +56,7 @@ domain::Principal RequireKey(const http::Request& req, http::RequestContext& ctx
   domain::Principal principal = *auth.principal;
   ctx.key_id = principal.key_id;
 
-  auto rate = domain::ChargeRateLimit(api.store, principal, now);
+  const domain::RateDecision& rate = auth.rate;
   ctx.response_headers.emplace_back("X-RateLimit-Limit", std::to_string(rate.limit));
   ctx.response_headers.emplace_back("X-RateLimit-Remaining", std::to_string(rate.remaining));
   ctx.response_headers.emplace_back("X-RateLimit-Reset", std::to_string(rate.reset_epoch_s));

@@ -5,6 +5,10 @@
 
 namespace payd::domain {
 
+bool KeyUsable(const ApiKey& key, base::TimeMs now) {
+  return !key.revoked_at && (!key.expires_at || *key.expires_at > now);
+}
+
 IssuedKey PrepareApiKey(const ApiKeyRequest& request, Environment env, base::TimeMs now) {
   if (request.name.empty() || request.name.size() > 200) {
     ThrowInvalid("name", "name must be 1 to 200 characters");

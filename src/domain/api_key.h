@@ -43,6 +43,10 @@ struct IssuedKey {
   std::string plaintext;  // the only copy; show it once
 };
 
+// Neither revoked nor expired at `now`: the key lets requests in (the
+// PostgreSQL store repeats this rule in SQL, pg_store.cpp UseApiKey).
+bool KeyUsable(const ApiKey& key, base::TimeMs now);
+
 // Checks the request (its name, kind, scopes, expiry and rate limit; not
 // whether its integration exists) and makes the key with its text, not
 // stored yet. Throws domain::Error naming the field as the API spells it:

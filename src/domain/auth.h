@@ -1,7 +1,8 @@
 // Who is calling the REST API, and may they: resolves a presented key to a
-// principal (DECISIONS §2) and charges its rate limit (DECISIONS §9). Key state
-// is read from the store on every request, so a revocation by any process
-// sharing the database takes effect on the very next request.
+// principal (DECISIONS §2) and charges its rate limit (DECISIONS §9). The
+// store answers every request with the key as it stands (Store::UseApiKey),
+// so a revocation by any process sharing the database takes effect on the
+// very next request.
 #pragma once
 
 #include <optional>
@@ -14,6 +15,7 @@
 namespace payd::domain {
 
 class Store;
+struct RateWindow;
 
 struct Principal {
   std::string tenant_id;
@@ -31,12 +33,24 @@ enum class AuthFailure {
   kWrongEnvironment,  // a key of the other environment
 };
 
+constexpr base::TimeMs kRateWindowMs = 60'000;
+
+struct RateDecision {
+  bool allowed = true;
+  int limit = 0;
+  int remaining = 0;
+  long long reset_epoch_s = 0;  // when the current window ends
+};
+
 struct AuthResult {
   std::optional<Principal> principal;
   AuthFailure failure = AuthFailure::kNone;
   std::string message;
+  RateDecision rate;  // with a REST principal: this request, charged to its key
 };
 
+// Authenticates a REST key and, when it is let in, charges this request to
+// its rate window (`rate`), in one store call.
 AuthResult AuthenticateRestKey(Store& store, std::string_view key_text, Environment env,
                                base::TimeMs now, int default_rate_limit);
 
@@ -47,15 +61,7 @@ AuthResult AuthenticateRestKey(Store& store, std::string_view key_text, Environm
 AuthResult AuthenticateIntegrationKey(Store& store, const PresentedKey& presented, Environment env,
                                       std::string_view integration_id, base::TimeMs now);
 
-constexpr base::TimeMs kRateWindowMs = 60'000;
-
-struct RateDecision {
-  bool allowed = true;
-  int limit = 0;
-  int remaining = 0;
-  long long reset_epoch_s = 0;  // when the current window ends
-};
-
-RateDecision ChargeRateLimit(Store& store, const Principal& principal, base::TimeMs now);
+// What the window of a key allowed `limit` requests a minute says.
+RateDecision DecideRate(const RateWindow& window, int limit);
 
 }  // namespace payd::domain

@@ -46,6 +46,12 @@ struct RateWindow {
   long long count = 0;
 };
 
+// A presented key as stored when its request was counted (Store::UseApiKey).
+struct KeyUse {
+  ApiKey key;
+  std::optional<RateWindow> window;  // when the key was usable (KeyUsable)
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -79,6 +85,13 @@ class Store {
   virtual std::optional<ApiKey> FindApiKey(const std::string& id) = 0;
   virtual std::vector<ApiKey> ListApiKeys(const std::string& tenant_id) = 0;
 
+  // The key of this digest as it stands when the request arrives (a change
+  // by any process sharing the database shows: DECISIONS §2) and, when it is
+  // usable at `now` (KeyUsable), the request counted in its window as
+  // CountRequest does. Nothing for a digest no key has. On PostgreSQL one
+  // round trip.
+  virtual std::optional<KeyUse> UseApiKey(const std::string& digest, base::TimeMs now,
+                                          base::TimeMs window_ms) = 0;
   // Counts one request by `key_id` in its fixed window of `window_ms`, which
   // starts at the first request after the previous window ended, and records
   // the key's lastUsedAt. Atomic across processes sharing the database.

@@ -3,7 +3,9 @@
 // is seen by all at once, exact amounts never repeat, one process watches a
 // chain and another takes over when it is killed, and webhook deliveries are
 // shared without any being sent twice at once. Three processes each time,
-// every request spread over all of them.
+// every request spread over all of them. Two processes on one SQLite data
+// directory hold the same truth about keys: each keeps the keys it has seen
+// in memory (issue 19), and a revocation anywhere still holds at once.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -16,10 +18,10 @@ import { pidOfConnection } from './lib/sockets.mjs';
 const SKIP = !ON_POSTGRES && 'runs in the PostgreSQL pass (make test-postgres)';
 
 // Three payd processes on one database, `config` for each.
-async function startProcesses(config, count = 3) {
-  const first = preparePayd({ config });
+async function startProcesses(config, count = 3, store = undefined) {
+  const first = preparePayd({ config, store });
   const all = [first];
-  for (let i = 1; i < count; i++) all.push(preparePayd({ config, env: storeOf(first) }));
+  for (let i = 1; i < count; i++) all.push(preparePayd({ config, env: storeOf(first), store }));
   for (const p of all) await launch(p);
   return all;
 }
@@ -29,6 +31,38 @@ async function stopProcesses(all) {
   // The first owns the database: it goes last.
   for (const p of all.slice(1)) await p.cleanup();
   await all[0].cleanup();
+}
+
+// DECISIONS §2: every process lets the key in first (so each may hold it in
+// memory), then `revoke` ends it through one of them; the very next request
+// on every process is refused.
+async function assertRevokedEverywhere(procs, key, revoke) {
+  for (const p of procs) assert.equal((await p.request('GET', '/api/v1/payment-links', { key: key.key })).status, 200);
+  await revoke();
+  for (const [i, p] of procs.entries()) {
+    const r = await p.request('GET', '/api/v1/payment-links', { key: key.key });
+    assert.equal(r.status, 401, `process ${i}: ${r.text}`);
+    assert.equal(r.json.error.code, 'key_revoked');
+  }
+}
+
+// Revocations through the API of process 0 and through the CLI.
+function revocationTests(context) {
+  test('a key revoked through one process\'s API is refused by every other on the next request', async () => {
+    const { procs, shop } = context();
+    const account = procs[0].admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'backend', '--kind', 'account']);
+    const k = shop.key('payments:read');
+    await assertRevokedEverywhere(procs, k, async () => {
+      const r = await procs[0].request('POST', `/api/v1/api-keys/${k.id}/revoke`, { key: account.key });
+      assert.equal(r.status, 200, r.text);
+    });
+  });
+
+  test('a key revoked through the CLI is refused by every process on the next request', async () => {
+    const { procs, shop } = context();
+    const k = shop.key('payments:read');
+    await assertRevokedEverywhere(procs, k, async () => procs[1].admin(['key', 'revoke', k.id]));
+  });
 }
 
 const watching = (p) => p.logs.filter((l) => l.msg === 'watching chain').length;
@@ -72,16 +106,7 @@ describe('three payd processes on one PostgreSQL: limits, keys, idempotency, amo
     }
   });
 
-  test('a key revoked through one process is refused by every other on the next request', async () => {
-    const k = shop.key('payments:read');
-    for (const p of procs) assert.equal((await p.request('GET', '/api/v1/payment-links', { key: k.key })).status, 200);
-    procs[2].admin(['key', 'revoke', k.id]);
-    for (const p of procs) {
-      const r = await p.request('GET', '/api/v1/payment-links', { key: k.key });
-      assert.equal(r.status, 401, r.text);
-      assert.equal(r.json.error.code, 'key_revoked');
-    }
-  });
+  revocationTests(() => ({ procs, shop }));
 
   test('one Idempotency-Key sent to every process at once creates one payment link', async () => {
     const before = (await procs[0].request('GET', '/api/v1/payment-links', { key: shop.read.key })).json.length;
@@ -108,6 +133,17 @@ describe('three payd processes on one PostgreSQL: limits, keys, idempotency, amo
     // The fewest extra units: 7.000000 up to 7.000044, each once.
     assert.deepEqual(amounts.sort((a, b) => (a < b ? -1 : 1)), Array.from({ length: 45 }, (_, i) => 7_000_000n + BigInt(i)));
   });
+});
+
+describe('two payd processes on one SQLite data directory: keys', { skip: ON_POSTGRES && 'runs in the SQLite pass' }, () => {
+  let procs, shop;
+  before(async () => {
+    procs = await startProcesses('[limits]\napi_requests_per_min = 100000\n', 2, 'sqlite');
+    shop = createMerchant(procs[0]);
+  });
+  after(async () => stopProcesses(procs));
+
+  revocationTests(() => ({ procs, shop }));
 });
 
 describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SKIP }, () => {

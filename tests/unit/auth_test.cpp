@@ -103,21 +103,32 @@ TEST_P(AuthTest, IssuingRefusesBadRequests) {
 
 TEST_P(AuthTest, RateWindowCountsToTheLimitThenResets) {
   auto key = Issue(KeyKind::kPublic, {"payments:read"});
-  Principal p = *Auth(key.plaintext).principal;
   for (int i = 1; i <= 60; ++i) {
-    auto d = ChargeRateLimit(*store_, p, kNow + i);
+    auto d = Auth(key.plaintext, kNow + i).rate;
     ASSERT_TRUE(d.allowed) << i;
+    EXPECT_EQ(d.limit, 60);
     EXPECT_EQ(d.remaining, 60 - i);
   }
-  auto over = ChargeRateLimit(*store_, p, kNow + 100);
-  EXPECT_FALSE(over.allowed);
-  EXPECT_EQ(over.remaining, 0);
+  auto over = Auth(key.plaintext, kNow + 100);
+  ASSERT_TRUE(over.principal);  // who it is stays known; the API answers 429
+  EXPECT_FALSE(over.rate.allowed);
+  EXPECT_EQ(over.rate.remaining, 0);
   // Seconds, rounded up: never earlier than the window really ends.
-  EXPECT_EQ(over.reset_epoch_s, (kNow + 1 + kRateWindowMs + 999) / 1000);
+  EXPECT_EQ(over.rate.reset_epoch_s, (kNow + 1 + kRateWindowMs + 999) / 1000);
   // The window began at the first request; it ends a minute later.
-  EXPECT_FALSE(ChargeRateLimit(*store_, p, kNow + kRateWindowMs).allowed);
-  EXPECT_TRUE(ChargeRateLimit(*store_, p, kNow + 1 + kRateWindowMs).allowed);
+  EXPECT_FALSE(Auth(key.plaintext, kNow + kRateWindowMs).rate.allowed);
+  EXPECT_TRUE(Auth(key.plaintext, kNow + 1 + kRateWindowMs).rate.allowed);
   EXPECT_TRUE(store_->FindApiKey(key.record.id)->last_used_at.has_value());
+}
+
+TEST_P(AuthTest, ARefusedRequestIsNotCounted) {
+  auto key = Issue(KeyKind::kPublic, {"payments:read"}, "2027-01-15T09:00:00Z");
+  auto expires = *base::ParseRfc3339("2027-01-15T09:00:00Z");
+  EXPECT_EQ(Auth(key.plaintext, expires).failure, AuthFailure::kExpired);
+  EXPECT_FALSE(store_->FindApiKey(key.record.id)->last_used_at);
+  ASSERT_TRUE(RevokeApiKey(At(kNow + 5), key.record.id));
+  EXPECT_EQ(Auth(key.plaintext, kNow + 6).failure, AuthFailure::kRevoked);
+  EXPECT_FALSE(store_->FindApiKey(key.record.id)->last_used_at);
 }
 
 TEST_P(AuthTest, PerKeyOverrideRaisesTheLimit) {
@@ -126,7 +137,38 @@ TEST_P(AuthTest, PerKeyOverrideRaisesTheLimit) {
   auto key = *CreateApiKey(At(kNow), Environment::kTestnet, req).object;
   Principal p = *Auth(key.plaintext).principal;
   EXPECT_EQ(p.rate_limit_per_min, 1000);
-  for (int i = 0; i < 100; ++i) ASSERT_TRUE(ChargeRateLimit(*store_, p, kNow).allowed);
+  for (int i = 0; i < 100; ++i) ASSERT_TRUE(Auth(key.plaintext).rate.allowed);
+}
+
+// DECISIONS §2 across processes: `other` is the same database opened again,
+// as a second payd process has it. It authenticates the key first, so a copy
+// kept in its memory would still let the key in.
+TEST_P(AuthTest, AKeyRevokedThroughAnotherProcessIsRefusedOnTheNextRequest) {
+  auto other = OpenAnother();
+  auto key = Issue(KeyKind::kPublic, {"payments:read"});
+  auto through_other = [&](base::TimeMs now) {
+    return AuthenticateRestKey(*other, key.plaintext, Environment::kTestnet, now, 60);
+  };
+  for (int i = 1; i <= 3; ++i) ASSERT_TRUE(through_other(kNow + i).principal);
+  ASSERT_TRUE(RevokeApiKey(At(kNow + 5), key.record.id));
+  auto refused = through_other(kNow + 6);
+  EXPECT_EQ(refused.failure, AuthFailure::kRevoked);
+  EXPECT_FALSE(refused.principal);
+}
+
+TEST_P(AuthTest, AKeyRotatedThroughAnotherProcessEndsThereToo) {
+  auto other = OpenAnother();
+  auto key = Issue(KeyKind::kPublic, {"payments:read"});
+  auto through_other = [&](const std::string& text, base::TimeMs now) {
+    return AuthenticateRestKey(*other, text, Environment::kTestnet, now, 60);
+  };
+  ASSERT_TRUE(through_other(key.plaintext, kNow + 1).principal);
+  auto rotated = RotateApiKey(At(kNow + 10), Environment::kTestnet, key.record.id, 60'000);
+  ASSERT_TRUE(rotated);
+  EXPECT_TRUE(through_other(rotated->plaintext, kNow + 11).principal);
+  // The old text, remembered by `other` without an expiry, now ends with the overlap.
+  EXPECT_TRUE(through_other(key.plaintext, kNow + 10 + 59'999).principal);
+  EXPECT_EQ(through_other(key.plaintext, kNow + 10 + 60'000).failure, AuthFailure::kExpired);
 }
 
 TEST_P(AuthTest, CountingFallsBackToTheUsageDatabaseWhenTheSharedTableIsFull) {

@@ -54,6 +54,33 @@ void PgStore::RunWrite(const std::function<void(sql::Connection&)>& fn) {
   Transact(pool_, Isolation::kReadCommitted, [&](Connection& c) { fn(c); });
 }
 
+std::optional<domain::KeyUse> PgStore::UseApiKey(const std::string& digest, base::TimeMs now,
+                                                 base::TimeMs window_ms) {
+  // The statement's snapshot holds every change committed before it began.
+  // The WHERE of `counted` is domain::KeyUsable: a refused request is not
+  // counted and leaves lastUsedAt alone, as on SQLite.
+  static const std::string statement =
+      "WITH k AS (SELECT " + std::string(sql::kApiKeyColumns) +
+      " FROM api_keys WHERE digest = ?1), "
+      "counted AS (INSERT INTO key_usage(key_id, window_start, count, last_used_at) "
+      "SELECT id, CAST(?2 AS BIGINT), 1, CAST(?2 AS BIGINT) FROM k "
+      "WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?2) "
+      "ON CONFLICT (key_id) DO UPDATE SET " +
+      sql::kCountKeyRequestUpdate +
+      " RETURNING window_start, count) "
+      "SELECT k.*, counted.window_start, counted.count FROM k LEFT JOIN counted ON true";
+  std::optional<domain::KeyUse> use;
+  OnConnection(unsynced_, [&](Connection& c) {
+    auto q = c.Prepare(statement);
+    q.BindBlob(1, digest).Bind(2, now).Bind(3, window_ms);
+    use.reset();
+    if (!q.Step()) return;
+    use.emplace(domain::KeyUse{sql::ReadApiKey(q), std::nullopt});
+    if (auto start = q.OptInt(13)) use->window = domain::RateWindow{*start, q.Int(14)};
+  });
+  return use;
+}
+
 domain::RateWindow PgStore::CountRequest(const std::string& key_id, base::TimeMs now,
                                          base::TimeMs window_ms) {
   domain::RateWindow window;

@@ -6,7 +6,8 @@
 // serialization failure, a deadlock or a unique key a concurrent transaction
 // took; where two writers must not interleave, store/sql takes an advisory
 // lock (Connection::LockUntilCommit). Request counting and lastUsedAt are one
-// upsert per request in key_usage, so every process counts the same window.
+// upsert per request in key_usage, so every process counts the same window;
+// the key's own row is read in that same statement (UseApiKey).
 // Webhook deliveries are leased with FOR UPDATE SKIP LOCKED.
 //
 // A connection the server dropped (a restart) is replaced on its next use;
@@ -38,6 +39,11 @@ class PgStore final : public sql::SqlStore {
   // postgres://user@host:port/db: for logs, never the password.
   const std::string& description() const { return description_; }
 
+  // One statement: the key by its digest and, when usable, the upsert of
+  // CountRequest, so every request sees the key as committed (a revocation by
+  // any process holds on the next request) with no round trip of its own.
+  std::optional<domain::KeyUse> UseApiKey(const std::string& digest, base::TimeMs now,
+                                          base::TimeMs window_ms) override;
   domain::RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
                                   base::TimeMs window_ms) override;
   // In client_windows, one upsert per request.

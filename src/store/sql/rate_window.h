@@ -10,6 +10,9 @@
 
 namespace payd::store::sql {
 
+// The upsert's SET clause: ?2 is now, ?3 the window's length.
+extern const char* const kCountKeyRequestUpdate;
+
 // Counts one request of `key_id` in its fixed window of `window_ms` (a new
 // window starts with the first request after the last one ended) and
 // records lastUsedAt; the window as counted.

@@ -104,6 +104,15 @@ std::optional<domain::ApiKey> SqlStore::FindApiKeyByDigest(const std::string& di
   });
 }
 
+std::optional<domain::KeyUse> SqlStore::UseApiKey(const std::string& digest, base::TimeMs now,
+                                                  base::TimeMs window_ms) {
+  auto key = FindApiKeyByDigest(digest);
+  if (!key) return std::nullopt;
+  domain::KeyUse use{std::move(*key), std::nullopt};
+  if (domain::KeyUsable(use.key, now)) use.window = CountRequest(use.key.id, now, window_ms);
+  return use;
+}
+
 std::optional<domain::ApiKey> SqlStore::FindApiKey(const std::string& id) {
   auto key = Read([&](Connection& c) -> std::optional<domain::ApiKey> {
     static const std::string sql = Select(kApiKeyColumns, "FROM api_keys WHERE id = ?");

@@ -46,6 +46,9 @@ class SqlStore : public domain::Store {
   std::vector<domain::Integration> ListIntegrations(const std::string& tenant_id) override;
   void InsertApiKey(const domain::ApiKey& key) override;
   std::optional<domain::ApiKey> FindApiKeyByDigest(const std::string& digest) override;
+  // FindApiKeyByDigest, then CountRequest when the key is usable.
+  std::optional<domain::KeyUse> UseApiKey(const std::string& digest, base::TimeMs now,
+                                          base::TimeMs window_ms) override;
   std::optional<domain::ApiKey> FindApiKey(const std::string& id) override;
   std::vector<domain::ApiKey> ListApiKeys(const std::string& tenant_id) override;
   std::optional<domain::CreateResult> FindClaimOutcome(const domain::IdempotencyClaim& claim,

@@ -15,8 +15,10 @@ namespace payd::store::sqlite {
 
 namespace {
 
-// Header: magic, then the slot count as a 64-bit integer.
+// Header: magic, the slot count as a 64-bit integer, then the key
+// generation (a file from before it was added has zeros there).
 constexpr std::size_t kHeaderBytes = 64;
+constexpr std::size_t kKeyGenerationOffset = 16;
 constexpr char kMagic[8] = {'p', 'a', 'y', 'd', 'r', 'l', '0', '1'};
 
 // state = (window start in ms since 2020-01-01) << 23 | count. 41 bits of
@@ -82,10 +84,19 @@ SharedCounters::SharedCounters(const std::string& path, std::size_t slots) {
     std::memcpy(header, kMagic, sizeof kMagic);
   }
   slots_ = reinterpret_cast<Slot*>(header + kHeaderBytes);
+  key_generation_ = reinterpret_cast<std::uint64_t*>(header + kKeyGenerationOffset);
 }
 
 SharedCounters::~SharedCounters() {
   if (map_) ::munmap(map_, size_);
+}
+
+std::uint64_t SharedCounters::KeyGeneration() const {
+  return Atomic(*key_generation_).load(std::memory_order_acquire);
+}
+
+void SharedCounters::BumpKeyGeneration() {
+  Atomic(*key_generation_).fetch_add(1, std::memory_order_acq_rel);
 }
 
 SharedCounters::Slot* SharedCounters::FindOrClaim(std::uint64_t tag) {

@@ -1,5 +1,6 @@
-// Per-key request windows in a memory-mapped file beside the SQLite
-// database, shared by every payd process using that database. SQLite only
+// Per-key request windows, and the generation of the API keys, in a
+// memory-mapped file beside the SQLite database, shared by every payd process
+// using that database. SQLite only
 // works for processes on one host, so shared memory reaches all of them, and
 // counting a request costs a few atomic operations instead of a write
 // transaction. Lock-free: slots are claimed and updated with 64-bit CAS, so a
@@ -33,6 +34,13 @@ class SharedCounters {
   std::optional<domain::RateWindow> Count(std::string_view key_id, base::TimeMs now,
                                           base::TimeMs window_ms);
 
+  // A number that grows whenever a process changes an API key: a process
+  // that read a key while it was g may trust its copy as long as it is still
+  // g (key_cache.h). A file laid out before it existed reads 0.
+  std::uint64_t KeyGeneration() const;
+  // Called after the change has committed (sqlite_store.cpp says why).
+  void BumpKeyGeneration();
+
  private:
   struct Slot {
     std::uint64_t tag;    // which key; 0 = free
@@ -45,6 +53,7 @@ class SharedCounters {
   std::size_t size_ = 0;
   std::size_t slot_count_ = 0;
   Slot* slots_ = nullptr;
+  std::uint64_t* key_generation_ = nullptr;  // in the header
 };
 
 }  // namespace payd::store::sqlite

@@ -145,6 +145,16 @@ Connection::~Connection() {
   sqlite3_close(db_);
 }
 
+void Connection::OnRowChange(std::function<void(std::string_view table)> on_change) {
+  on_row_change_ = std::move(on_change);
+  sqlite3_update_hook(
+      db_,
+      [](void* self, int, const char*, const char* table, sqlite3_int64) {
+        static_cast<Connection*>(self)->on_row_change_(table);
+      },
+      this);
+}
+
 Connection::Durability Connection::Inspect() {
   Durability d;
   const char* file = sqlite3_db_filename(db_, "main");

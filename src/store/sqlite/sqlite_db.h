@@ -84,6 +84,11 @@ class Connection final : public sql::Connection {
   void LockUntilCommit(std::string_view) override {}
   void LockSharedUntilCommit(std::string_view) override {}
 
+  // Calls `on_change` with the table's name whenever a statement on this
+  // connection inserts, updates or deletes a row of a rowid table (every
+  // payd table), before its transaction commits (sqlite3_update_hook).
+  void OnRowChange(std::function<void(std::string_view table)> on_change);
+
   // Throws the exception that fits the result code, with the connection's message.
   [[noreturn]] void Fail(int code, std::string_view what) const;
 
@@ -111,6 +116,7 @@ class Connection final : public sql::Connection {
   void CloseUnlessSetUp(const std::function<void()>& setup);
 
   sqlite3* db_ = nullptr;
+  std::function<void(std::string_view)> on_row_change_;
   std::unordered_map<std::string, std::unique_ptr<Statement>, SqlHash, std::equal_to<>> statements_;
   Durability durability_;
 };

@@ -45,7 +45,11 @@ SqliteStore::SqliteStore(const std::string& dir, std::size_t counter_slots)
       writer_(std::make_unique<Connection>(path_, Connection::Sync::kFull)),
       lease_writer_(std::make_unique<Connection>(path_, Connection::Sync::kOffShared)),
       usage_(std::make_unique<Connection>(dir + "/payd-usage.sqlite3", Connection::Sync::kOff)),
-      counters_(dir + "/payd-ratelimit.shm", counter_slots) {}
+      counters_(dir + "/payd-ratelimit.shm", counter_slots) {
+  writer_->OnRowChange([this](std::string_view table) {
+    if (table == "api_keys") keys_changed_ = true;
+  });
+}
 
 SqliteStore::~SqliteStore() {
   for (auto& [chain, fd] : chain_locks_) ::close(fd);
@@ -81,7 +85,9 @@ std::vector<AppliedMigration> SqliteStore::Migrate() {
     sqlite::Migrate(*usage_, Schema::kUsage);
   }
   std::lock_guard lock(write_mu_);
-  return sqlite::Migrate(*writer_, Schema::kMain);
+  auto applied = sqlite::Migrate(*writer_, Schema::kMain);
+  counters_.BumpKeyGeneration();  // a migration may rewrite keys; it happens rarely
+  return applied;
 }
 
 std::unique_ptr<Connection> SqliteStore::LeaseReader() {
@@ -113,9 +119,22 @@ void SqliteStore::RunRead(const std::function<void(sql::Connection&)>& fn) {
 
 void SqliteStore::RunWrite(const std::function<void(sql::Connection&)>& fn) {
   std::lock_guard lock(write_mu_);
+  keys_changed_ = false;
   Transaction tx(*writer_);
   fn(*writer_);
   tx.Commit();
+  // After the commit, never before: a process that reads the generation
+  // before this bump and the row before the commit keeps the old row at the
+  // old generation, which this bump then outdates. Bumped before the commit,
+  // that process could read the new generation and still the old row, and
+  // keep it. Between the commit and the bump a request elsewhere may still
+  // pass, but the change has not been answered yet; once it is, it holds.
+  if (keys_changed_) counters_.BumpKeyGeneration();
+}
+
+std::optional<domain::ApiKey> SqliteStore::FindApiKeyByDigest(const std::string& digest) {
+  return keys_.Find(digest, counters_.KeyGeneration(),
+                    [this](const std::string& d) { return SqlStore::FindApiKeyByDigest(d); });
 }
 
 void SqliteStore::RunGroupedWrite(const std::function<void(sql::Connection&)>& fn) {

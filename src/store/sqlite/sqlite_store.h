@@ -2,7 +2,8 @@
 // store/sql/ on SQLite connections.
 //
 // Files: payd.sqlite3 holds everything durable. Request counting stays off
-// it: payd-ratelimit.shm holds the per-key windows (shared_counters.h), and
+// it: payd-ratelimit.shm holds the per-key windows and the API keys'
+// generation (shared_counters.h, key_cache.h), and
 // payd-usage.sqlite3 holds lastUsedAt, written at most once a second per key,
 // and the windows should the shared table ever be full.
 //
@@ -22,6 +23,7 @@
 
 #include "store/sql/group_commit.h"
 #include "store/sql/sql_store.h"
+#include "store/sqlite/key_cache.h"
 #include "store/sqlite/migrations.h"
 #include "store/sqlite/shared_counters.h"
 #include "store/sqlite/sqlite_db.h"
@@ -40,6 +42,8 @@ class SqliteStore final : public sql::SqlStore {
 
   ~SqliteStore() override;
 
+  // From this process's KeyCache while no process has changed a key since.
+  std::optional<domain::ApiKey> FindApiKeyByDigest(const std::string& digest) override;
   domain::RateWindow CountRequest(const std::string& key_id, base::TimeMs now,
                                   base::TimeMs window_ms) override;
   // Nothing: each process counts key-less clients in memory.
@@ -56,7 +60,8 @@ class SqliteStore final : public sql::SqlStore {
  protected:
   // A pooled reader connection.
   void RunRead(const std::function<void(sql::Connection&)>& fn) override;
-  // An IMMEDIATE transaction on the durable writer, under this process's write lock.
+  // An IMMEDIATE transaction on the durable writer, under this process's
+  // write lock; moves the key generation after it if it changed api_keys.
   void RunWrite(const std::function<void(sql::Connection&)>& fn) override;
   // RunWrite's transaction, shared by the writes that arrive at once (group_).
   void RunGroupedWrite(const std::function<void(sql::Connection&)>& fn) override;
@@ -78,6 +83,7 @@ class SqliteStore final : public sql::SqlStore {
   std::unordered_map<std::int64_t, int> chain_locks_;  // chain -> locked descriptor
   std::mutex write_mu_;
   std::unique_ptr<Connection> writer_;
+  bool keys_changed_ = false;  // by writer_'s transaction; guarded by write_mu_
   sql::GroupCommit group_{[this](const sql::GroupCommit::Write& fn) { RunWrite(fn); }};
   // Same file, same lock (write_mu_), without fsync: for writes whose loss in
   // a power cut is harmless, like webhook delivery leases. It never
@@ -87,6 +93,7 @@ class SqliteStore final : public sql::SqlStore {
   std::unique_ptr<Connection> usage_;
   std::unordered_map<std::string, base::TimeMs> last_use_written_;  // guarded by usage_mu_
   SharedCounters counters_;
+  KeyCache keys_;
   std::mutex pool_mu_;
   std::vector<std::unique_ptr<Connection>> readers_;
 };
