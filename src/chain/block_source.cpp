@@ -69,6 +69,25 @@ std::vector<domain::BlockHeader> BlockSource::Headers(const std::vector<std::int
   return out;
 }
 
+std::vector<domain::BlockHeader> BlockSource::Headers(
+    const std::vector<std::int64_t>& numbers, const std::vector<domain::BlockHeader>& known) {
+  std::map<std::int64_t, const domain::BlockHeader*> by_number;
+  for (const auto& b : known) by_number[b.number] = &b;
+  std::vector<std::int64_t> missing;
+  for (std::int64_t n : numbers) {
+    if (!by_number.contains(n)) missing.push_back(n);
+  }
+  auto fetched = Headers(missing);
+  auto next = fetched.begin();
+  std::vector<domain::BlockHeader> out;
+  out.reserve(numbers.size());
+  for (std::int64_t n : numbers) {
+    auto it = by_number.find(n);
+    out.push_back(it != by_number.end() ? *it->second : *next++);
+  }
+  return out;
+}
+
 std::vector<boost::json::value> BlockSource::Logs(std::int64_t from, std::int64_t to,
                                                   const boost::json::array& addresses,
                                                   const boost::json::array& recipient_topics) {

@@ -335,7 +335,8 @@ bool ChainWatcher::Pass() {
     }
 
     // Headers: every new block near the head (to follow reorgs), and the new
-    // blocks holding transfers (for their times); rescanned blocks are stored.
+    // blocks holding transfers (for their times), those read whole taken as
+    // read; rescanned blocks are stored.
     std::vector<domain::BlockHeader> headers;
     if (new_blocks) {
       std::set<std::int64_t> numbers{to};
@@ -344,19 +345,7 @@ bool ChainWatcher::Pass() {
       for (const auto& t : update.transfers) {
         if (t.block_number >= from) numbers.insert(t.block_number);
       }
-      // The blocks read whole are their own headers: only the others are asked for.
-      std::map<std::int64_t, const domain::BlockHeader*> read_whole;
-      for (const auto& b : bodies) read_whole[b.number] = &b;
-      std::vector<std::int64_t> missing;
-      for (std::int64_t n : numbers) {
-        if (!read_whole.contains(n)) missing.push_back(n);
-      }
-      auto fetched = source.Headers(missing);
-      auto next = fetched.begin();
-      for (std::int64_t n : numbers) {
-        auto whole = read_whole.find(n);
-        headers.push_back(whole != read_whole.end() ? *whole->second : *next++);
-      }
+      headers = source.Headers(std::vector<std::int64_t>(numbers.begin(), numbers.end()), bodies);
     }
     std::map<std::int64_t, const domain::BlockHeader*> by_number;
     for (const auto& h : rescan) by_number[h.number] = &h;
