@@ -17,7 +17,6 @@ namespace payd::chain {
 namespace {
 
 constexpr std::int64_t kMaxLogSpan = 5000;
-constexpr std::size_t kHeaderBatch = 100;
 constexpr std::int64_t kMaxFullBlockBatch = 10;
 constexpr std::int64_t kBatchesBeforeGrowth = 16;
 
@@ -60,14 +59,31 @@ std::optional<std::int64_t> BlockSource::Tagged(const char* tag) {
 }
 
 std::vector<domain::BlockHeader> BlockSource::Headers(const std::vector<std::int64_t>& numbers) {
+  std::vector<RpcCall> calls;
+  calls.reserve(numbers.size());
+  for (std::int64_t n : numbers)
+    calls.push_back({"eth_getBlockByNumber", {ToQuantity(static_cast<std::uint64_t>(n)), false}});
   std::vector<domain::BlockHeader> out;
-  for (std::size_t i = 0; i < numbers.size(); i += kHeaderBatch) {
-    std::vector<std::pair<std::string, boost::json::array>> calls;
-    for (std::size_t j = i; j < std::min(numbers.size(), i + kHeaderBatch); ++j) {
-      calls.push_back(
-          {"eth_getBlockByNumber", {ToQuantity(static_cast<std::uint64_t>(numbers[j])), false}});
-    }
-    for (const auto& result : rpc_.Batch(calls)) out.push_back(DecodeHeader(result));
+  out.reserve(numbers.size());
+  for (const auto& result : rpc_.CallMany(calls)) out.push_back(DecodeHeader(result));
+  return out;
+}
+
+std::vector<domain::BlockHeader> BlockSource::Headers(
+    const std::vector<std::int64_t>& numbers, const std::vector<domain::BlockHeader>& known) {
+  std::map<std::int64_t, const domain::BlockHeader*> by_number;
+  for (const auto& b : known) by_number[b.number] = &b;
+  std::vector<std::int64_t> missing;
+  for (std::int64_t n : numbers) {
+    if (!by_number.contains(n)) missing.push_back(n);
+  }
+  auto fetched = Headers(missing);
+  auto next = fetched.begin();
+  std::vector<domain::BlockHeader> out;
+  out.reserve(numbers.size());
+  for (std::int64_t n : numbers) {
+    auto it = by_number.find(n);
+    out.push_back(it != by_number.end() ? *it->second : *next++);
   }
   return out;
 }
@@ -121,14 +137,16 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
   std::vector<domain::ObservedTransfer> out;
   if (recipients.empty()) return out;
   for (std::int64_t first = from; first <= to;) {
-    std::int64_t last = std::min(to, first + block_batch_ - 1);
-    std::vector<std::pair<std::string, boost::json::array>> calls;
+    // A round: a batch of blocks for each request the provider takes at once.
+    std::int64_t per_round = block_batch_ * static_cast<std::int64_t>(rpc_.max_parallel());
+    std::int64_t last = std::min(to, first + per_round - 1);
+    std::vector<RpcCall> calls;
     for (std::int64_t n = first; n <= last; ++n) {
       calls.push_back({"eth_getBlockByNumber", {ToQuantity(static_cast<std::uint64_t>(n)), true}});
     }
     std::vector<boost::json::value> blocks;
     try {
-      blocks = rpc_.Batch(calls);
+      blocks = rpc_.CallMany(calls, static_cast<std::size_t>(block_batch_));
       // Grow back slowly: each time-out costs the RPC client's retries.
       if (++batches_since_timeout_ % kBatchesBeforeGrowth == 0)
         block_batch_ = std::min(kMaxFullBlockBatch, block_batch_ + 1);
@@ -136,8 +154,8 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
       // Full blocks of a busy chain are large; a provider that cannot send
       // this many in time (or under the reply cap) gets fewer per request, down to one.
       bool too_much = e.kind() == RpcError::Kind::kTimeout || e.kind() == RpcError::Kind::kTooLarge;
-      if (!too_much || last == first) throw;
-      block_batch_ = std::max<std::int64_t>(1, (last - first + 1) / 2);
+      if (!too_much || block_batch_ == 1) throw;
+      block_batch_ = std::max<std::int64_t>(1, std::min(block_batch_, last - first + 1) / 2);
       batches_since_timeout_ = 0;
       continue;
     }
@@ -163,9 +181,9 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     // A transaction that reverted moved no value: keep only receipts with
     // status 1. A receipt the node has not indexed yet fails the pass (kNotReady),
     // which is retried: skipping it would lose the payment for good.
-    std::vector<std::pair<std::string, boost::json::array>> receipts;
+    std::vector<RpcCall> receipts;
     for (const auto& c : candidates) receipts.push_back({"eth_getTransactionReceipt", {c.tx_hash}});
-    auto answers = rpc_.Batch(receipts);
+    auto answers = rpc_.CallMany(receipts);
     std::vector<domain::ObservedTransfer> batch;
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       if (DecodeReceiptSucceeded(answers[i])) batch.push_back(std::move(candidates[i]));

@@ -31,6 +31,10 @@ class BlockSource {
   std::optional<std::int64_t> Tagged(const char* tag);
   // Headers of these blocks, in the order given. Throws if the node lacks one.
   std::vector<domain::BlockHeader> Headers(const std::vector<std::int64_t>& numbers);
+  // The same, taking those of `known` (blocks already read whole) as they are
+  // rather than asking for them again.
+  std::vector<domain::BlockHeader> Headers(const std::vector<std::int64_t>& numbers,
+                                           const std::vector<domain::BlockHeader>& known);
 
   // ERC-20 transfers of the chain's configured tokens to `recipients`
   // (EIP-55) in [from, to]. `block_time` is filled in by the caller.

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chain/rpc_error.h"
@@ -32,7 +33,16 @@ struct RpcOptions {
   std::size_t extra_attempts = 2;  // beyond one per URL, for transport errors and time-outs
   std::size_t max_reply_bytes = 64u << 20;
   std::optional<std::int64_t> chain_id;  // checked with eth_chainId when set
+  // The provider's limits: calls in one JSON-RPC batch, and requests in flight at once.
+  std::size_t max_batch = 100;
+  std::size_t max_parallel = 4;
 };
+
+using RpcCall = std::pair<std::string, boost::json::array>;
+
+// A node URL's scheme, host and port only: providers put API keys in paths
+// and queries, and logs must not carry them.
+std::string RedactedUrl(const std::string& url);
 
 class RpcClient {
  public:
@@ -45,8 +55,15 @@ class RpcClient {
   boost::json::value Call(const std::string& method, boost::json::array params);
   // Several calls in one HTTP request; results in the order of `calls`.
   // Throws RpcError if any of them failed.
-  std::vector<boost::json::value> Batch(
-      const std::vector<std::pair<std::string, boost::json::array>>& calls);
+  std::vector<boost::json::value> Batch(const std::vector<RpcCall>& calls);
+  // Many calls in batches of at most `per_request` (and max_batch) calls,
+  // up to max_parallel requests in flight; results in the order of `calls`.
+  // A node that refuses batches (or ones this big) is asked in smaller ones
+  // from then on, down to one call per request. Throws RpcError if any failed.
+  std::vector<boost::json::value> CallMany(const std::vector<RpcCall>& calls,
+                                           std::size_t per_request = SIZE_MAX);
+
+  std::size_t max_parallel() const { return options_.max_parallel; }
 
   // The current URL's scheme, host and port only: providers put API keys in
   // paths and queries, and logs must not carry them.
@@ -62,17 +79,25 @@ class RpcClient {
   // POSTs `body` to the current URL, failing over; returns the parsed answer.
   boost::json::value Post(const std::string& body);
   boost::json::value PostOnce(const std::string& url, const std::string& body);
+  // Posts every body to the current endpoint, max_parallel at once; a body
+  // whose attempt failed in a way worth retrying goes again through Post.
+  std::vector<boost::json::value> PostAll(const std::vector<std::string>& bodies);
   // Throws unless `endpoint` serves the configured chain (checked once, and again after failures).
   void Verify(Endpoint& endpoint);
   // Counts a failed attempt at the current endpoint (metrics: its index, never its URL).
   void NoteError(const RpcError& e) const;
+  // Lowers the calls per request after the node refused a batch of `size`.
+  void RefuseBatches(std::size_t size, const RpcError& e);
   // The next endpoint not known to serve another chain; kWrongChain if none.
   void Advance(bool skip_current);
 
   std::vector<Endpoint> endpoints_;
   RpcOptions options_;
   std::size_t current_ = 0;
-  void* curl_ = nullptr;  // CURL*, kept to reuse connections
+  void* curl_ = nullptr;                // CURL*, kept to reuse connections
+  void* multi_ = nullptr;               // CURLM*, for requests in parallel
+  std::vector<void*> parallel_;         // CURL*, one per request in flight
+  std::size_t batch_limit_ = SIZE_MAX;  // lowered when the node refuses a batch
   long next_id_ = 1;
 };
 

@@ -52,6 +52,12 @@ bool RpcError::IsRangeTooLarge() const {
                      {"range", "too many", "limit", "exceed", "too large", "10000 results"});
 }
 
+bool RpcError::IsBatchRefused() const {
+  if (kind_ == Kind::kTransport) return code_ == 413;  // Payload Too Large
+  if (kind_ != Kind::kRpc || IsRateLimited()) return false;
+  return base::AsciiLower(what()).find("batch") != std::string::npos;
+}
+
 bool RpcError::IsMethodMissing() const {
   if (kind_ != Kind::kRpc) return false;
   if (code_ == -32601) return true;  // EIP-1474 "method not found"

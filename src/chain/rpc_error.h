@@ -32,6 +32,9 @@ class RpcError : public std::runtime_error {
   // The provider is shedding load (HTTP 429, or -32005 worded as a rate limit):
   // wait, and do not mistake it for a range that is too wide.
   bool IsRateLimited() const;
+  // The node refused a batch of calls as such (too many, or none allowed):
+  // ask again in smaller ones. Never a rate limit.
+  bool IsBatchRefused() const;
   // The node does not offer the method (tracing APIs vary between clients).
   bool IsMethodMissing() const;
   // Worth asking again, maybe elsewhere: the transport or the provider's load failed.

@@ -58,10 +58,18 @@ void ChainWatcher::Stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-bool ChainWatcher::Wait(std::chrono::milliseconds duration) {
+bool ChainWatcher::Wait(std::chrono::milliseconds duration, bool head_wakes) {
   std::unique_lock lock(mu_);
-  wake_.wait_for(lock, duration, [this] { return stopping_; });
+  wake_.wait_for(lock, duration, [&] { return stopping_ || (head_wakes && head_pushed_); });
   return !stopping_;
+}
+
+void ChainWatcher::OnHead() {
+  {
+    std::lock_guard lock(mu_);
+    head_pushed_ = true;
+  }
+  wake_.notify_all();
 }
 
 void ChainWatcher::NoteNodeBehind(const std::string& why) {
@@ -108,7 +116,12 @@ bool ChainWatcher::Lead() {
 void ChainWatcher::Run() {
   rpc_.emplace(chain_.rpc_urls, options_.rpc);
   source_.emplace(*rpc_, chain_);
+  if (options_.ws_url) {
+    heads_.emplace(*options_.ws_url, chain_.id, [this] { OnHead(); });
+    heads_->Start();
+  }
   RunPasses();
+  heads_.reset();
   if (leading_.value_or(false)) store_.StopLeadingChain(chain_.id);
 }
 
@@ -124,6 +137,11 @@ void ChainWatcher::RunPasses() {
       if (!Lead()) {
         if (!Wait(poll)) return;
         continue;
+      }
+      {
+        // A head pushed from now on calls for another pass.
+        std::lock_guard lock(mu_);
+        head_pushed_ = false;
       }
       more = Pass();
       if (failing) base::LogInfo("chain reachable again", {{"chainId", chain_.id}});
@@ -153,7 +171,7 @@ void ChainWatcher::RunPasses() {
       if (const auto* rpc = dynamic_cast<const RpcError*>(&e);
           rpc && rpc->kind() == RpcError::Kind::kNotReady) {
         NoteNodeBehind(e.what());
-        if (!Wait(poll)) return;
+        if (!Wait(poll, true)) return;
         continue;
       }
       base::LogWarn("chain pass failed; retrying", {{"chainId", chain_.id},
@@ -165,7 +183,7 @@ void ChainWatcher::RunPasses() {
       backoff = std::min(options_.max_backoff, backoff * 2);
       continue;
     }
-    if (!Wait(more ? std::chrono::milliseconds(0) : poll)) return;
+    if (!Wait(more ? std::chrono::milliseconds(0) : poll, true)) return;
   }
 }
 
@@ -317,7 +335,8 @@ bool ChainWatcher::Pass() {
     }
 
     // Headers: every new block near the head (to follow reorgs), and the new
-    // blocks holding transfers (for their times); rescanned blocks are stored.
+    // blocks holding transfers (for their times), those read whole taken as
+    // read; rescanned blocks are stored.
     std::vector<domain::BlockHeader> headers;
     if (new_blocks) {
       std::set<std::int64_t> numbers{to};
@@ -326,7 +345,7 @@ bool ChainWatcher::Pass() {
       for (const auto& t : update.transfers) {
         if (t.block_number >= from) numbers.insert(t.block_number);
       }
-      headers = source.Headers(std::vector<std::int64_t>(numbers.begin(), numbers.end()));
+      headers = source.Headers(std::vector<std::int64_t>(numbers.begin(), numbers.end()), bodies);
     }
     std::map<std::int64_t, const domain::BlockHeader*> by_number;
     for (const auto& h : rescan) by_number[h.number] = &h;

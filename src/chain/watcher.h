@@ -9,6 +9,9 @@
 // with exponential backoff; nothing is skipped, since the cursor only moves
 // in the transaction that records what it covers.
 //
+// Passes run every poll interval and, with a ws_url, as soon as the node
+// pushes a new head (HeadSubscription), by the same rules either way.
+//
 // Hosted providers are load-balanced and index lazily, so:
 //  - a head below payd's cursor, a null block or a null receipt means the
 //    node is behind: wait and ask again, never rewind or skip;
@@ -29,6 +32,7 @@
 #include <thread>
 
 #include "chain/block_source.h"
+#include "chain/head_subscription.h"
 #include "chain/price_book.h"
 #include "chain/rpc_client.h"
 #include "domain/ledger.h"
@@ -41,6 +45,8 @@ struct WatcherOptions {
   std::chrono::milliseconds price_refresh{std::chrono::seconds(domain::kPriceRefreshS)};
   std::chrono::milliseconds max_backoff{30000};
   RpcOptions rpc;
+  // The node's WebSocket: pushed heads start a pass at once (HeadSubscription).
+  std::optional<std::string> ws_url;
 };
 
 class ChainWatcher {
@@ -76,16 +82,19 @@ class ChainWatcher {
   // Logs the first time the node is found behind (and every minute it stays so).
   void NoteNodeBehind(const std::string& why);
   void MaybeRefreshPrices();
-  // Sleeps unless stopped; false once stopping.
-  bool Wait(std::chrono::milliseconds duration);
+  // Sleeps unless stopped (or, if `head_wakes`, a new head was pushed); false once stopping.
+  bool Wait(std::chrono::milliseconds duration, bool head_wakes = false);
+  // Called by the head subscription's thread.
+  void OnHead();
 
   const domain::ChainInfo& chain_;
   domain::Store& store_;
   domain::Ledger& ledger_;
   PriceBook& prices_;
   WatcherOptions options_;
-  std::optional<RpcClient> rpc_;       // made on the watcher's thread, which owns it
-  std::optional<BlockSource> source_;  // keeps what it learnt of the provider's limits
+  std::optional<RpcClient> rpc_;           // made on the watcher's thread, which owns it
+  std::optional<BlockSource> source_;      // keeps what it learnt of the provider's limits
+  std::optional<HeadSubscription> heads_;  // with a ws_url
   std::optional<domain::BlockHeader> cursor_;
   base::TimeMs watch_started_ = 0;   // when this chain was first watched (no cursor yet)
   bool watch_started_here_ = false;  // by this process (not by one killed before a pass)
@@ -100,6 +109,7 @@ class ChainWatcher {
   std::mutex mu_;
   std::condition_variable wake_;
   bool stopping_ = false;
+  bool head_pushed_ = false;  // since the last pass began
 };
 
 }  // namespace payd::chain

@@ -267,6 +267,12 @@ void Serve(const CommandContext& ctx) {
     watch.rpc.timeout = std::chrono::milliseconds(chain.rpc_timeout_ms);
     watch.rpc.max_reply_bytes = std::size_t{chain.rpc_max_reply_mb} << 20;
     watch.rpc.chain_id = chain.id;
+    config::ChainProvider provider;
+    if (auto it = config.providers.find(chain.id); it != config.providers.end())
+      provider = it->second;
+    watch.rpc.max_batch = provider.rpc_max_batch;
+    watch.rpc.max_parallel = provider.rpc_max_parallel;
+    watch.ws_url = provider.ws_url;
     watchers.push_back(
         std::make_unique<chain::ChainWatcher>(chain, *opened.store, ledger, prices, watch));
     watchers.back()->Start();

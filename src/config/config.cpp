@@ -119,7 +119,7 @@ domain::ConfirmationPolicy ReadConfirmations(TomlReader& r) {
   return policy;
 }
 
-domain::ChainInfo ReadChain(TomlReader& r) {
+domain::ChainInfo ReadChain(TomlReader& r, ChainProvider& provider) {
   domain::ChainInfo chain;
   auto id = r.Int("id");
   if (!id || *id <= 0) r.Fail("id", "is required and must be a positive chain id");
@@ -127,6 +127,12 @@ domain::ChainInfo ReadChain(TomlReader& r) {
   chain.name = r.RequiredString("name");
   chain.rpc_urls = r.StringArray("rpc_urls");
   if (chain.rpc_urls.empty()) r.Fail("rpc_urls", "needs at least one JSON-RPC URL");
+  if (auto ws = r.String("ws_url")) {
+    auto url = boost::urls::parse_uri(*ws);
+    if (!url || (url->scheme() != "ws" && url->scheme() != "wss") || url->encoded_host().empty())
+      r.Fail("ws_url", "must be a ws:// or wss:// URL");
+    provider.ws_url = *ws;
+  }
   chain.confirmations = ReadConfirmations(r);
   auto poll = r.Int("poll_interval_ms").value_or(1000);
   if (poll < 50 || poll > 600000) r.Fail("poll_interval_ms", "must be 50 to 600000");
@@ -138,6 +144,12 @@ domain::ChainInfo ReadChain(TomlReader& r) {
   auto reply_mb = r.Int("rpc_max_reply_mb").value_or(chain.rpc_max_reply_mb);
   if (reply_mb < 1 || reply_mb > 4096) r.Fail("rpc_max_reply_mb", "must be 1 to 4096");
   chain.rpc_max_reply_mb = static_cast<unsigned>(reply_mb);
+  auto max_batch = r.Int("rpc_max_batch").value_or(provider.rpc_max_batch);
+  if (max_batch < 1 || max_batch > 1000) r.Fail("rpc_max_batch", "must be 1 to 1000");
+  provider.rpc_max_batch = static_cast<unsigned>(max_batch);
+  auto parallel = r.Int("rpc_max_parallel").value_or(provider.rpc_max_parallel);
+  if (parallel < 1 || parallel > 32) r.Fail("rpc_max_parallel", "must be 1 to 32");
+  provider.rpc_max_parallel = static_cast<unsigned>(parallel);
   if (auto start = r.Int("start_block")) {
     if (*start < 0) r.Fail("start_block", "must be a block number");
     chain.start_block = *start;
@@ -313,13 +325,15 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
   }
   if (r.Has("chains")) {
     std::vector<domain::ChainInfo> chains;
-    std::set<std::int64_t> ids;
+    std::map<std::int64_t, ChainProvider> providers;
     for (TomlReader& c : r.TableArray("chains")) {
-      auto chain = ReadChain(c);
-      if (!ids.insert(chain.id).second) c.Fail("id", "repeats a chain id");
+      ChainProvider provider;
+      auto chain = ReadChain(c, provider);
+      if (!providers.emplace(chain.id, provider).second) c.Fail("id", "repeats a chain id");
       chains.push_back(std::move(chain));
     }
     config.catalog = domain::ChainCatalog(std::move(chains));
+    config.providers = std::move(providers);
   }
   r.RejectUnknown();
 }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -73,6 +74,16 @@ struct IntentSettings {
   int lifetime_s = 1800;  // expiresAt = creation + this
 };
 
+// How the watcher talks to one chain's node, beside the chain's rules in the
+// catalog: the node's WebSocket for pushed heads, and the provider's limits.
+struct ChainProvider {
+  // ws:// or wss://: new heads are pushed there (eth_subscribe "newHeads")
+  // and wake the watcher before its next poll.
+  std::optional<std::string> ws_url;
+  unsigned rpc_max_batch = 100;   // calls in one JSON-RPC batch (1: no batches)
+  unsigned rpc_max_parallel = 4;  // requests in flight at once while catching up
+};
+
 struct Config {
   domain::Environment environment = domain::Environment::kTestnet;
   std::string listen_host = "127.0.0.1";
@@ -92,7 +103,8 @@ struct Config {
   IntentSettings intents;
   MetricsSettings metrics;
   domain::ChainCatalog catalog;
-  std::string config_file;  // the file that was read, or empty
+  std::map<std::int64_t, ChainProvider> providers;  // by chain id; the defaults if absent
+  std::string config_file;                          // the file that was read, or empty
 
   std::string Listen() const;
   // public_url, or http://<listen host>:<port> when none is configured.

@@ -155,6 +155,31 @@ describe('an RPC provider that behaves like the hosted ones', () => {
     await until(pi.id, 'PAID');
   });
 
+  test('a provider that takes no batches is asked call by call, and payments still arrive', async (t) => {
+    const { chain, proxy, payd, shop, until } = await behindProvider(t, { confirmations: 2 });
+    proxy.configure({ maxBatch: 0 });
+    const eth = (await createIntent(payd, shop.integration.id, { amount: '5000000000000000', currency: 'ETH', chainId: 31337 })).json;
+    const usdc = (await createIntent(payd, shop.integration.id, { amount_usd: '6.00', currency: 'USDC', chainId: 31337 })).json;
+    await chain.mine(5); // a pass over several blocks asks for them in one batch first
+    await chain.payEth(PAYOUT, BigInt(eth.amount));
+    await chain.payUsdc(PAYOUT, BigInt(usdc.amount));
+    await chain.mine(5);
+    await until(eth.id, 'PAID');
+    await until(usdc.id, 'PAID');
+    assert.ok(proxy.stats.batchesRefused >= 1, 'payd sent a batch at first');
+    const smaller = payd.logs.filter((l) => l.msg === 'the node refused a batch of calls; asking in smaller ones');
+    assert.ok(smaller.length >= 1);
+    assert.equal(smaller.at(-1).nowAtMost, 1);
+    // Remembered: passes over several blocks ask call by call from then on.
+    const refused = proxy.stats.batchesRefused;
+    const later = (await createIntent(payd, shop.integration.id, { amount: '7000000000000000', currency: 'ETH', chainId: 31337 })).json;
+    await chain.mine(5);
+    await chain.payEth(PAYOUT, BigInt(later.amount));
+    await chain.mine(5);
+    await until(later.id, 'PAID');
+    assert.equal(proxy.stats.batchesRefused, refused, 'no batch once the node refused them');
+  });
+
   test('a block read whole from a branch that a reorganisation replaced mid-pass is read again', async (t) => {
     const { chain, proxy, payd, shop, until } = await behindProvider(t, { confirmations: 1 });
     const pi = (await createIntent(payd, shop.integration.id, { amount: '4000000000000000', currency: 'ETH', chainId: 31337 })).json;

@@ -68,6 +68,43 @@ usd_pegged = true
   EXPECT_EQ(*c.catalog.chains()[0].tokens[0].address, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
 }
 
+// A chain's provider settings: the WebSocket for pushed heads (none unless
+// set), and the provider's limits on batches and requests in flight.
+TEST(Config, ChainProviderSettings) {
+  auto chain_with = [](const std::string& settings) {
+    Config c;
+    ApplyToml(c,
+              "[[chains]]\nid = 1\nname = \"x\"\nrpc_urls = [\"http://a\"]\n" + settings +
+                  "native = { symbol = \"ETH\", name = \"E\" }\n",
+              "payd.toml");
+    return c.providers.at(1);
+  };
+  auto plain = chain_with("");
+  EXPECT_FALSE(plain.ws_url.has_value());
+  EXPECT_EQ(plain.rpc_max_batch, 100u);
+  EXPECT_EQ(plain.rpc_max_parallel, 4u);
+  auto set = chain_with(
+      "ws_url = \"wss://eth.example/v2/KEY\"\nrpc_max_batch = 1\nrpc_max_parallel = 8\n");
+  EXPECT_EQ(set.ws_url, "wss://eth.example/v2/KEY");
+  EXPECT_EQ(set.rpc_max_batch, 1u);
+  EXPECT_EQ(set.rpc_max_parallel, 8u);
+  EXPECT_EQ(chain_with("ws_url = \"ws://127.0.0.1:8545\"\n").ws_url, "ws://127.0.0.1:8545");
+  auto fails_with = [&](const std::string& settings, const std::string& needle) {
+    try {
+      chain_with(settings);
+    } catch (const ConfigError& e) {
+      return std::string(e.what()).find(needle) != std::string::npos;
+    }
+    return false;
+  };
+  EXPECT_TRUE(fails_with("ws_url = \"http://127.0.0.1:8545\"\n",
+                         "chains[0].ws_url must be a ws:// or wss:// URL"));
+  EXPECT_TRUE(fails_with("ws_url = \"ws://\"\n", "chains[0].ws_url"));
+  EXPECT_TRUE(fails_with("ws_url = 8546\n", "chains[0].ws_url"));
+  EXPECT_TRUE(fails_with("rpc_max_batch = 0\n", "chains[0].rpc_max_batch must be 1 to 1000"));
+  EXPECT_TRUE(fails_with("rpc_max_parallel = 33\n", "chains[0].rpc_max_parallel must be 1 to 32"));
+}
+
 TEST(Config, TheDocumentedExampleIsTheDefaults) {
   Config documented = LoadConfig(
       {std::string(PAYD_SOURCE_DIR) + "/docs/payd.example.toml", std::nullopt, std::nullopt},

@@ -248,9 +248,13 @@ class SqlLedgerTx final : public domain::LedgerTx {
     // Its status may already say EXPIRED or FAILED: payd moves intents by the
     // newest block's time, and a block before expiry can come later (catching
     // up, a reorganisation, the next transfer of the same block).
+    // The chain id as CAST(?1 ...): compared bare with the literal of a partial
+    // index (payment_intents_unchosen_due: chain_id = 0), it makes SQLite
+    // prepare the statement again at every binding, once per transfer seen.
     static const std::string sql = SelectIntent(
-        "WHERE chain_id = ?1 AND token_key = ?2 AND recipient = ?3 AND sender_hint = ?4 AND "
-        "sender_hint_source IN ('wallet', 'merchant') AND (status IN ('CREATED', 'EXPIRED', "
+        "WHERE chain_id = CAST(?1 AS BIGINT) AND token_key = ?2 AND recipient = ?3 AND "
+        "sender_hint = ?4 AND sender_hint_source IN ('wallet', 'merchant') AND (status IN "
+        "('CREATED', 'EXPIRED', "
         "'FAILED') OR (status = 'PENDING' AND exception = 'UNDERPAID')) AND expires_at >= ?5 AND "
         "COALESCE(chosen_at, created_at) <= ?6 AND resolution IS NULL "
         "ORDER BY created_at, rowid LIMIT 1");

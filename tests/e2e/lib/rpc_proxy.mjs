@@ -18,14 +18,16 @@ class RpcProxy {
   // transactions) than this hangs, like a provider that cannot send that much
   // in time.
   // missingMethods: answered "Method not found", like a node without them.
+  // maxBatch: a batch of more calls is refused whole with one error object
+  // (0: no batches at all), as providers with batch limits answer.
   constructor(upstream, {
     maxLogRange = Infinity, hangEvery = 0, hangMs = 2000, slowFullBlocksOver = Infinity, missingMethods = [],
-    intercept = null, rewrite = null,
+    maxBatch = Infinity, intercept = null, rewrite = null,
   } = {}) {
     this.upstream = upstream;
-    this.options = { maxLogRange, hangEvery, hangMs, slowFullBlocksOver, missingMethods, intercept, rewrite };
+    this.options = { maxLogRange, hangEvery, hangMs, slowFullBlocksOver, missingMethods, maxBatch, intercept, rewrite };
     this.down = false;
-    this.stats = { requests: 0, rangeErrors: 0, hangs: 0, refused: 0, largestFullBlockBatch: 0 };
+    this.stats = { requests: 0, rangeErrors: 0, hangs: 0, refused: 0, largestFullBlockBatch: 0, batchesRefused: 0, largestBatch: 0 };
     this.sockets = new Set();
     this.server = createServer((req, res) => this.handle(req, res));
     this.server.on('connection', (socket) => {
@@ -69,6 +71,14 @@ class RpcProxy {
       await new Promise((r) => setTimeout(r, hangMs)); // sleep-ok: a provider scripted to hang
     }
     const call = JSON.parse(body);
+    if (Array.isArray(call) && call.length > this.options.maxBatch) {
+      this.stats.batchesRefused++;
+      const message = this.options.maxBatch === 0 ? 'batch requests are not supported' : `batch size too large (max ${this.options.maxBatch})`;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } }));
+      return;
+    }
+    if (Array.isArray(call)) this.stats.largestBatch = Math.max(this.stats.largestBatch, call.length);
     if (Array.isArray(call)) {
       const fullBlocks = call.filter((c) => c.method === 'eth_getBlockByNumber' && c.params[1] === true).length;
       if (fullBlocks > this.options.slowFullBlocksOver) {
