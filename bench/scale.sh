@@ -81,7 +81,9 @@ stop_payd() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
 median_ms() {  # the median total time of RUNS GETs of $1 (after one warm-up), curl args after
   local path=$1
   shift
-  curl -s -o /dev/null "$@" "$BASE$path"
+  local code
+  code=$(curl -s -o "$WORK/body" -w '%{http_code}' "$@" "$BASE$path")
+  [[ "$code" == 200 ]] || { echo "GET $path answered $code: $(head -c 300 "$WORK/body")" >&2; exit 1; }
   for _ in $(seq $RUNS); do curl -s -o /dev/null -w '%{time_total}\n' "$@" "$BASE$path"; done |
     sort -g | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] * 1000 }'
 }

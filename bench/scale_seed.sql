@@ -1,6 +1,7 @@
 -- @PAID@ paid payment intents for one tenant, each with its transfer in
 -- `payments`, its PAYMENT_CONFIRMED event and that event's webhook delivery
--- (what GET /api/v1/events lists), written straight into a SQLite
+-- (what GET /api/v1/events lists; the endpoint is disabled now, so that the
+-- intents the bench creates queue nothing, as on the fresh database), written straight into a SQLite
 -- database that `payd` created, for bench/scale.sh: a shop's history, one
 -- intent every ~30 s going back about a year, created with an API key (not
 -- key-less) and long past its late window, so that none holds an exact amount.
@@ -50,7 +51,7 @@ SELECT 'evt_p' || substr(id, 4), '@TENANT@', 'PAYMENT_CONFIRMED',
 FROM seed;
 INSERT INTO webhook_endpoints (id, tenant_id, url, event_types, enabled, disabled_reason,
   created_at, description, payload_shape, secret)
-VALUES ('we_scale', '@TENANT@', 'https://shop.example/hooks/payd', NULL, 1, NULL,
+VALUES ('we_scale', '@TENANT@', 'https://shop.example/hooks/payd', NULL, 0, 'the bench''s',
   @NOW@ - 400 * 86400000, 'the shop', 'events', NULL);
 INSERT INTO webhook_deliveries (id, tenant_id, event_id, endpoint_id, endpoint_url, type, status,
   attempts, last_response_status, last_error, next_attempt_at, locked_until, delivered_at,

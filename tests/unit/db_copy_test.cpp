@@ -235,6 +235,8 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
   // Not copied: the target's triggers counted the intents as they came.
   EXPECT_EQ(PgNumber(target.url(), "SELECT sum(open) FROM keyless_open_counts"), 10);
   EXPECT_EQ(CountRows("SELECT sum(open) FROM keyless_open_counts"), 10);
+  EXPECT_EQ(PgNumber(target.url(), "SELECT sum(n) FROM intent_status_counts"),
+            CountRows("SELECT count(*) FROM payment_intents"));
 
   store::postgres::PgStore pg(target.url(), 2);
   // bytea: the digest's bytes as they were, so the key still authenticates.

@@ -65,6 +65,28 @@ TEST_P(MetricsCountsTest, CountsOneTenantsIntentsAndRecentFailedDeliveries) {
   EXPECT_EQ(store_->CountTenant("ten_other", 0).deliveries_waiting, 0);
 }
 
+// Counts by status are kept as intents change, whoever changes them.
+TEST_P(MetricsCountsTest, CountsFollowEveryChangeOfStatus) {
+  std::vector<std::string> ids;
+  for (base::TimeMs at : {5000, 6000, 7000, 8000}) {
+    auto intent = UsdcIntent(1'000'000 + at, at, 60'000);
+    StoreIntent(intent);
+    ids.push_back(intent.id);
+  }
+  RunSql("UPDATE payment_intents SET status = 'PAID' WHERE id IN ('" + ids[0] + "', '" + ids[1] +
+         "')");
+  RunSql("UPDATE payment_intents SET status = 'EXPIRED' WHERE id = '" + ids[2] + "'");
+  RunSql("UPDATE payment_intents SET metadata = '{}' WHERE id = '" + ids[3] + "'");
+  using Counts = std::map<std::string, std::int64_t>;
+  EXPECT_EQ(AsMap(store_->CountTenant(tenant_.id, 0).intents_by_status),
+            (Counts{{"CREATED", 1}, {"EXPIRED", 1}, {"PAID", 2}}));
+  RunSql("DELETE FROM payment_intents WHERE id = '" + ids[2] + "'");
+  RunSql("UPDATE payment_intents SET status = 'PAID' WHERE id = '" + ids[3] + "'");
+  EXPECT_EQ(AsMap(store_->CountTenant(tenant_.id, 0).intents_by_status), (Counts{{"PAID", 3}}));
+  EXPECT_EQ(AsMap(store_->CountForMetrics().intents_by_status), (Counts{{"PAID", 3}}));
+  EXPECT_TRUE(store_->CountTenant("ten_other", 0).intents_by_status.empty());
+}
+
 PAYD_ON_BOTH_STORES(MetricsCountsTest);
 
 }  // namespace

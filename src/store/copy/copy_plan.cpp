@@ -148,7 +148,7 @@ std::vector<std::string> TargetTables(postgres::Connection& target) {
 }
 
 bool IsDerivedTable(const std::string& table) {
-  return table == "keyless_open_counts";
+  return table == "keyless_open_counts" || table == "intent_status_counts";
 }
 
 std::vector<TablePlan> PlanTables(const CopyEnds& ends) {

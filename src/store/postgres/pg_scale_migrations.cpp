@@ -42,6 +42,43 @@ CREATE TRIGGER keyless_open_counted
   AFTER INSERT OR DELETE OR UPDATE OF status, keyless, expires_at, integration_id
   ON payment_intents FOR EACH ROW EXECUTE FUNCTION keyless_open_count();
 )sql"},
+    // SQLite's 19: counts of intents by tenant and status, kept by a trigger
+    // (8 rows each, as above); an index of the transfers no intent took.
+    {12, "counts of intents by status; index of unmatched transfers", R"sql(
+CREATE INDEX payments_unmatched_by_tenant ON payments(tenant_id, created_at)
+  WHERE intent_id IS NULL;
+CREATE TABLE intent_status_counts (
+  tenant_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  shard BIGINT NOT NULL,
+  n BIGINT NOT NULL,
+  PRIMARY KEY (tenant_id, status, shard)
+);
+INSERT INTO intent_status_counts(tenant_id, status, shard, n)
+  SELECT tenant_id, status, 0, count(*) FROM payment_intents GROUP BY tenant_id, status;
+CREATE FUNCTION intent_status_count() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  one BIGINT := floor(random() * 8);
+BEGIN
+  IF TG_OP = 'UPDATE' AND OLD.status IS NOT DISTINCT FROM NEW.status
+     AND OLD.tenant_id IS NOT DISTINCT FROM NEW.tenant_id THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO intent_status_counts VALUES (OLD.tenant_id, OLD.status, one, -1)
+      ON CONFLICT (tenant_id, status, shard) DO UPDATE SET n = intent_status_counts.n - 1;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO intent_status_counts VALUES (NEW.tenant_id, NEW.status, one, 1)
+      ON CONFLICT (tenant_id, status, shard) DO UPDATE SET n = intent_status_counts.n + 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER intent_status_counted
+  AFTER INSERT OR DELETE OR UPDATE OF status, tenant_id
+  ON payment_intents FOR EACH ROW EXECUTE FUNCTION intent_status_count();
+)sql"},
 };
 
 }  // namespace

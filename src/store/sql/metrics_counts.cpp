@@ -18,7 +18,9 @@ domain::Store::OperationalCounts SqlStore::CountForMetrics() {
   return Read([&](Connection& c) {
     OperationalCounts counts;
     counts.intents_by_status =
-        ByStatus(c, "SELECT status, COUNT(*) FROM payment_intents GROUP BY status");
+        ByStatus(c,
+                 "SELECT status, CAST(SUM(n) AS BIGINT) FROM intent_status_counts "
+                 "GROUP BY status HAVING SUM(n) <> 0");
     counts.payments_by_status =
         ByStatus(c, "SELECT status, COUNT(*) FROM payments GROUP BY status");
     // webhook_deliveries_due (status, next_attempt_at) answers both.

@@ -47,6 +47,41 @@ BEGIN
     ON CONFLICT DO UPDATE SET open = open - 1;
 END;
 )sql"},
+    // The dashboard's overview and /metrics counted a tenant's intents by
+    // status by reading every one (1.1 million: 300 ms); these counts, kept
+    // by triggers, are summed instead. And the payments page's "transfers no
+    // intent took" walked every payment of the tenant to find none.
+    {19, "counts of intents by status; index of unmatched transfers", R"sql(
+CREATE INDEX payments_unmatched_by_tenant ON payments(tenant_id, created_at)
+  WHERE intent_id IS NULL;
+CREATE TABLE intent_status_counts (
+  tenant_id TEXT NOT NULL,
+  status TEXT NOT NULL,
+  shard INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (tenant_id, status, shard)
+) WITHOUT ROWID;
+INSERT INTO intent_status_counts(tenant_id, status, shard, n)
+  SELECT tenant_id, status, 0, count(*) FROM payment_intents GROUP BY tenant_id, status;
+CREATE TRIGGER intent_status_inserted AFTER INSERT ON payment_intents
+BEGIN
+  INSERT INTO intent_status_counts VALUES (NEW.tenant_id, NEW.status, 0, 1)
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER intent_status_updated AFTER UPDATE OF status, tenant_id ON payment_intents
+  WHEN OLD.status IS NOT NEW.status OR OLD.tenant_id IS NOT NEW.tenant_id
+BEGIN
+  INSERT INTO intent_status_counts VALUES (OLD.tenant_id, OLD.status, 0, -1)
+    ON CONFLICT DO UPDATE SET n = n - 1;
+  INSERT INTO intent_status_counts VALUES (NEW.tenant_id, NEW.status, 0, 1)
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER intent_status_deleted AFTER DELETE ON payment_intents
+BEGIN
+  INSERT INTO intent_status_counts VALUES (OLD.tenant_id, OLD.status, 0, -1)
+    ON CONFLICT DO UPDATE SET n = n - 1;
+END;
+)sql"},
 };
 
 }  // namespace
