@@ -61,8 +61,8 @@ class GroupCommitTest : public ::testing::Test {
   std::unique_ptr<Connection> conn_;
 };
 
-// Holds the first group open until `followers` more writes have queued, so
-// that they form the second group together.
+// Holds the first group open until `followers` more writes have queued, in
+// their order, so that they form the second group together.
 void RunWithFollowers(GroupCommit& group, const std::vector<GroupCommit::Write>& followers,
                       std::vector<std::exception_ptr>& errors) {
   std::atomic<bool> release{false};
@@ -74,6 +74,8 @@ void RunWithFollowers(GroupCommit& group, const std::vector<GroupCommit::Write>&
   while (group.queued() < 1) std::this_thread::yield();
   std::vector<std::thread> threads;
   errors.assign(followers.size(), nullptr);
+  // One at a time, each queued before the next starts: the group runs them
+  // in this order (threads started at once would queue in any order).
   for (std::size_t i = 0; i < followers.size(); ++i) {
     threads.emplace_back([&, i] {
       try {
@@ -82,8 +84,8 @@ void RunWithFollowers(GroupCommit& group, const std::vector<GroupCommit::Write>&
         errors[i] = std::current_exception();
       }
     });
+    while (group.queued() < i + 2) std::this_thread::yield();
   }
-  while (group.queued() < followers.size() + 1) std::this_thread::yield();
   release = true;
   first.join();
   for (auto& t : threads) t.join();
