@@ -58,28 +58,38 @@ async function payAndConfirm(chain, payd, shop, amountUsd) {
 
 const logged = (payd, msg) => payd.logs.filter((l) => l.msg === msg);
 
-describe('pushed heads, with polling every 10 minutes', () => {
-  let chain, relay, payd, shop;
+// A chain, a relay in front of its WebSocket (up or not), and a payd polling
+// every `pollMs` whose ws_url is the relay's; `after` stops them all.
+function withRelayedChain(pollMs, relayUp) {
+  const t = {};
   before(async () => {
-    chain = await startChain();
-    relay = await startRelay(new URL(chain.url).port);
-    // Only the first pass (at start) and pushed heads can move anything here.
-    payd = await startPayd({ config: config(chain, relay.url, 600000) });
-    shop = createMerchant(payd);
+    t.chain = await startChain();
+    t.relay = await startRelay(new URL(t.chain.url).port);
+    t.relay.up = relayUp;
+    t.payd = await startPayd({ config: config(t.chain, t.relay.url, pollMs) });
+    t.shop = createMerchant(t.payd);
   });
   after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await relay.close();
-    await chain.stop();
+    await t.payd.stopCleanly();
+    await t.payd.cleanup();
+    await t.relay.close();
+    await t.chain.stop();
   });
+  return t;
+}
+
+describe('pushed heads, with polling every 10 minutes', () => {
+  // Only the first pass (at start) and pushed heads can move anything here.
+  const t = withRelayedChain(600000, true);
 
   test('a payment is seen and confirmed as its blocks are pushed', async () => {
+    const { chain, relay, payd, shop } = t;
     await payAndConfirm(chain, payd, shop, '3.00');
     assert.deepEqual(logged(payd, 'head subscription failed; polling until it is back'), []);
   });
 
   test('a socket cut (the node restarted): one line, then subscribed again, and heads confirm', async () => {
+    const { chain, relay, payd, shop } = t;
     const connections = relay.connections;
     relay.cut();
     await eventually(() => logged(payd, 'head subscription restored').length === 1, { what: 'subscribed again' });
@@ -90,22 +100,10 @@ describe('pushed heads, with polling every 10 minutes', () => {
 });
 
 describe('a WebSocket that fails: polling at the interval', () => {
-  let chain, relay, payd, shop;
-  before(async () => {
-    chain = await startChain();
-    relay = await startRelay(new URL(chain.url).port);
-    relay.up = false;
-    payd = await startPayd({ config: config(chain, relay.url, 100) });
-    shop = createMerchant(payd);
-  });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await relay.close();
-    await chain.stop();
-  });
+  const t = withRelayedChain(100, false);
 
   test('payments confirm by polling, and the outage is logged once however many retries', async () => {
+    const { chain, relay, payd, shop } = t;
     await payAndConfirm(chain, payd, shop, '5.00');
     await eventually(() => relay.connections >= 2, { what: 'a second attempt at the socket' });
     const failed = logged(payd, 'head subscription failed; polling until it is back');
