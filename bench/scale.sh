@@ -95,7 +95,7 @@ to_ms() { awk '{ v = $1; if (v ~ /us$/) v = v / 1000; else if (v ~ /ms$/) v = v 
 
 count() {  # the rows the list $1 pages through
   local table=${1//-/_}
-  [[ "$1" == events ]] && table=webhook_deliveries  # GET /api/v1/events lists deliveries
+  [[ "$1" == webhooks ]] && table=webhook_deliveries  # GET /api/v1/webhooks pages through deliveries
   if [[ "$DB" == postgres ]]; then psql "$(db_url scale_full)" -qAtXc "SELECT count(*) FROM $table"
   else sqlite3 "$WORK/full/payd.sqlite3" "SELECT count(*) FROM $table"; fi
 }
@@ -116,7 +116,7 @@ for which in empty full; do
     fig[page]=$(median_ms "/pay/$open_id" -H 'Accept: text/html')
     fig[dash]=$(median_ms /dashboard -b "$jar" -H 'Accept: text/html')
     fig[dash_payments]=$(median_ms /dashboard/payments -b "$jar" -H 'Accept: text/html')
-    for list in payment-intents payments events; do
+    for list in payment-intents payments webhooks; do
       total=$(count "$list")
       fig[first_$list]=$(median_ms "/api/v1/$list?limit=100" -H "X-API-Key: $key")
       fig[last_$list]=$(median_ms "/api/v1/$list?limit=100&offset=$((total - 100))" -H "X-API-Key: $key")
@@ -134,7 +134,7 @@ printf '%-46s %12s %12s %8s %s\n' measure "fresh" "full" ratio goal
 r=$(ratio "${fig[create_full]}" "${fig[create_empty]}")
 printf '%-46s %10s ms %10s ms %8s <= 1.2x %s\n' "intent creation p50, 4 connections, cap on" \
   "${fig[create_empty]}" "${fig[create_full]}" "$r" "$(verdict "$r" 1.2)"
-for list in payment-intents payments events; do
+for list in payment-intents payments webhooks; do
   r=$(ratio "${fig[last_$list]}" "${fig[first_$list]}")
   printf '%-46s %10s ms %10s ms %8s <= 2x %s\n' "GET /api/v1/$list first / last page" \
     "${fig[first_$list]}" "${fig[last_$list]}" "$r" "$(verdict "$r" 2)"

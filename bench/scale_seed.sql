@@ -1,6 +1,6 @@
 -- @PAID@ paid payment intents for one tenant, each with its transfer in
 -- `payments`, its PAYMENT_CONFIRMED event and that event's webhook delivery
--- (what GET /api/v1/events lists; the endpoint is disabled now, so that the
+-- (what GET /api/v1/webhooks pages through; the endpoint is disabled, so that the
 -- intents the bench creates queue nothing, as on the fresh database), written straight into a SQLite
 -- database that `payd` created, for bench/scale.sh: a shop's history, one
 -- intent every ~30 s going back about a year, created with an API key (not

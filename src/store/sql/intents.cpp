@@ -124,6 +124,11 @@ std::vector<domain::PaymentIntent> SqlStore::ListIntents(const std::string& tena
                                                          std::optional<domain::IntentStatus> status,
                                                          int limit, int offset) {
   return Read([&](Connection& c) {
+    if (!status) {
+      if (auto page = DeepPage<domain::PaymentIntent>(c, kIntentColumns, "payment_intents",
+                                                      tenant_id, limit, offset, ReadIntent))
+        return std::move(*page);
+    }
     static const std::string all = "SELECT " + std::string(kIntentColumns) +
                                    " FROM payment_intents WHERE tenant_id = ?1 "
                                    "ORDER BY created_at DESC, rowid DESC LIMIT ?2 OFFSET ?3";
@@ -156,6 +161,11 @@ std::vector<domain::Payment> SqlStore::ListPayments(const std::string& tenant_id
                                                     std::optional<domain::PaymentStatus> status,
                                                     int limit, int offset) {
   return Read([&](Connection& c) {
+    if (!status) {
+      if (auto page = DeepPage<domain::Payment>(c, kPaymentColumns, "payments", tenant_id, limit,
+                                                offset, ReadPayment))
+        return std::move(*page);
+    }
     static const std::string all = "SELECT " + std::string(kPaymentColumns) +
                                    " FROM payments WHERE tenant_id = ?1 "
                                    "ORDER BY created_at DESC, rowid DESC LIMIT ?2 OFFSET ?3";

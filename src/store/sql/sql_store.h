@@ -12,6 +12,7 @@
 // Connection::LockUntilCommit first.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -22,6 +23,7 @@
 
 #include "domain/store.h"
 #include "metrics/metrics.h"
+#include "store/sql/deep_pages.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {
@@ -150,6 +152,9 @@ class SqlStore : public domain::Store {
                                                         base::TimeMs now);
   static void RecordClaim(Connection& c, const domain::IdempotencyClaim& claim, base::TimeMs now);
 
+  // Marks every `stride` rows of a long list (deep_pages.h); tests use a small one.
+  void SetDeepPageStride(int stride) { deep_pages_.set_stride(stride); }
+
  protected:
   // Runs `fn` on a connection outside any transaction (each statement sees
   // what was committed when it started).
@@ -209,6 +214,24 @@ class SqlStore : public domain::Store {
       return std::move(*out);
     }
   }
+
+  // The unfiltered lists' deep pages (intents, payments, webhook deliveries).
+  template <typename Row, typename ReadRow>
+  std::optional<std::vector<Row>> DeepPage(Connection& c, std::string_view columns,
+                                           std::string_view table, const std::string& tenant_id,
+                                           int limit, int offset, const ReadRow& read_row) {
+    auto seek = deep_pages_.Plan(c, table, tenant_id, limit, offset);
+    if (!seek) return std::nullopt;
+    std::vector<Row> rows;
+    if (seek->take == 0) return rows;
+    auto q = c.Prepare(DeepPages::SeekSql(columns, table));
+    DeepPages::Bind(q, tenant_id, *seek);
+    while (q.Step()) rows.push_back(read_row(q));
+    std::reverse(rows.begin(), rows.end());  // newest first, as the lists are
+    return rows;
+  }
+
+  DeepPages deep_pages_;
 };
 
 }  // namespace payd::store::sql

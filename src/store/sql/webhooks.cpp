@@ -57,6 +57,11 @@ std::vector<domain::WebhookDelivery> SqlStore::ListDeliveries(
     const std::string& tenant_id, const std::optional<std::string>& endpoint_id, int limit,
     int offset) {
   return Read([&](Connection& c) {
+    if (!endpoint_id) {
+      if (auto page = DeepPage<domain::WebhookDelivery>(c, kDeliveryColumns, "webhook_deliveries",
+                                                        tenant_id, limit, offset, ReadDelivery))
+        return std::move(*page);
+    }
     static const std::string all = Select(kDeliveryColumns,
                                           "FROM webhook_deliveries WHERE tenant_id = ? ORDER BY "
                                           "created_at DESC, rowid DESC LIMIT ? OFFSET ?");
