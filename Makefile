@@ -97,8 +97,14 @@ fuzz: deps build-fuzz
 # of seeds, chosen by tests/harness/coverage.mjs to draw every feature of the
 # generator, against the release build. `make soak SCENARIOS=1000` runs seeds
 # 1..N two at a time and prints the table. HARNESS_SEEDS= (empty) skips it.
-HARNESS_SEEDS ?= 71,79,102,170,183,200,302,555,644,695,713,857,867,1185,1368,1776
-SCENARIOS     ?= 200
+# HARNESS_PG_SEEDS run in the PostgreSQL mode (two payd processes on one
+# database, the chain leader SIGKILLed, its lock session terminated), chosen
+# to draw both kinds of leader fault; `make soak STORE=postgres` soaks in that
+# mode. Either starts a throwaway PostgreSQL unless PAYD_TEST_DATABASE_URL names one.
+HARNESS_SEEDS    ?= 71,79,102,170,183,200,302,555,644,695,713,857,867,1185,1368,1776
+HARNESS_PG_SEEDS ?= 36,38,102,180
+SCENARIOS        ?= 200
+STORE            ?= sqlite
 
 harness:
 ifneq ($(strip $(HARNESS_SEEDS)),)
@@ -106,12 +112,20 @@ ifneq ($(strip $(HARNESS_SEEDS)),)
 	node --test tests/harness/
 	PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds $(HARNESS_SEEDS) --jobs 2
 endif
+ifneq ($(strip $(HARNESS_PG_SEEDS)),)
+	@echo "== scenario harness on PostgreSQL: seeds $(HARNESS_PG_SEEDS) ($(BUILD))"
+	scripts/with-postgres.sh env PAYD_BIN=$(abspath $(BUILD))/payd node tests/harness/run.mjs --seeds $(HARNESS_PG_SEEDS) --store postgres --jobs 2
+endif
 
 # On a copy of the binary: a rebuild during the hour a soak takes would
 # replace the payd its scenarios restart.
 soak: deps build
 	cp $(BUILD)/payd $(BUILD)/payd-soak
+ifeq ($(STORE),postgres)
+	scripts/with-postgres.sh env PAYD_BIN=$(abspath $(BUILD))/payd-soak node tests/harness/run.mjs --seeds 1-$(SCENARIOS) --store postgres --jobs 2
+else
 	PAYD_BIN=$(abspath $(BUILD))/payd-soak node tests/harness/run.mjs --seeds 1-$(SCENARIOS) --jobs 2
+endif
 
 bench: build
 	@scripts/install-deps.sh --bench

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
-import { ON_POSTGRES, sql } from './lib/database.mjs';
+import { chainLockHolder, ON_POSTGRES, sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, linkBody, preparePayd, sleep, storeOf } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 import { pidOfConnection } from './lib/sockets.mjs';
@@ -199,12 +199,7 @@ describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SK
   });
 });
 
-// The backend that holds chain 31337's watch lock (PgStore::LeadChain's key) in this
-// test's database, or ''. pg_locks is the whole server's: other test files' databases
-// on it have their own chain 31337 watched at the same time.
-const LOCK_HOLDER = `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1
-  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-  AND ((classid::bigint << 32) | objid::bigint) = hashtextextended('chain-watch|31337', 0)`;
+const LOCK_HOLDER = chainLockHolder(31337);
 
 describe('two payd processes on one PostgreSQL: the leader loses its lock session', { skip: SKIP }, () => {
   let chain, procs, shop;

@@ -18,6 +18,7 @@ export const FAILURE_CLASSES = [
   'webhooks',  // an event never delivered (verified), or delivered with another body
   'refused',   // an intent creation refused
   'crashes',   // payd exited on its own, a sanitizer report, too much memory
+  'leaders',   // PostgreSQL mode: a cursor moved back below a block still on the chain; not one leader per chain once settled
 ];
 
 const isLive = (p) => p.status === 'PENDING' || p.status === 'CONFIRMED';

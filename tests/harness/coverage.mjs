@@ -2,15 +2,18 @@
 // Picks the fixed seeds `make test` runs: the fewest seeds (greedy set cover
 // over seeds 1..N) whose plans together draw every feature of the generator
 // at least once. Rerun when the generator changes, and paste the seeds into
-// the Makefile (HARNESS_SEEDS):
+// the Makefile (HARNESS_SEEDS; with --store postgres, HARNESS_PG_SEEDS, among
+// the plans that draw both a leader's kill and a lock session's end):
 //
-//   node tests/harness/coverage.mjs [--upto 2000] [--count 16]
+//   node tests/harness/coverage.mjs [--upto 2000] [--count 16] [--store postgres]
 import { generate } from './generate.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const store = process.argv.includes('postgres') ? 'postgres' : 'sqlite';
+const second = (chain) => (chain !== 31337 ? ' on the second chain' : '');
 
 export function features(plan) {
   const f = new Set();
@@ -37,6 +40,10 @@ export function features(plan) {
       f.add(`fault ${s.name}${s.name === 'rateLimit' ? ` ${s.params.kind}` : s.name === 'drop' ? ` ${s.params.when}` : ''}`);
     } else if (s.op === 'jump') {
       f.add(`jump ${s.kind}`);
+    } else if (s.op === 'kill' && s.leaderOf) {
+      f.add(`kill the leader${second(s.leaderOf)}`);
+    } else if (s.op === 'terminate') {
+      f.add(`terminate the lock session${second(s.chain)}`);
     } else {
       f.add(s.op);
     }
@@ -47,7 +54,8 @@ export function features(plan) {
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
   const upto = arg('upto', 2000);
   const count = arg('count', 16);
-  const plans = Array.from({ length: upto }, (_, i) => ({ seed: i + 1, f: features(generate(i + 1)) }));
+  const bothFaults = (f) => store === 'sqlite' || ([...f].some((x) => x.startsWith('kill the leader')) && [...f].some((x) => x.startsWith('terminate')));
+  const plans = Array.from({ length: upto }, (_, i) => ({ seed: i + 1, f: features(generate(i + 1, { store })) })).filter((p) => bothFaults(p.f));
   const all = new Set(plans.flatMap((p) => [...p.f]));
   const missing = new Set(all);
   const chosen = [];

@@ -81,6 +81,7 @@ class Run {
     this.disturbances = new Map(this.plan.chains.map((c) => [c, []]));
     this.hiding = new Map(); // `${chainId}|${fault}` -> since when
     this.counts = { v1: 0, transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0, crossChain: 0 };
+    if (plan.store === 'postgres') Object.assign(this.counts, { leaderKills: 0, lockSessions: 0 });
   }
 
   lane(step) {
@@ -91,7 +92,7 @@ class Run {
     const started = Date.now();
     await this[step.op](step);
     if (['reorg', 'flip'].includes(step.op)) this.disturbances.get(step.chain).push([started, Date.now()]);
-    if (!['intent', 'fault', 'unfault', 'kill', 'start', 'noop'].includes(step.op)) {
+    if (!['intent', 'fault', 'unfault', 'kill', 'start', 'terminate', 'noop'].includes(step.op)) {
       for (const lane of step.chain ? [this.lane(step)] : this.lanes.values()) lane.maxTime = Math.max(lane.maxTime, await lane.chain.time());
     }
   }
@@ -214,15 +215,30 @@ class Run {
     else sim.clear(step.name);
   }
 
+  // In the PostgreSQL mode, the process that leads the step's chain (`leaderOf`).
   async kill(step) {
     await sleep(step.delayMs); // sleep-ok: the scenario's moment of a kill
     if (!this.world.paydUp) return;
+    let payd = this.world.payd;
+    if (step.leaderOf) {
+      payd = await this.world.pg.leader(step.leaderOf);
+      if (!payd) return this.log(`     (no process holds chain ${step.leaderOf}'s lock: no kill)`);
+      this.log(`     process ${this.world.procs.indexOf(payd)}, leading chain ${step.leaderOf}`);
+      this.counts.leaderKills++;
+    }
     this.counts.restarts++;
-    await this.world.kill();
+    return this.world.kill(payd);
   }
 
   async start() {
-    if (!this.world.paydUp) await this.world.launch();
+    await this.world.launch();
+  }
+
+  // The PostgreSQL session holding the chain's watch lock ends; its process stays up.
+  async terminate(step) {
+    if (!(await this.world.pg.terminateLockSession(step.chain))) return this.log(`     (no process holds chain ${step.chain}'s lock)`);
+    this.counts.lockSessions++;
+    return undefined;
   }
 
   // Faults off, payd up, on each chain the clock at the latest time payd may
@@ -231,7 +247,7 @@ class Run {
   // event to be delivered.
   async settle() {
     for (const lane of this.lanes.values()) lane.sim.clearAll();
-    if (!this.world.paydUp) await this.world.launch();
+    await this.world.launch();
     const heads = new Map();
     for (const lane of this.lanes.values()) {
       await lane.chain.flushPool();
@@ -243,26 +259,32 @@ class Run {
     // payd has caught up when its cursors are the heads; it is stuck when a
     // cursor has not moved for a while and its last failed pass has been
     // retried (its back-off grows to 30 s after a long outage).
-    const behind = () => [...heads].filter(([id, head]) => this.world.cursor(id)?.hash !== head.hash).map(([id]) => id);
+    const cursorOf = async (id) => this.world.cursor(id);
+    const behind = async () => {
+      const lagging = [];
+      for (const [id, head] of heads) if ((await cursorOf(id))?.hash !== head.hash) lagging.push(id);
+      return lagging;
+    };
     const cap = Date.now() + 60000 * SLOW;
     let last = null;
     let movedAt = Date.now();
     for (;;) {
-      const lagging = behind();
+      const lagging = await behind();
       if (!lagging.length) break;
-      const cursors = JSON.stringify(lagging.map((id) => this.world.cursor(id)?.hash));
+      const cursors = JSON.stringify(await Promise.all(lagging.map(async (id) => (await cursorOf(id))?.hash)));
       if (cursors !== last) movedAt = Date.now();
       last = cursors;
-      const failure = this.world.payd.logs.filter((l) => l.msg === 'chain pass failed; retrying').at(-1);
+      const failure = lastFailedPass(this.world.logs);
       const retried = failure ? Date.parse(failure.ts) + failure.retryInMs + 3000 * SLOW : 0;
       if (Date.now() > Math.max(movedAt + 8000 * SLOW, retried) || Date.now() > cap) break;
       await sleep(100); // sleep-ok: polling interval of the wait for the watchers to catch up
     }
-    const lagging = behind();
+    const lagging = await behind();
     this.caughtUp = !lagging.length;
     if (!this.caughtUp) {
-      const failure = this.world.payd.logs.filter((l) => l.msg === 'chain pass failed; retrying').at(-1);
-      this.stuck = `payd stuck below the head of ${lagging.map((id) => `chain ${id} ${Number(heads.get(id).number)} (cursor ${this.world.cursor(id)?.number ?? 'none'})`).join(', ')}${failure ? `: last pass failed with "${failure.error}"` : ''}`;
+      const failure = lastFailedPass(this.world.logs);
+      const cursors = new Map(await Promise.all(lagging.map(async (id) => [id, await cursorOf(id)])));
+      this.stuck = `payd stuck below the head of ${lagging.map((id) => `chain ${id} ${Number(heads.get(id).number)} (cursor ${cursors.get(id)?.number ?? 'none'})`).join(', ')}${failure ? `: last pass failed with "${failure.error}"` : ''}`;
       this.log(`     ${this.stuck}`);
     }
     for (const lane of this.lanes.values()) await lane.sim.waitForPolls(3, 5000 * SLOW);
@@ -270,23 +292,24 @@ class Run {
   }
 
   async waitForDeliveries() {
-    const undelivered = () => {
-      const events = this.world.events().filter((e) => e.type !== 'WEBHOOK_SENT');
+    const undelivered = async () => {
+      const events = (await this.world.events()).filter((e) => e.type !== 'WEBHOOK_SENT');
       return events.filter((e) => !this.world.receivers.get(e.tenant)?.deliveries.some((d) => d.id === e.id && d.ok));
     };
     let deadline = Date.now() + 15000 * SLOW;
     // A payd killed mid-delivery holds it under a 60 s lease: wait for that too.
-    const leased = this.world.leasedUntil();
+    const leased = await this.world.leasedUntil();
     if (leased > Date.now()) deadline = Math.max(deadline, leased + 5000 * SLOW);
-    while (undelivered().length && Date.now() < deadline) await sleep(200); // sleep-ok: polling interval of the wait for deliveries
+    while ((await undelivered()).length && Date.now() < deadline) await sleep(200); // sleep-ok: polling interval of the wait for deliveries
   }
 
   async judge() {
     await this.world.poller.stop();
     await this.world.poller.pollOnce().catch(() => {});
     const { payments, intents: api } = await this.world.state();
+    const leaders = await this.world.pg?.leaderFindings(this.plan.chains, 35000 * SLOW);
     await this.world.stopCleanly();
-    const events = this.world.events();
+    const events = await this.world.events();
     const watchers = new Map();
     for (const x of this.plan.integrations) {
       const a = lower(PAYOUTS[x.payout]);
@@ -310,6 +333,10 @@ class Run {
       sentAt: this.sentAt, disturbed: this.disturbedIntents(), refusals: this.refusals, tokenAddress: lower(USDC_ADDRESS),
     });
     result.crashes = [...this.world.crashes];
+    if (leaders) {
+      const removedOn = new Map([...this.lanes].map(([id, lane]) => [id, lane.chain.removed]));
+      result.leaders = [...this.world.pg.cursorFindings(removedOn), ...leaders];
+    }
     if (this.stuck) result.notes.unshift(this.stuck);
     const simErrors = [...this.lanes.values()].flatMap((l) => l.sim.errors);
     if (simErrors.length) result.harness = simErrors.slice(0, 3).map((e) => `provider simulator failed: ${e}`);
@@ -324,7 +351,7 @@ class Run {
         stuck: this.caughtUp ? 0 : 1,
       },
       result,
-      paydTail: this.world.payd.tail(30),
+      paydTail: this.world.tail(30),
       payments: payments.map((p) => `${p.tenant} ${p.id} ${p.status} ${p.intentId ?? 'unmatched'} ${p.chainId}/${p.token} ${p.amount} ${p.txHash.slice(0, 10)}${p.logIndex === null ? '' : `#${p.logIndex}`} @${p.blockNumber} ${p.blockHash.slice(0, 10)}`),
       chain: final.transfers.map((t) => `${t.chainId}/${t.token} ${t.amount} ${t.txHash.slice(0, 10)}${t.logIndex === null ? '' : `#${t.logIndex}`} @${t.blockNumber} ${t.blockHash.slice(0, 10)} from ${t.from.slice(0, 10)} to ${t.to.slice(0, 10)}`),
       statuses: Object.fromEntries([...poller.statuses].map(([id, s]) => {
@@ -333,6 +360,12 @@ class Run {
       })),
     };
   }
+}
+
+// The latest 'chain pass failed; retrying' of any process.
+function lastFailedPass(logs) {
+  const failures = logs.filter((l) => l.msg === 'chain pass failed; retrying');
+  return failures.reduce((a, b) => (Date.parse(b.ts) >= Date.parse(a.ts) ? b : a), failures[0]);
 }
 
 // Payout addresses that more than one integration pays out to.

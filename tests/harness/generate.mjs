@@ -4,6 +4,7 @@
 // same plan. What depends on the running world (an intent's exact amount,
 // which transactions a reorg finds) is resolved when the step runs, with
 // random choices taken from the step's own `r` so they are reproducible too.
+import { withLeaderFaults } from './leader_faults.mjs';
 import { Prng } from './prng.mjs';
 
 export const MAX_REORG_DEPTH = 10;
@@ -43,9 +44,11 @@ const AMOUNTS = {
 // 'deep-traces' (internal transfers stay 0-3 calls deep), 'zero-value'
 // (sent to an unwatched address instead), 'unproven-hints' (no hint unless
 // proven), or a fault's name (never switched on). The rest of the plan, and so
-// every other step of the seed, stays the same.
-export function generate(seed, { without = [] } = {}) {
-  return withoutTriggers(draw(seed), new Set(without));
+// every other step of the seed, stays the same. `store: 'postgres'` adds the
+// faults of chain leadership among two processes (leader_faults.mjs).
+export function generate(seed, { without = [], store = 'sqlite' } = {}) {
+  const plan = withoutTriggers(draw(seed), new Set(without));
+  return store === 'postgres' ? withLeaderFaults(plan) : plan;
 }
 
 function withoutTriggers(plan, without) {

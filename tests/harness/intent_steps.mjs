@@ -37,7 +37,7 @@ export async function intentStep(run, step) {
   if ((!hinted || step.hint.proven) && new Prng(run.plan.seed, `v1/${step.n}`).chance(V1_SHARE)) {
     return askedIntent(run, step, view, integration, hinted);
   }
-  const r = await createIntent(run.world.payd, integration.id, body);
+  const r = await createIntent(run.world.api(), integration.id, body);
   if (r.status !== 201) {
     run.refusals.push(`intent ${step.n} (${JSON.stringify(body)}): ${r.status} ${r.text.slice(0, 200)}`);
     return run.log(`     intent refused: ${r.status} ${r.text}`);
@@ -61,12 +61,14 @@ async function askedIntent(run, step, view, integration, hinted) {
     ? { amount: step.value, currency: 'USD' }
     : { amount: decimalOf(BigInt(step.value), DECIMALS[step.token]), currency: step.token };
   Object.assign(body, { integrationId: integration.id, chains: [step.chain], tokens: [step.token] });
-  const made = await run.world.payd.request('POST', '/v1/payment_intents', { key: m.write.key, body });
+  const made = await run.world.api().request('POST', '/v1/payment_intents', { key: m.write.key, body });
   if (made.status !== 201) {
     run.refusals.push(`intent ${step.n} (/v1 ${JSON.stringify(body)}): ${made.status} ${made.text.slice(0, 200)}`);
     return run.log(`     /v1 intent refused: ${made.status} ${made.text}`);
   }
-  const chose = await fetch(made.json.checkoutUrl, {
+  // The hosted page of whichever process answers (all share one public URL).
+  const checkout = new URL(new URL(made.json.checkoutUrl).pathname, run.world.api().url);
+  const chose = await fetch(checkout, {
     method: 'POST', redirect: 'manual', body: `option=${step.chain}%3A${step.token}`, signal: AbortSignal.timeout(30000),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
   });
@@ -100,13 +102,13 @@ async function prove(run, integration, view, account) {
   const headers = { Origin: 'https://shop.example' };
   let asked;
   for (const path of ['sender-proof', 'sender-message']) {
-    asked = await run.world.payd.request('GET', `${base}/${path}?address=${account.address}`, { headers });
+    asked = await run.world.api().request('GET', `${base}/${path}?address=${account.address}`, { headers });
     if (asked.status !== 404 && asked.status !== 405) break;
   }
   run.proofs = Boolean(run.proofs) || asked.status === 200;
   if (asked.status !== 200) return null;
   const signature = await account.signMessage({ message: asked.json.message });
-  const proved = await run.world.payd.request('POST', `${base}/sender-proof`, { headers, body: { address: account.address, signature } });
+  const proved = await run.world.api().request('POST', `${base}/sender-proof`, { headers, body: { address: account.address, signature } });
   if (proved.status !== 200) {
     run.log(`     sender proof refused: ${proved.status} ${proved.text}`);
     return null;

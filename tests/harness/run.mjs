@@ -7,6 +7,9 @@
 //   node tests/harness/run.mjs --seed 42 [--verbose]     one scenario, what it drew and the verdict
 //   node tests/harness/run.mjs --seeds 1-200 [--jobs 2] [--out dir]  many, two at a time, and a table
 //                                                         (--out keeps each seed's outcome as JSON)
+//   ... --store postgres                                  two payd processes on one PostgreSQL database
+//                                                         (of the server PAYD_TEST_DATABASE_URL names),
+//                                                         and faults of chain leadership (leader_faults.mjs)
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,15 +42,19 @@ function parseSeeds(spec) {
 }
 
 const withoutList = () => (args.without ? args.without.split(',') : []);
-const repro = (seed) => `PAYD_BIN=${process.env.PAYD_BIN ?? 'build/payd'} node tests/harness/run.mjs --seed ${seed}${args.without ? ` --without ${args.without}` : ''} --verbose`;
+const store = args.store ?? 'sqlite';
+if (!['sqlite', 'postgres'].includes(store)) throw new Error(`--store ${store}: sqlite or postgres`);
+const onPostgres = store === 'postgres';
+const repro = (seed) => `${onPostgres ? 'scripts/with-postgres.sh env ' : ''}PAYD_BIN=${process.env.PAYD_BIN ?? 'build/payd'} node tests/harness/run.mjs --seed ${seed}${args.without ? ` --without ${args.without}` : ''}${onPostgres ? ' --store postgres' : ''} --verbose`;
 const failed = (result) => FAILURE_CLASSES.some((c) => result[c]?.length);
 
 async function single(seed, { verbose, json }) {
-  const plan = generate(seed, { without: withoutList() });
+  const plan = generate(seed, { without: withoutList(), store });
   const say = json ? () => {} : (line) => console.log(line);
   if (plan.without.length) say(`without: ${plan.without.join(', ')}`);
   say(`seed ${seed}: ${plan.steps.length} steps, chains ${plan.chains.join(' and ')}, integrations ${plan.integrations.map((x) => `${x.name}->payout ${x.payout}`).join(', ')}`
-    + `${plan.clockBehind ? ', chain clock 15 min behind' : ''}${plan.receiverFailRate ? ', receivers fail 15%' : ''}`);
+    + `${plan.clockBehind ? ', chain clock 15 min behind' : ''}${plan.receiverFailRate ? ', receivers fail 15%' : ''}`
+    + `${onPostgres ? ', two processes on PostgreSQL' : ''}`);
   let outcome;
   try {
     // With --json, what --verbose would print goes to stderr: the parent shows
@@ -65,7 +72,8 @@ async function single(seed, { verbose, json }) {
   const c = outcome.counts;
   say(`  transfers ${c.transfers} (${c.transfersOnChain} to payout addresses on the final chain), intents ${c.intents}, events ${c.events}, `
     + `reorgs ${c.reorgs} (flip-backs ${c.flipBacks}, identical ${c.flipBacksExact}), faults ${c.faults}, restarts ${c.restarts}, `
-    + `peak memory ${c.maxRssMb} MiB, sender proofs ${c.proofs === null ? 'not drawn' : c.proofs ? 'offered' : 'not offered'}`);
+    + `peak memory ${c.maxRssMb} MiB, sender proofs ${c.proofs === null ? 'not drawn' : c.proofs ? 'offered' : 'not offered'}`
+    + `${onPostgres ? `, leaders killed ${c.leaderKills}, lock sessions ended ${c.lockSessions}` : ''}`);
   for (const cls of [...FAILURE_CLASSES, 'harness']) {
     for (const line of outcome.result[cls] ?? []) say(`  ${cls.toUpperCase()}: ${line}`);
   }
@@ -116,7 +124,7 @@ process.on('SIGINT', () => process.exit(130));
 
 function child(seed) {
   return new Promise((resolve) => {
-    const extra = args.without ? ['--without', args.without] : [];
+    const extra = [...(args.without ? ['--without', args.without] : []), ...(onPostgres ? ['--store', store] : [])];
     // A scenario that does not end is asked for a Node diagnostic report
     // (its handles and stack) before it is killed.
     const reports = mkdtempSync(join(tmpdir(), 'harness-report-'));
@@ -199,17 +207,24 @@ function printTable(outcomes, seconds) {
     ['  flip-backs (identical blocks)', `${sum((o) => o.counts.flipBacks)} (${sum((o) => o.counts.flipBacksExact)})`],
     ['provider faults', sum((o) => o.counts.faults)],
     ['payd restarts (SIGKILL)', sum((o) => o.counts.restarts)],
+    ...(onPostgres ? [
+      ['  of the process leading a chain', sum((o) => o.counts.leaderKills)],
+      ['lock sessions terminated', sum((o) => o.counts.lockSessions)],
+      ['scenarios with both kinds of leader faults', outcomes.filter((o) => o.counts.leaderKills && o.counts.lockSessions).length],
+    ] : []),
     ['events', sum((o) => o.counts.events)],
     ['scenarios where payd got stuck below the head', sum((o) => o.counts.stuck)],
     ['peak payd memory, MiB', Math.max(0, ...outcomes.map((o) => o.counts.maxRssMb ?? 0))],
     ['wall time, s', Math.round(seconds)],
+    ...(onPostgres ? [['scenarios per second', (outcomes.length / seconds).toFixed(3)]] : []),
   ];
   const classes = [
     ['missed', 'missed'], ['doubled', 'doubled'], ['recorded', 'recorded unlike the chain'],
     ['wrong', 'wrong matching or final state'], ['reserved', 'exact amounts not unique / not fewest'],
     ['events', 'events not the lifecycle'], ['lost', 'confirmed then lost'],
     ['spurious', 'reorganised without a reorg'], ['webhooks', 'webhooks missing'],
-    ['refused', 'intent creations refused'], ['crashes', 'crashes / memory'], ['harness', 'harness errors'],
+    ['refused', 'intent creations refused'], ['crashes', 'crashes / memory'],
+    ...(onPostgres ? [['leaders', 'cursor back / not one leader']] : []), ['harness', 'harness errors'],
   ];
   console.log('\n| measure | count |\n|---|---|');
   for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);

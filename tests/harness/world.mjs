@@ -1,10 +1,11 @@
 // Everything one scenario runs against: one anvil per chain (chain.mjs), a
 // provider simulator in front of each, the real payd binary with a fresh data
-// directory, merchants (tenants, their integrations, a read key) made with
-// payd's CLI, one webhook receiver per tenant,
+// directory (or, in the PostgreSQL mode, two payd processes on a fresh
+// database of their own: postgres_world.mjs), merchants (tenants, their
+// integrations, a read key) made with payd's CLI, one webhook receiver per tenant,
 // and a poller that watches payd as a merchant would while the scenario runs
 // (for "confirmed then lost"). Also payd's own database, read with the sqlite3
-// shell: the chain cursor (to know when payd has caught up) and the events.
+// shell or psql: the chain cursor (to know when payd has caught up) and the events.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { startReceiver } from '../e2e/lib/receiver.mjs';
 import { threadStacks } from '../e2e/lib/stacks.mjs';
 import { PAYOUTS, startHarnessChain, USDC_ADDRESS } from './chain.mjs';
 import { CONFIRMATIONS, LIFETIME_S } from './generate.mjs';
+import { PgProcesses } from './postgres_world.mjs';
 import { Prng } from './prng.mjs';
 
 export const CLOCK_BEHIND_S = 15 * 60;
@@ -80,7 +82,8 @@ class World {
     this.plan = plan;
     this.crashes = [];
     this.maxRssMb = 0;
-    this.expectedExit = false;
+    // Which process answers each API call, where there are two.
+    this.pick = new Prng(plan.seed, 'process');
   }
 
   async start() {
@@ -91,7 +94,15 @@ class World {
       this.chains.set(id, { chain, setupHeight: await chain.head(), sim: await startProviderSim(chain.url) });
     }
     this.receivers = new Map();
-    this.payd = preparePayd({ config: paydConfig(new Map([...this.chains].map(([id, c]) => [id, c.sim]))) });
+    const config = paydConfig(new Map([...this.chains].map(([id, c]) => [id, c.sim])));
+    if (this.plan.store === 'postgres') {
+      this.pg = new PgProcesses(this);
+      this.procs = this.pg.prepare(config);
+    } else {
+      this.procs = [preparePayd({ config })];
+    }
+    // The first process runs the admin CLI and is the one of the SQLite mode.
+    this.payd = this.procs[0];
     await this.launch();
     this.merchants = {};
     const answers = new Prng(this.plan.seed, 'receiver');
@@ -118,81 +129,112 @@ class World {
     this.poller = new Poller(this);
   }
 
+  // Starts every process that is not running.
   async launch() {
-    this.expectedExit = false;
-    await launch(this.payd);
-    const proc = this.payd.proc;
-    proc.once('exit', (code, signal) => {
-      if (this.expectedExit && proc === this.payd.proc) return;
-      this.crashes.push(`payd exited on its own (${code ?? signal}):\n${this.payd.tail(15)}`);
-    });
+    for (const payd of this.procs.filter((p) => !isUp(p))) {
+      payd.expectedExit = false;
+      await launch(payd);
+      const proc = payd.proc;
+      proc.once('exit', (code, signal) => {
+        if (payd.expectedExit && proc === payd.proc) return;
+        this.crashes.push(`payd${this.procs.length > 1 ? ` process ${this.procs.indexOf(payd)}` : ''} exited on its own (${code ?? signal}):\n${payd.tail(15)}`);
+      });
+    }
   }
 
+  // Some process serves.
   get paydUp() {
-    const p = this.payd.proc;
-    return p && p.exitCode === null && p.signalCode === null;
+    return this.procs.some(isUp);
   }
 
-  // Peak resident memory of the running payd, in MiB.
+  get up() {
+    return this.procs.filter(isUp);
+  }
+
+  // The process an API call goes to: any running one, drawn from the seed.
+  api() {
+    const up = this.up;
+    return up.length > 1 ? this.pick.pick(up) : up[0] ?? this.payd;
+  }
+
+  // Every process's log lines.
+  get logs() {
+    return this.procs.flatMap((p) => p.logs);
+  }
+
+  tail(n) {
+    return this.procs.length === 1 ? this.payd.tail(n)
+      : this.procs.map((p, i) => `--- process ${i}:\n${p.tail(n)}`).join('\n');
+  }
+
+  // Peak resident memory of the running payd processes, in MiB.
   sampleRss() {
-    try {
-      const status = readFileSync(`/proc/${this.payd.proc.pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      this.maxRssMb = Math.max(this.maxRssMb, Math.round(kb / 1024));
-    } catch { /* already gone */ }
+    for (const payd of this.up) {
+      try {
+        const status = readFileSync(`/proc/${payd.proc.pid}/status`, 'utf8');
+        const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+        this.maxRssMb = Math.max(this.maxRssMb, Math.round(kb / 1024));
+      } catch { /* already gone */ }
+    }
   }
 
-  async kill() {
-    if (!this.paydUp) return;
+  async kill(payd = this.payd) {
+    if (!isUp(payd)) return;
     this.sampleRss();
-    this.expectedExit = true;
-    await this.payd.stop('SIGKILL');
+    payd.expectedExit = true;
+    await payd.stop('SIGKILL');
   }
 
   // SIGTERM at the end: anything but a clean exit (a sanitizer report, say) is a crash.
   async stopCleanly() {
-    if (!this.paydUp) return;
     this.sampleRss();
-    this.expectedExit = true;
-    const pid = this.payd.proc.pid;
-    const stopping = this.payd.stop('SIGTERM');
+    for (const payd of this.up) await this.stopOneCleanly(payd);
+  }
+
+  async stopOneCleanly(payd) {
+    payd.expectedExit = true;
+    const pid = payd.proc.pid;
+    const stopping = payd.stop('SIGTERM');
     const code = await Promise.race([stopping, deadline(EXIT_WITHIN_MS)]);
     if (code === TIMED_OUT) {
-      this.crashes.push(`payd did not exit within ${EXIT_WITHIN_MS / 1000} s of SIGTERM; its threads:\n${threadStacks(pid)}\n${this.payd.tail(10)}`);
-      await this.payd.stop('SIGKILL');
+      this.crashes.push(`payd did not exit within ${EXIT_WITHIN_MS / 1000} s of SIGTERM; its threads:\n${threadStacks(pid)}\n${payd.tail(10)}`);
+      await payd.stop('SIGKILL');
       return;
     }
-    const other = this.payd.logs.filter((l) => l.msg === 'unparsed').map((l) => l.raw).join('\n');
+    const other = payd.logs.filter((l) => l.msg === 'unparsed').map((l) => l.raw).join('\n');
     const toolOnly = other.includes('LeakSanitizer has encountered a fatal error')
       && !/ERROR: (AddressSanitizer|LeakSanitizer: detected)|runtime error:/.test(other);
     if (code !== 0 && !toolOnly) this.crashes.push(`payd exited with ${code} after SIGTERM:\n${other.slice(0, 3000)}`);
     else if (/runtime error:|ERROR: AddressSanitizer/.test(other)) this.crashes.push(`sanitizer report:\n${other.slice(0, 3000)}`);
   }
 
-  sql(query) {
+  // The rows of `query` on payd's database, as objects. On PostgreSQL through
+  // one psql session, without blocking the provider simulators (which run here).
+  async sql(query) {
+    if (this.pg) return this.pg.rows(query);
     const r = spawnSync('sqlite3', ['-json', '-readonly', join(this.payd.dir, 'data', 'payd.sqlite3'), query], { encoding: 'utf8', timeout: 10000 });
     if (r.status !== 0) throw new Error(`sqlite3: ${r.stderr}`);
     return r.stdout.trim() ? JSON.parse(r.stdout) : [];
   }
 
-  cursor(chainId) {
+  async cursor(chainId) {
     try {
-      return this.sql(`SELECT number, hash FROM chain_cursors WHERE chain_id = ${Number(chainId)}`)[0] ?? null;
+      return (await this.sql(`SELECT number, hash FROM chain_cursors WHERE chain_id = ${Number(chainId)}`))[0] ?? null;
     } catch {
       return null;
     }
   }
 
-  events() {
+  async events() {
     const byTenant = new Map(Object.values(this.merchants).map((m) => [m.tenant.id, m.name]));
-    return this.sql('SELECT id, tenant_id, type, data FROM events ORDER BY rowid').map((e) => ({
+    return (await this.sql('SELECT id, tenant_id, type, data FROM events ORDER BY rowid')).map((e) => ({
       id: e.id, tenant: byTenant.get(e.tenant_id) ?? e.tenant_id, type: e.type, data: JSON.parse(e.data),
     }));
   }
 
   // Deliveries not yet made that a killed payd holds under a lease (they wait for it to end).
-  leasedUntil() {
-    const rows = this.sql("SELECT MAX(locked_until) AS until FROM webhook_deliveries WHERE status IN ('PENDING', 'RETRYING')");
+  async leasedUntil() {
+    const rows = await this.sql("SELECT MAX(locked_until) AS until FROM webhook_deliveries WHERE status IN ('PENDING', 'RETRYING')");
     return rows[0]?.until ?? 0;
   }
 
@@ -200,13 +242,14 @@ class World {
   // threads were doing is a finding (once), and the read fails.
   async get(path, key) {
     let r;
+    const payd = this.api();
     try {
-      r = await this.payd.request('GET', path, { key, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+      r = await payd.request('GET', path, { key, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
     } catch (e) {
       if (e.name !== 'TimeoutError') throw e;
-      if (!this.hung && this.paydUp) {
+      if (!this.hung && isUp(payd)) {
         this.hung = true;
-        this.crashes.push(`payd did not answer GET ${path} within ${ANSWER_WITHIN_MS / 1000} s; its threads:\n${threadStacks(this.payd.proc.pid)}\n${this.payd.tail(10)}`);
+        this.crashes.push(`payd did not answer GET ${path} within ${ANSWER_WITHIN_MS / 1000} s; its threads:\n${threadStacks(payd.proc.pid)}\n${payd.tail(10)}`);
       }
       throw new Error(`payd did not answer GET ${path} within ${ANSWER_WITHIN_MS / 1000} s`);
     }
@@ -238,10 +281,11 @@ class World {
   async stop(log = () => {}) {
     log('     stopping: the poller');
     await this.poller?.stop();
-    if (this.payd) {
+    if (this.procs) {
       log('     stopping: payd');
-      if (this.payd.proc) await this.stopCleanly().catch(() => {});
-      await this.payd.cleanup();
+      await this.stopCleanly().catch(() => {});
+      for (const payd of this.procs) await payd.cleanup();
+      await this.pg?.dropDatabase();
     }
     log('     stopping: the receivers');
     for (const r of this.receivers?.values() ?? []) await r.close();
@@ -278,6 +322,7 @@ class Poller {
 
   async pollOnce() {
     if (!this.world.paydUp) return;
+    await this.world.pg?.sampleCursors();
     const { payments, intents } = await this.world.state();
     for (const p of payments) {
       if (p.status === 'CONFIRMED') this.everConfirmed.set(`${p.tenant}|${p.id}|${p.blockHash}`, p);
@@ -296,5 +341,7 @@ class Poller {
     await this.loop;
   }
 }
+
+const isUp = (payd) => payd.proc && payd.proc.exitCode === null && payd.proc.signalCode === null;
 
 export { freePort };

@@ -39,6 +39,13 @@ export function dropDatabase(url) {
   psql(SERVER, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
+// The backend that holds `chainId`'s watch lock (PgStore::LeadChain's key) in
+// the database it runs on, or no row. pg_locks is the whole server's: other
+// databases on it have their own chain of that id watched at the same time.
+export const chainLockHolder = (chainId) => `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1
+  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND ((classid::bigint << 32) | objid::bigint) = hashtextextended('chain-watch|${Number(chainId)}', 0)`;
+
 // Runs `statement` on the payd's database; its rows as text, columns joined by '|'.
 export function sql(payd, statement) {
   if (payd.env.PAYD_DATABASE_URL) return psql(payd.env.PAYD_DATABASE_URL, statement);
