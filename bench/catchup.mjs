@@ -4,9 +4,13 @@
 // for the eth_getLogs that payd's filter makes over the same range.
 //
 //   node bench/catchup.mjs [BLOCKS] [TRANSFERS_PER_BLOCK]
+//
+// PAYD_BIN_BEFORE=<other build> catches up with that build too, on a copy of
+// the same data directory and chain, the two alternating (PAYD_CATCHUP_RUNS
+// each, default 2): on a shared machine, only figures of one run compare.
+// PAYD_CATCHUP_PERF=<file prefix> records each payd with `perf record -g`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseUnits } from 'viem';
@@ -41,50 +45,79 @@ console.error(`sending ${BLOCKS} transactions of ${PER_BLOCK} transfers...`);
 const first = Number(await chain.blockNumber()) + 1;
 const wallet = chain.wallet();
 let nonce = await chain.client.getTransactionCount({ address: wallet.account.address });
-// One at a time, so that each lands in a block of its own.
+// One at a time, so that each lands in a block of its own: the next is sent
+// once anvil's head shows this one mined (viem's receipt polling timed out on
+// a loaded machine).
 for (let j = 0; j < BLOCKS; j++) {
-  const hash = await wallet.writeContract({
+  await wallet.writeContract({
     address: spray.address, abi: spray.abi, functionName: 'spray',
     args: [chain.usdc.address, PAYOUT, BigInt(5_000_000 + j * PER_BLOCK), BigInt(PER_BLOCK)],
     nonce: nonce++, gas: 60_000n + 40_000n * BigInt(PER_BLOCK),
   });
-  await chain.client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+  while (Number(await chain.blockNumber()) < first + j);
 }
 const last = Number(await chain.blockNumber());
+if (last - first + 1 !== BLOCKS) throw new Error(`${last - first + 1} blocks mined for ${BLOCKS} transactions`);
 
 // anvil's own time for the eth_getLogs that covers it all.
 const filter = {
   fromBlock: `0x${first.toString(16)}`, toBlock: `0x${last.toString(16)}`, address: [chain.usdc.address.toLowerCase()],
   topics: [TRANSFER_TOPIC, null, [`0x000000000000000000000000${PAYOUT.slice(2).toLowerCase()}`]],
 };
-const t0 = performance.now();
-const answer = await fetch(chain.url, {
-  method: 'POST', headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [filter] }),
-});
-const logs = (await answer.json()).result;
-const anvilMs = performance.now() - t0;
+// Asked again beside each catch-up: the machine's load moves between runs.
+async function anvilGetLogs() {
+  const t0 = performance.now();
+  const answer = await fetch(chain.url, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [filter] }),
+  });
+  const result = (await answer.json()).result;
+  return { logs: result, ms: performance.now() - t0 };
+}
+const { logs } = await anvilGetLogs();
 
 // The same payd, now pointed at the chain, from the first spray block.
 writeFileSync(payd.env.PAYD_CONFIG, chainConfig(chain, { confirmations: 1, extra: `start_block = ${first}` }));
-payd.logs = [];
-const start = performance.now();
-const proc = spawn(PAYD_BIN, ['serve'], { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'ignore', 'pipe'] });
-let watching = 0;
-const done = await new Promise((resolve) => {
-  createInterface({ input: proc.stderr }).on('line', (raw) => {
-    const line = JSON.parse(raw);
-    if (line.msg === 'watching chain') watching = performance.now();
-    if (line.msg === 'chain progress' && line.block >= last) resolve({ at: performance.now(), line });
+const pristine = `${payd.dir}-pristine`;
+cpSync(payd.dir, pristine, { recursive: true });
+
+async function catchUp(bin, label) {
+  rmSync(payd.dir, { recursive: true, force: true });
+  cpSync(pristine, payd.dir, { recursive: true });
+  const start = performance.now();
+  const perf = process.env.PAYD_CATCHUP_PERF;
+  const [cmd, args] = perf
+    ? ['perf', ['record', '-g', '-o', `${perf}-${label}.data`, '--', bin, 'serve']]
+    : [bin, ['serve']];
+  const proc = spawn(cmd, args, { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let watching = 0;
+  const done = await new Promise((resolve) => {
+    createInterface({ input: proc.stderr }).on('line', (raw) => {
+      if (!raw.startsWith('{')) return;  // perf's own lines
+      const line = JSON.parse(raw);
+      if (line.msg === 'watching chain') watching = performance.now();
+      if (line.msg === 'chain progress' && line.block >= last) resolve({ at: performance.now(), line });
+    });
   });
-});
-proc.kill('SIGTERM');
-const catchupMs = done.at - watching;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill(perf ? 'SIGINT' : 'SIGTERM');
+  await exited;
+  return { label, catchupMs: done.at - watching, startupMs: watching - start, line: done.line };
+}
+
+const builds = [['payd', PAYD_BIN]];
+if (process.env.PAYD_BIN_BEFORE) builds.unshift(['before', process.env.PAYD_BIN_BEFORE]);
+const runs = Number(process.env.PAYD_CATCHUP_RUNS ?? (builds.length > 1 ? 2 : 1));
 console.log(`chain: ${last - first + 1} blocks, ${logs.length} transfers to the payout address, ${MATCHED} paying intents`);
-console.log(`payd cold catch-up into SQLite: ${(catchupMs / 1000).toFixed(2)} s (${Math.round(logs.length / (catchupMs / 1000))} transfers/s; start-up ${(watching - start).toFixed(0)} ms)`);
-console.log(`  recorded ${done.line.paymentsRecorded} payments, ${done.line.unmatched} unmatched, ${done.line.intentsChanged} intents changed`);
-console.log(`anvil eth_getLogs for the same range: ${anvilMs.toFixed(0)} ms`);
-console.log(`ratio payd/anvil getLogs: ${(catchupMs / anvilMs).toFixed(1)}x`);
-await new Promise((r) => proc.once('exit', r));
+for (let run = 0; run < runs; run++) {
+  for (const [label, bin] of builds) {
+    const anvilMs = (await anvilGetLogs()).ms;
+    const r = await catchUp(bin, `${label}${run}`);
+    console.log(`${label}: cold catch-up into SQLite: ${(r.catchupMs / 1000).toFixed(2)} s (${Math.round(logs.length / (r.catchupMs / 1000))} transfers/s; start-up ${r.startupMs.toFixed(0)} ms); ` +
+      `recorded ${r.line.paymentsRecorded} payments, ${r.line.unmatched} unmatched, ${r.line.intentsChanged} intents changed`);
+    console.log(`  anvil eth_getLogs for the same range just before: ${anvilMs.toFixed(0)} ms; ratio payd/anvil getLogs: ${(r.catchupMs / anvilMs).toFixed(1)}x`);
+  }
+}
 await chain.stop();
 rmSync(payd.dir, { recursive: true, force: true });
+rmSync(pristine, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 #include "chain/block_source.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <iterator>
 #include <map>
@@ -19,6 +20,27 @@ namespace {
 constexpr std::int64_t kMaxLogSpan = 5000;
 constexpr std::int64_t kMaxFullBlockBatch = 10;
 constexpr std::int64_t kBatchesBeforeGrowth = 16;
+// Native transfers: spans shorter than this are read whole (the proof's round
+// trips would cost about as much); a span is halved at most this often per
+// pass (a recipient whose state moves in many blocks is read whole instead);
+// after this many failed proofs in a row the node is taken to have no history.
+constexpr std::int64_t kMinProvenSpan = 128;
+constexpr int kMaxHalvings = 16;
+constexpr int kStateFailuresToStop = 3;
+
+// A hex answer in lower case; a quantity without leading zeros ("0x00ff" is "0xff").
+std::string HexText(const boost::json::value& result, bool quantity) {
+  if (!result.is_string())
+    throw RpcError(RpcError::Kind::kMalformed, "account state answered no hex string");
+  std::string_view text = result.as_string();
+  if (!text.starts_with("0x"))
+    throw RpcError(RpcError::Kind::kMalformed, "account state answered no hex string");
+  text.remove_prefix(2);
+  while (quantity && !text.empty() && text.front() == '0') text.remove_prefix(1);
+  std::string out = "0x";
+  for (char c : text) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 domain::ObservedTransfer Native(const domain::ChainInfo& chain, const std::string& tx_hash,
                                 std::string position, std::int64_t number,
@@ -136,6 +158,16 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     std::vector<domain::BlockHeader>& scanned) {
   std::vector<domain::ObservedTransfer> out;
   if (recipients.empty()) return out;
+  for (auto [range_from, range_to] : RangesToRead(from, to, recipients, scanned)) {
+    NativeTransfersIn(range_from, range_to, recipients, scanned, out);
+  }
+  return out;
+}
+
+void BlockSource::NativeTransfersIn(std::int64_t from, std::int64_t to,
+                                    const std::set<std::string>& recipients,
+                                    std::vector<domain::BlockHeader>& scanned,
+                                    std::vector<domain::ObservedTransfer>& out) {
   for (std::int64_t first = from; first <= to;) {
     // A round: a batch of blocks for each request the provider takes at once.
     std::int64_t per_round = block_batch_ * static_cast<std::int64_t>(rpc_.max_parallel());
@@ -201,7 +233,95 @@ std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     out.insert(out.end(), std::make_move_iterator(batch.begin()),
                std::make_move_iterator(batch.end()));
   }
-  return out;
+}
+
+std::vector<BlockSource::Range> BlockSource::RangesToRead(
+    std::int64_t from, std::int64_t to, const std::set<std::string>& recipients,
+    std::vector<domain::BlockHeader>& scanned) {
+  std::int64_t per_round = block_batch_ * static_cast<std::int64_t>(rpc_.max_parallel());
+  if (from < 1 || to - from + 1 < kMinProvenSpan || state_failures_ >= kStateFailuresToStop)
+    return {{from, to}};
+  std::vector<Range> out;
+  try {
+    std::map<std::string, std::vector<std::string>> states;  // by block hash
+    // Spans still to prove, each as the headers of the block below it and of its last block.
+    auto ends = Headers({from - 1, to});
+    scanned.insert(scanned.end(), ends.begin(), ends.end());
+    std::vector<std::pair<domain::BlockHeader, domain::BlockHeader>> spans{{ends[0], ends[1]}};
+    int halvings = 0;
+    while (!spans.empty()) {
+      auto [low, high] = spans.back();
+      spans.pop_back();
+      if (NothingReceived(low, high, recipients, states)) continue;
+      std::int64_t first = low.number + 1;
+      if (high.number - first + 1 <= per_round || ++halvings > kMaxHalvings) {
+        out.push_back({first, high.number});
+        continue;
+      }
+      auto middle = Headers({first + (high.number - first) / 2}).front();
+      scanned.push_back(middle);
+      // The upper half first on the stack, so that ranges come out ascending.
+      spans.push_back({middle, high});
+      spans.push_back({low, middle});
+    }
+    state_failures_ = 0;
+  } catch (const RpcError& e) {
+    // No history at that block (not an archive node), no EIP-1898, or a block
+    // a reorganisation took: read every block, as without the proof.
+    if (e.kind() != RpcError::Kind::kRpc) throw;
+    if (++state_failures_ == kStateFailuresToStop) {
+      base::LogInfo(
+          "the node cannot answer account state by block hash; reading every block "
+          "for native transfers",
+          {{"chainId", chain_.id}, {"error", e.what()}});
+    }
+    return {{from, to}};
+  }
+  // Adjacent ranges as one, for fuller rounds.
+  std::vector<Range> merged;
+  for (const auto& r : out) {
+    if (!merged.empty() && merged.back().second + 1 == r.first) {
+      merged.back().second = r.second;
+    } else {
+      merged.push_back(r);
+    }
+  }
+  return merged;
+}
+
+bool BlockSource::NothingReceived(const domain::BlockHeader& low, const domain::BlockHeader& high,
+                                  const std::set<std::string>& recipients,
+                                  std::map<std::string, std::vector<std::string>>& states) {
+  static constexpr const char* kMethods[] = {"eth_getBalance", "eth_getTransactionCount",
+                                             "eth_getCode"};
+  std::vector<RpcCall> calls;
+  std::vector<const std::string*> asked;
+  for (const auto* block : {&low.hash, &high.hash}) {
+    if (states.contains(*block) || (!asked.empty() && *asked.front() == *block)) continue;
+    asked.push_back(block);
+    for (const auto& r : recipients) {
+      for (const char* method : kMethods) {
+        calls.push_back({method, {LowerHex(r), boost::json::object{{"blockHash", *block}}}});
+      }
+    }
+  }
+  auto results = rpc_.CallMany(calls);
+  std::size_t next = 0;
+  for (const auto* block : asked) {
+    auto& state = states[*block];
+    for (std::size_t i = 0; i < recipients.size() * std::size(kMethods); ++i) {
+      // Code as it is (0x00 is code); quantities without their leading zeros.
+      bool code = i % std::size(kMethods) == 2;
+      state.push_back(HexText(results[next++], !code));
+    }
+  }
+  const auto& before = states.at(low.hash);
+  const auto& after = states.at(high.hash);
+  for (std::size_t i = 0; i < before.size(); i += std::size(kMethods)) {
+    bool no_code = before[i + 2] == "0x" && after[i + 2] == "0x";
+    if (!no_code || before[i + 1] != after[i + 1] || before[i] != after[i]) return false;
+  }
+  return true;
 }
 
 void BlockSource::Traces(std::int64_t number, const std::string& block_hash,

@@ -6,6 +6,18 @@
 // Requests adapt to the provider: a range error or a time-out halves the
 // eth_getLogs span, and a time-out halves a batch of full blocks (each down to
 // one block); success lets them grow again, the batch slowly.
+//
+// Native transfers need every block read whole, which costs a catch-up far
+// more than its logs. Over a long range, the blocks where no recipient can
+// have received anything are proven so from account state and skipped:
+// between two blocks (named by hash, EIP-1898) where a recipient has no code
+// and the same nonce, it sent nothing and ran nothing, so its balance can only
+// have grown; an equal balance means that nothing reached it. A range where
+// some recipient's state moved is halved until the halves are small enough to
+// read. A node without the history to answer (not an archive node) gets every
+// block read, as before. (What the proof cannot see: a contract created at a
+// payout address and destroyed again inside the span; payout addresses are
+// wallets, and a wallet contract has code and is read whole.)
 #pragma once
 
 #include <cstdint>
@@ -53,6 +65,22 @@ class BlockSource {
   std::vector<boost::json::value> Logs(std::int64_t from, std::int64_t to,
                                        const boost::json::array& addresses,
                                        const boost::json::array& recipient_topics);
+  // Native transfers in [from, to], reading every block whole.
+  void NativeTransfersIn(std::int64_t from, std::int64_t to,
+                         const std::set<std::string>& recipients,
+                         std::vector<domain::BlockHeader>& scanned,
+                         std::vector<domain::ObservedTransfer>& out);
+  using Range = std::pair<std::int64_t, std::int64_t>;
+  // The parts of [from, to] to read whole for native transfers to
+  // `recipients`; the headers it read to prove the rest go to `scanned`.
+  std::vector<Range> RangesToRead(std::int64_t from, std::int64_t to,
+                                  const std::set<std::string>& recipients,
+                                  std::vector<domain::BlockHeader>& scanned);
+  // Whether no recipient can have received native coin after block `low` up
+  // to block `high`; each recipient's state (balance, nonce, code) by block hash in `states`.
+  bool NothingReceived(const domain::BlockHeader& low, const domain::BlockHeader& high,
+                       const std::set<std::string>& recipients,
+                       std::map<std::string, std::vector<std::string>>& states);
   void Traces(std::int64_t number, const std::string& block_hash,
               const std::set<std::string>& recipients, std::vector<domain::ObservedTransfer>& out);
 
@@ -62,6 +90,7 @@ class BlockSource {
   std::int64_t block_batch_ = 10;  // full blocks per batch; halves on time-outs
   std::int64_t batches_since_timeout_ = 0;
   bool parity_traces_ = false;  // the node lacks debug_traceBlockByNumber; use trace_block
+  int state_failures_ = 0;      // proofs from account state the node failed in a row
 };
 
 }  // namespace payd::chain

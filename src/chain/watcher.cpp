@@ -355,6 +355,12 @@ bool ChainWatcher::Pass() {
     // those very blocks; otherwise the chain moved under us (or the
     // provider's backends disagree) and the pass starts over.
     for (const auto& b : bodies) {
+      // Proving blocks free of native transfers reads the block below the new
+      // ones, which must be the base.
+      if (b.number <= base.number) {
+        if (b.number == base.number && b.hash != base.hash) throw ChainMoved{};
+        continue;
+      }
       auto [it, added] = by_number.emplace(b.number, &b);
       if (!added && it->second->hash != b.hash) throw ChainMoved{};
     }

@@ -1,8 +1,10 @@
 #include "domain/ledger.h"
 
 #include <boost/json/serialize.hpp>
+#include <limits>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "base/ids.h"
 #include "domain/intent_events.h"
@@ -40,7 +42,16 @@ class Pass {
   }
 
   void Record() {
-    tx_.InsertBlocks(update_.chain_id, update_.blocks);
+    // Headers below the kept window would be deleted again at the end of
+    // this transaction (a catch-up of thousands of blocks keeps the last 512).
+    std::vector<BlockHeader> kept;
+    std::int64_t keep_from = update_.cursor ? update_.cursor->number - kKeptBlocks
+                                            : std::numeric_limits<std::int64_t>::min();
+    for (const auto& b : update_.blocks) {
+      if (b.number >= keep_from) kept.push_back(b);
+    }
+    tx_.InsertBlocks(update_.chain_id, kept);
+    LoadRecorded();
     for (const ObservedTransfer& t : update_.transfers) Record(t);
   }
 
@@ -105,9 +116,27 @@ class Pass {
   }
 
  private:
+  // The live payments of every block this update's transfers are in, read
+  // once: recent blocks are read again on every poll (logs are indexed late),
+  // so most of their transfers are known, and a catch-up of thousands of
+  // transfers would otherwise ask the database about each one.
+  void LoadRecorded() {
+    if (update_.transfers.empty()) return;
+    std::int64_t lowest = update_.transfers.front().block_number;
+    for (const auto& t : update_.transfers) lowest = std::min(lowest, t.block_number);
+    for (const Payment& p : tx_.LivePaymentsAbove(update_.chain_id, lowest - 1))
+      recorded_.insert(TransferKey(p.transfer));
+  }
+
+  // What LedgerTx::IsRecorded compares, for any tenant.
+  static std::string TransferKey(const ObservedTransfer& t) {
+    return t.block_hash + '|' + t.tx_hash + '|' + t.position;
+  }
+
   void Record(const ObservedTransfer& t) {
-    // Recent blocks are read again (logs are indexed late): most are known.
-    if (tx_.IsRecorded(t)) return;
+    // recorded_ is updated as transfers are recorded, so that the same
+    // transfer twice in one update (a provider's repeated log) counts once.
+    if (!recorded_.insert(TransferKey(t)).second) return;
     auto intent =
         tx_.IntentByExactAmount(t.chain_id, t.TokenKey(), t.recipient, t.amount, t.block_time);
     // An intent already covered by an earlier transfer does not take a second
@@ -117,8 +146,9 @@ class Pass {
       intent =
           tx_.IntentBySenderHint(t.chain_id, t.TokenKey(), t.recipient, t.sender, t.block_time);
     if (intent) {
-      if (tx_.InsertPayment(NewPayment(t, intent->tenant_id, intent->id))) {
-        ++summary_.payments_recorded;
+      Payment p = NewPayment(t, intent->tenant_id, intent->id);
+      if (tx_.InsertPayment(p)) {
+        Count(p);
         // At once, so that a second transfer of the same amount in this batch
         // sees the intent covered and stays unmatched.
         Reevaluate(intent->id);
@@ -131,7 +161,7 @@ class Pass {
         Payment p = NewPayment(t, tenant, std::nullopt);
         auto inserted = tx_.InsertPayment(p);
         if (!inserted) continue;
-        ++summary_.payments_recorded;
+        Count(p);
         // A payment back on chain after a reorg was announced when first seen,
         // unless it paid an intent then.
         if (inserted->revived && inserted->was_unmatched) continue;
@@ -140,6 +170,11 @@ class Pass {
         tx_.InsertEvent(representation_.PaymentEvent(event_type::kPaymentUnmatched, p, now_));
       }
     }
+  }
+
+  void Count(const Payment& recorded) {
+    ++summary_.payments_recorded;
+    if (recorded.status == PaymentStatus::kConfirmed) ++summary_.payments_confirmed;
   }
 
   // The intent as stored, if it may still take a payment: not PAID, not covered.
@@ -195,6 +230,12 @@ class Pass {
     p.transfer = t;
     p.confirmations = std::max<std::int64_t>(0, update_.head.latest - t.block_number + 1);
     p.created_at = now_;
+    // Already past its confirmation depth (catching up): written once as
+    // CONFIRMED, as Confirm() would make it in this same transaction.
+    if (IsConfirmed(chain_.confirmations, t.block_number, update_.head)) {
+      p.status = PaymentStatus::kConfirmed;
+      p.confirmed_at = now_;
+    }
     return p;
   }
 
@@ -243,6 +284,8 @@ class Pass {
   // Each touched intent as it was before this transaction.
   std::map<std::string, IntentBefore> original_;
   std::set<std::string> lost_;  // intents that lost a payment to the rewind
+  // Transfers with a live payment (TransferKey), in the blocks of this update's transfers.
+  std::unordered_set<std::string> recorded_;
 };
 
 }  // namespace

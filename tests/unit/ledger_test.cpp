@@ -241,6 +241,39 @@ TEST_P(LedgerTest, SeeingATransferAgainRecordsNothingNew) {
   EXPECT_EQ(EventTypes(), (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING"}));
 }
 
+// A catch-up sees transfers already past their depth: each is written once,
+// CONFIRMED at once with its confirmation time, and the merchant is told
+// PENDING then CONFIRMED all the same (DECISIONS §5).
+TEST_P(LedgerTest, ATransferPastItsDepthWhenFirstSeenIsRecordedConfirmed) {
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1, Block(2, "a", 2500), Block(3, "a", 3000)},
+          {Transfer(5000000, "paying", a1), Transfer(7000000, "stray", a1)});
+  auto payments = Payments();
+  ASSERT_EQ(payments.size(), 2u);
+  for (const auto& p : payments) {
+    EXPECT_EQ(p.status, domain::PaymentStatus::kConfirmed) << p.transfer.amount;
+    EXPECT_EQ(p.confirmations, 3);
+    EXPECT_TRUE(p.confirmed_at.has_value());
+  }
+  EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
+  auto events = EventTypes();
+  EXPECT_EQ(std::count(events.begin(), events.end(), "PAYMENT_UNMATCHED"), 1);
+  events.erase(std::remove(events.begin(), events.end(), "PAYMENT_UNMATCHED"), events.end());
+  EXPECT_EQ(events,
+            (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING", "PAYMENT_CONFIRMED"}));
+}
+
+// A provider may answer the same log twice in one range.
+TEST_P(LedgerTest, ATransferTwiceInOneUpdateIsRecordedOnce) {
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1},
+          {Transfer(7000000, "stray", a1), Transfer(7000000, "stray", a1)});
+  EXPECT_EQ(Payments().size(), 1u);
+  auto events = EventTypes();
+  EXPECT_EQ(std::count(events.begin(), events.end(), "PAYMENT_UNMATCHED"), 1);
+}
+
 TEST_P(LedgerTest, AReorgDeeperThanTheConfirmationsKeepsPaidAndSaysSo) {
   SetConfirmations(1);
   auto id = CreateIntent(5000000, 1000, 1000000);
@@ -330,6 +363,31 @@ TEST_P(LedgerTest, ATransferAnIntentTakesAfterAReorgIsNoLongerAnotherTenantsUnma
     EXPECT_FALSE(p.transfer.tx_hash == Hash("first") && p.status != domain::PaymentStatus::kReorged)
         << "the other tenant still holds " << p.id << " of the transfer that pays the intent";
   }
+}
+
+// The last blocks' logs are read again on every poll: a transfer that paid
+// one tenant's intent is then known, and not kept unmatched for the other
+// tenant watching the same address (docs/api-reference.md, Matching 3).
+TEST_P(LedgerTest, ATransferReadAgainAfterItPaidOneTenantIsNotAnotherTenantsUnmatched) {
+  domain::Tenant other{base::NewId("ten_"), "Other shop", 1};
+  store_->InsertTenant(other, {other.id, "whsec_y", 1, std::nullopt});
+  store_->InsertIntegration(domain::PrepareIntegration(catalog_,
+                                                       {other.id,
+                                                        "Web",
+                                                        {31337},
+                                                        {"USDC"},
+                                                        integration_.payout_address,
+                                                        {"https://other.example"},
+                                                        std::nullopt,
+                                                        false},
+                                                       2));
+  auto id = CreateIntent(5000000, 1000, 1000000);
+  auto a1 = Block(1, "a", 2000);
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
+  ASSERT_EQ(Intent(id).received, 5000000);
+  Advance({Block(2, "a", 3000)}, {Transfer(5000000, "t1", a1)});  // logs read again
+  EXPECT_TRUE(store_->ListPayments(other.id, std::nullopt, 100, 0).empty());
+  EXPECT_EQ(Payments().size(), 1u);
 }
 
 // An intent asked on /v1 (DECISIONS §12) gets its exact amount when the

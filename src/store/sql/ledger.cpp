@@ -110,31 +110,40 @@ class SqlLedgerTx final : public domain::LedgerTx {
   }
 
   std::optional<InsertedPayment> InsertPayment(const domain::Payment& p) override {
-    const auto& t = p.transfer;
-    auto before = c_.Prepare(
-        "SELECT CASE WHEN intent_id IS NULL THEN 1 ELSE 0 END FROM payments WHERE tenant_id = ? "
-        "AND chain_id = ? AND "
-        "block_hash = ? AND tx_hash = ? AND position = ? AND status = 'REORGED'");
-    before.Bind(1, p.tenant_id).Bind(2, t.chain_id).Bind(3, t.block_hash);
-    before.Bind(4, t.tx_hash).Bind(5, t.position);
-    InsertedPayment out;
-    if (before.Step()) {
-      out.revived = true;
-      out.was_unmatched = before.Int(0) != 0;
-    }
-    static const std::string sql =
+    // A transfer the tenant never held, the common case, in one statement.
+    static const std::string insert =
         "INSERT INTO payments(" + std::string(kPaymentColumns) +
         ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (tenant_id, chain_id, block_hash, tx_hash, position) DO UPDATE SET "
-        "status = excluded.status, intent_id = excluded.intent_id, "
-        "confirmations = excluded.confirmations, confirmed_at = excluded.confirmed_at "
-        "WHERE payments.status = 'REORGED' RETURNING id";
-    auto q = c_.Prepare(sql);
-    BindPayment(q, p);
-    if (!q.Step()) return std::nullopt;
-    out.id = q.Text(0);
-    while (q.Step()) {
+        "ON CONFLICT (tenant_id, chain_id, block_hash, tx_hash, position) DO NOTHING RETURNING id";
+    {
+      auto q = c_.Prepare(insert);
+      BindPayment(q, p);
+      if (q.Step()) {
+        InsertedPayment out;
+        out.id = q.Text(0);
+        while (q.Step()) {
+        }
+        return out;
+      }
     }
+    // The tenant holds it already: live (nothing to do), or REORGED and now
+    // on the canonical chain again, brought back with its own id.
+    const auto& t = p.transfer;
+    auto before = c_.Prepare(
+        "SELECT id, CASE WHEN intent_id IS NULL THEN 1 ELSE 0 END FROM payments WHERE "
+        "tenant_id = ? AND chain_id = ? AND block_hash = ? AND tx_hash = ? AND position = ? AND "
+        "status = 'REORGED'");
+    before.Bind(1, p.tenant_id).Bind(2, t.chain_id).Bind(3, t.block_hash);
+    before.Bind(4, t.tx_hash).Bind(5, t.position);
+    if (!before.Step()) return std::nullopt;
+    InsertedPayment out;
+    out.id = before.Text(0);
+    out.revived = true;
+    out.was_unmatched = before.Int(1) != 0;
+    before.Run();
+    domain::Payment revived = p;
+    revived.id = out.id;
+    UpdatePayment(revived);
     return out;
   }
 

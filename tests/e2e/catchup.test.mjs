@@ -1,0 +1,92 @@
+// Catching up over hundreds of blocks: native coin sent to a payout address
+// is recorded whether the node can prove the blocks between free of it from
+// account state (payd then reads only the blocks where the payout address's
+// state moved) or not (payd reads every block whole, as it always did).
+// The payout address also sends coin out in the middle of the range, which a
+// proof from balances alone must not mistake for "nothing received".
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { sql } from './lib/database.mjs';
+import { createIntent, createMerchant, launch, startPayd } from './lib/payd.mjs';
+import { startRpcProxy } from './lib/rpc_proxy.mjs';
+
+const STATE_METHODS = new Set(['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode']);
+const BURN = '0x000000000000000000000000000000000000dEaD';
+
+async function catchUp(t, { withState }) {
+  const chain = await startChain();
+  const fullBlocks = new Set();
+  let stateCalls = 0;
+  const proxy = await startRpcProxy(chain.url, {
+    intercept(call) {
+      if (call.method === 'eth_getBlockByNumber' && call.params[1] === true) fullBlocks.add(call.params[0]);
+      if (!STATE_METHODS.has(call.method)) return undefined;
+      stateCalls++;
+      // A node without history answers like geth does for pruned state.
+      if (!withState) return { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: 'missing trie node' } };
+      return undefined;
+    },
+  });
+  const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1 }) });
+  t.after(async () => {
+    await payd.stopCleanly();
+    await payd.cleanup();
+    await proxy.close();
+    await chain.stop();
+  });
+  const shop = createMerchant(payd);
+  const pi = (await createIntent(payd, shop.integration.id, { amount: '4000000000000000', currency: 'ETH', chainId: 31337 })).json;
+  // payd has a cursor at the head: what follows is one catch-up from it.
+  await chain.mine(1);
+  const head = Number(await chain.blockNumber());
+  await eventually(() => Number(sql(payd, 'SELECT number FROM chain_cursors WHERE chain_id = 31337')) >= head,
+    { what: 'the cursor at the head' });
+  await payd.stop();
+
+  // While payd is down: 300 blocks, in which the payout address is paid,
+  // sends coin away (its nonce and balance move), and is paid again.
+  await chain.mine(60);
+  const paying = await chain.payEth(PAYOUT, BigInt(pi.amount));
+  await chain.mine(90);
+  await chain.rpc('eth_sendTransaction', [{ from: PAYOUT, to: BURN, value: '0x2386f26fc10000' }]);
+  await chain.mine(90);
+  const stray = await chain.payEth(PAYOUT, 777n);
+  await chain.mine(60);
+  fullBlocks.clear();
+  stateCalls = 0;
+
+  await launch(payd);
+  const intent = await eventually(async () => {
+    const i = (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json;
+    return i.status === 'PAID' ? i : null;
+  }, { timeout: 30000, what: 'the intent paid during the catch-up PAID' });
+  assert.equal(intent.txHash, paying.transactionHash);
+  const payments = await eventually(async () => {
+    const list = (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
+    return list.some((p) => p.txHash === stray.transactionHash) ? list : null;
+  }, { timeout: 30000, what: 'the stray payment recorded' });
+  const strayPayment = payments.find((p) => p.txHash === stray.transactionHash);
+  assert.equal(strayPayment.intentId, null);
+  assert.equal(strayPayment.amount, '777');
+  assert.equal(strayPayment.token, 'ETH');
+  assert.equal(strayPayment.blockNumber, Number(stray.blockNumber));
+  assert.equal(payments.filter((p) => p.token === 'ETH').length, 2, 'the coin sent away is no payment');
+  return { fullBlocks, stateCalls };
+}
+
+describe('catching up over many blocks', () => {
+  test('native transfers are found where the payout address state moved, and the rest is not read whole', async (t) => {
+    const { fullBlocks, stateCalls } = await catchUp(t, { withState: true });
+    assert.ok(stateCalls > 0, 'payd asked for account state');
+    // 300 blocks; the three that moved the payout's state lie in spans of at most 80 read whole.
+    assert.ok(fullBlocks.size <= 3 * 80, `read ${fullBlocks.size} of 300 blocks whole`);
+  });
+
+  test('a node without history has every block read whole, and nothing is missed', async (t) => {
+    const { fullBlocks, stateCalls } = await catchUp(t, { withState: false });
+    assert.ok(stateCalls > 0, 'payd tried account state');
+    assert.ok(fullBlocks.size >= 300, `read ${fullBlocks.size} blocks whole`);
+  });
+});
