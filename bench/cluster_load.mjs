@@ -118,7 +118,8 @@ export class ClusterLoad {
       const page = new URL(pi.checkoutUrl).pathname;
       await this.expect('page', 'GET', page, { headers: { Accept: 'text/html' } }, 200);
       const option = rng() < 0.5 ? '31337:USDC' : '31337:ETH';
-      // The same choice sent again is answered as the first (the choice stands): safe to retry.
+      // Until money is seen a payer may choose again (the last choice counts, and the
+      // exact amount is read after it): a choice whose answer was lost is simply sent again.
       const form = { headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' }, body: `option=${encodeURIComponent(option)}` };
       if (!await this.retried('choose', 'POST', page, form, 303)) continue;
       const read = await this.retried('api_read', 'GET', `/api/v1/payment-intents/${pi.id}`, { headers: { 'X-API-Key': this.shop.read.key } }, 200);
