@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 
-import { DEPLOY, reference, replaceOnce } from '../tests/e2e/lib/deployment.mjs';
+import { chainLockHolder } from '../tests/e2e/lib/database.mjs';
+import { nginxConf, reference, replaceOnce } from '../tests/e2e/lib/deployment.mjs';
 import { PAYD_BIN } from '../tests/e2e/lib/payd.mjs';
 
 const run = promisify(execFile);
@@ -135,33 +136,18 @@ export function writeNginxConfig(dir, { port, upstreamPorts }) {
   upstream = replaceOnce(upstream, line(8081), upstreamPorts.map(line).join('\n    '), 'payd-upstream.conf');
   upstream = replaceOnce(upstream, `    ${line(8082)}\n`, '', 'payd-upstream.conf');
   writeFileSync(join(dir, 'payd-upstream.conf'), upstream);
-  const t = (name) => join(dir, 'temp', name);
-  writeFileSync(join(dir, 'nginx.conf'), `
-worker_processes 1;
-events { worker_connections 4096; }
-http {
-    log_format upstreams '$msec $request_method $status $request_time "$upstream_addr" "$upstream_status"';
-    access_log ${join(dir, 'logs/access.log')} upstreams buffer=64k flush=1s;
-    client_body_temp_path ${t('body')};
-    proxy_temp_path ${t('proxy')};
-    fastcgi_temp_path ${t('fastcgi')};
-    uwsgi_temp_path ${t('uwsgi')};
-    scgi_temp_path ${t('scgi')};
-    include ${join(dir, 'payd-upstream.conf')};
-    server {
-        listen 127.0.0.1:${port};
-        include ${join(DEPLOY, 'nginx/payd-proxy.conf')};
-    }
-}
-`);
+  writeFileSync(join(dir, 'nginx.conf'), nginxConf(dir, {
+    port,
+    workers: 1,
+    connections: 4096,
+    logFormat: '$msec $request_method $status $request_time "$upstream_addr" "$upstream_status"',
+    logBuffer: 'buffer=64k flush=1s',
+  }));
 }
 
 // Who holds chain 31337's watch lock in `url`'s database (PgStore's
-// advisory lock, as multi_process.test.mjs finds it), by process name.
-const LOCK_HOLDERS = `SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-  WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-  AND ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended('chain-watch|31337', 0)`;
+// advisory lock: lib/database.mjs's chainLockHolder), by process name.
+const LOCK_HOLDERS = `SELECT application_name FROM pg_stat_activity WHERE pid IN (${chainLockHolder(31337)})`;
 
 // Samples, every `everyMs`, the lock's holders and the processes whose log
 // says they lead; stop() ends it.

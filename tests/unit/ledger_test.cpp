@@ -100,6 +100,23 @@ class LedgerTest : public testing::StoreTest {
   domain::PaymentIntent Intent(const std::string& id) {
     return *store_->FindIntent(tenant_.id, id);
   }
+  // A second tenant whose integration watches the same payout address for USDC.
+  domain::Tenant OtherTenantOnTheSameAddress() {
+    domain::Tenant other{base::NewId("ten_"), "Other shop", 1};
+    store_->InsertTenant(other, {other.id, "whsec_y", 1, std::nullopt});
+    store_->InsertIntegration(domain::PrepareIntegration(catalog_,
+                                                         {other.id,
+                                                          "Web",
+                                                          {31337},
+                                                          {"USDC"},
+                                                          integration_.payout_address,
+                                                          {"https://other.example"},
+                                                          std::nullopt,
+                                                          false},
+                                                         2));
+    return other;
+  }
+
   std::vector<domain::Payment> Payments() {
     return store_->ListPayments(tenant_.id, std::nullopt, 100, 0);
   }
@@ -338,18 +355,7 @@ TEST_P(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
 // of it" -- also when a reorg makes an intent take a transfer kept unmatched
 // (harness seed 230: matched for one tenant and unmatched for the other).
 TEST_P(LedgerTest, ATransferAnIntentTakesAfterAReorgIsNoLongerAnotherTenantsUnmatched) {
-  domain::Tenant other{base::NewId("ten_"), "Other shop", 1};
-  store_->InsertTenant(other, {other.id, "whsec_y", 1, std::nullopt});
-  store_->InsertIntegration(domain::PrepareIntegration(catalog_,
-                                                       {other.id,
-                                                        "Web",
-                                                        {31337},
-                                                        {"USDC"},
-                                                        integration_.payout_address,
-                                                        {"https://other.example"},
-                                                        std::nullopt,
-                                                        false},
-                                                       2));
+  domain::Tenant other = OtherTenantOnTheSameAddress();
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "second", a2)});
@@ -369,18 +375,7 @@ TEST_P(LedgerTest, ATransferAnIntentTakesAfterAReorgIsNoLongerAnotherTenantsUnma
 // one tenant's intent is then known, and not kept unmatched for the other
 // tenant watching the same address (docs/api-reference.md, Matching 3).
 TEST_P(LedgerTest, ATransferReadAgainAfterItPaidOneTenantIsNotAnotherTenantsUnmatched) {
-  domain::Tenant other{base::NewId("ten_"), "Other shop", 1};
-  store_->InsertTenant(other, {other.id, "whsec_y", 1, std::nullopt});
-  store_->InsertIntegration(domain::PrepareIntegration(catalog_,
-                                                       {other.id,
-                                                        "Web",
-                                                        {31337},
-                                                        {"USDC"},
-                                                        integration_.payout_address,
-                                                        {"https://other.example"},
-                                                        std::nullopt,
-                                                        false},
-                                                       2));
+  domain::Tenant other = OtherTenantOnTheSameAddress();
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
   Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});

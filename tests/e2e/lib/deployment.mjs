@@ -121,13 +121,26 @@ export function writeNginxConfig(dir, { port, upstreamPorts, site }) {
   ]) tls = replaceOnce(tls, from, to, 'payd-site.conf');
   writeFileSync(join(dir, 'payd-site.conf'), tls);
 
+  writeFileSync(join(dir, 'nginx.conf'), nginxConf(dir, {
+    port,
+    logFormat: '$remote_addr "$request" $status upstream=$upstream_addr upstream_status=$upstream_status',
+    extra: `include ${join(dir, 'payd-site.conf')};`,
+  }));
+  return { conf: join(dir, 'nginx.conf') };
+}
+
+// A top-level nginx.conf whose files stay under `dir`: the upstream of
+// `dir`/payd-upstream.conf, a plain-HTTP server on loopback `port` that
+// includes payd-proxy.conf as it is, an access log in `logFormat`, and
+// `extra` inside http {}.
+export function nginxConf(dir, { port, logFormat, workers = 2, connections = 512, logBuffer = '', extra = '' }) {
   const t = (name) => join(dir, 'temp', name);
-  writeFileSync(join(dir, 'nginx.conf'), `
-worker_processes 2;
-events { worker_connections 512; }
+  return `
+worker_processes ${workers};
+events { worker_connections ${connections}; }
 http {
-    log_format upstreams '$remote_addr "$request" $status upstream=$upstream_addr upstream_status=$upstream_status';
-    access_log ${join(dir, 'logs/access.log')} upstreams;
+    log_format upstreams '${logFormat}';
+    access_log ${join(dir, 'logs/access.log')} upstreams${logBuffer ? ` ${logBuffer}` : ''};
     client_body_temp_path ${t('body')};
     proxy_temp_path ${t('proxy')};
     fastcgi_temp_path ${t('fastcgi')};
@@ -141,10 +154,9 @@ http {
         include ${join(DEPLOY, 'nginx/payd-proxy.conf')};
     }
 
-    include ${join(dir, 'payd-site.conf')};
+    ${extra}
 }
-`);
-  return { conf: join(dir, 'nginx.conf') };
+`;
 }
 
 // nginx in the foreground with its files under `dir`; resolves once it
