@@ -132,6 +132,7 @@ bench: build
 	bench/run.sh
 	bench/intents.sh
 	bench/postgres.sh
+	bench/cluster.sh
 	$(BUILD)/payd_bench_reservations
 	node bench/catchup.mjs
 	node bench/webhooks.mjs

@@ -69,7 +69,7 @@ INSERT INTO payments (id, tenant_id, intent_id, chain_id, token_symbol, token_ad
   status, confirmations, created_at, confirmed_at)
 SELECT 'pay_' || lower(hex(randomblob(13))), '@TENANT@', s.id, 31337, 'USDC',
   '0x5FbDB2315678afecb367f032d93F642f64180aa3', 6, p.received, s.tx_hash, 'log:0', 0,
-  2000000 - s.i, '0x' || lower(hex(randomblob(32))), (s.created_at + 60000) / 1000, s.sender,
+  2000000 - s.i, '0x' || lower(hex(randomblob(32))), s.created_at + 60000, s.sender,
   p.recipient, 'CONFIRMED', 2, s.created_at + 60000, s.created_at + 90000
 FROM seed s JOIN payment_intents p ON p.id = s.id
 WHERE s.status = 'PAID' OR s.exception = 'UNDERPAID';
@@ -80,7 +80,7 @@ INSERT INTO payments (id, tenant_id, intent_id, chain_id, token_symbol, token_ad
   status, confirmations, created_at, confirmed_at)
 SELECT 'pay_' || lower(hex(randomblob(13))), '@TENANT@', NULL, 31337, 'USDC',
   '0x5FbDB2315678afecb367f032d93F642f64180aa3', 6, 1234567 + i, '0x' || lower(hex(randomblob(32))),
-  'log:1', 1, 3000000 - i, '0x' || lower(hex(randomblob(32))), (@NOW@ - i * 3600000) / 1000,
+  'log:1', 1, 3000000 - i, '0x' || lower(hex(randomblob(32))), @NOW@ - i * 3600000,
   '0x' || lower(hex(randomblob(20))), '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', 'CONFIRMED',
   2, @NOW@ - i * 3600000, @NOW@ - i * 3600000
 FROM n WHERE i <= 25;

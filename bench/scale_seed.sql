@@ -38,7 +38,7 @@ INSERT INTO payments (id, tenant_id, intent_id, chain_id, token_symbol, token_ad
   status, confirmations, created_at, confirmed_at)
 SELECT 'pay_' || lower(hex(randomblob(13))), '@TENANT@', id, 31337, 'USDC',
   '0x5FbDB2315678afecb367f032d93F642f64180aa3', 6, cents * 10000 + i % 97, tx_hash, 'log:0', 0,
-  5000000 - i, '0x' || lower(hex(randomblob(32))), (created_at + 60000) / 1000, sender,
+  5000000 - i, '0x' || lower(hex(randomblob(32))), created_at + 60000, sender,
   '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', 'CONFIRMED', 2, created_at + 60000,
   created_at + 90000
 FROM seed;
