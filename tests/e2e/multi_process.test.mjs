@@ -167,9 +167,10 @@ describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SK
   test('a payer\'s page served by a process that does not watch follows the payment, also after its feed is cut', async () => {
     await eventually(() => procs.filter(watching).length === 1, { what: 'one process watching' });
     const other = procs.find((p) => !watching(p));
+    const payee = createMerchant(procs[0]);  // a shop of its own: the next test counts the first shop's payments
     const follow = async (amountUsd) => {
-      const pi = (await createIntent(other, shop.integration.id, { amount_usd: amountUsd, currency: 'USDC', chainId: 31337 })).json;
-      const stream = await openEvents(`${other.url}/public/integrations/${shop.integration.id}/intents/${pi.id}/events`,
+      const pi = (await createIntent(other, payee.integration.id, { amount_usd: amountUsd, currency: 'USDC', chainId: 31337 })).json;
+      const stream = await openEvents(`${other.url}/public/integrations/${payee.integration.id}/intents/${pi.id}/events`,
         { headers: { Origin: 'https://shop.example' } });
       await eventually(() => intentViews(stream).length === 1, { what: 'the first view' });
       await chain.payUsdc(PAYOUT, BigInt(pi.amount));  // one confirmation is all this chain asks
