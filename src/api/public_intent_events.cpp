@@ -27,14 +27,14 @@ using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
 constexpr int kMaxStreamsPerClient = 10;
-constexpr auto kPollEvery = 1s;         // for the clock's sake (keepalive, expiry); changes ring
+constexpr auto kPollEvery = 1s;  // for the clock's sake (keepalive, expiry); changes ring
 // Database reads without a ring, for writes no bell told of: by another
 // process on SQLite, or on PostgreSQL while the change feed is lost (with it,
 // only the time-based states: an expiry's sweep elsewhere, say).
 constexpr auto kReadAtLeastEvery = 3s;
 constexpr auto kReadAtLeastEveryWithFeed = 30s;
-constexpr auto kKeepaliveAfter = 15s;   // of silence (proxies close idle connections)
-constexpr auto kMaxDuration = 10min;    // then the browser reconnects
+constexpr auto kKeepaliveAfter = 15s;  // of silence (proxies close idle connections)
+constexpr auto kMaxDuration = 10min;   // then the browser reconnects
 constexpr std::string_view kRetry = "retry: 3000\n\n";
 
 bool IsFinal(const domain::PaymentIntent& intent, base::TimeMs now) {

@@ -2,9 +2,8 @@
 
 #include <poll.h>
 
-#include <cerrno>
-
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 
 #include "base/log.h"
@@ -45,9 +44,10 @@ void ChangeFeed::Listen(std::stop_token stop) {
     } catch (const std::exception& e) {
       if (!lost) {
         on_change_(false);
-        base::LogWarn("intent change feed lost; pages of other processes re-read every 3 s "
-                      "until it is back",
-                      {{"error", e.what()}});
+        base::LogWarn(
+            "intent change feed lost; pages of other processes re-read every 3 s "
+            "until it is back",
+            {{"error", e.what()}});
       }
       lost = true;
       std::unique_lock lock(mu_);
