@@ -33,14 +33,22 @@ struct ApiContext {
   int public_max_open_intents = 10'000;
   // Live intent event streams open at once from all clients (config [public]).
   int max_event_streams = 1'000;
-  // Change count and open event streams (public_intent_events.cpp); the
-  // composition root calls live.Changed() after each ledger pass that updated an intent.
+  // Change bell and open event streams (public_intent_events.cpp); the
+  // composition root calls IntentsChanged() after each ledger pass that
+  // updated an intent, and live.Changed() when another process announced one.
   LiveIntents live{};
   // Why a URL may not receive webhooks (the SSRF guard, DECISIONS §7), set by
   // the composition root from [webhooks]; empty when it may.
   domain::TargetCheck webhook_target_check = [](const std::string&) { return std::string(); };
 
   domain::Representation representation() const { return {catalog, public_url}; }
+  // After a write that may have changed some intent's payer view: this
+  // process's live pages re-read now, and so do those of every other process
+  // on the database (Store::AnnounceIntentsChanged).
+  void IntentsChanged() {
+    live.Changed();
+    store.AnnounceIntentsChanged();
+  }
 };
 
 }  // namespace payd::api

@@ -21,7 +21,7 @@ constexpr auto kWrite = domain::Scope::kPaymentsWrite;
 // After a decision: the webhook dispatcher has work, open payer pages may have news.
 void Changed(ApiContext& api) {
   api.events_written();
-  api.live.Changed();
+  api.IntentsChanged();
 }
 
 // A decision's request: the key (payments:write), no query, its body.

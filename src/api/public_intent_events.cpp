@@ -8,8 +8,8 @@
 // whenever it differs from the last one sent, a `: keepalive` comment after
 // 15 s of silence, and ends after a final state (PAID; EXPIRED or FAILED past
 // the late window) or after 10 minutes (the browser reconnects). It re-reads
-// the intent only when this process may have changed it (LiveIntents) and at
-// least every few seconds, for writes by other processes.
+// the intent as soon as a write may have changed it (LiveIntents' bell) and
+// at least every few seconds, for writes no bell told of.
 #include <boost/json/serialize.hpp>
 
 #include "api/api_error.h"
@@ -27,10 +27,14 @@ using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
 constexpr int kMaxStreamsPerClient = 10;
-constexpr auto kPollEvery = 250ms;      // checks of the change count: no database read
-constexpr auto kReadAtLeastEvery = 3s;  // database reads without a change in this process
-constexpr auto kKeepaliveAfter = 15s;   // of silence (proxies close idle connections)
-constexpr auto kMaxDuration = 10min;    // then the browser reconnects
+constexpr auto kPollEvery = 1s;  // for the clock's sake (keepalive, expiry); changes ring
+// Database reads without a ring, for writes no bell told of: by another
+// process on SQLite, or on PostgreSQL while the change feed is lost (with it,
+// only the time-based states: an expiry's sweep elsewhere, say).
+constexpr auto kReadAtLeastEvery = 3s;
+constexpr auto kReadAtLeastEveryWithFeed = 30s;
+constexpr auto kKeepaliveAfter = 15s;  // of silence (proxies close idle connections)
+constexpr auto kMaxDuration = 10min;   // then the browser reconnects
 constexpr std::string_view kRetry = "retry: 3000\n\n";
 
 bool IsFinal(const domain::PaymentIntent& intent, base::TimeMs now) {
@@ -71,6 +75,8 @@ class EventStream {
       last_write_ = now;
     }
     step.done = IsFinal(intent_, base::NowMs());
+    step.bell = &api_.live.bell();
+    step.seen = seen_changes_;
     return step;
   }
 
@@ -78,7 +84,8 @@ class EventStream {
   // Reads the intent again when it may have changed; true if its view did.
   bool Reread(Clock::time_point now) {
     std::uint64_t changes = api_.live.Changes();
-    if (changes == seen_changes_ && now - last_read_ < kReadAtLeastEvery) return false;
+    auto every = api_.live.FeedLive() ? kReadAtLeastEveryWithFeed : kReadAtLeastEvery;
+    if (changes == seen_changes_ && now - last_read_ < every) return false;
     seen_changes_ = changes;
     last_read_ = now;
     auto fresh = api_.store.FindIntentOfIntegration(integration_id_, intent_.id);

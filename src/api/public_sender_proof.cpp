@@ -92,7 +92,7 @@ http::Response Prove(const http::Request& req, http::RequestContext& ctx, ApiCon
   }
   auto updated = api.store.SetSenderHint(intent.id, address, domain::HintSource::kWallet, now);
   if (!updated) NotWaiting(intent);  // it was paid or expired meanwhile
-  api.live.Changed();
+  api.IntentsChanged();
   return http::JsonResponse(http::Status::ok, api.representation().PublicIntent(*updated));
 }
 

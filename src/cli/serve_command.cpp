@@ -252,12 +252,18 @@ void Serve(const CommandContext& ctx) {
   dashboard.intent_changes = [&api] { return api.live.Changes(); };
   dashboard.chain_status = [](std::int64_t chain_id) { return chain::StatusOf(chain_id); };
   ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
-  ledger.OnIntentsUpdated([&api] { api.live.Changed(); });
+  ledger.OnIntentsUpdated([&api] { api.IntentsChanged(); });
+  // Other processes' changes (PostgreSQL); stopped before `api` goes.
+  opened.store->OnIntentsAnnounced([&api](bool feed_live) { api.live.Announced(feed_live); });
+  struct StopAnnouncements {
+    domain::Store& store;
+    ~StopAnnouncements() { store.OnIntentsAnnounced(nullptr); }
+  } stop_announcements{*opened.store};
   asio::co_spawn(server.io(),
                  UnchosenExpiryLoop(*opened.store, api,
                                     [&dispatcher, &api] {
                                       dispatcher.Wake();
-                                      api.live.Changed();
+                                      api.IntentsChanged();
                                     }),
                  asio::detached);
 

@@ -7,6 +7,7 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,8 @@
 #include <vector>
 
 namespace payd::http {
+
+class StreamBell;
 
 namespace beast_http = boost::beast::http;
 
@@ -28,6 +31,9 @@ struct StreamStep {
   std::string data;  // sent as one chunk when not empty
   bool done = false;
   std::chrono::milliseconds next{1000};
+  // Asked again sooner when this bell rings after `seen` (stream_bell.h).
+  StreamBell* bell = nullptr;
+  std::uint64_t seen = 0;
 };
 // Asked for the next step on the connection's strand, one call at a time; it
 // runs on a worker thread like a handler, so it must not block for long. The

@@ -27,6 +27,7 @@
 #include "base/utf8.h"
 #include "http/client_address.h"
 #include "http/json_response.h"
+#include "http/stream_bell.h"
 #include "metrics/metrics.h"
 
 namespace payd::http {
@@ -335,6 +336,11 @@ asio::awaitable<std::size_t> Server::Stream(std::shared_ptr<Connection> conn, Re
     auto deadline = std::chrono::steady_clock::now() + step.next;
     while (!draining_) {
       timer.expires_at(deadline);
+      StreamBell::Registration rung_since;  // withdrawn when this wait ends, on this strand
+      if (step.bell) {
+        rung_since = step.bell->Wait(timer, step.seen);
+        if (!rung_since) break;  // it rang since the producer looked: ask it again now
+      }
       conn->idle = true;  // so that a shutdown cancels the wait
       auto [order, timer_ec, read_ec, n] =
           co_await asio::experimental::make_parallel_group(

@@ -5,13 +5,15 @@
 // shared without any being sent twice at once. Three processes each time,
 // every request spread over all of them. Two processes on one SQLite data
 // directory hold the same truth about keys: each keeps the keys it has seen
-// in memory (issue 19), and a revocation anywhere still holds at once.
+// in memory (issue 19), and a revocation anywhere still holds at once. A
+// payer's page on any process follows a payment recorded by another (NOTIFY).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
 import { chainLockHolder, ON_POSTGRES, sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, linkBody, preparePayd, sleep, storeOf } from './lib/payd.mjs';
+import { intentViews, openEvents } from './lib/sse.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 import { pidOfConnection } from './lib/sockets.mjs';
 
@@ -156,6 +158,35 @@ describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SK
   after(async () => {
     await stopProcesses(procs);
     await chain.stop();
+  });
+
+  // Issue 19 P3: the process that records a payment NOTIFYs, every process
+  // LISTENs and wakes its open pages. A page on a process that does not
+  // watch would otherwise learn of it only when it re-reads on its clock
+  // (every 30 s while the change feed is live, beyond these waits).
+  test('a payer\'s page served by a process that does not watch follows the payment, also after its feed is cut', async () => {
+    await eventually(() => procs.filter(watching).length === 1, { what: 'one process watching' });
+    const other = procs.find((p) => !watching(p));
+    const payee = createMerchant(procs[0]);  // a shop of its own: the next test counts the first shop's payments
+    const follow = async (amountUsd) => {
+      const pi = (await createIntent(other, payee.integration.id, { amount_usd: amountUsd, currency: 'USDC', chainId: 31337 })).json;
+      const stream = await openEvents(`${other.url}/public/integrations/${payee.integration.id}/intents/${pi.id}/events`,
+        { headers: { Origin: 'https://shop.example' } });
+      await eventually(() => intentViews(stream).length === 1, { what: 'the first view' });
+      await chain.payUsdc(PAYOUT, BigInt(pi.amount));  // one confirmation is all this chain asks
+      await eventually(() => intentViews(stream).at(-1).status === 'PAID', { what: 'PAID on the other process\'s page' });
+      await stream.done;
+    };
+    await follow('21.00');
+
+    // Every process's LISTEN session ends, as a failover would end it.
+    const cut = sql(procs[0], "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = 'LISTEN payd_intents' AND datname = current_database()");
+    assert.equal(Number(cut), procs.length, 'one listening session per process');
+    for (const p of procs) {
+      await eventually(() => p.logs.some((l) => l.msg.startsWith('intent change feed lost')) &&
+        p.logs.some((l) => l.msg === 'intent change feed restored'), { what: 'the feed lost, then restored' });
+    }
+    await follow('22.00');
   });
 
   test('one process watches; killed while payments arrive, another takes over and records each payment once', async () => {

@@ -320,6 +320,19 @@ void Connection::Exec(const std::string& sql) {
   Check(PQexec(conn_, sql.c_str()), "exec");
 }
 
+int Connection::TakeNotifications() {
+  if (PQconsumeInput(conn_) == 0 || !healthy()) {
+    throw domain::StoreUnavailable(std::string("postgres: listening session lost: ") +
+                                   PQerrorMessage(conn_));
+  }
+  int count = 0;
+  while (PGnotify* notify = PQnotifies(conn_)) {
+    PQfreemem(notify);
+    ++count;
+  }
+  return count;
+}
+
 CopyIn::CopyIn(Connection& conn, const std::string& copy_sql) : conn_(conn) {
   if (conn_.Waiting()) conn_.Flush(nullptr);
   PGresult* start = PQexec(conn_.conn_, copy_sql.c_str());

@@ -204,6 +204,11 @@ class Connection final : public sql::Connection {
   void LockSharedUntilCommit(std::string_view key) override;
   // False once the session is lost: the pool then drops the connection.
   bool healthy() const { return PQstatus(conn_) == CONNECTION_OK; }
+  // For a LISTENing session (change_feed.h): its socket, to wait on; and the
+  // notifications that arrived, counted and dropped (reads what the socket
+  // has without blocking). Throws StoreUnavailable when the session is lost.
+  int socket() const { return PQsocket(conn_); }
+  int TakeNotifications();
   // WeakTransport() of this session, with the sslmode in effect (the URL's,
   // else PGSSLMODE's, else libpq's "prefer").
   std::optional<std::string> TransportWeakness() const;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "store/postgres/chain_locks.h"
+#include "store/postgres/change_feed.h"
 #include "store/postgres/pg_db.h"
 #include "store/postgres/pg_migrations.h"
 #include "store/sql/sql_store.h"
@@ -53,6 +54,9 @@ class PgStore final : public sql::SqlStore {
   // ChainLocks: a session advisory lock per chain, on a session of its own.
   bool LeadChain(std::int64_t chain_id) override;
   void StopLeadingChain(std::int64_t chain_id) override;
+  // NOTIFY and LISTEN (change_feed.h).
+  void AnnounceIntentsChanged() override;
+  void OnIntentsAnnounced(std::function<void(bool feed_live)> fn) override;
 
  protected:
   void RunRead(const std::function<void(sql::Connection&)>& fn) override;
@@ -76,6 +80,7 @@ class PgStore final : public sql::SqlStore {
   // attempt). SQLite keeps these without fsync too.
   Pool unsynced_;
   ChainLocks chain_locks_;
+  std::unique_ptr<ChangeFeed> change_feed_;  // once OnIntentsAnnounced was called
 };
 
 }  // namespace payd::store::postgres
