@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "domain/ledger_tx.h"
 #include "store/sql/sql_store.h"
 #include "store_fixture.h"
 
@@ -35,8 +36,34 @@ class DeepPagesTest : public testing::StoreTest {
     }
   }
 
-  // Checks every page of `limit` against the list's definition.
-  void ExpectEveryPage(int limit) {
+  // `n` transfers to the tenant, spaced as AddIntents spaces intents.
+  void AddPayments(int n) {
+    for (int i = 0; i < n; ++i) {
+      domain::Payment p;
+      p.id = base::NewId("pay_");
+      p.tenant_id = tenant_.id;
+      p.transfer.chain_id = 31337;
+      p.transfer.token_symbol = "USDC";
+      p.transfer.decimals = 6;
+      p.transfer.amount = 1'000'000;
+      p.transfer.tx_hash = "0x" + base::NewId("tx");
+      p.transfer.position = "tx";
+      p.transfer.block_number = 100;
+      p.transfer.block_hash = "0xb100";
+      p.transfer.sender = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+      p.transfer.recipient = integration_.payout_address;
+      p.status = domain::PaymentStatus::kConfirmed;
+      p.created_at = base_ + static_cast<base::TimeMs>(ids_.size() / 2) * kMinute;
+      store_->WithLedger([&](domain::LedgerTx& tx) { tx.InsertPayment(p); });
+      ids_.push_back(p.id);
+    }
+  }
+
+  // Checks every page of `limit` against the list's definition: the
+  // intents' list (its length kept by a trigger) or the payments' (whose
+  // newest rows are counted).
+  enum class List { kIntents, kPayments };
+  void ExpectEveryPage(int limit, List list = List::kIntents) {
     std::vector<std::string> newest_first(ids_.rbegin(), ids_.rend());
     const int total = static_cast<int>(newest_first.size());
     for (int offset = 0; offset <= total + limit; ++offset) {
@@ -44,8 +71,13 @@ class DeepPagesTest : public testing::StoreTest {
       for (int i = offset; i < std::min(total, offset + limit); ++i)
         expected.push_back(newest_first[i]);
       std::vector<std::string> got;
-      for (const auto& intent : store_->ListIntents(tenant_.id, std::nullopt, limit, offset))
-        got.push_back(intent.id);
+      if (list == List::kIntents) {
+        for (const auto& intent : store_->ListIntents(tenant_.id, std::nullopt, limit, offset))
+          got.push_back(intent.id);
+      } else {
+        for (const auto& payment : store_->ListPayments(tenant_.id, std::nullopt, limit, offset))
+          got.push_back(payment.id);
+      }
       ASSERT_EQ(got, expected) << "limit " << limit << ", offset " << offset << " of " << total;
     }
   }
@@ -66,6 +98,15 @@ TEST_P(DeepPagesTest, PagesStayExactAsNewRowsArrive) {
   ExpectEveryPage(13);
   AddIntents(60);  // half an hour on: the marks reach further
   ExpectEveryPage(13);
+}
+
+TEST_P(DeepPagesTest, PaymentPagesStayExactAsNewRowsArrive) {
+  AddPayments(240);
+  ExpectEveryPage(13, List::kPayments);
+  AddPayments(5);
+  ExpectEveryPage(13, List::kPayments);
+  AddPayments(60);
+  ExpectEveryPage(13, List::kPayments);
 }
 
 // A filtered list pages by OFFSET (its rows change status), and agrees.

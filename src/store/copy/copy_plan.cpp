@@ -148,7 +148,8 @@ std::vector<std::string> TargetTables(postgres::Connection& target) {
 }
 
 bool IsDerivedTable(const std::string& table) {
-  return table == "keyless_open_counts" || table == "intent_status_counts";
+  return table == "keyless_open_counts" || table == "intent_status_counts" ||
+         table == "received_per_day";
 }
 
 std::vector<TablePlan> PlanTables(const CopyEnds& ends) {

@@ -52,8 +52,8 @@ struct CopyEnds {
 std::vector<TablePlan> PlanTables(const CopyEnds& ends);
 
 // Whether `table` is kept by the target's own triggers from the rows copied
-// into other tables (keyless_open_counts, intent_status_counts): copied
-// too, it would count twice.
+// into other tables (keyless_open_counts, intent_status_counts,
+// received_per_day): copied too, it would count twice.
 bool IsDerivedTable(const std::string& table);
 
 class PlanError : public std::runtime_error {

@@ -79,6 +79,58 @@ CREATE TRIGGER intent_status_counted
   AFTER INSERT OR DELETE OR UPDATE OF status, tenant_id
   ON payment_intents FOR EACH ROW EXECUTE FUNCTION intent_status_count();
 )sql"},
+    // SQLite's 20: received totals per tenant, UTC day and token, kept by a
+    // trigger (8 rows each, as above). numeric holds a whole 256-bit amount,
+    // so every row is limb 0 (SQLite splits amounts into 9-digit limbs).
+    {13, "received totals per tenant, day and token", R"sql(
+CREATE TABLE received_per_day (
+  tenant_id TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  token_symbol TEXT NOT NULL,
+  decimals BIGINT NOT NULL,
+  limb BIGINT NOT NULL,
+  shard BIGINT NOT NULL,
+  units NUMERIC NOT NULL,
+  PRIMARY KEY (tenant_id, day, token_symbol, decimals, limb, shard)
+);
+INSERT INTO received_per_day
+  SELECT tenant_id, (CASE WHEN block_time > 0 THEN block_time ELSE created_at END) / 86400000,
+    token_symbol, decimals, 0, 0, sum(amount::numeric)
+  FROM payments WHERE status = 'CONFIRMED' GROUP BY 1, 2, 3, 4;
+CREATE FUNCTION received_total() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  one BIGINT := floor(random() * 8);
+BEGIN
+  IF TG_OP = 'UPDATE' AND NOT (OLD.status = 'CONFIRMED' OR NEW.status = 'CONFIRMED') THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'UPDATE' AND (OLD.status, OLD.amount, OLD.block_time, OLD.created_at, OLD.tenant_id,
+      OLD.token_symbol, OLD.decimals) IS NOT DISTINCT FROM (NEW.status, NEW.amount,
+      NEW.block_time, NEW.created_at, NEW.tenant_id, NEW.token_symbol, NEW.decimals) THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'CONFIRMED' THEN
+    INSERT INTO received_per_day VALUES (OLD.tenant_id,
+        (CASE WHEN OLD.block_time > 0 THEN OLD.block_time ELSE OLD.created_at END) / 86400000,
+        OLD.token_symbol, OLD.decimals, 0, one, -OLD.amount::numeric)
+      ON CONFLICT (tenant_id, day, token_symbol, decimals, limb, shard)
+      DO UPDATE SET units = received_per_day.units + excluded.units;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status = 'CONFIRMED' THEN
+    INSERT INTO received_per_day VALUES (NEW.tenant_id,
+        (CASE WHEN NEW.block_time > 0 THEN NEW.block_time ELSE NEW.created_at END) / 86400000,
+        NEW.token_symbol, NEW.decimals, 0, one, NEW.amount::numeric)
+      ON CONFLICT (tenant_id, day, token_symbol, decimals, limb, shard)
+      DO UPDATE SET units = received_per_day.units + excluded.units;
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER received_totalled
+  AFTER INSERT OR DELETE OR UPDATE OF status, amount, block_time, created_at, tenant_id,
+    token_symbol, decimals
+  ON payments FOR EACH ROW EXECUTE FUNCTION received_total();
+)sql"},
 };
 
 }  // namespace

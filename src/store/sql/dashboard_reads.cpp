@@ -149,25 +149,31 @@ domain::Store::TenantCounts SqlStore::CountTenant(const std::string& tenant_id,
 
 std::vector<domain::Store::DailyReceived> SqlStore::ReceivedPerDay(const std::string& tenant_id,
                                                                    base::TimeMs since) {
+  constexpr base::TimeMs kDayMs = 24LL * 3600 * 1000;
   return Read([&](Connection& c) {
-    // Exact sums of 256-bit amounts: PostgreSQL's numeric, SQLite's
-    // payd_sum_units (store/sqlite/sum_units.h). The created_at bound lets the
-    // tenant's status index find the rows.
-    const char* sum =
-        c.dialect() == Dialect::kPostgres ? "sum(amount::numeric)::text" : "payd_sum_units(amount)";
-    const std::string at = "(CASE WHEN block_time > 0 THEN block_time ELSE created_at END)";
-    std::string sql = "SELECT token_symbol, decimals, (" + at + " - ?2) / 86400000 AS day, " + sum +
-                      " FROM payments WHERE tenant_id = ?1 AND status = 'CONFIRMED' "
-                      "AND created_at >= ?2 AND " +
-                      at + " >= ?2 GROUP BY token_symbol, decimals, day";
-    auto q = c.Prepare(sql);
-    q.Bind(1, tenant_id).Bind(2, since);
+    // The totals the payments' triggers keep (SQLite 20 / PostgreSQL 13),
+    // not the payments: a limb's units count 10^(9 * limb) each.
+    auto q = c.Prepare(
+        "SELECT token_symbol, decimals, day, limb, CAST(sum(units) AS TEXT) FROM received_per_day "
+        "WHERE tenant_id = ? AND day >= ? GROUP BY token_symbol, decimals, day, limb "
+        "ORDER BY token_symbol, decimals, day");
+    q.Bind(1, tenant_id).Bind(2, since / kDayMs);
     std::vector<DailyReceived> out;
     while (q.Step()) {
-      auto amount = domain::ParseUnits(q.Text(3));
-      if (!amount) throw std::runtime_error("a day's sum of " + q.Text(0) + " exceeds 2^256-1");
-      out.push_back({q.Text(0), static_cast<unsigned>(q.Int(1)), q.Int(2), *amount});
+      auto units = domain::ParseUnits(q.Text(4));
+      if (!units) throw std::runtime_error("a day's total of " + q.Text(0) + " is not an amount");
+      domain::Uint256 scale = 1;
+      for (std::int64_t limb = q.Int(3); limb > 0; --limb) scale *= 1'000'000'000;
+      domain::Uint256 amount = *units * scale;  // checked: throws past 2^256-1
+      std::int64_t day = q.Int(2) - since / kDayMs;
+      if (!out.empty() && out.back().token_symbol == q.Text(0) &&
+          out.back().decimals == static_cast<unsigned>(q.Int(1)) && out.back().day == day) {
+        out.back().amount += amount;
+      } else {
+        out.push_back({q.Text(0), static_cast<unsigned>(q.Int(1)), day, amount});
+      }
     }
+    std::erase_if(out, [](const DailyReceived& r) { return r.amount == 0; });
     return out;
   });
 }

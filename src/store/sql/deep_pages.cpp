@@ -73,8 +73,8 @@ void DeepPages::Extend(Connection& c, std::string_view table, const std::string&
 }
 
 std::optional<DeepPages::Seek> DeepPages::Plan(Connection& c, std::string_view table,
-                                               const std::string& tenant_id, int limit,
-                                               int offset) {
+                                               const std::string& tenant_id, int limit, int offset,
+                                               std::string_view count_sql) {
   if (offset < kDeepFromStrides * stride_) return std::nullopt;
   auto newest = c.Prepare("SELECT max(created_at)" + From(table));
   newest.Bind(1, tenant_id);
@@ -97,10 +97,18 @@ std::optional<DeepPages::Seek> DeepPages::Plan(Connection& c, std::string_view t
     lists_[name] = marks;
   }
 
-  auto above = c.Prepare("SELECT count(*)" + From(table) + "AND created_at >= ?2");
-  above.Bind(1, tenant_id).Bind(2, marks.horizon);
-  above.Step();
-  const std::int64_t recent = above.Int(0);
+  std::int64_t recent = 0;
+  if (!count_sql.empty()) {
+    auto total = c.Prepare(std::string(count_sql));
+    total.Bind(1, tenant_id);
+    if (total.Step() && !total.IsNull(0))
+      recent = std::max<std::int64_t>(0, total.Int(0) - marks.below);
+  } else {
+    auto above = c.Prepare("SELECT count(*)" + From(table) + "AND created_at >= ?2");
+    above.Bind(1, tenant_id).Bind(2, marks.horizon);
+    above.Step();
+    recent = above.Int(0);
+  }
   if (offset < recent) return std::nullopt;  // the page begins among the recent rows
 
   // Positions counted from the oldest row (0) of the page's newest and oldest rows.

@@ -9,7 +9,8 @@
 // newest row. Rows are written with the time of their writing, so none lands
 // among those any more and their positions stay put while new rows arrive at
 // the other end. A deep page seeks to the mark before it and skips fewer than
-// a stride of rows; the rows above the horizon are counted, not walked to.
+// a stride of rows; the rows above the horizon are counted, not walked to
+// (or, where a trigger keeps the list's length, not even counted).
 //
 // A row deleted below the horizon (an unmatched transfer of another tenant,
 // claimed late) shifts the later positions by one until the marks are built
@@ -45,9 +46,13 @@ class DeepPages {
   };
 
   // The page (limit, offset) of `table`'s rows of `tenant_id` as a Seek, or
-  // nothing when the plain OFFSET query walks few enough rows.
+  // nothing when the plain OFFSET query walks few enough rows. `count_sql`,
+  // when given, reads the list's length (tenant bound to ?1) from counts a
+  // trigger keeps; otherwise the rows above the horizon are counted on each
+  // deep page, which costs as many index entries as arrived in the last
+  // minutes.
   std::optional<Seek> Plan(Connection& c, std::string_view table, const std::string& tenant_id,
-                           int limit, int offset);
+                           int limit, int offset, std::string_view count_sql = {});
 
   // SELECT `columns` FROM `table` after a Seek (bind it with Bind).
   static std::string SeekSql(std::string_view columns, std::string_view table);

@@ -219,8 +219,9 @@ class SqlStore : public domain::Store {
   template <typename Row, typename ReadRow>
   std::optional<std::vector<Row>> DeepPage(Connection& c, std::string_view columns,
                                            std::string_view table, const std::string& tenant_id,
-                                           int limit, int offset, const ReadRow& read_row) {
-    auto seek = deep_pages_.Plan(c, table, tenant_id, limit, offset);
+                                           int limit, int offset, const ReadRow& read_row,
+                                           std::string_view count_sql = {}) {
+    auto seek = deep_pages_.Plan(c, table, tenant_id, limit, offset, count_sql);
     if (!seek) return std::nullopt;
     std::vector<Row> rows;
     if (seek->take == 0) return rows;

@@ -6,7 +6,6 @@
 #include <stdexcept>
 
 #include "domain/store.h"
-#include "store/sqlite/sum_units.h"
 
 namespace payd::store::sqlite {
 
@@ -91,7 +90,6 @@ void Connection::Open(const std::string& path, int flags) {
   }
   sqlite3_extended_result_codes(db_, 1);
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
-  RegisterSumUnits(db_);
 }
 
 Connection::Connection(const std::string& path, ReadOnly) {
