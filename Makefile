@@ -136,6 +136,7 @@ bench: build
 	$(BUILD)/payd_bench_reservations
 	node bench/catchup.mjs
 	node bench/webhooks.mjs
+	node bench/page_follow.mjs
 	bench/scale.sh sqlite
 	bench/scale.sh postgres
 

@@ -43,12 +43,9 @@ struct ApiContext {
 
   domain::Representation representation() const { return {catalog, public_url}; }
   // After a write that may have changed some intent's payer view: this
-  // process's live pages re-read now, and so do those of every other process
-  // on the database (Store::AnnounceIntentsChanged).
-  void IntentsChanged() {
-    live.Changed();
-    store.AnnounceIntentsChanged();
-  }
+  // process's live pages re-read now. Those of every other process on a
+  // PostgreSQL database learn of it from the store (Store::OnIntentsAnnounced).
+  void IntentsChanged() { live.Changed(); }
 };
 
 }  // namespace payd::api

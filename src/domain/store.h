@@ -233,13 +233,10 @@ class Store {
   virtual bool LeadChain(std::int64_t chain_id) = 0;
   // Lets the chain go (a stopping watcher), so that another process takes over at once.
   virtual void StopLeadingChain(std::int64_t chain_id) = 0;
-  // Tells every process on this database that some intent's payer view may
-  // have changed (PostgreSQL: NOTIFY), so their live pages re-read it now.
-  // Nothing where one process is all there is to tell (SQLite: pages of
-  // other processes on one data directory re-read every few seconds).
-  virtual void AnnounceIntentsChanged() {}
   // Calls `fn(true)` (on a thread of the store's) whenever any process
-  // announced that, and when announcements may have been missed (the feed
+  // changed an intent (PostgreSQL: a trigger NOTIFYs at the commit; SQLite:
+  // never, pages of other processes on one data directory re-read every few
+  // seconds), and when announcements may have been missed (the feed
   // started or came back); `fn(false)` when announcements stop arriving (the
   // feed is lost) until it is back. Called once at start; an empty `fn` stops
   // the calls (before what `fn` uses goes).

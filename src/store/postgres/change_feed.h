@@ -1,7 +1,7 @@
-// Changes to intents told to every process on one database: a process that
-// changed some intent's payer view NOTIFYs kChannel (PgStore::
-// AnnounceIntentsChanged), and each process LISTENs on a session of its own
-// here and calls back, so the hosted pages of every process follow a payment
+// Changes to intents told to every process on one database: a trigger on
+// payment_intents NOTIFYs kChannel at the commit of any change (PostgreSQL
+// migration 14), and each process LISTENs on a session of its own here and
+// calls back, so the hosted pages of every process follow a payment
 // within milliseconds instead of re-reading every few seconds.
 //
 // A lost session is opened again with backoff (1 s doubling to 30 s), with one

@@ -131,6 +131,23 @@ CREATE TRIGGER received_totalled
     token_symbol, decimals
   ON payments FOR EACH ROW EXECUTE FUNCTION received_total();
 )sql"},
+    // Every change to an intent, whichever code path made it, tells every
+    // process's change feed (change_feed.h) at its commit: PostgreSQL
+    // delivers a NOTIFY only when its transaction commits, and folds the
+    // same one sent many times in one transaction into one. Per row, so that
+    // a sweep that changed nothing (expiry, every few seconds) wakes no page.
+    // Creations are inserts and notify nothing: no page follows an intent
+    // yet to be made.
+    {14, "intent changes notified to every process", R"sql(
+CREATE FUNCTION intent_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('payd_intents', '');
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER intent_change_notified AFTER UPDATE ON payment_intents
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION intent_changed();
+)sql"},
 };
 
 }  // namespace

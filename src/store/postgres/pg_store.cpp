@@ -126,19 +126,6 @@ void PgStore::StopLeadingChain(std::int64_t chain_id) {
   chain_locks_.StopLeading(chain_id);
 }
 
-void PgStore::AnnounceIntentsChanged() {
-  try {
-    // Outside the change's transaction, after its commit: a page that reads at
-    // once finds it. One autocommit statement, its commit not waited on.
-    OnConnection(unsynced_, [](Connection& c) {
-      c.Run(std::string("SELECT pg_notify('") + ChangeFeed::kChannel + "', '')");
-    });
-  } catch (const std::exception&) {
-    // The database is unreachable (the writer that called logs that); pages
-    // then re-read within a few seconds anyway.
-  }
-}
-
 void PgStore::OnIntentsAnnounced(std::function<void(bool feed_live)> fn) {
   change_feed_.reset();  // its thread stops before another starts
   if (fn) change_feed_ = std::make_unique<ChangeFeed>(url_, std::move(fn));

@@ -55,7 +55,6 @@ class PgStore final : public sql::SqlStore {
   bool LeadChain(std::int64_t chain_id) override;
   void StopLeadingChain(std::int64_t chain_id) override;
   // NOTIFY and LISTEN (change_feed.h).
-  void AnnounceIntentsChanged() override;
   void OnIntentsAnnounced(std::function<void(bool feed_live)> fn) override;
 
  protected:
