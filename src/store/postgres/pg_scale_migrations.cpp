@@ -148,6 +148,13 @@ $$;
 CREATE TRIGGER intent_change_notified AFTER UPDATE ON payment_intents
   FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION intent_changed();
 )sql"},
+    // SQLite's 21: indexes of a tenant's waiting and failed deliveries.
+    {15, "indexes of a tenant's waiting and failed deliveries", R"sql(
+CREATE INDEX webhook_deliveries_open_by_tenant ON webhook_deliveries(tenant_id)
+  WHERE status IN ('PENDING', 'RETRYING');
+CREATE INDEX webhook_deliveries_failed_by_tenant ON webhook_deliveries(tenant_id, created_at)
+  WHERE status = 'FAILED';
+)sql"},
 };
 
 }  // namespace

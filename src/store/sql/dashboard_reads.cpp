@@ -131,8 +131,8 @@ domain::Store::TenantCounts SqlStore::CountTenant(const std::string& tenant_id,
         "GROUP BY status HAVING SUM(n) <> 0");
     q.Bind(1, tenant_id);
     while (q.Step()) counts.intents_by_status.emplace_back(q.Text(0), q.Int(1));
-    // The open ones through the partial index of open deliveries, the failed
-    // ones through the tenant's recent deliveries: neither reads the history.
+    // Each through a partial index of the tenant's deliveries in that status
+    // (SQLite 21 / PostgreSQL 15): neither reads the history.
     auto waiting = c.Prepare(
         "SELECT COUNT(*) FROM webhook_deliveries "
         "WHERE status IN ('PENDING', 'RETRYING') AND tenant_id = ?");

@@ -161,6 +161,16 @@ BEGIN
     ON CONFLICT DO UPDATE SET units = units + excluded.units;
 END;
 )sql"},
+    // The overview counts a tenant's deliveries waiting and those failed in
+    // the last week. Without these, SQLite walked every delivery of the
+    // tenant (webhook_deliveries_by_tenant) to test its status: 700 ms at a
+    // million deliveries.
+    {21, "indexes of a tenant's waiting and failed deliveries", R"sql(
+CREATE INDEX webhook_deliveries_open_by_tenant ON webhook_deliveries(tenant_id)
+  WHERE status IN ('PENDING', 'RETRYING');
+CREATE INDEX webhook_deliveries_failed_by_tenant ON webhook_deliveries(tenant_id, created_at)
+  WHERE status = 'FAILED';
+)sql"},
 };
 
 }  // namespace
