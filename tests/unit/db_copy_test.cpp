@@ -232,11 +232,15 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
     }
   }
 
-  // Not copied: the target's triggers counted the intents as they came.
+  // Not copied: derived from the copied rows at the end of the copy.
   EXPECT_EQ(PgNumber(target.url(), "SELECT sum(open) FROM keyless_open_counts"), 10);
   EXPECT_EQ(CountRows("SELECT sum(open) FROM keyless_open_counts"), 10);
   EXPECT_EQ(PgNumber(target.url(), "SELECT sum(n) FROM intent_status_counts"),
             CountRows("SELECT count(*) FROM payment_intents"));
+  ASSERT_GT(CountRows("SELECT count(*) FROM payments WHERE status = 'CONFIRMED'"), 0);
+  EXPECT_EQ(
+      PgNumber(target.url(), "SELECT sum(units)::bigint FROM received_per_day"),
+      CountRows("SELECT sum(CAST(amount AS INTEGER)) FROM payments WHERE status = 'CONFIRMED'"));
 
   store::postgres::PgStore pg(target.url(), 2);
   // bytea: the digest's bytes as they were, so the key still authenticates.
@@ -281,6 +285,12 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
                      store::postgres::Params(later.id)),
             5000);
   EXPECT_EQ(pg.RecentEvents(tenant_.id, 1)[0].id, later.id) << "newest of its millisecond";
+
+  // And they count on: the triggers are back once the copy committed.
+  store::postgres::Connection(target.url())
+      .Exec("UPDATE payments SET status = 'REORGED' WHERE status = 'CONFIRMED'");
+  EXPECT_EQ(PgNumber(target.url(), "SELECT coalesce(sum(units), 0)::bigint FROM received_per_day"),
+            0);
 }
 
 TEST_F(DbCopyTest, CopyAndInsertWriteTheSameRows) {
