@@ -11,6 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { percentile } from './percentile.mjs';
+
 const PAYMENTS = Number(process.argv[2] ?? 100);
 // Not under a mkdtemp directory: its mode 700 would keep the postgres user out.
 const pgDir = join(tmpdir(), `payd-page-follow-${process.pid}`);
@@ -22,18 +24,11 @@ const pgServer = (cmd, env = {}) => {
 process.env.PAYD_TEST_DATABASE_URL = pgServer('start', { PAYD_PG_DURABLE: '1' });
 process.env.PAYD_E2E_STORE = 'postgres';
 // Imported after the environment names the server: lib/database.mjs reads it.
-const { chainConfig, PAYOUT, startChain } = await import('../tests/e2e/lib/chain.mjs');
+const { chainConfig, eventually, PAYOUT, startChain } = await import('../tests/e2e/lib/chain.mjs');
 const { createIntent, createMerchant, launch, preparePayd, storeOf } = await import('../tests/e2e/lib/payd.mjs');
 const { intentViews, openEvents } = await import('../tests/e2e/lib/sse.mjs');
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const until = async (check, what, timeout = 30000) => {
-  const deadline = Date.now() + timeout;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 1));
-  }
-};
+const until = (check, what) => eventually(check, { what, timeout: 30000, interval: 1 });
 
 const chain = await startChain();
 const config = `[limits]\napi_requests_per_min = 1000000\npublic_intents_per_min = 1000000\npublic_reads_per_min = 1000000\n` +

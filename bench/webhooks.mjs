@@ -6,20 +6,14 @@
 // 2. deliveries per second to a local receiver, draining 2,000 queued deliveries.
 //
 //   node bench/webhooks.mjs [PAYMENTS] [DELIVERIES]
-import { chainConfig, PAYOUT, startChain } from '../tests/e2e/lib/chain.mjs';
+import { chainConfig, eventually, PAYOUT, startChain } from '../tests/e2e/lib/chain.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from '../tests/e2e/lib/payd.mjs';
 import { startReceiver } from '../tests/e2e/lib/receiver.mjs';
+import { percentile } from './percentile.mjs';
 
 const PAYMENTS = Number(process.argv[2] ?? 200);
 const DELIVERIES = Number(process.argv[3] ?? 2000);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const until = async (check, what, timeout = 60000) => {
-  const deadline = Date.now() + timeout;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-};
+const until = (check, what, timeout = 60000) => eventually(check, { what, timeout, interval: 2 });
 
 const chain = await startChain();
 // One endpoint takes everything here: endpoint_concurrency (default 2) is

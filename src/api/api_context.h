@@ -35,7 +35,8 @@ struct ApiContext {
   int max_event_streams = 1'000;
   // Change bell and open event streams (public_intent_events.cpp); the
   // composition root calls IntentsChanged() after each ledger pass that
-  // updated an intent, and live.Changed() when another process announced one.
+  // updated an intent, and live.Announced() when the store's change feed
+  // reports another process's change.
   LiveIntents live{};
   // Why a URL may not receive webhooks (the SSRF guard, DECISIONS §7), set by
   // the composition root from [webhooks]; empty when it may.

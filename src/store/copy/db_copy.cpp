@@ -296,7 +296,7 @@ CopyReport CopyToPostgres(const SqliteSource& source, const std::string& target_
 
   TargetTransaction tx(target);
   LockEmptyTarget(target);
-  SetCountingTriggers(target, false);  // back on at the commit or with the rollback
+  SetCountingTriggers(target, false);  // on again before the commit; a rollback undoes it too
   for (const auto& table : tables) {
     sqlite::Connection& from = table.from_usage ? *usage->conn : *main.conn;
     try {
