@@ -18,11 +18,12 @@ as=()
 [[ $(id -u) -eq 0 ]] && as=(runuser -u postgres --)
 
 # PAYD_PG_DURABLE=1 keeps PostgreSQL's defaults (fsync on): for bench/.
+# PAYD_PG_OPTIONS adds server options (bench/postgres.sh: pg_stat_statements).
 serve() {
   local durability="-c fsync=off -c full_page_writes=off"
   [[ "${PAYD_PG_DURABLE:-}" == 1 ]] && durability=""
   "${as[@]}" "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 -o \
-    "-c listen_addresses='' -k $dir/sock -c max_connections=500 $durability" \
+    "-c listen_addresses='' -k $dir/sock -c max_connections=500 $durability ${PAYD_PG_OPTIONS:-}" \
     start > /dev/null || { cat "$dir/server.log" >&2; exit 1; }
 }
 
