@@ -105,6 +105,9 @@ for which in empty full; do
   if [[ "$which" == full ]]; then
     node bench/create_intents.mjs "$BASE" "$integration" "$OPEN" 16
   fi
+  # PostgreSQL's autovacuum would otherwise be working through the rows just
+  # created (or copied) while creations are timed: measure the database at rest.
+  [[ "$DB" == postgres ]] && psql "$(db_url "scale_$which")" -qXc "VACUUM (ANALYZE)"
   offset=0
   [[ "$which" == full ]] && offset=5000000
   fig[create_$which]=$(creation_p50 $offset | to_ms)

@@ -6,9 +6,8 @@
 import { encodeFunctionData, parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
-import { ensureUsdc, startAnvil, USDC_ADDRESS, waitForRpc } from '../../tools/devchain/chain.mjs';
+import { ensureUsdc, startAnvilOnFreePort, USDC_ADDRESS } from '../../tools/devchain/chain.mjs';
 import { compile } from '../../tools/devchain/contracts.mjs';
-import { freePort } from '../e2e/lib/chain.mjs';
 import { threadStacks } from '../e2e/lib/stacks.mjs';
 
 export { USDC_ADDRESS };
@@ -31,21 +30,8 @@ const hex = (n) => `0x${BigInt(n).toString(16)}`;
 export async function startHarnessChain({ clockOffsetS = 0, chainId = 31337 } = {}) {
   const args = ['--slots-in-an-epoch', '4'];
   if (clockOffsetS) args.push('--timestamp', String(Math.floor(Date.now() / 1000) + clockOffsetS));
-  let chain;
-  // A free port can be taken by another process before anvil binds it: try another.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    chain = new HarnessChain(port, startAnvil({ port, args, chainId }), chainId);
-    try {
-      await waitForRpc(chain.url, 10000);
-      // Ours, and fresh: not another process's node on a port we lost.
-      if (chain.proc.exitCode === null && (await chain.head()) === 0) break;
-      throw new Error(`anvil on port ${port} is not ours`);
-    } catch (e) {
-      await chain.stop();
-      if (attempt === 3) throw e;
-    }
-  }
+  const { port, proc } = await startAnvilOnFreePort({ args, chainId });
+  const chain = new HarnessChain(port, proc, chainId);
   try {
     await ensureUsdc(chain.url, { mintTo: PAYERS.map((p) => p.address), chainId });
     const deployed = await chain.send(DEPLOYER, { data: RELAY.bytecode, gas: 500_000n });

@@ -1,6 +1,8 @@
 // A local anvil chain for development and tests: start it, wait until it
 // answers, and deploy the test USDC where payd's embedded defaults expect it.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPublicClient, createWalletClient, http, parseUnits } from 'viem';
@@ -24,15 +26,72 @@ export function startAnvil({ port = 8545, args = [], chainId = 31337 } = {}) {
   });
 }
 
-export async function waitForRpc(url, timeoutMs = 10000) {
+// `alive`: while it says true; a node that exited is not waited for.
+export async function waitForRpc(url, timeoutMs = 10000, alive = () => true) {
   const client = createPublicClient({ chain: foundry, transport: http(url) });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       return { client, chainId: await client.getChainId() };
     } catch (e) {
-      if (Date.now() > deadline) throw new Error(`no JSON-RPC at ${url}: ${e.message}`);
+      if (Date.now() > deadline || !alive()) throw new Error(`no JSON-RPC at ${url}: ${e.message}`);
       await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+// The first port of the kernel's range for outgoing connections.
+function ephemeralLow() {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+function listenable(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+// A loopback port nothing listens on, below the range the kernel draws
+// outgoing connections' ports from: none of those takes it before a server
+// binds it, or while a node stopped on it is down before it starts again
+// (the kernel's own free port, port 0, is in that range: CI once saw an
+// outgoing connection take one before anvil bound it).
+export async function freePort() {
+  const low = 10000;
+  const high = Math.max(low + 1000, ephemeralLow()) - 1;
+  for (;;) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await listenable(port)) return port;
+  }
+}
+
+// anvil on a free port, answering: { port, url, proc }. Another test process
+// may still take the port before anvil binds it (anvil then exits at once):
+// another port is tried. A node that answers must be ours and new (block 0),
+// not another process's on the port we lost.
+export async function startAnvilOnFreePort({ args = [], chainId = 31337, attempts = 3 } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const proc = startAnvil({ port, args, chainId });
+    const url = `http://127.0.0.1:${port}`;
+    const running = () => proc.exitCode === null && proc.signalCode === null;
+    try {
+      const { client } = await waitForRpc(url, 10000, running);
+      if (running() && (await client.getBlockNumber()) === 0n) return { port, url, proc };
+      throw new Error(`anvil on port ${port} is not ours`);
+    } catch (e) {
+      if (running()) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGKILL');
+        await exited;
+      }
+      if (attempt === attempts) throw e;
     }
   }
 }

@@ -1,12 +1,11 @@
 // A real EVM chain for a test: anvil on a free port with the test USDC
 // deployed (tools/devchain), viem clients for the payer, and the chain
 // operations tests need (mine, reorg, stop and restart the node).
-import { createServer } from 'node:net';
 import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, http, parseEther, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 
-import { ensureUsdc, PAYER, startAnvil, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
+import { ensureUsdc, freePort, PAYER, startAnvil, startAnvilOnFreePort, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
 import { compile } from '../../../tools/devchain/contracts.mjs';
 import { runningTails } from './payd.mjs';
 
@@ -14,23 +13,13 @@ import { runningTails } from './payd.mjs';
 export const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 // Account #3 pays too, for tests with two payers.
 export const PAYER2 = privateKeyToAccount('0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6');
-export { PAYER, USDC_ADDRESS };
-
-export function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort, PAYER, USDC_ADDRESS };
 
 // `chainId`: anvil's chain id (the test USDC lands at USDC_ADDRESS on every id).
 export async function startChain({ args = [], chainId = foundry.id } = {}) {
-  const port = await freePort();
+  const { port, proc } = await startAnvilOnFreePort({ args, chainId });
   const chain = new Chain(port, args, chainId);
-  await chain.start();
+  chain.proc = proc;
   const usdc = await ensureUsdc(chain.url, { mintTo: [PAYER.address, PAYER2.address], chainId });
   chain.usdc = usdc;
   return chain;
@@ -49,12 +38,13 @@ class Chain {
     this.wallets = new Map();
   }
 
+  // Brings up a fresh node on the same port, after stop().
   async start() {
-    this.proc = startAnvil({ port: this.port, args: this.args, chainId: this.chainId });
-    await waitForRpc(this.url);
+    const proc = startAnvil({ port: this.port, args: this.args, chainId: this.chainId });
+    this.proc = proc;
+    await waitForRpc(this.url, 10000, () => proc.exitCode === null && proc.signalCode === null);
   }
 
-  // Stops the node; `start()` brings up a fresh one on the same port.
   async stop() {
     if (!this.proc || this.proc.exitCode !== null) return;
     const exited = new Promise((r) => this.proc.once('exit', r));
