@@ -9,7 +9,8 @@
 #     one worker thread) on PostgreSQL beside the same on SQLite.
 # Prints each figure and the ratios, and where the CPU went: payd's and the
 # PostgreSQL server's (its backends, live or exited) per request or
-# transaction, from /proc, beside what the two cores could give.
+# transaction, from /proc, beside what the two cores could give; and the
+# server's execution time per creation, by statement (pg_stat_statements).
 #
 #   bench/postgres.sh [DURATION_S] [CONNECTIONS]
 #   PAYD_BIN=/tmp/payd-old bench/postgres.sh   # another build of payd
