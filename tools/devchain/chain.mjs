@@ -26,6 +26,9 @@ export function startAnvil({ port = 8545, args = [], chainId = 31337 } = {}) {
   });
 }
 
+// Whether a node process (startAnvil's) has not exited.
+export const running = (proc) => proc.exitCode === null && proc.signalCode === null;
+
 // `alive`: while it says true; a node that exited is not waited for.
 export async function waitForRpc(url, timeoutMs = 10000, alive = () => true) {
   const client = createPublicClient({ chain: foundry, transport: http(url) });
@@ -80,13 +83,12 @@ export async function startAnvilOnFreePort({ args = [], chainId = 31337, attempt
     const port = await freePort();
     const proc = startAnvil({ port, args, chainId });
     const url = `http://127.0.0.1:${port}`;
-    const running = () => proc.exitCode === null && proc.signalCode === null;
     try {
-      const { client } = await waitForRpc(url, 10000, running);
-      if (running() && (await client.getBlockNumber()) === 0n) return { port, url, proc };
+      const { client } = await waitForRpc(url, 10000, () => running(proc));
+      if (running(proc) && (await client.getBlockNumber()) === 0n) return { port, url, proc };
       throw new Error(`anvil on port ${port} is not ours`);
     } catch (e) {
-      if (running()) {
+      if (running(proc)) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGKILL');
         await exited;

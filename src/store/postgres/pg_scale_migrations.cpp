@@ -157,15 +157,16 @@ CREATE INDEX webhook_deliveries_failed_by_tenant ON webhook_deliveries(tenant_id
 )sql"},
     // The intents' two counters above took one of 8 rows at random per
     // change (received totals are written by the chain's leader alone and
-    // keep doing so). A row
-    // stays locked until its transaction's commit is on disk, so with 16
-    // creations in flight most waited for another's fsync: bench/postgres.sh
-    // (pg_stat_statements) showed 0.4 ms per creation in the two counters'
-    // upserts on a quiet machine (2.7 ms on a loaded one), more than all its
-    // other statements together (now 21 us). Now each session keeps to
-    // one of 64 rows, chosen by its backend's process id: a pooled connection
-    // meets another only when both ids fall on the same row, and readers sum
-    // at most 64 rows where they summed 8.
+    // keep doing so). A row stays locked until its transaction's commit is
+    // on disk, so with 16 creations in flight most waited for another's
+    // fsync: bench/postgres.sh (pg_stat_statements) showed 0.4 ms per
+    // creation in the two counters' upserts on a quiet machine (2.7 ms on a
+    // loaded one), more than all its other statements together (now 21 us).
+    // Now each session keeps to one of 64 rows, chosen by its backend's
+    // process id: a pooled connection meets another only when both ids fall
+    // on the same row, and readers sum at most 64 rows where they summed 8.
+    // The functions are written out again whole: migrations 11 and 12 stay
+    // as they ran; a later change of the rule replaces payd_counter_shard().
     {16, "counters kept per session", R"sql(
 CREATE FUNCTION payd_counter_shard() RETURNS BIGINT LANGUAGE sql STABLE
   AS 'SELECT CAST(pg_backend_pid() % 64 AS BIGINT)';

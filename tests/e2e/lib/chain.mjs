@@ -5,7 +5,7 @@ import { createPublicClient, createTestClient, createWalletClient, encodeFunctio
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 
-import { ensureUsdc, freePort, PAYER, startAnvil, startAnvilOnFreePort, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
+import { ensureUsdc, freePort, PAYER, running, startAnvil, startAnvilOnFreePort, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
 import { compile } from '../../../tools/devchain/contracts.mjs';
 import { runningTails } from './payd.mjs';
 
@@ -42,7 +42,7 @@ class Chain {
   async start() {
     const proc = startAnvil({ port: this.port, args: this.args, chainId: this.chainId });
     this.proc = proc;
-    await waitForRpc(this.url, 10000, () => proc.exitCode === null && proc.signalCode === null);
+    await waitForRpc(this.url, 10000, () => running(proc));
   }
 
   async stop() {
