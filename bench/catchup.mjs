@@ -91,12 +91,16 @@ async function catchUp(bin, label) {
     : [bin, ['serve']];
   const proc = spawn(cmd, args, { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'ignore', 'pipe'] });
   let watching = 0;
+  // A catch-up takes several passes, each logging what it recorded.
+  const total = { paymentsRecorded: 0, unmatched: 0, intentsChanged: 0 };
   const done = await new Promise((resolve) => {
     createInterface({ input: proc.stderr }).on('line', (raw) => {
       if (!raw.startsWith('{')) return;  // perf's own lines
       const line = JSON.parse(raw);
       if (line.msg === 'watching chain') watching = performance.now();
-      if (line.msg === 'chain progress' && line.block >= last) resolve({ at: performance.now(), line });
+      if (line.msg !== 'chain progress') return;
+      for (const key of Object.keys(total)) total[key] += line[key];
+      if (line.block >= last) resolve({ at: performance.now(), line: total });
     });
   });
   const exited = new Promise((r) => proc.once('exit', r));
@@ -113,6 +117,7 @@ for (let run = 0; run < runs; run++) {
   for (const [label, bin] of builds) {
     const anvilMs = (await anvilGetLogs()).ms;
     const r = await catchUp(bin, `${label}${run}`);
+    if (r.line.paymentsRecorded !== logs.length) throw new Error(`${label} recorded ${r.line.paymentsRecorded} of ${logs.length} transfers`);
     console.log(`${label}: cold catch-up into SQLite: ${(r.catchupMs / 1000).toFixed(2)} s (${Math.round(logs.length / (r.catchupMs / 1000))} transfers/s; start-up ${r.startupMs.toFixed(0)} ms); ` +
       `recorded ${r.line.paymentsRecorded} payments, ${r.line.unmatched} unmatched, ${r.line.intentsChanged} intents changed`);
     console.log(`  anvil eth_getLogs for the same range just before: ${anvilMs.toFixed(0)} ms; ratio payd/anvil getLogs: ${(r.catchupMs / anvilMs).toFixed(1)}x`);

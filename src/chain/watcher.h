@@ -21,6 +21,12 @@
 //  - the logs of the last few blocks (the last 30 s of them, at least 4, at
 //    most 64) are read again on every poll for 30 s after a new block, since
 //    eth_getLogs may answer before a block's logs are indexed.
+//
+// Catching up, a pass covers at most 500 blocks, and while the ledger records
+// one pass the next is read from the node on a helper thread (the node's round
+// trips and the database's writes overlap). What was read ahead is used only
+// if the pass before it saved the cursor it started from, the watched
+// addresses are the same and it is fresh; otherwise the pass reads again.
 #pragma once
 
 #include <atomic>
@@ -41,7 +47,7 @@
 namespace payd::chain {
 
 struct WatcherOptions {
-  std::int64_t max_blocks_per_pass = 2000;
+  std::int64_t max_blocks_per_pass = 500;
   std::chrono::milliseconds price_refresh{std::chrono::seconds(domain::kPriceRefreshS)};
   std::chrono::milliseconds max_backoff{30000};
   RpcOptions rpc;
@@ -67,18 +73,42 @@ class ChainWatcher {
   // Whether this process watches the chain now (Store::LeadChain); on taking
   // over, the cursor is read again: another process may have moved it.
   bool Lead();
+  // How long after a new block (or a start) the last blocks' logs are read again.
+  static constexpr auto kRescanWallTime = std::chrono::seconds(30);
+  // Thrown when the chain moved while a pass was reading it; the pass is redone.
+  struct ChainMoved {};
+  // What one pass read from the node, for the ledger.
+  struct PassRead {
+    domain::ChainUpdate update;
+    bool more = false;  // it stops short of the head
+    std::chrono::steady_clock::time_point read_at;
+  };
   // One poll; true when there is more to do at once (catching up).
   bool Pass();
+  // Reads the pass that starts at `cursor`. `recording`: the update the
+  // ledger is recording meanwhile (reading ahead), whose blocks are not stored yet.
+  PassRead Read(const std::optional<domain::BlockHeader>& cursor,
+                const domain::ChainUpdate* recording);
+  // Read() of the pass after `recording`, on a helper thread; none if it failed.
+  std::optional<PassRead> ReadAhead(const domain::ChainUpdate& recording);
+  // What was read ahead, if it still holds (see the top of this file).
+  std::optional<PassRead> TakeReadAhead();
+  // Hands a pass to the ledger and moves the cursor.
+  void Record(const domain::ChainUpdate& update);
   // The block from which to resume: the cursor, or where a first start begins.
-  domain::BlockHeader Base(std::int64_t latest);
+  domain::BlockHeader Base(std::int64_t latest, const std::optional<domain::BlockHeader>& cursor,
+                           bool reading_ahead);
   // Where a first start scans from: the head, or earlier when the first pass
   // came late (the node was unreachable, or payd was killed, before a pass
   // stored a cursor) or intents were already taken.
   std::int64_t FirstStartBlock(std::int64_t latest);
   // Where the stored chain and the node's agree, after a reorganisation.
-  domain::BlockHeader FindAncestor(std::int64_t latest);
-  // The stored blocks up to `base` whose logs are read again, ascending.
-  std::vector<domain::BlockHeader> RescanBlocks(const domain::BlockHeader& base, bool new_blocks);
+  domain::BlockHeader FindAncestor(std::int64_t latest, const domain::BlockHeader& cursor);
+  // The stored blocks (and those of `recording`) up to `base` whose logs are
+  // read again, ascending.
+  std::vector<domain::BlockHeader> RescanBlocks(const domain::BlockHeader& base, bool new_blocks,
+                                                const std::optional<domain::BlockHeader>& cursor,
+                                                const domain::ChainUpdate* recording);
   // Logs the first time the node is found behind (and every minute it stays so).
   void NoteNodeBehind(const std::string& why);
   void MaybeRefreshPrices();
@@ -96,6 +126,7 @@ class ChainWatcher {
   std::optional<BlockSource> source_;      // keeps what it learnt of the provider's limits
   std::optional<HeadSubscription> heads_;  // with a ws_url
   std::optional<domain::BlockHeader> cursor_;
+  std::optional<PassRead> read_ahead_;
   base::TimeMs watch_started_ = 0;   // when this chain was first watched (no cursor yet)
   bool watch_started_here_ = false;  // by this process (not by one killed before a pass)
   std::chrono::steady_clock::time_point next_price_refresh_{};

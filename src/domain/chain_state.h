@@ -34,6 +34,8 @@ struct WatchedAddress {
   std::string address;  // EIP-55
   std::vector<std::string> tenant_ids;
   std::vector<std::string> tokens;  // symbols allowed by the integrations paying out here
+
+  bool operator==(const WatchedAddress&) const = default;
 };
 
 // How watching a chain goes in this process, for people (the dashboard's

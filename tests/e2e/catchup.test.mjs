@@ -90,3 +90,65 @@ describe('catching up over many blocks', () => {
     assert.ok(fullBlocks.size >= 300, `read ${fullBlocks.size} blocks whole`);
   });
 });
+
+// Behind by more than one pass (payd reads a catch-up in passes, the next
+// read from the node while the ledger records the one before): transfers in
+// the last block of a pass, the first of the next and the middle of a later
+// one are each recorded once, and the last 512 headers are kept whole for
+// following reorganisations.
+test('a catch-up of several passes records each transfer once and keeps the last 512 headers', async (t) => {
+  const chain = await startChain();
+  const logRanges = [];
+  const proxy = await startRpcProxy(chain.url, {
+    intercept(call) {
+      if (call.method === 'eth_getLogs') logRanges.push([Number(call.params[0].fromBlock), Number(call.params[0].toBlock)]);
+      return undefined;
+    },
+  });
+  const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1 }) });
+  t.after(async () => {
+    await payd.stopCleanly();
+    await payd.cleanup();
+    await proxy.close();
+    await chain.stop();
+  });
+  const shop = createMerchant(payd);
+  const intents = [];
+  for (const amount of ['11000001', '12000002', '13000003']) {
+    const made = await createIntent(payd, shop.integration.id, { amount, currency: 'USDC', chainId: 31337 });
+    assert.equal(made.status, 201, made.text);
+    intents.push(made.json);
+  }
+  await chain.mine(1);
+  const start = Number(await chain.blockNumber());
+  await eventually(() => Number(sql(payd, 'SELECT number FROM chain_cursors WHERE chain_id = 31337')) >= start,
+    { what: 'the cursor at the head' });
+  await payd.stop();
+
+  await chain.mine(499);
+  const stray = await chain.payUsdc(PAYOUT, 5n);  // start + 500
+  const first = await chain.payUsdc(PAYOUT, BigInt(intents[0].amount));  // start + 501
+  await chain.mine(600);
+  const second = await chain.payUsdc(PAYOUT, BigInt(intents[1].amount));
+  await chain.mine(300);
+  const third = await chain.payUsdc(PAYOUT, BigInt(intents[2].amount));
+  await chain.mine(20);
+  const head = Number(await chain.blockNumber());
+  logRanges.length = 0;
+
+  await launch(payd);
+  await eventually(() => Number(sql(payd, 'SELECT number FROM chain_cursors WHERE chain_id = 31337')) >= head,
+    { timeout: 30000, what: 'the cursor at the head after the catch-up' });
+  for (const [i, paying] of [first, second, third].entries()) {
+    const intent = (await payd.request('GET', `/api/v1/payment-intents/${intents[i].id}`, { key: shop.read.key })).json;
+    assert.equal(intent.status, 'PAID', `intent ${i} paid`);
+    assert.equal(intent.txHash, paying.transactionHash);
+  }
+  const payments = (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
+  const hashes = payments.map((p) => p.txHash).sort();
+  assert.deepEqual(hashes, [stray, first, second, third].map((r) => r.transactionHash).sort(), 'each transfer recorded once');
+  assert.equal(payments.find((p) => p.txHash === stray.transactionHash).intentId, null);
+  assert.ok(logRanges.filter(([, to]) => to > start).length >= 3, `read in passes: ${JSON.stringify(logRanges)}`);
+  const kept = Number(sql(payd, `SELECT count(*) FROM chain_blocks WHERE chain_id = 31337 AND number > ${head - 512}`));
+  assert.equal(kept, 512, 'the last 512 headers kept');
+});
