@@ -45,13 +45,16 @@ struct Event {
   std::string data_json;
   base::TimeMs created_at = 0;
   // The same object in the /v1 shape (DECISIONS §12), for endpoints made
-  // through /v1; none where the shapes agree (links, test events).
+  // through /v1; none where the shapes agree (links, test events) or where
+  // DataFor derives it: a payment's two shapes differ in the case of its
+  // status alone, and a catch-up writes thousands of payment events.
   std::optional<std::string> data_v1_json;
+  // The id of the object it is about, when its maker knows it (EventObjectId
+  // otherwise reads it from data_json). Not stored apart from the data.
+  std::optional<std::string> object_id;
 
   // What an endpoint that takes `v1_shape` receives as `data`.
-  const std::string& DataFor(bool v1_shape) const {
-    return v1_shape && data_v1_json ? *data_v1_json : data_json;
-  }
+  std::string DataFor(bool v1_shape) const;
 };
 
 Event NewEvent(std::string tenant_id, std::string_view type, std::string data_json,

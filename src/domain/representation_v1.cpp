@@ -90,13 +90,15 @@ Event Representation::IntentEvent(std::string_view type, const PaymentIntent& in
                                   base::TimeMs now) const {
   Event event = NewEvent(intent.tenant_id, type, boost::json::serialize(Intent(intent)), now);
   event.data_v1_json = boost::json::serialize(IntentV1(intent));
+  event.object_id = intent.id;
   return event;
 }
 
 Event Representation::PaymentEvent(std::string_view type, const domain::Payment& payment,
                                    base::TimeMs now) const {
+  // Its /v1 shape is derived when delivered (Event::DataFor).
   Event event = NewEvent(payment.tenant_id, type, boost::json::serialize(Payment(payment)), now);
-  event.data_v1_json = boost::json::serialize(PaymentV1(payment));
+  event.object_id = payment.id;
   return event;
 }
 

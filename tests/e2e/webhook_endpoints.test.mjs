@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { Webhook } from 'standardwebhooks';
 
-import { chainConfig, eventually, startChain } from './lib/chain.mjs';
+import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
 import { assertApiError, createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
@@ -188,7 +188,7 @@ describe('webhook endpoints through the API', () => {
 
     // The receiver knows only the endpoint's own secret, as a shop would.
     const r = await receiver([]);
-    const e = (await call('POST', '/v1/webhooks', { body: { url: r.url, events: ['PAYMENT_CREATED'] } })).json;
+    const e = (await call('POST', '/v1/webhooks', { body: { url: r.url, events: ['PAYMENT_CREATED', 'PAYMENT_UNMATCHED'] } })).json;
     r.secrets = [e.secret];
     const listed = (await call('GET', '/v1/webhooks?limit=100')).json.data;
     assert.ok(listed.some((x) => x.id === e.id && !('secret' in x)), 'the list never shows a secret');
@@ -201,6 +201,18 @@ describe('webhook endpoints through the API', () => {
     assert.deepEqual(got.payload.data.chains, ['Localnet']);
     assert.equal(got.payload.data.createdVia, 'public');
     assert.ok(!('integrationId' in got.payload.data));
+
+    // A payment in the /v1 shape: the /api/v1 one with its status in lower case.
+    const stray = await chain.payUsdc(PAYOUT, 7n);
+    const unmatched = await eventually(() => r.of('PAYMENT_UNMATCHED').find((d) => d.payload.data.txHash === stray.transactionHash),
+      { what: 'PAYMENT_UNMATCHED' });
+    assert.ok(unmatched.ok);
+    const sent1 = unmatched.payload.data;
+    const stored = (await payd.request('GET', `/api/v1/payments/${sent1.id}`, { key: shop.read.key })).json;
+    assert.match(sent1.status, /^(pending|confirmed)$/);
+    for (const field of ['id', 'intentId', 'chainId', 'chain', 'token', 'tokenAddress', 'amount', 'amountFormatted', 'txHash', 'logIndex', 'blockNumber', 'blockHash', 'senderAddress', 'recipient', 'createdAt']) {
+      assert.deepEqual(sent1[field], stored[field], field);
+    }
 
     // A rotation of the account secret leaves this endpoint's own secret alone.
     await call('POST', '/api/v1/webhook-secret/rotate', { key: account.key });

@@ -21,7 +21,7 @@ domain::WebhookEndpoint ReadEndpoint(const Query& q) {
 }
 
 domain::Event ReadEvent(const Query& q) {
-  return {q.Text(0), q.Text(1), q.Text(2), q.Text(3), q.Int(4), q.OptText(5)};
+  return {q.Text(0), q.Text(1), q.Text(2), q.Text(3), q.Int(4), q.OptText(5), std::nullopt};
 }
 
 std::optional<domain::WebhookEndpoint> EndpointById(Connection& c, const std::string& tenant_id,
