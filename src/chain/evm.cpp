@@ -44,10 +44,16 @@ std::string ToQuantity(std::uint64_t value) {
 std::optional<domain::Uint256> ParseWord(std::string_view hex) {
   auto body = HexBody(hex);
   if (!body || body->size() > 64) return std::nullopt;
+  // Sixteen digits at a time: a 256-bit shift per digit cost a catch-up 6%
+  // of its time (three words per log).
   domain::Uint256 value = 0;
-  for (char c : *body) {
-    unsigned digit = c <= '9' ? unsigned(c - '0') : unsigned((c | 0x20) - 'a' + 10);
-    value = (value << 4) | digit;
+  std::string_view rest = *body;
+  while (!rest.empty()) {
+    std::size_t take = rest.size() % 16 == 0 ? 16 : rest.size() % 16;
+    std::uint64_t limb = 0;
+    std::from_chars(rest.data(), rest.data() + take, limb, 16);  // digits checked by HexBody
+    value = (value << (4 * take)) | limb;
+    rest.remove_prefix(take);
   }
   return value;
 }

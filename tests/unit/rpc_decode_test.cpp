@@ -4,6 +4,7 @@
 
 #include <thread>
 
+#include "chain/evm.h"
 #include "chain/traces.h"
 
 namespace payd::chain {
@@ -122,6 +123,36 @@ TEST(RpcDecode, BatchIdsAtTheEndsOfInt64AreMalformedNotOverflows) {
       }
     }
   }
+}
+
+}  // namespace
+}  // namespace payd::chain
+
+namespace payd::chain {
+namespace {
+
+TEST(EvmWords, ParseWordReadsEveryLengthUpTo64Digits) {
+  using domain::Uint256;
+  const Uint256 one = 1;
+  const struct {
+    std::string hex;
+    std::optional<Uint256> value;
+  } cases[] = {
+      {"0x0", Uint256(0)},
+      {"0x1", Uint256(1)},
+      {"0xF", Uint256(15)},
+      {"0xffffffffffffffff", Uint256(UINT64_MAX)},
+      {"0x10000000000000000", one << 64},
+      {"0x" + std::string(63, '0') + "1", Uint256(1)},
+      {"0x1" + std::string(63, '0'), one << 252},
+      {"0x" + std::string(64, 'f'), ~Uint256(0)},
+      {"0x00000000000000000000000000000000000000000000000000000000004c4b41", Uint256(5000001)},
+      {"0x" + std::string(65, '0'), std::nullopt},
+      {"0x", std::nullopt},
+      {"0xg", std::nullopt},
+      {"12", std::nullopt},
+  };
+  for (const auto& c : cases) EXPECT_EQ(ParseWord(c.hex), c.value) << c.hex;
 }
 
 }  // namespace
