@@ -348,8 +348,13 @@ asio::awaitable<std::size_t> Server::Stream(std::shared_ptr<Connection> conn, Re
               conn->stream.socket().async_read_some(asio::buffer(sink), asio::deferred))
               .async_wait(asio::experimental::wait_for_one(), asio::use_awaitable);
       conn->idle = false;
+      // The read may have ended in the same turn as the timer, and lost the
+      // race: its end of stream still counts. Asio reports it only once (on an
+      // edge-triggered reactor a later read waits for an event that never
+      // comes), and the connection would be held until shutdown.
+      if (read_ec && read_ec != asio::error::operation_aborted) co_return bytes;
       if (order[0] == 0) break;
-      if (read_ec && !(read_ec == asio::error::operation_aborted && draining_)) co_return bytes;
+      if (read_ec && !draining_) co_return bytes;
     }
     if (draining_) break;
   }
