@@ -41,10 +41,21 @@ curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null || { echo "payd did not sta
 
 raw=$(build/payd_bench_sqlite "$WORK" 5)
 export PAYD_INTENT_PATH="/public/integrations/$integration/intent"
+# Where the time goes when the flush is cheap: payd's CPU per creation and
+# how busy the machine's cores were (from /proc; wrk shares them).
+payd_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+cpu_ticks() { awk '/^cpu / {print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8}' /proc/stat; }
+ticks_before=$(payd_ticks)
+read -r busy_before all_before < <(cpu_ticks)
 out=$(wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency -s bench/intent.lua "http://127.0.0.1:$PORT")
+ticks_after=$(payd_ticks)
+read -r busy_after all_after < <(cpu_ticks)
 grep -q "Non-2xx" <<< "$out" && { echo "payd answered non-2xx:"; echo "$out"; tail "$WORK/payd.log"; exit 1; }
 rps=$(awk '/Requests\/sec/ {print $2}' <<< "$out")
 p99=$(awk '/ 99%/ {print $2}' <<< "$out")
 printf '%-52s %8s /s  p99 %s\n' "payd POST .../intent (durable, $CONNS connections)" "$rps" "$p99"
 printf '%-52s %8s /s\n' "raw SQLite, one 600-byte row per commit, FULL" "$raw"
 awk -v a="$rps" -v b="$raw" 'BEGIN { printf "ratio payd/raw: %.2f\n", a / b }'
+awk -v t="$((ticks_after - ticks_before))" -v hz="$(getconf CLK_TCK)" -v rps="$rps" -v d="$DURATION" \
+  -v busy="$((busy_after - busy_before))" -v all="$((all_after - all_before))" -v cores="$(nproc)" \
+  'BEGIN { printf "payd CPU per creation: %.0f us; cores busy: %.2f of %d\n", t / hz / (rps * d) * 1e6, busy / all * cores, cores }'
