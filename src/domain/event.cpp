@@ -4,7 +4,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "base/ids.h"
-#include "base/strings.h"
+#include "domain/representation.h"
 
 namespace payd::domain {
 
@@ -43,15 +43,13 @@ std::optional<std::string> EventObjectId(const Event& event) {
 std::string Event::DataFor(bool v1_shape) const {
   if (!v1_shape) return data_json;
   if (data_v1_json) return *data_v1_json;
-  // A payment ("pay_...") in the /v1 shape: its status in lower case
-  // (Representation::PaymentV1), every other field as it is, in its place.
+  // A payment ("pay_...") stores its /api/v1 shape alone.
   boost::system::error_code ec;
   auto data = boost::json::parse(data_json, ec);
   auto* object = ec ? nullptr : data.if_object();
   const auto* id = object ? object->if_contains("id") : nullptr;
   if (!id || !id->is_string() || !id->as_string().starts_with("pay_")) return data_json;
-  if (auto* status = object->if_contains("status"); status && status->is_string())
-    *status = base::AsciiLower(status->as_string());
+  PaymentToV1Shape(*object);
   return boost::json::serialize(data);
 }
 

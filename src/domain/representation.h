@@ -38,4 +38,9 @@ struct Representation {
   Event PaymentEvent(std::string_view type, const domain::Payment& payment, base::TimeMs now) const;
 };
 
+// Turns a payment's /api/v1 shape into its /v1 one, in place: the status in
+// lower case, every other field as it is. PaymentV1, and Event::DataFor for
+// payment events, which store the /api/v1 body alone.
+void PaymentToV1Shape(boost::json::object& payment);
+
 }  // namespace payd::domain

@@ -80,9 +80,14 @@ boost::json::object Representation::IntentV1(const PaymentIntent& i) const {
   return out;
 }
 
+void PaymentToV1Shape(boost::json::object& payment) {
+  if (auto* status = payment.if_contains("status"); status && status->is_string())
+    *status = Lower(status->as_string());
+}
+
 boost::json::object Representation::PaymentV1(const domain::Payment& p) const {
   boost::json::object out = Payment(p);
-  out["status"] = Lower(PaymentStatusName(p.status));
+  PaymentToV1Shape(out);
   return out;
 }
 

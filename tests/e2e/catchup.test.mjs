@@ -15,20 +15,11 @@ import { startRpcProxy } from './lib/rpc_proxy.mjs';
 const STATE_METHODS = new Set(['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode']);
 const BURN = '0x000000000000000000000000000000000000dEaD';
 
-async function catchUp(t, { withState }) {
+// A chain, an RPC proxy in front of it whose `intercept` sees every call, and
+// a payd on the proxy (one confirmation) with a merchant; all gone after the test.
+async function behindProxy(t, intercept) {
   const chain = await startChain();
-  const fullBlocks = new Set();
-  let stateCalls = 0;
-  const proxy = await startRpcProxy(chain.url, {
-    intercept(call) {
-      if (call.method === 'eth_getBlockByNumber' && call.params[1] === true) fullBlocks.add(call.params[0]);
-      if (!STATE_METHODS.has(call.method)) return undefined;
-      stateCalls++;
-      // A node without history answers like geth does for pruned state.
-      if (!withState) return { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: 'missing trie node' } };
-      return undefined;
-    },
-  });
+  const proxy = await startRpcProxy(chain.url, { intercept });
   const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1 }) });
   t.after(async () => {
     await payd.stopCleanly();
@@ -36,14 +27,38 @@ async function catchUp(t, { withState }) {
     await proxy.close();
     await chain.stop();
   });
-  const shop = createMerchant(payd);
-  const pi = (await createIntent(payd, shop.integration.id, { amount: '4000000000000000', currency: 'ETH', chainId: 31337 })).json;
-  // payd has a cursor at the head: what follows is one catch-up from it.
+  return { chain, proxy, payd, shop: createMerchant(payd) };
+}
+
+// Waits for payd's cursor to reach `block`.
+function cursorAt(payd, block, { timeout, what }) {
+  return eventually(() => Number(sql(payd, 'SELECT number FROM chain_cursors WHERE chain_id = 31337')) >= block,
+    { timeout, what });
+}
+
+// Mines a block, lets payd's cursor reach it and stops payd: what the test
+// mines next is one catch-up from there. Returns that block's number.
+async function stopAtHead(chain, payd) {
   await chain.mine(1);
   const head = Number(await chain.blockNumber());
-  await eventually(() => Number(sql(payd, 'SELECT number FROM chain_cursors WHERE chain_id = 31337')) >= head,
-    { what: 'the cursor at the head' });
+  await cursorAt(payd, head, { what: 'the cursor at the head' });
   await payd.stop();
+  return head;
+}
+
+async function catchUp(t, { withState }) {
+  const fullBlocks = new Set();
+  let stateCalls = 0;
+  const { chain, payd, shop } = await behindProxy(t, (call) => {
+    if (call.method === 'eth_getBlockByNumber' && call.params[1] === true) fullBlocks.add(call.params[0]);
+    if (!STATE_METHODS.has(call.method)) return undefined;
+    stateCalls++;
+    // A node without history answers like geth does for pruned state.
+    if (!withState) return { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: 'missing trie node' } };
+    return undefined;
+  });
+  const pi = (await createIntent(payd, shop.integration.id, { amount: '4000000000000000', currency: 'ETH', chainId: 31337 })).json;
+  await stopAtHead(chain, payd);
 
   // While payd is down: 300 blocks, in which the payout address is paid,
   // sends coin away (its nonce and balance move), and is paid again.
@@ -97,33 +112,18 @@ describe('catching up over many blocks', () => {
 // one are each recorded once, and the last 512 headers are kept whole for
 // following reorganisations.
 test('a catch-up of several passes records each transfer once and keeps the last 512 headers', async (t) => {
-  const chain = await startChain();
   const logRanges = [];
-  const proxy = await startRpcProxy(chain.url, {
-    intercept(call) {
-      if (call.method === 'eth_getLogs') logRanges.push([Number(call.params[0].fromBlock), Number(call.params[0].toBlock)]);
-      return undefined;
-    },
+  const { chain, payd, shop } = await behindProxy(t, (call) => {
+    if (call.method === 'eth_getLogs') logRanges.push([Number(call.params[0].fromBlock), Number(call.params[0].toBlock)]);
+    return undefined;
   });
-  const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1 }) });
-  t.after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await proxy.close();
-    await chain.stop();
-  });
-  const shop = createMerchant(payd);
   const intents = [];
   for (const amount of ['11000001', '12000002', '13000003']) {
     const made = await createIntent(payd, shop.integration.id, { amount, currency: 'USDC', chainId: 31337 });
     assert.equal(made.status, 201, made.text);
     intents.push(made.json);
   }
-  await chain.mine(1);
-  const start = Number(await chain.blockNumber());
-  await eventually(() => Number(sql(payd, 'SELECT number FROM chain_cursors WHERE chain_id = 31337')) >= start,
-    { what: 'the cursor at the head' });
-  await payd.stop();
+  const start = await stopAtHead(chain, payd);
 
   await chain.mine(499);
   const stray = await chain.payUsdc(PAYOUT, 5n);  // start + 500
@@ -137,8 +137,7 @@ test('a catch-up of several passes records each transfer once and keeps the last
   logRanges.length = 0;
 
   await launch(payd);
-  await eventually(() => Number(sql(payd, 'SELECT number FROM chain_cursors WHERE chain_id = 31337')) >= head,
-    { timeout: 30000, what: 'the cursor at the head after the catch-up' });
+  await cursorAt(payd, head, { timeout: 30000, what: 'the cursor at the head after the catch-up' });
   for (const [i, paying] of [first, second, third].entries()) {
     const intent = (await payd.request('GET', `/api/v1/payment-intents/${intents[i].id}`, { key: shop.read.key })).json;
     assert.equal(intent.status, 'PAID', `intent ${i} paid`);
