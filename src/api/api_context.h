@@ -41,6 +41,12 @@ struct ApiContext {
   // Why a URL may not receive webhooks (the SSRF guard, DECISIONS §7), set by
   // the composition root from [webhooks]; empty when it may.
   domain::TargetCheck webhook_target_check = [](const std::string&) { return std::string(); };
+  // Why chains are stopped (their tokens' contracts do not match the
+  // configuration), one line each; set by the composition root. /readyz
+  // fails while there is any.
+  std::function<std::vector<std::string>()> chains_stopped = [] {
+    return std::vector<std::string>();
+  };
 
   domain::Representation representation() const { return {catalog, public_url}; }
   // After a write that may have changed some intent's payer view: this

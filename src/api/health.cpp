@@ -1,5 +1,6 @@
 // Liveness (/healthz: the process answers) and readiness (/readyz: it can
-// reach its database), for load balancers and orchestrators. No auth.
+// reach its database, and no chain is stopped for a token that does not
+// match its contract), for load balancers and orchestrators. No auth.
 // /readyz names the environment, which is its database's: payd never opens
 // a database of the other environment (domain/environment_lock.h).
 #include "api/api_error.h"
@@ -14,6 +15,13 @@ void AddHealthRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::get, "/readyz", Endpoint([&api](const auto&, auto&) {
                api.store.Ping();
+               if (auto stopped = api.chains_stopped(); !stopped.empty()) {
+                 std::string why = "Not ready: a chain is stopped.";
+                 for (const auto& line : stopped) why += " " + line + ".";
+                 // The check runs again every few minutes; a fix takes a restart.
+                 throw ApiError(http::Status::service_unavailable, "unavailable", why)
+                     .WithHeader("Retry-After", "300");
+               }
                return http::JsonResponse(
                    http::Status::ok,
                    boost::json::object{{"status", "ready"},

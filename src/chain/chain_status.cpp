@@ -43,6 +43,30 @@ void NoteRpcError(std::int64_t chain_id, std::string_view error) {
   status.last_error_at = base::NowMs();
 }
 
+std::map<std::int64_t, std::vector<std::string>>& Stopped() {
+  static std::map<std::int64_t, std::vector<std::string>> stopped;
+  return stopped;
+}
+
+void NoteStopped(std::int64_t chain_id, std::vector<std::string> reasons) {
+  std::lock_guard lock(mu);
+  if (reasons.empty()) {
+    Stopped().erase(chain_id);
+  } else {
+    Stopped()[chain_id] = std::move(reasons);
+  }
+}
+
+std::vector<std::string> StoppedReasons() {
+  std::lock_guard lock(mu);
+  std::vector<std::string> out;
+  for (const auto& [chain_id, reasons] : Stopped()) {
+    for (const auto& reason : reasons)
+      out.push_back("chain " + std::to_string(chain_id) + ": " + reason);
+  }
+  return out;
+}
+
 std::optional<domain::ChainWatchStatus> StatusOf(std::int64_t chain_id) {
   std::lock_guard lock(mu);
   auto found = Board().find(chain_id);

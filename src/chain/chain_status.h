@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/time.h"
 #include "domain/chain_state.h"
@@ -17,6 +19,12 @@ void NoteHead(std::int64_t chain_id, std::int64_t head);
 void NoteProcessed(std::int64_t chain_id, std::int64_t block);
 void NoteLeading(std::int64_t chain_id, bool leading);
 void NoteRpcError(std::int64_t chain_id, std::string_view error);
+// Why the chain is stopped (its tokens' contracts do not match the
+// configuration, chain/token_check.h); empty: it is not.
+void NoteStopped(std::int64_t chain_id, std::vector<std::string> reasons);
+
+// Every stopped chain's reasons, "chain <id>: <reason>" (for /readyz).
+std::vector<std::string> StoppedReasons();
 
 // None when no watcher of this process has reported on the chain.
 std::optional<domain::ChainWatchStatus> StatusOf(std::int64_t chain_id);

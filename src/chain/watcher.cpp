@@ -6,6 +6,7 @@
 #include "base/log.h"
 #include "base/time.h"
 #include "chain/chain_status.h"
+#include "chain/token_check.h"
 #include "metrics/metrics.h"
 
 namespace payd::chain {
@@ -112,7 +113,11 @@ void ChainWatcher::RunPasses() {
     try {
       // Every process prices intents, watching or not.
       MaybeRefreshPrices();
-      if (!Lead()) {
+      // A chain found with a mismatched token is not led again until it is
+      // checked again: the others may lead it meanwhile, and find the same.
+      bool known_bad =
+          !token_mismatches_.empty() && std::chrono::steady_clock::now() < next_token_check_;
+      if (known_bad || !Lead() || !TokensMatch()) {
         if (!Wait(poll)) return;
         continue;
       }
@@ -169,6 +174,42 @@ void ChainWatcher::RunPasses() {
     }
     if (!Wait(more ? std::chrono::milliseconds(0) : poll, true)) return;
   }
+}
+
+bool ChainWatcher::TokensMatch() {
+  auto now = std::chrono::steady_clock::now();
+  if (now < next_token_check_) return token_mismatches_.empty();
+  TokenCheck check = CheckTokens(*rpc_, chain_);  // the node unreachable: retried with backoff
+  next_token_check_ = now + kTokenCheckEvery;
+  for (const auto& note : check.notes) {
+    if (std::find(token_notes_logged_.begin(), token_notes_logged_.end(), note) !=
+        token_notes_logged_.end())
+      continue;
+    base::LogWarn("a token's contract calls itself by another symbol",
+                  {{"chainId", chain_.id}, {"token", note}});
+    token_notes_logged_.push_back(note);
+  }
+  if (check.mismatches != token_mismatches_) {
+    if (!check.mismatches.empty()) {
+      boost::json::array problems;
+      for (const auto& m : check.mismatches) problems.push_back(boost::json::string(m));
+      base::LogError(
+          "chain stopped: a token's contract does not match the configuration; fix the "
+          "token in the config (payd chains lists the catalog's) and restart",
+          {{"chainId", chain_.id}, {"problems", std::move(problems)}});
+    } else {
+      base::LogInfo("the chain's tokens match the configuration again; watching it",
+                    {{"chainId", chain_.id}});
+    }
+  }
+  token_mismatches_ = check.mismatches;
+  NoteStopped(chain_.id, token_mismatches_);
+  if (!token_mismatches_.empty() && leading_.value_or(false)) {
+    store_.StopLeadingChain(chain_.id);
+    leading_.reset();
+    NoteLeading(chain_.id, false);
+  }
+  return token_mismatches_.empty();
 }
 
 void ChainWatcher::MaybeRefreshPrices() {

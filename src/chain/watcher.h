@@ -112,6 +112,12 @@ class ChainWatcher {
   // Logs the first time the node is found behind (and every minute it stays so).
   void NoteNodeBehind(const std::string& why);
   void MaybeRefreshPrices();
+  // Whether the tokens' contracts match the configuration (token_check.h),
+  // asked by the process that leads the chain, when it first leads and every
+  // kTokenCheckEvery; one whose do not stops leading it and does not watch it
+  // (the cursor stays, so nothing is lost once the configuration is fixed).
+  bool TokensMatch();
+  static constexpr auto kTokenCheckEvery = std::chrono::minutes(5);
   // Sleeps unless stopped (or, if `head_wakes`, a new head was pushed); false once stopping.
   bool Wait(std::chrono::milliseconds duration, bool head_wakes = false);
   // Called by the head subscription's thread.
@@ -130,6 +136,9 @@ class ChainWatcher {
   base::TimeMs watch_started_ = 0;   // when this chain was first watched (no cursor yet)
   bool watch_started_here_ = false;  // by this process (not by one killed before a pass)
   std::chrono::steady_clock::time_point next_price_refresh_{};
+  std::chrono::steady_clock::time_point next_token_check_{};
+  std::vector<std::string> token_mismatches_;  // as last found; empty: they match
+  std::vector<std::string> token_notes_logged_;
   std::chrono::steady_clock::time_point rescan_until_{};
   std::optional<std::chrono::steady_clock::time_point> behind_since_;
   std::chrono::steady_clock::time_point behind_logged_{};

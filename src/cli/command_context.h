@@ -91,5 +91,6 @@ void AddDecisionCommands(CLI::App& app, CommandContext& ctx);
 void AddWebhookCommands(CLI::App& app, CommandContext& ctx);
 void AddDbCommands(CLI::App& app, CommandContext& ctx);
 void AddUserCommands(CLI::App& app, CommandContext& ctx);
+void AddChainCommands(CLI::App& app, CommandContext& ctx);
 
 }  // namespace payd::cli

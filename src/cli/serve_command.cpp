@@ -246,6 +246,7 @@ void Serve(const CommandContext& ctx) {
   dispatcher.Start();
   api.events_written = [&dispatcher] { dispatcher.Wake(); };
   api.webhook_target_check = webhooks::TargetCheckFor(delivery.policy);
+  api.chains_stopped = [] { return chain::StoppedReasons(); };
   pages.events_written = api.events_written;
   dashboard.webhook_target_check = api.webhook_target_check;
   dashboard.events_written = api.events_written;

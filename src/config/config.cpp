@@ -11,6 +11,8 @@
 #include <sstream>
 
 #include "base/strings.h"
+#include "config/chain_presets.h"
+#include "config/chain_reader.h"
 #include "config/toml_reader.h"
 #include "domain/address.h"
 #include "domain/amount.h"
@@ -57,116 +59,35 @@ void ParsePublicUrl(Config& config, std::string text, const std::string& where) 
   config.public_url = text;
 }
 
-// A URL shown to payers (explorer, wallet RPC): absolute http(s), nothing after the path.
-std::optional<std::string> PayerUrl(TomlReader& r, const char* key) {
-  auto text = r.String(key);
-  if (!text) return std::nullopt;
-  while (!text->empty() && text->back() == '/') text->pop_back();
-  auto url = boost::urls::parse_absolute_uri(*text);
-  if (!url || (url->scheme() != "http" && url->scheme() != "https") ||
-      url->encoded_host().empty() || url->has_query() || url->has_fragment()) {
-    r.Fail(key, "must be an absolute http(s) URL without query or fragment");
-  }
-  return text;
-}
-
-domain::TokenInfo ReadToken(TomlReader& r, bool native) {
-  domain::TokenInfo token;
-  token.symbol = r.RequiredString("symbol");
-  token.name = r.RequiredString("name");
-  auto decimals = r.Int("decimals").value_or(18);
-  if (decimals < 0 || decimals > 77) r.Fail("decimals", "must be between 0 and 77");
-  token.decimals = static_cast<unsigned>(decimals);
-  if (!native) {
-    auto address = domain::ParseAddress(r.RequiredString("address"));
-    if (!address) r.Fail("address", "must be a 20-byte hex address with a valid EIP-55 checksum");
-    token.address = address;
-  }
-  token.usd_pegged = r.Bool("usd_pegged").value_or(false);
-  if (auto feed = r.String("price_feed")) {
-    auto address = domain::ParseAddress(*feed);
-    if (!address) r.Fail("price_feed", "must be a contract address");
-    token.price_feed = address;
-  }
-  if (auto age = r.Int("price_max_age_s")) {
-    if (*age < 1 || *age > 7 * 86400) r.Fail("price_max_age_s", "must be 1 to 604800 seconds");
-    token.price_max_age_s = static_cast<unsigned>(*age);
-  }
-  if (auto price = r.String("price_usd")) {
-    if (!domain::IsDecimalString(*price)) r.Fail("price_usd", "must be a decimal string");
-    token.price_usd = price;
-  }
-  r.RejectUnknown();
-  return token;
-}
-
-domain::ConfirmationPolicy ReadConfirmations(TomlReader& r) {
-  domain::ConfirmationPolicy policy;
-  if (auto tag = r.String("confirmations", /*allow_other_types=*/true)) {
-    if (*tag == "safe") {
-      policy.kind = domain::ConfirmationPolicy::Kind::kSafe;
-    } else if (*tag == "finalized") {
-      policy.kind = domain::ConfirmationPolicy::Kind::kFinalized;
-    } else {
-      r.Fail("confirmations", "must be a block count, \"safe\" or \"finalized\"");
+// `chains = ["base", "mychain"]`: each name a preset of payd's catalog
+// (chain_presets.h) with the operator's [chain.<name>] over it, or a chain
+// configured by hand in its [chain.<name>].
+std::vector<domain::ChainInfo> ChainsByName(TomlReader& r,
+                                            std::map<std::int64_t, ChainProvider>& providers) {
+  std::vector<domain::ChainInfo> chains;
+  TomlReader tables = r.Table("chain");
+  std::set<std::string> seen;
+  for (const std::string& name : r.StringArray("chains")) {
+    if (!seen.insert(name).second) r.Fail("chains", "names \"" + name + "\" twice");
+    TomlReader table = tables.Table(name.c_str());
+    const ChainPreset* preset = FindPreset(name);
+    if (!preset && !table.present()) {
+      r.Fail("chains", "\"" + name +
+                           "\" is not a chain payd knows (`payd chains` lists them); to add it by "
+                           "hand, give it a [chain." +
+                           name + "] table with id, name, rpc_urls and native");
     }
-  } else if (auto blocks = r.Int("confirmations")) {
-    if (*blocks < 0 || *blocks > 10000) r.Fail("confirmations", "must be 0 to 10000 blocks");
-    policy.blocks = static_cast<unsigned>(*blocks);
-  } else {
-    policy.blocks = 1;
+    if (!table.present()) {
+      r.Fail("chains",
+             "\"" + name + "\" needs its node: [chain." + name + "] rpc_urls = [\"https://...\"]");
+    }
+    ChainProvider provider;
+    auto chain = ReadChain(table, provider, {.base = preset ? &preset->chain : nullptr});
+    if (!providers.emplace(chain.id, provider).second) table.Fail("id", "repeats a chain id");
+    chains.push_back(std::move(chain));
   }
-  return policy;
-}
-
-domain::ChainInfo ReadChain(TomlReader& r, ChainProvider& provider) {
-  domain::ChainInfo chain;
-  auto id = r.Int("id");
-  if (!id || *id <= 0) r.Fail("id", "is required and must be a positive chain id");
-  chain.id = *id;
-  chain.name = r.RequiredString("name");
-  chain.rpc_urls = r.StringArray("rpc_urls");
-  if (chain.rpc_urls.empty()) r.Fail("rpc_urls", "needs at least one JSON-RPC URL");
-  if (auto ws = r.String("ws_url")) {
-    auto url = boost::urls::parse_uri(*ws);
-    if (!url || (url->scheme() != "ws" && url->scheme() != "wss") || url->encoded_host().empty())
-      r.Fail("ws_url", "must be a ws:// or wss:// URL");
-    provider.ws_url = *ws;
-  }
-  chain.confirmations = ReadConfirmations(r);
-  auto poll = r.Int("poll_interval_ms").value_or(1000);
-  if (poll < 50 || poll > 600000) r.Fail("poll_interval_ms", "must be 50 to 600000");
-  chain.poll_interval_ms = static_cast<unsigned>(poll);
-  chain.trace_internal = r.Bool("trace_internal").value_or(false);
-  auto timeout = r.Int("rpc_timeout_ms").value_or(10000);
-  if (timeout < 100 || timeout > 600000) r.Fail("rpc_timeout_ms", "must be 100 to 600000");
-  chain.rpc_timeout_ms = static_cast<unsigned>(timeout);
-  auto reply_mb = r.Int("rpc_max_reply_mb").value_or(chain.rpc_max_reply_mb);
-  if (reply_mb < 1 || reply_mb > 4096) r.Fail("rpc_max_reply_mb", "must be 1 to 4096");
-  chain.rpc_max_reply_mb = static_cast<unsigned>(reply_mb);
-  auto max_batch = r.Int("rpc_max_batch").value_or(provider.rpc_max_batch);
-  if (max_batch < 1 || max_batch > 1000) r.Fail("rpc_max_batch", "must be 1 to 1000");
-  provider.rpc_max_batch = static_cast<unsigned>(max_batch);
-  auto parallel = r.Int("rpc_max_parallel").value_or(provider.rpc_max_parallel);
-  if (parallel < 1 || parallel > 32) r.Fail("rpc_max_parallel", "must be 1 to 32");
-  provider.rpc_max_parallel = static_cast<unsigned>(parallel);
-  if (auto start = r.Int("start_block")) {
-    if (*start < 0) r.Fail("start_block", "must be a block number");
-    chain.start_block = *start;
-  }
-  chain.explorer_url = PayerUrl(r, "explorer_url");
-  chain.wallet_rpc_url = PayerUrl(r, "wallet_rpc_url");
-  TomlReader native = r.Table("native");
-  if (!native.present()) r.Fail("native", "is required: { symbol, name, decimals }");
-  chain.native = ReadToken(native, true);
-  std::set<std::string> symbols = {chain.native.symbol};
-  for (TomlReader& t : r.TableArray("tokens")) {
-    auto token = ReadToken(t, false);
-    if (!symbols.insert(token.symbol).second) t.Fail("symbol", "repeats a symbol on this chain");
-    chain.tokens.push_back(std::move(token));
-  }
-  r.RejectUnknown();
-  return chain;
+  if (tables.present()) tables.RejectUnknown();
+  return chains;
 }
 
 int PositiveInt(TomlReader& r, const char* key, int current, int max) {
@@ -202,6 +123,24 @@ std::vector<std::string> SplitList(std::string_view text) {
 std::string HostPort(const std::string& host, unsigned short port) {
   bool v6 = host.find(':') != std::string::npos;
   return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+}
+
+// DECISIONS §1: a process serves one environment, so a testnet process
+// watches only testnets and a mainnet process only mainnets. Payd knows which
+// is which for the chains of its catalog, by chain id, however configured.
+void CheckChainsServeTheEnvironment(const Config& config) {
+  bool testnet = config.environment == domain::Environment::kTestnet;
+  for (const auto& chain : config.catalog.chains()) {
+    const ChainPreset* preset = FindPresetById(chain.id);
+    if (!preset || preset->testnet == testnet) continue;
+    throw ConfigError("chains: \"" + preset->key + "\" (chain " + std::to_string(chain.id) +
+                      ") is a " + (preset->testnet ? "testnet" : "mainnet") +
+                      ", and this payd serves " +
+                      std::string(domain::EnvironmentName(config.environment)) +
+                      " (environment): a testnet process watches only testnets, a mainnet "
+                      "process only mainnets" +
+                      (preset->pair.empty() ? "" : "; its pair is \"" + preset->pair + "\""));
+  }
 }
 
 }  // namespace
@@ -326,11 +265,16 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
   if (r.Has("chains")) {
     std::vector<domain::ChainInfo> chains;
     std::map<std::int64_t, ChainProvider> providers;
-    for (TomlReader& c : r.TableArray("chains")) {
-      ChainProvider provider;
-      auto chain = ReadChain(c, provider);
-      if (!providers.emplace(chain.id, provider).second) c.Fail("id", "repeats a chain id");
-      chains.push_back(std::move(chain));
+    if (r.HoldsStrings("chains")) {
+      chains = ChainsByName(r, providers);
+    } else {
+      if (r.Has("chain")) r.Fail("chain", "goes with chains = [\"<name>\", ...], not [[chains]]");
+      for (TomlReader& c : r.TableArray("chains")) {
+        ChainProvider provider;
+        auto chain = ReadChain(c, provider);
+        if (!providers.emplace(chain.id, provider).second) c.Fail("id", "repeats a chain id");
+        chains.push_back(std::move(chain));
+      }
     }
     config.catalog = domain::ChainCatalog(std::move(chains));
     config.providers = std::move(providers);
@@ -371,6 +315,7 @@ Config LoadConfig(const CommandLine& cli, const EnvLookup& env) {
   if (cli.data_dir) config.data_dir = *cli.data_dir;
   if (cli.metrics_listen) ParseMetricsListen(config, *cli.metrics_listen, "--metrics-listen");
 
+  CheckChainsServeTheEnvironment(config);
   if (!config.database_url.empty() && !config.database_url.starts_with("postgres://") &&
       !config.database_url.starts_with("postgresql://")) {
     throw ConfigError("database_url must be a postgres:// URL");

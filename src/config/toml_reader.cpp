@@ -62,6 +62,12 @@ std::vector<std::string> TomlReader::StringArray(const char* key) {
   return out;
 }
 
+bool TomlReader::HoldsStrings(const char* key) {
+  const toml::node* node = Get(key);
+  const toml::array* array = node ? node->as_array() : nullptr;
+  return array && (array->empty() || (*array)[0].is_string());
+}
+
 std::vector<std::int64_t> TomlReader::IntArray(const char* key) {
   std::vector<std::int64_t> out;
   const toml::node* node = Get(key);

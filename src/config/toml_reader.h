@@ -29,6 +29,9 @@ class TomlReader {
   std::optional<std::int64_t> Int(const char* key);
   std::optional<bool> Bool(const char* key);
   std::vector<std::string> StringArray(const char* key);
+  // Whether `key` holds an array whose first element is a string (or an
+  // empty array): `chains = ["base"]` rather than [[chains]] tables.
+  bool HoldsStrings(const char* key);
   std::vector<std::int64_t> IntArray(const char* key);
   TomlReader Table(const char* key);
   std::vector<TomlReader> TableArray(const char* key);

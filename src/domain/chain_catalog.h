@@ -19,6 +19,12 @@ struct TokenInfo {
   std::optional<std::string> price_feed;  // Chainlink-style aggregator address
   std::optional<std::string> price_usd;   // fixed decimal price, for development
   unsigned price_max_age_s = 3600;        // a feed answer older than this is refused
+  // What the contract's symbol() answers, when known (a preset's tokens): the
+  // chain's check at start compares it (chain/token_check.h). payd's own
+  // symbol may differ: Arbitrum's USDT answers "USD\u20AE0".
+  std::optional<std::string> contract_symbol{};
+  // Where the address (or the feed's) was copied from: the issuer's own list.
+  std::optional<std::string> source{};
   bool IsNative() const { return !address.has_value(); }
 };
 

@@ -1,0 +1,36 @@
+// payd's catalog of the EVM chains merchants use and their testnets, each
+// with its stablecoins and the Chainlink feed that prices its native coin:
+// an operator writes `chains = ["base", "arbitrum"]` and an RPC URL each
+// instead of typing contract addresses by hand. Every address is copied from
+// its issuer's own published list, named beside it (chain_presets_data.cpp);
+// tests/unit/chain_presets_test.cpp holds the catalog to its rules.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "domain/chain_catalog.h"
+
+namespace payd::config {
+
+struct ChainPreset {
+  std::string key;          // as operators name it in `chains`: "base", "base-sepolia"
+  domain::ChainInfo chain;  // without rpc_urls: the operator's own
+  bool testnet = false;
+  std::string pair;  // the testnet of a mainnet, or the mainnet of a testnet
+  unsigned block_time_ms = 0;
+  std::string why;  // the reason for the preset's confirmations
+};
+
+// The whole catalog, in the order `payd chains` lists it; read once.
+const std::vector<ChainPreset>& ChainPresets();
+const ChainPreset* FindPreset(std::string_view key);
+const ChainPreset* FindPresetById(std::int64_t id);
+
+// The catalog as TOML: one [[preset]] per chain, in [[chains]]'s own format
+// plus the keys above (chain_presets_data.cpp).
+extern const char* const kChainPresetsToml;
+
+}  // namespace payd::config

@@ -1,0 +1,155 @@
+// Chains by name (issue 20): an operator writes `chains = ["base-sepolia"]`
+// and an RPC URL, and payd takes the chain id, the token's real contract
+// address and decimals from its catalog (`payd chains`). Here anvil runs
+// with Base Sepolia's chain id and the test USDC's code is placed at the
+// address the catalog names, so a payment there is matched end to end. A
+// contract whose decimals() is not the catalog's stops the chain: a log line
+// and a failing /readyz, never a payment counted at the wrong scale.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { parseUnits, toHex } from 'viem';
+import { eventually, PAYER, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
+import { createIntent, preparePayd, startPayd } from './lib/payd.mjs';
+
+const BASE_SEPOLIA = 84532;
+
+// The catalog as `payd chains --json` prints it (the operator's view).
+function catalog() {
+  const payd = preparePayd();
+  try {
+    return payd.admin(['chains']);
+  } finally {
+    payd.cleanup();
+  }
+}
+
+// The code at `from` placed at `to`, with its first storage slots (an
+// ERC-20's name and symbol live there); balances are minted afresh.
+async function placeCode(chain, from, to) {
+  await chain.rpc('anvil_setCode', [to, await chain.rpc('eth_getCode', [from, 'latest'])]);
+  for (let slot = 0; slot < 8; slot++) {
+    const value = await chain.rpc('eth_getStorageAt', [from, toHex(slot), 'latest']);
+    await chain.rpc('anvil_setStorageAt', [to, toHex(slot, { size: 32 }), value]);
+  }
+}
+
+const presetConfig = (chain) => `chains = ["base-sepolia"]
+[limits]
+api_requests_per_min = 1000000
+public_intents_per_min = 1000
+[chain.base-sepolia]
+rpc_urls = ["${chain.url}"]
+confirmations = 1
+poll_interval_ms = 100
+`;
+
+function merchant(payd) {
+  const tenant = payd.admin(['tenant', 'create', '--name', 'Preset shop']);
+  const integration = payd.admin(['integration', 'create', '--tenant', tenant.id, '--name', 'web',
+    '--chains', String(BASE_SEPOLIA), '--tokens', 'USDC', '--payout', PAYOUT, '--origins', 'https://shop.example']);
+  const key = payd.admin(['key', 'create', '--tenant', tenant.id, '--name', 'r', '--scopes', 'payments:read']);
+  return { integration, key };
+}
+
+describe('a chain named by its preset', () => {
+  const presets = catalog();
+  const preset = presets.find((c) => c.key === 'base-sepolia');
+  const usdc = preset.tokens.find((t) => t.symbol === 'USDC');
+
+  test('payd chains lists the chains the issue names, mainnets and their testnets, each USDC from Circle', () => {
+    const ids = Object.fromEntries(presets.map((c) => [c.key, [c.id, c.network]]));
+    // Chain ids as the chains publish them (chainlist.org, EIP-155).
+    for (const [key, id, network] of [['ethereum', 1, 'mainnet'], ['base', 8453, 'mainnet'],
+      ['arbitrum', 42161, 'mainnet'], ['optimism', 10, 'mainnet'], ['polygon', 137, 'mainnet'],
+      ['bsc', 56, 'mainnet'], ['avalanche', 43114, 'mainnet'], ['sepolia', 11155111, 'testnet'],
+      ['base-sepolia', BASE_SEPOLIA, 'testnet']]) {
+      assert.deepEqual(ids[key], [id, network], key);
+    }
+    assert.equal(preset.pair, 'base');
+    assert.equal(usdc.decimals, 6);
+    assert.match(usdc.source, /^Circle: https:\/\/developers\.circle\.com\//);
+  });
+
+  describe('on a chain whose preset address holds the token', () => {
+    let chain, payd, shop;
+    before(async () => {
+      chain = await startChain({ chainId: BASE_SEPOLIA });
+      await placeCode(chain, USDC_ADDRESS, usdc.address);
+      await chain.call({ address: usdc.address, abi: chain.usdc.abi }, 'mint', [PAYER.address, parseUnits('1000', 6)]);
+      payd = await startPayd({ config: presetConfig(chain) });
+      shop = merchant(payd);
+    });
+    after(async () => {
+      await payd?.stopCleanly();
+      await payd?.cleanup();
+      await chain?.stop();
+    });
+
+    test("a payment of the preset's USDC is matched and the intent paid; /readyz is ready", async () => {
+      const r = await createIntent(payd, shop.integration.id, { amount_usd: '12.50', currency: 'USDC', chainId: BASE_SEPOLIA });
+      assert.equal(r.status, 201, r.text);
+      const uri = new URL(r.json.paymentUri);
+      assert.equal(uri.pathname.split('@')[0].toLowerCase(), usdc.address.toLowerCase(),
+        "the payer is asked to pay the catalog's contract");
+      const units = BigInt(uri.searchParams.get('uint256'));
+      assert.ok(units >= parseUnits('12.50', 6) && units < parseUnits('12.51', 6), `6 decimals: ${units}`);
+      const hash = await chain.wallet(PAYER).writeContract({
+        address: usdc.address, abi: chain.usdc.abi, functionName: 'transfer', args: [PAYOUT, units],
+      });
+      await chain.client.waitForTransactionReceipt({ hash });
+      await chain.mine(1);
+      let seen;
+      await eventually(async () => {
+        seen = await payd.request('GET', `/api/v1/payment-intents/${r.json.id}`, { key: shop.key.key });
+        return seen.json?.status === 'PAID';
+      }, { what: 'the intent PAID', context: () => seen?.text });
+      const ready = await payd.request('GET', '/readyz');
+      assert.equal(ready.status, 200, ready.text);
+    });
+  });
+
+  describe("on a chain where the preset's address answers other decimals", () => {
+    let chain, payd;
+    before(async () => {
+      chain = await startChain({ chainId: BASE_SEPOLIA });
+      // A contract whose decimals() answers 18 and that has no symbol().
+      const other = await chain.deploy('PriceFeed', { args: [18, 1n] });
+      await placeCode(chain, other.address, usdc.address);
+      payd = await startPayd({ config: presetConfig(chain) });
+    });
+    after(async () => {
+      await payd?.stopCleanly();
+      await payd?.cleanup();
+      await chain?.stop();
+    });
+
+    test('the chain is stopped: a log line naming the token and /readyz 503 saying why', async () => {
+      const line = await eventually(() => payd.logs.find((l) => l.msg?.startsWith('chain stopped')),
+        { what: 'the chain stopped' });
+      assert.equal(line.level, 'error');
+      assert.equal(line.chainId, BASE_SEPOLIA);
+      assert.match(line.problems.join(' '), new RegExp(`USDC at ${usdc.address}: the contract's decimals\\(\\) is 18, the configuration says 6`));
+      const ready = await payd.request('GET', '/readyz');
+      assert.equal(ready.status, 503, ready.text);
+      assert.equal(ready.json.error.code, 'unavailable');
+      assert.match(ready.json.error.message, /chain 84532: USDC at .*decimals\(\) is 18/);
+    });
+  });
+
+  test('a name payd does not know, or a testnet in a mainnet process, is a start error naming the key', () => {
+    const run = (config, env = {}) => {
+      const payd = preparePayd({ config: `${config}\n[limits]\napi_requests_per_min = 1000\n` , env });
+      try {
+        return payd.adminRaw(['migrate']);
+      } finally {
+        payd.cleanup();
+      }
+    };
+    const unknown = run('chains = ["base-sepolai"]');
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /chains "base-sepolai" is not a chain payd knows \(`payd chains` lists them\)/);
+    const mainnet = run('chains = ["base-sepolia"]\n[chain.base-sepolia]\nrpc_urls = ["http://127.0.0.1:1"]', { PAYD_ENVIRONMENT: 'mainnet' });
+    assert.equal(mainnet.status, 1);
+    assert.match(mainnet.stderr, /"base-sepolia" \(chain 84532\) is a testnet, and this payd serves mainnet/);
+  });
+});
