@@ -10,14 +10,14 @@ FUZZ_SECONDS ?= 600
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS = -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-postgres test-asan test-fuzz test-browser fuzz harness soak bench format format-check check-sleeps openapi-lint clean
+.PHONY: run test deps build build-asan build-fuzz unit e2e test-release test-postgres test-asan test-fuzz test-browser test-plugins fuzz harness soak bench format format-check check-sleeps openapi-lint clean
 
 run: deps build
 	scripts/dev-run.sh
 
 # The suites share one PostgreSQL server: PAYD_TEST_DATABASE_URL, or a throwaway one.
 test: deps build build-asan build-fuzz format-check check-sleeps openapi-lint
-	scripts/with-postgres.sh $(MAKE) --no-print-directory test-release test-postgres test-asan test-fuzz test-browser harness
+	scripts/with-postgres.sh $(MAKE) --no-print-directory test-release test-postgres test-asan test-fuzz test-browser test-plugins harness
 	@echo "make test: all suites passed"
 
 deps:
@@ -83,6 +83,12 @@ test-asan:
 test-browser:
 	@echo "== browser tests ($(BUILD))"
 	PAYD_BIN=$(abspath $(BUILD))/payd PAYD_SCREENSHOTS=$(abspath $(BUILD))/screenshots node --test --test-concurrency=1 tests/browser/
+
+# The shop plugins (plugins/medusa): built with tsc, their tests against the
+# real payd of this build.
+test-plugins:
+	@echo "== plugins ($(BUILD))"
+	cd plugins/medusa && npx tsc -p tsconfig.json && PAYD_BIN=$(abspath $(BUILD))/payd node --test --test-concurrency=1 test/
 
 # Each fuzz target on its seed corpus for a short while; fails on any finding.
 test-fuzz:

@@ -1,0 +1,94 @@
+// The few calls the provider makes to payd's /v1 API, over fetch, with a
+// time-out: create an intent for a payment session, and read one.
+import type { PaydOptions } from './options';
+
+// An intent as GET /v1/payment_intents/:id shows it (docs/openapi.yaml, V1Intent).
+export interface PaydIntent {
+  id: string;
+  status: 'created' | 'pending' | 'paid' | 'expired' | 'failed';
+  amount: string;
+  currency: string;
+  recipient: string;
+  chains: string[];
+  tokens: string[];
+  expiresAt: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  checkoutUrl: string;
+  createdVia: string;
+  exception?: 'underpaid' | 'overpaid' | 'paid_late' | 'reversed_after_confirmation';
+  token?: string;
+  chain?: string;
+  chainId?: number;
+  txHash?: string;
+  senderAddress?: string;
+  confirmedAt?: string;
+  resolution?: { outcome: 'paid' | 'not_paid'; note: string; resolvedBy: string; resolvedAt: string };
+}
+
+// payd's JSON error (DECISIONS §3), or a transport failure (status 0).
+export class PaydApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CreateIntent {
+  amount: string;
+  currency: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+const TIMEOUT_MS = 10_000;
+
+export class PaydClient {
+  constructor(private readonly options: PaydOptions) {}
+
+  createIntent(ask: CreateIntent): Promise<PaydIntent> {
+    const body: Record<string, unknown> = { amount: ask.amount, currency: ask.currency, metadata: ask.metadata };
+    if (this.options.integrationId) body.integrationId = this.options.integrationId;
+    return this.call('POST', '/v1/payment_intents', body, { 'Idempotency-Key': ask.idempotencyKey });
+  }
+
+  getIntent(id: string): Promise<PaydIntent> {
+    if (!/^pi_[a-z2-7]+$/.test(id)) throw new PaydApiError(400, 'invalid_request', `not a payd intent id: ${id}`);
+    return this.call('GET', `/v1/payment_intents/${id}`);
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(this.options.url + path, {
+        method,
+        headers: {
+          'X-API-Key': this.options.apiKey,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (e) {
+      throw new PaydApiError(0, 'unreachable', `payd at ${this.options.url} did not answer ${method} ${path}: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // reported below
+    }
+    if (!res.ok) {
+      const err = json?.error;
+      throw new PaydApiError(res.status, err?.code ?? 'http_error', `payd ${method} ${path}: ${res.status} ${err?.message ?? text.slice(0, 200)}`);
+    }
+    if (json === null) throw new PaydApiError(res.status, 'malformed', `payd ${method} ${path}: not JSON`);
+    return json as T;
+  }
+}

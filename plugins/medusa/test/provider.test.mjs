@@ -1,0 +1,113 @@
+// The provider as Medusa's payment module calls it, against a real payd on a
+// real chain (anvil), its webhooks delivered by payd to a receiver and handed
+// to the provider as Medusa's webhook route would: a session's intent is
+// created for the cart's amount, paid on chain, and the verified webhook
+// captures the session; an irregular or foreign webhook never does.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { chainConfig, eventually, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
+import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
+import { createMerchant, startPayd } from '../../../tests/e2e/lib/payd.mjs';
+import { startReceiver } from '../../../tests/e2e/lib/receiver.mjs';
+import { PaydPaymentProviderService } from '../dist/index.js';
+
+describe('the payd provider against payd', () => {
+  let chain, payd, shop, receiver, provider, other, secret;
+  const warnings = [];
+  const logger = { warn: (m) => warnings.push(m), info: () => {} };
+
+  before(async () => {
+    chain = await startChain();
+    payd = await startPayd({
+      // Intents live 15 s: long enough to be paid here, short enough to see one expire.
+      config: `[intents]\nlifetime_s = 15\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1]\n${chainConfig(chain, { confirmations: 1 })}`,
+    });
+    shop = createMerchant(payd);
+    receiver = await startReceiver();
+    const hook = await payd.request('POST', '/v1/webhooks', { key: shop.key('webhooks:write').key, body: { url: receiver.url } });
+    assert.equal(hook.status, 201, hook.text);
+    secret = hook.json.secret;
+    receiver.secrets = [secret];
+    const options = { url: payd.url, apiKey: shop.rw.key, webhookSecret: secret };
+    provider = new PaydPaymentProviderService({ logger }, options);
+    other = new PaydPaymentProviderService({ logger }, { ...options, storeId: 'another-shop' });
+  });
+  after(async () => {
+    await receiver?.close?.();
+    await payd?.stopCleanly();
+    await payd?.cleanup();
+    await chain?.stop();
+  });
+
+  // The payer on the hosted page: chooses USDC on the chain, then sends the exact amount.
+  async function pay(intentId, fraction = 1n) {
+    const chose = await checkedFetch(`${payd.url}/pay/${intentId}`, {
+      method: 'POST', redirect: 'manual', body: 'option=31337%3AUSDC',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+    });
+    assert.equal(chose.status, 303);
+    const exact = (await payd.request('GET', `/api/v1/payment-intents/${intentId}`, { key: shop.read.key })).json.amount;
+    await chain.payUsdc(PAYOUT, BigInt(exact) / fraction);
+    await chain.mine(1);
+  }
+  const delivery = (intentId, type) => eventually(
+    () => receiver.deliveries.find((d) => d.payload.type === type && d.payload.data.id === intentId),
+    { what: `${type} of ${intentId} delivered` });
+  const webhook = (d, p = provider) => p.getWebhookActionAndData({ data: d.payload, rawData: d.body, headers: d.headers });
+
+  test('a session paid in full: created for the cart, captured by the verified webhook and by a read', async () => {
+    const started = await provider.initiatePayment({ amount: 42.5, currency_code: 'usd', data: { session_id: 'payses_full' } });
+    assert.match(started.id, /^pi_/);
+    assert.equal(started.status, 'pending');
+    assert.equal(started.data.checkoutUrl, `${payd.url}/pay/${started.id}`);
+    const read = (await payd.request('GET', `/v1/payment_intents/${started.id}`, { key: shop.read.key })).json;
+    assert.deepEqual([read.amount, read.currency], ['42.50', 'USD'], 'the cart\'s amount, in cents');
+    assert.deepEqual(read.metadata, { medusaStore: 'medusa', medusaSessionId: 'payses_full' });
+    // Medusa retrying the same session asks for the same intent.
+    const again = await provider.initiatePayment({ amount: '42.50', currency_code: 'usd', data: { session_id: 'payses_full' } });
+    assert.equal(again.id, started.id);
+
+    await pay(started.id);
+    const confirmed = await delivery(started.id, 'PAYMENT_CONFIRMED');
+    const result = await webhook(confirmed);
+    assert.equal(result.action, 'captured');
+    assert.equal(result.data.session_id, 'payses_full');
+    assert.equal(Number(result.data.amount), 42.5);
+    const status = await provider.getPaymentStatus({ data: started.data });
+    assert.equal(status.status, 'captured', 'a lost webhook loses no order');
+    assert.equal((await provider.authorizePayment({ data: started.data })).status, 'captured');
+    // The same delivery again (a replay within its 5 minutes) maps to the same
+    // action; Medusa's session is captured already, so nothing happens twice.
+    assert.equal((await webhook(confirmed)).action, 'captured');
+  });
+
+  test('a session nobody pays is canceled when its intent expires', async () => {
+    const started = await provider.initiatePayment({ amount: 10, currency_code: 'usd', data: { session_id: 'payses_late' } });
+    const expired = await eventually(
+      () => receiver.deliveries.find((d) => d.payload.type === 'PAYMENT_EXPIRED' && d.payload.data.id === started.id),
+      { timeout: 40000, what: 'the intent expired' });
+    assert.equal((await webhook(expired)).action, 'canceled');
+    assert.equal((await provider.getPaymentStatus({ data: started.data })).status, 'canceled');
+  });
+
+  test('a bad signature, another store\'s intent, and a delivery altered on the way are refused and logged', async () => {
+    const started = await provider.initiatePayment({ amount: 3, currency_code: 'usd', data: { session_id: 'payses_x' } });
+    const created = await delivery(started.id, 'PAYMENT_CREATED');
+    assert.equal((await webhook(created)).action, 'not_supported', 'a created intent moves nothing');
+    const forged = { ...created, headers: { ...created.headers, 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') } };
+    assert.equal((await webhook(forged)).action, 'not_supported');
+    assert.ok(warnings.some((w) => w.includes('payd webhook refused')), warnings.join('\n'));
+    const altered = { ...created, body: created.body.replace('"3.00"', '"0.01"') };
+    assert.equal((await webhook(altered)).action, 'not_supported');
+    // Another store on the same payd account takes nothing of this store's.
+    assert.equal((await webhook(created, other)).action, 'not_supported');
+    await assert.rejects(other.getPaymentStatus({ data: started.data }), /belongs to another store/);
+  });
+
+  test('a cart in another currency, and a refund, are refused with what to do', async () => {
+    await assert.rejects(provider.initiatePayment({ amount: 5, currency_code: 'eur', data: { session_id: 'payses_eur' } }),
+      /carts in EUR cannot be paid with payd/);
+    await assert.rejects(provider.refundPayment({ amount: 5, data: { intentId: 'pi_x', token: 'USDC', chain: 'Localnet', senderAddress: '0xabc' } }),
+      /payd cannot send refunds.*send 5.00 USD in USDC on Localnet to the payer's address 0xabc/);
+  });
+});
