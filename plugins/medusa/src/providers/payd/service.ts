@@ -186,6 +186,7 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
       return { action: 'not_supported' };
     }
     const action = webhookActionOf(event.type, intent);
+    this.logger?.info(`payd: webhook ${event.id} ${event.type} for intent ${intent.id}: ${action}`);
     if (action === 'not_supported') return { action };
     return { action, data: { session_id: intent.metadata.medusaSessionId as string, amount: new BigNumber(intent.amount) } };
   }

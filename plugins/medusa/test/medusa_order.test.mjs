@@ -1,0 +1,126 @@
+// A real Medusa store (test/app, on its own PostgreSQL) taking a payment
+// through payd (a real payd on anvil): the storefront's cart gets a payd
+// payment session, the customer sends the exact amount on chain, payd's
+// signed webhook reaches Medusa's webhook route, and Medusa places the order.
+// A forged webhook, and the real one delivered again, change nothing.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { chainConfig, eventually, freePort, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
+import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
+import { createMerchant, startPayd } from '../../../tests/e2e/lib/payd.mjs';
+import { Medusa, medusaCommand, startPostgres } from './lib/medusa.mjs';
+
+describe('a Medusa store paid through payd', () => {
+  let chain, payd, shop, hooksKey, pg, medusa;
+
+  before(async () => {
+    chain = await startChain();
+    payd = await startPayd({
+      // Intents live 25 s: long enough to be paid here, short enough to see one expire.
+      config: `[intents]\nlifetime_s = 25\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1, 1, 1]\n${chainConfig(chain, { confirmations: 1 })}`,
+    });
+    shop = createMerchant(payd);
+    pg = await startPostgres();
+    const port = await freePort();
+    // The store's webhook route, registered with payd as its README says.
+    hooksKey = shop.key('webhooks:write').key;
+    const hook = await payd.request('POST', '/v1/webhooks', {
+      key: hooksKey, body: { url: `http://127.0.0.1:${port}/hooks/payment/payd_payd` },
+    });
+    assert.equal(hook.status, 201, hook.text);
+    const env = { DATABASE_URL: pg.url, PAYD_URL: payd.url, PAYD_API_KEY: shop.rw.key, PAYD_WEBHOOK_SECRET: hook.json.secret };
+    medusaCommand(['db:migrate'], env);
+    medusa = new Medusa(port, env);
+    await medusa.start();
+    await medusa.signIn('admin@shop.example', 'a-long-admin-password');
+    await medusa.setUpStore();
+  });
+  after(async () => {
+    await medusa?.stop();
+    pg?.stop();
+    await payd?.stopCleanly();
+    await payd?.cleanup();
+    await chain?.stop();
+  });
+
+  const orders = async () => (await medusa.admin('GET', '/orders?fields=id,total,payment_status,*payment_collections.payments')).orders;
+
+  // The customer on payd's hosted page: USDC on the local chain, the exact amount.
+  async function pay(intent) {
+    const chose = await checkedFetch(intent.checkoutUrl, {
+      method: 'POST', redirect: 'manual', body: 'option=31337%3AUSDC',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+    });
+    assert.equal(chose.status, 303);
+    const exact = (await payd.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: shop.read.key })).json.amount;
+    await chain.payUsdc(PAYOUT, BigInt(exact));
+    await chain.mine(1);
+  }
+  const intentOf = async (session) => (await payd.request('GET', `/v1/payment_intents/${session.data.intentId}`, { key: shop.read.key })).json;
+  const ordersAtLeast = (n) => eventually(async () => {
+    const all = await orders();
+    return all.length >= n ? all : null;
+  }, { timeout: 60000, what: `${n} order(s) placed`, context: () => medusa.log.slice(-3000) });
+  // The provider's log line for each webhook Medusa hands it.
+  const handled = (eventId) => medusa.log.split('\n').filter((l) => l.includes(`payd: webhook ${eventId} `)).length;
+
+  test("the customer's exact transfer on chain places the order, through payd's verified webhook", async () => {
+    const cart = await medusa.cartReadyToPay();
+    assert.equal(cart.total, 25, 'the T-shirt and its shipping');
+    const session = await medusa.paydSession(cart);
+    assert.match(session.data.intentId, /^pi_/);
+    const intent = await intentOf(session);
+    assert.deepEqual([intent.amount, intent.currency, intent.status], ['25.00', 'USD', 'created']);
+    assert.equal(intent.metadata.medusaSessionId, session.id);
+    assert.equal(session.data.checkoutUrl, intent.checkoutUrl);
+
+    await pay(intent);
+    const [order] = await ordersAtLeast(1);
+    assert.equal(order.total, 25);
+    assert.equal(order.payment_status, 'captured');
+    const payment = order.payment_collections[0].payments[0];
+    assert.equal(payment.provider_id, 'pp_payd_payd');
+    assert.equal(payment.data.intentId, intent.id);
+    assert.match(payment.data.txHash, /^0x[0-9a-f]{64}$/);
+  });
+
+  test('a forged webhook places nothing, and the real one delivered again places no second order', async () => {
+    const cart = await medusa.cartReadyToPay();
+    const session = await medusa.paydSession(cart);
+    const intent = await intentOf(session);
+    // Someone who knows the route claims the intent is paid: a body like payd's, no valid signature.
+    const forged = JSON.stringify({ type: 'PAYMENT_CONFIRMED', timestamp: new Date().toISOString(), data: { ...intent, status: 'paid' } });
+    const res = await fetch(`${medusa.url}/hooks/payment/payd_payd`, {
+      method: 'POST', body: forged,
+      headers: {
+        'Content-Type': 'application/json', 'webhook-id': 'evt_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}`,
+      },
+    });
+    assert.equal(res.status, 200, 'Medusa takes every webhook and hands it on');
+    await eventually(() => medusa.log.includes('payd webhook refused'), { what: 'the forgery refused and logged', context: () => medusa.log.slice(-2000) });
+
+    // payd delivers the first order's PAYMENT_CONFIRMED again.
+    const deliveries = (await payd.request('GET', '/api/v1/webhooks?limit=100', { key: shop.events.key })).json.data;
+    const confirmed = deliveries.find((d) => d.type === 'PAYMENT_CONFIRMED');
+    const before = handled(confirmed.eventId);
+    assert.equal(before, 1);
+    const again = await payd.request('POST', `/api/v1/webhooks/${confirmed.id}/redeliver`, { key: hooksKey });
+    assert.ok(again.status < 300, again.text);
+    await eventually(() => handled(confirmed.eventId) === 2, { what: 'the redelivery handled', context: () => medusa.log.slice(-2000) });
+
+    // This cart is then paid for real: two orders in all, never three, and none from the forgery before.
+    await pay(intent);
+    const all = await ordersAtLeast(2);
+    assert.equal(all.length, 2);
+  });
+
+  test('an intent nobody pays expires: the cart cannot complete, and no order is placed', async () => {
+    const cart = await medusa.cartReadyToPay();
+    const session = await medusa.paydSession(cart);
+    await eventually(async () => (await intentOf(session)).status === 'expired', { timeout: 60000, interval: 500, what: 'the intent expired' });
+    const completed = await medusa.store('POST', `/carts/${cart.id}/complete`).catch((e) => e);
+    assert.notEqual(completed.type, 'order', JSON.stringify(completed.json ?? completed));
+    assert.equal((await orders()).length, 2, 'the two paid carts only');
+  });
+});
