@@ -5,9 +5,9 @@
 // A forged webhook, and the real one delivered again, change nothing.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chainConfig, eventually, freePort, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
+import { chainConfig, eventually, freePort, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
 import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
-import { createMerchant, startPayd } from '../../../tests/e2e/lib/payd.mjs';
+import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
 import { Medusa, medusaCommand, startPostgres } from './lib/medusa.mjs';
 
 describe('a Medusa store paid through payd', () => {
@@ -45,15 +45,17 @@ describe('a Medusa store paid through payd', () => {
 
   const orders = async () => (await medusa.admin('GET', '/orders?fields=id,total,payment_status,*payment_collections.payments')).orders;
 
-  // The customer on payd's hosted page: USDC on the local chain, the exact amount.
-  async function pay(intent) {
+  // The customer on payd's hosted page: USDC on the local chain, the exact
+  // amount (or, having proved their wallet, a part of it).
+  async function pay(intent, { part } = {}) {
     const chose = await checkedFetch(intent.checkoutUrl, {
       method: 'POST', redirect: 'manual', body: 'option=31337%3AUSDC',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
     });
     assert.equal(chose.status, 303);
     const exact = (await payd.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: shop.read.key })).json.amount;
-    await chain.payUsdc(PAYOUT, BigInt(exact));
+    if (part) assert.equal((await proveSender(payd, shop.integration.id, intent.id, PAYER)).status, 200);
+    await chain.payUsdc(PAYOUT, part ? BigInt(exact) / part : BigInt(exact));
     await chain.mine(1);
   }
   const intentOf = async (session) => (await payd.request('GET', `/v1/payment_intents/${session.data.intentId}`, { key: shop.read.key })).json;
@@ -122,5 +124,24 @@ describe('a Medusa store paid through payd', () => {
     const completed = await medusa.store('POST', `/carts/${cart.id}/complete`).catch((e) => e);
     assert.notEqual(completed.type, 'order', JSON.stringify(completed.json ?? completed));
     assert.equal((await orders()).length, 2, 'the two paid carts only');
+  });
+
+  test('an underpaid payment places no order: the session is held for the merchant', async () => {
+    const cart = await medusa.cartReadyToPay();
+    const session = await medusa.paydSession(cart);
+    const intent = await intentOf(session);
+    await pay(intent, { part: 2n });
+    await eventually(async () => (await intentOf(session)).exception === 'underpaid', { what: 'the half payment seen' });
+    // A chosen intent expires by chain time: a block stamped after expiresAt.
+    await eventually(() => Date.now() > Date.parse(intent.expiresAt) + 1000, { timeout: 40000, interval: 200, what: 'expiresAt passed' });
+    await chain.mine(1);
+    await eventually(async () => (await intentOf(session)).status === 'failed', { what: 'the intent failed underpaid' });
+    const completed = await medusa.store('POST', `/carts/${cart.id}/complete`).catch((e) => e);
+    assert.notEqual(completed.type, 'order', JSON.stringify(completed.json ?? completed));
+    assert.equal((await orders()).length, 2, 'the two paid carts only');
+    const { cart: after } = await medusa.store('GET', `/carts/${cart.id}?fields=*payment_collection.payment_sessions`);
+    const held = after.payment_collection.payment_sessions.find((s) => s.id === session.id);
+    assert.equal(held.status, 'requires_more', JSON.stringify(held));
+    assert.match(held.data.attention, /underpaid at expiry: decide in payd/);
   });
 });

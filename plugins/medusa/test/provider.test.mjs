@@ -5,9 +5,9 @@
 // captures the session; an irregular or foreign webhook never does.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { chainConfig, eventually, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
+import { chainConfig, eventually, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
 import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
-import { createMerchant, startPayd } from '../../../tests/e2e/lib/payd.mjs';
+import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
 import { startReceiver } from '../../../tests/e2e/lib/receiver.mjs';
 import { PaydPaymentProviderService } from '../dist/index.js';
 
@@ -39,15 +39,20 @@ describe('the payd provider against payd', () => {
     await chain?.stop();
   });
 
-  // The payer on the hosted page: chooses USDC on the chain, then sends the exact amount.
-  async function pay(intentId, fraction = 1n) {
+  // The payer on the hosted page: chooses USDC on the chain, then sends the
+  // exact amount (or, having proved their wallet, a part of it).
+  async function pay(intentId, { part } = {}) {
     const chose = await checkedFetch(`${payd.url}/pay/${intentId}`, {
       method: 'POST', redirect: 'manual', body: 'option=31337%3AUSDC',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
     });
     assert.equal(chose.status, 303);
     const exact = (await payd.request('GET', `/api/v1/payment-intents/${intentId}`, { key: shop.read.key })).json.amount;
-    await chain.payUsdc(PAYOUT, BigInt(exact) / fraction);
+    if (part) {
+      const proved = await proveSender(payd, shop.integration.id, intentId, PAYER);
+      assert.equal(proved.status, 200, proved.text);
+    }
+    await chain.payUsdc(PAYOUT, part ? BigInt(exact) / part : BigInt(exact));
     await chain.mine(1);
   }
   const delivery = (intentId, type) => eventually(
@@ -88,6 +93,24 @@ describe('the payd provider against payd', () => {
       { timeout: 40000, what: 'the intent expired' });
     assert.equal((await webhook(expired)).action, 'canceled');
     assert.equal((await provider.getPaymentStatus({ data: started.data })).status, 'canceled');
+  });
+
+  test('an underpaid session is never captured: pending while the payer may send the rest, held for the merchant at expiry', async () => {
+    const started = await provider.initiatePayment({ amount: 10, currency_code: 'usd', data: { session_id: 'payses_short' } });
+    await pay(started.id, { part: 2n });
+    const pending = await delivery(started.id, 'PAYMENT_PENDING');
+    assert.equal((await webhook(pending)).action, 'pending');
+    const meanwhile = await provider.getPaymentStatus({ data: started.data });
+    assert.deepEqual([meanwhile.status, meanwhile.data.exception], ['pending', 'underpaid']);
+    // A chosen intent expires by chain time: a block stamped after expiresAt.
+    const expiresAt = Date.parse(meanwhile.data.expiresAt ?? (await payd.request('GET', `/v1/payment_intents/${started.id}`, { key: shop.read.key })).json.expiresAt);
+    await eventually(() => Date.now() > expiresAt + 1000, { timeout: 40000, interval: 200, what: 'expiresAt passed' });
+    await chain.mine(1);
+    const failed = await delivery(started.id, 'PAYMENT_FAILED');
+    assert.equal((await webhook(failed)).action, 'requires_more');
+    const held = await provider.getPaymentStatus({ data: started.data });
+    assert.equal(held.status, 'requires_more');
+    assert.match(held.data.attention, /underpaid at expiry: decide in payd/);
   });
 
   test('a bad signature, another store\'s intent, and a delivery altered on the way are refused and logged', async () => {

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { sessionStateOf, validateOptions, verifyWebhook, webhookActionOf } from '../dist/index.js';
+import { createServer } from 'node:http';
+import { PaydPaymentProviderService, sessionStateOf, validateOptions, verifyWebhook, webhookActionOf } from '../dist/index.js';
 
 const GOOD = { url: 'https://pay.example.com/', apiKey: 'svc_ak_test_abc123', webhookSecret: 'whsec_' + Buffer.from('k'.repeat(32)).toString('base64') };
 
@@ -79,5 +80,24 @@ describe('webhooks', () => {
     assert.throws(() => verifyWebhook(GOOD.webhookSecret, signed(), body.replace('42.50', '4.50')), /refused/);
     assert.throws(() => verifyWebhook(GOOD.webhookSecret, signed(GOOD.webhookSecret, new Date(Date.now() - 600_000)), body), /refused/);
     assert.throws(() => verifyWebhook(GOOD.webhookSecret, {}, body), /refused/);
+  });
+});
+
+describe('a payd that answers for another amount', () => {
+  // A fault no real payd produces (it answers for what was asked): a server
+  // standing in for it, to show the provider never takes such an intent.
+  test("the session is refused, naming both amounts, and nothing is stored", async () => {
+    const server = createServer((req, res) => {
+      res.writeHead(201, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: 'pi_abc', status: 'created', amount: '1.00', currency: 'USD', metadata: {}, checkoutUrl: 'http://x/pay/pi_abc' }));
+    });
+    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const provider = new PaydPaymentProviderService({}, { ...GOOD, url: `http://127.0.0.1:${server.address().port}` });
+      await assert.rejects(provider.initiatePayment({ amount: 42.5, currency_code: 'usd', data: { session_id: 'payses_1' } }),
+        /intent pi_abc is for 1.00 USD, the cart for 42.50 USD/);
+    } finally {
+      server.close();
+    }
   });
 });
