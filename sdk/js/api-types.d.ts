@@ -29,7 +29,12 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Ready when the database answers; the environment is the server's.
+         * @description Ready when the database answers and no chain is stopped; the environment is the server's.
+         *     A chain stops when a token's contract does not match the configuration (no contract at the
+         *     address, other `decimals()`, or another `symbol()` for a token of payd's chain catalog): then
+         *     503 `unavailable`, whose message names each chain and token and what differs, with
+         *     `Retry-After: 300` (the tokens are checked again every 5 minutes; a fixed configuration takes
+         *     a restart).
          */
         get: operations["getReadiness"];
         put?: never;
