@@ -107,7 +107,7 @@ unsigned Bounded(TomlReader& r, const char* key, unsigned current, std::int64_t 
 }
 
 void ReadTokens(TomlReader& r, domain::ChainInfo& chain, const domain::ChainInfo* base) {
-  std::set<std::string> overridden;
+  std::set<std::string> listed;  // the symbols this table names
   for (TomlReader& t : r.TableArray("tokens")) {
     domain::TokenInfo* preset = nullptr;
     if (base) {
@@ -118,7 +118,7 @@ void ReadTokens(TomlReader& r, domain::ChainInfo& chain, const domain::ChainInfo
       }
     }
     auto token = ReadToken(t, false, preset);
-    if (token.symbol == chain.native.symbol || !overridden.insert(token.symbol).second)
+    if (token.symbol == chain.native.symbol || !listed.insert(token.symbol).second)
       t.Fail("symbol", "repeats a symbol on this chain");
     if (preset) {
       *preset = std::move(token);

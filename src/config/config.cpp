@@ -14,8 +14,6 @@
 #include "config/chain_presets.h"
 #include "config/chain_reader.h"
 #include "config/toml_reader.h"
-#include "domain/address.h"
-#include "domain/amount.h"
 
 namespace payd::config {
 
