@@ -2,7 +2,8 @@
 // through payd (a real payd on anvil): the storefront's cart gets a payd
 // payment session, the customer sends the exact amount on chain, payd's
 // signed webhook reaches Medusa's webhook route, and Medusa places the order.
-// A forged webhook, and the real one delivered again, change nothing.
+// A forged webhook, and the real one delivered again, change nothing; a lost
+// one loses no order; a refund is recorded as requested, never as sent.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, freePort, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
@@ -11,7 +12,7 @@ import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/p
 import { Medusa, medusaCommand, startPostgres } from './lib/medusa.mjs';
 
 describe('a Medusa store paid through payd', () => {
-  let chain, payd, shop, hooksKey, pg, medusa;
+  let chain, payd, shop, hooksKey, hookId, pg, medusa;
 
   before(async () => {
     chain = await startChain();
@@ -28,6 +29,7 @@ describe('a Medusa store paid through payd', () => {
       key: hooksKey, body: { url: `http://127.0.0.1:${port}/hooks/payment/payd_payd` },
     });
     assert.equal(hook.status, 201, hook.text);
+    hookId = hook.json.id;
     const env = { DATABASE_URL: pg.url, PAYD_URL: payd.url, PAYD_API_KEY: shop.rw.key, PAYD_WEBHOOK_SECRET: hook.json.secret };
     medusaCommand(['db:migrate'], env);
     medusa = new Medusa(port, env);
@@ -84,6 +86,17 @@ describe('a Medusa store paid through payd', () => {
     assert.equal(payment.provider_id, 'pp_payd_payd');
     assert.equal(payment.data.intentId, intent.id);
     assert.match(payment.data.txHash, /^0x[0-9a-f]{64}$/);
+
+    // The merchant refunds 5 of the 25 from Medusa's admin: Medusa records its
+    // refund, and the payment's data says what the merchant must send, not sent.
+    await medusa.admin('POST', `/payments/${payment.id}/refund`, { amount: 5 });
+    const { payment: refunded } = await medusa.admin('GET', `/payments/${payment.id}?fields=id,data,*refunds`);
+    assert.deepEqual(refunded.refunds.map((r) => Number(r.amount)), [5]);
+    const [asked] = refunded.data.refundRequests;
+    assert.deepEqual([asked.refundId, asked.amount, asked.status, asked.sent], [refunded.refunds[0].id, '5.00', 'requested', false]);
+    assert.equal(asked.to.toLowerCase(), PAYER.address.toLowerCase(), "the payer's wallet");
+    assert.equal(asked.paymentTxHash, payment.data.txHash);
+    assert.match(medusa.log, new RegExp(`payd: refund ${asked.refundId} recorded as requested, NOT sent: send 5.00 USD in USDC`));
   });
 
   test('a forged webhook places nothing, and the real one delivered again places no second order', async () => {
@@ -143,5 +156,25 @@ describe('a Medusa store paid through payd', () => {
     const held = after.payment_collection.payment_sessions.find((s) => s.id === session.id);
     assert.equal(held.status, 'requires_more', JSON.stringify(held));
     assert.match(held.data.attention, /underpaid at expiry: decide in payd/);
+  });
+
+  test('a lost webhook loses no order: the customer completes the cart, and the provider reads payd', async () => {
+    const endpoint = (enabled) => payd.request('PATCH', `/api/v1/webhook-endpoints/${hookId}`, { key: hooksKey, body: { enabled } });
+    assert.equal((await endpoint(false)).status, 200);
+    try {
+      const cart = await medusa.cartReadyToPay();
+      const session = await medusa.paydSession(cart);
+      const intent = await intentOf(session);
+      await pay(intent);
+      await eventually(async () => (await intentOf(session)).status === 'paid', { what: 'the intent paid' });
+      const completed = await medusa.store('POST', `/carts/${cart.id}/complete`);
+      assert.equal(completed.type, 'order', JSON.stringify(completed));
+      const all = await orders();
+      assert.equal(all.length, 3, 'the two paid by webhook, and this one');
+      assert.equal(all.find((o) => o.id === completed.order.id).payment_status, 'captured');
+      assert.ok(!medusa.log.includes(`for intent ${intent.id}`), 'no webhook of this intent reached the store');
+    } finally {
+      assert.equal((await endpoint(true)).status, 200);
+    }
   });
 });

@@ -2,7 +2,8 @@
 // real chain (anvil), its webhooks delivered by payd to a receiver and handed
 // to the provider as Medusa's webhook route would: a session's intent is
 // created for the cart's amount, paid on chain, and the verified webhook
-// captures the session; an irregular or foreign webhook never does.
+// captures the session; an irregular or foreign webhook never does. A refund
+// is recorded as requested, never as sent.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
@@ -84,6 +85,30 @@ describe('the payd provider against payd', () => {
     // The same delivery again (a replay within its 5 minutes) maps to the same
     // action; Medusa's session is captured already, so nothing happens twice.
     assert.equal((await webhook(confirmed)).action, 'captured');
+
+    // The merchant refunds 10 of the 42.50 from Medusa's admin: recorded as
+    // requested, with what to send and where, never as sent.
+    const paid = (await provider.authorizePayment({ data: started.data })).data;
+    const payer = (await payd.request('GET', `/v1/payment_intents/${started.id}`, { key: shop.read.key })).json;
+    assert.equal(payer.senderAddress.toLowerCase(), PAYER.address.toLowerCase());
+    const refund = { amount: 10, data: paid, context: { idempotency_key: 'ref_one' } };
+    const refunded = (await provider.refundPayment(refund)).data;
+    assert.equal(refunded.refundRequests.length, 1);
+    const [asked] = refunded.refundRequests;
+    assert.deepEqual([asked.refundId, asked.amount, asked.currency, asked.status, asked.sent], ['ref_one', '10.00', 'USD', 'requested', false]);
+    assert.equal(asked.send, '10.00 USD in USDC on Localnet');
+    assert.equal(asked.to, payer.senderAddress, "the payer's wallet, which sent the payment");
+    assert.deepEqual([asked.intentId, asked.paymentTxHash], [started.id, payer.txHash]);
+    assert.match(asked.note, /has not sent this refund/);
+    assert.ok(warnings.some((w) => w.includes('refund ref_one recorded as requested, NOT sent: send 10.00 USD in USDC on Localnet')
+      && w.includes(payer.senderAddress)), warnings.join('\n'));
+    // Medusa retrying the same refund records it once; a second refund is a second request.
+    const retried = (await provider.refundPayment({ ...refund, data: refunded })).data;
+    assert.equal(retried.refundRequests.length, 1);
+    const twice = (await provider.refundPayment({ amount: '2.5', data: retried, context: { idempotency_key: 'ref_two' } })).data;
+    assert.deepEqual(twice.refundRequests.map((r) => [r.refundId, r.amount]), [['ref_one', '10.00'], ['ref_two', '2.50']]);
+    // A later read of payd keeps the requests: payd knows nothing of them.
+    assert.deepEqual((await provider.retrievePayment({ data: twice })).data.refundRequests, twice.refundRequests);
   });
 
   test('a session nobody pays is canceled when its intent expires', async () => {
@@ -127,10 +152,11 @@ describe('the payd provider against payd', () => {
     await assert.rejects(other.getPaymentStatus({ data: started.data }), /belongs to another store/);
   });
 
-  test('a cart in another currency, and a refund, are refused with what to do', async () => {
+  test('a cart in another currency, and a refund of a session nothing paid, are refused', async () => {
     await assert.rejects(provider.initiatePayment({ amount: 5, currency_code: 'eur', data: { session_id: 'payses_eur' } }),
       /carts in EUR cannot be paid with payd/);
-    await assert.rejects(provider.refundPayment({ amount: 5, data: { intentId: 'pi_x', token: 'USDC', chain: 'Localnet', senderAddress: '0xabc' } }),
-      /payd cannot send refunds.*send 5.00 USD in USDC on Localnet to the payer's address 0xabc/);
+    const unpaid = await provider.initiatePayment({ amount: 5, currency_code: 'usd', data: { session_id: 'payses_unpaid' } });
+    await assert.rejects(provider.refundPayment({ amount: 5, data: unpaid.data, context: { idempotency_key: 'ref_x' } }),
+      new RegExp(`intent ${unpaid.id} shows no payment to refund`));
   });
 });

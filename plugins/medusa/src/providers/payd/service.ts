@@ -31,6 +31,7 @@ import type {
 import { PaydApiError, PaydClient, type PaydIntent } from './client';
 import { type PaydOptions, validateOptions } from './options';
 import { sessionStateOf, webhookActionOf } from './states';
+import { refundLogLine, refundRequestOf, refundRequestsIn, withRefundRequest } from './refunds';
 import { PaydWebhookRefused, verifyWebhook } from './webhook';
 
 type Deps = { logger?: Logger };
@@ -52,6 +53,13 @@ function sessionData(intent: PaydIntent, extra: Record<string, unknown> = {}): R
     ...(intent.senderAddress ? { senderAddress: intent.senderAddress } : {}),
     ...extra,
   };
+}
+
+// What a read of payd must not drop from the data Medusa keeps: the session's
+// id, and the refunds asked for (payd knows nothing of them).
+function kept(data: Record<string, unknown> | undefined): Record<string, unknown> {
+  const requests = refundRequestsIn(data);
+  return { sessionId: data?.sessionId, ...(requests.length ? { refundRequests: requests } : {}) };
 }
 
 export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOptions> {
@@ -127,17 +135,17 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const intent = await this.intentOf(input.data);
     const { status } = sessionStateOf(intent);
-    return { status, data: sessionData(intent, { sessionId: input.data?.sessionId }) };
+    return { status, data: sessionData(intent, kept(input.data)) };
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const intent = await this.intentOf(input.data);
-    return { status: sessionStateOf(intent).status, data: sessionData(intent, { sessionId: input.data?.sessionId }) };
+    return { status: sessionStateOf(intent).status, data: sessionData(intent, kept(input.data)) };
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const intent = await this.intentOf(input.data);
-    return { data: sessionData(intent, { sessionId: input.data?.sessionId }) };
+    return { data: sessionData(intent, kept(input.data)) };
   }
 
   // A transfer on chain is final: a paid intent is captured already.
@@ -155,19 +163,18 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     return { data: input.data };
   }
 
-  // payd holds no funds: nothing can be sent from here. The refund is refused
-  // with what the merchant must send themselves, so Medusa never records a
-  // refund that did not happen.
+  // payd holds no funds: nothing can be sent from here. The refund is recorded
+  // as requested, with what the merchant must send and where, and logged as a
+  // warning; it never says it was sent (see refunds.ts).
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
-    const amount = usd(input.amount);
     const data = input.data ?? {};
-    const to = data.senderAddress ? ` to the payer's address ${data.senderAddress}` : '';
-    const how = data.token && data.chain ? ` in ${data.token} on ${data.chain}` : '';
-    this.logger?.warn(`payd: refund of ${amount} USD asked for intent ${data.intentId}: the merchant must send it${how}${to}`);
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      `payd cannot send refunds (it never holds funds): send ${amount} USD${how}${to} from your own wallet (intent ${data.intentId}, payment ${data.txHash ?? 'unknown'}), then record it in Medusa as a manual refund`,
-    );
+    if (typeof data.txHash !== 'string') {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `payd: intent ${data.intentId} shows no payment to refund`);
+    }
+    const refundId = String(input.context?.idempotency_key ?? `refund_${refundRequestsIn(data).length + 1}`);
+    const request = refundRequestOf(data, usd(input.amount), refundId, new Date());
+    this.logger?.warn(refundLogLine(request));
+    return { data: withRefundRequest(data, request) };
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload['payload']): Promise<WebhookActionResult> {
