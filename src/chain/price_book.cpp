@@ -1,6 +1,7 @@
 #include "chain/price_book.h"
 
 #include "base/log.h"
+#include "chain/eth_call.h"
 #include "chain/evm.h"
 #include "domain/error.h"
 
@@ -10,11 +11,6 @@ namespace {
 
 constexpr std::string_view kDecimalsSelector = "0x313ce567";     // decimals()
 constexpr std::string_view kLatestRoundSelector = "0xfeaf968c";  // latestRoundData()
-
-std::string EthCall(RpcClient& rpc, const std::string& to, std::string_view data) {
-  auto result = rpc.Call("eth_call", {boost::json::object{{"to", to}, {"data", data}}, "latest"});
-  return result.is_string() ? std::string(result.as_string()) : std::string();
-}
 
 // The n-th 32-byte word of ABI-encoded return data.
 std::string Word(std::string_view data, std::size_t n) {
@@ -83,9 +79,13 @@ FeedAnswer JudgeFeedAnswer(std::string_view decimals_data, std::string_view roun
 void RefreshPrices(RpcClient& rpc, const domain::ChainInfo& chain, PriceBook& book) {
   for (const auto* token : chain.AllTokens()) {
     if (!token->price_feed) continue;
-    std::string decimals = EthCall(rpc, *token->price_feed, kDecimalsSelector);
-    std::string round = EthCall(rpc, *token->price_feed, kLatestRoundSelector);
-    FeedAnswer judged = JudgeFeedAnswer(decimals, round, base::NowMs());
+    auto decimals = EthCall(rpc, *token->price_feed, kDecimalsSelector);
+    auto round = EthCall(rpc, *token->price_feed, kLatestRoundSelector);
+    FeedAnswer judged;
+    if (decimals && round)
+      judged = JudgeFeedAnswer("0x" + *decimals, "0x" + *round, base::NowMs());
+    else
+      judged.problem = "the feed's call reverted";
     if (!judged.price) {
       base::LogWarn("price feed gave no usable answer; no USD price until it does",
                     {{"chainId", chain.id},

@@ -1,10 +1,8 @@
 #include "chain/token_check.h"
 
-#include <boost/json/value.hpp>
 #include <charconv>
 
-#include "base/strings.h"
-#include "chain/rpc_error.h"
+#include "chain/eth_call.h"
 
 namespace payd::chain {
 
@@ -12,26 +10,6 @@ namespace {
 
 constexpr std::string_view kDecimals = "0x313ce567";  // decimals()
 constexpr std::string_view kSymbol = "0x95d89b41";    // symbol()
-
-// The return data of a call, as hex without 0x; none when the call reverted.
-std::optional<std::string> Call(RpcClient& rpc, const std::string& to, std::string_view data) {
-  try {
-    auto result = rpc.Call("eth_call", {boost::json::object{{"to", to}, {"data", data}}, "latest"});
-    if (!result.is_string()) return std::string();
-    std::string_view hex = result.as_string();
-    if (hex.starts_with("0x")) hex.remove_prefix(2);
-    return std::string(hex);
-  } catch (const RpcError& e) {
-    // The node ran the call and it reverted (EIP-1474 code 3, or geth's
-    // -32000 "execution reverted"); anything else (a rate limit, a missing
-    // method) says nothing of the contract: the caller asks again later.
-    bool reverted =
-        e.kind() == RpcError::Kind::kRpc && !e.IsRateLimited() &&
-        (e.code() == 3 || base::AsciiLower(e.what()).find("revert") != std::string::npos);
-    if (reverted) return std::nullopt;
-    throw;
-  }
-}
 
 // A 32-byte word of `hex` (no 0x) as a number; none past 64 bits.
 std::optional<std::uint64_t> WordAt(std::string_view hex, std::size_t word) {
@@ -79,7 +57,7 @@ TokenCheck CheckTokens(RpcClient& rpc, const domain::ChainInfo& chain) {
   for (const auto& token : chain.tokens) {
     const std::string& address = *token.address;
     std::string who = token.symbol + " at " + address;
-    auto decimals = Call(rpc, address, kDecimals);
+    auto decimals = EthCall(rpc, address, kDecimals);
     if (!decimals || decimals->empty()) {
       check.mismatches.push_back(who + ": no ERC-20 contract answers decimals() there");
       continue;
@@ -90,7 +68,7 @@ TokenCheck CheckTokens(RpcClient& rpc, const domain::ChainInfo& chain) {
                                  (value ? std::to_string(*value) : "not a number") +
                                  ", the configuration says " + std::to_string(token.decimals));
     }
-    auto symbol_data = Call(rpc, address, kSymbol);
+    auto symbol_data = EthCall(rpc, address, kSymbol);
     auto symbol = symbol_data ? DecodeAbiString(*symbol_data) : std::nullopt;
     const std::string& expected = token.contract_symbol.value_or(token.symbol);
     if (symbol && *symbol == expected) continue;

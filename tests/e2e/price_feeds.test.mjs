@@ -3,7 +3,8 @@
 // future, or so far ahead that it fits no clock; and one whose last update is
 // older than price_max_age_s. payd refuses to price with them (503, never a
 // guess, with Retry-After: the feeds are read again every minute), says why
-// in its log, and keeps serving.
+// in its log, and keeps serving. A feed address whose call reverts (no feed
+// there) is refused the same way, and the other feeds are still read.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -29,6 +30,9 @@ describe('price feeds from the future', () => {
     const old = await chain.deploy('PriceFeed', { args: [8, 100000000n] });
     await chain.call(old, 'set', [100000000n, now - 7200n]);
     const oldToken = await chain.deploy('TestUSDC');
+    // REV's feed is no feed: a token contract, whose latestRoundData() call reverts.
+    const rev = await chain.deploy('TestUSDC');
+    const notAFeed = await chain.deploy('TestUSDC');
     // OK, read last, has a sound feed: once it is priced, the others have been read.
     const sound = await chain.deploy('PriceFeed', { args: [8, 100000000n] });
     const tkn = await chain.deploy('TestUSDC');
@@ -38,9 +42,10 @@ describe('price feeds from the future', () => {
     const config = chainConfig(chain, { confirmations: 2 })
       .replace('price_usd = "3000"', `price_feed = "${ahead.address}"`) +
       token('TKN', tkn.address, huge.address) + token('OLD', oldToken.address, old.address) +
+      token('REV', rev.address, notAFeed.address) +
       token('OK', ok.address, sound.address);
     payd = await startPayd({ config: `[limits]\npublic_intents_per_min = 1000\n${config}` });
-    shop = createMerchant(payd, { tokens: 'USDC,ETH,TKN,OLD,OK' });
+    shop = createMerchant(payd, { tokens: 'USDC,ETH,TKN,OLD,REV,OK' });
   });
   after(async () => {
     await payd.stopCleanly();
@@ -61,10 +66,20 @@ describe('price feeds from the future', () => {
       const lines = payd.logs.filter((l) => l.msg.startsWith('price feed gave no usable answer'));
       return ['ETH', 'TKN'].every((t) => lines.some((l) => l.token === t)) ? lines : null;
     }, { what: 'both refusals logged' });
-    for (const line of refused) {
+    for (const line of refused.filter((l) => l.token !== 'REV')) {
       assert.equal(line.problem, 'updatedAt is in the future');
       assert.equal(line.level, 'warn');
     }
+  });
+
+  test('a feed address where the call reverts is refused as no feed, and the feeds after it are read', async () => {
+    await eventually(async () => (await createIntent(payd, shop.integration.id,
+      { amount_usd: '5.00', currency: 'OK', chainId: 31337 })).status === 201, { what: 'the feed after it read' });
+    const r = await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'REV', chainId: 31337 });
+    assert.equal(r.status, 503, r.text);
+    assert.equal(r.json.error.code, 'unavailable');
+    const line = payd.logs.find((l) => l.msg.startsWith('price feed gave no usable answer') && l.token === 'REV');
+    assert.equal(line?.problem, "the feed's call reverted", JSON.stringify(line));
   });
 
   test('a USD amount priced by a stale feed is 503 unavailable with Retry-After, on the API and on a link\'s form', async () => {
