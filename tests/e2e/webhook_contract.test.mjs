@@ -32,12 +32,18 @@ async function merchantWith(payd, name, count = 1) {
   return shop;
 }
 
-// Each test has a merchant of its own; they run at once, since two of them wait on the clock.
+// Each test has a merchant of its own; they run at once, since two of them wait
+// on the clock. The merchants are made first, and commands run meanwhile do not
+// block the event loop: the receivers' clocks must see requests as they come.
 describe('webhook delivery outcomes', { concurrency: true }, () => {
-  let payd;
+  let payd, moved, slow, down;
   const receivers = [];
   before(async () => {
     payd = await startPayd({ config: NINE_RETRIES });
+    moved = await merchantWith(payd, 'Moved', 4);
+    slow = await merchantWith(payd, 'Slow', 2);
+    down = await merchantWith(payd, 'Down');
+    receivers.push(...moved.receivers, ...slow.receivers, ...down.receivers);
   });
   after(async () => {
     await payd.stopCleanly();
@@ -48,11 +54,11 @@ describe('webhook delivery outcomes', { concurrency: true }, () => {
   test('a 3xx is a failed attempt, retried, and its Location is never followed', async () => {
     // Following a redirect would also reach an address the SSRF guard never checked.
     const codes = [301, 302, 307, 308];
-    const shop = await merchantWith(payd, 'Moved', codes.length);
+    const shop = moved;
     const elsewhere = await startReceiver({ secrets: [shop.secret] });
-    receivers.push(elsewhere, ...shop.receivers);
+    receivers.push(elsewhere);
     shop.receivers.forEach((r, i) => (r.answer = { status: codes[i], headers: { Location: elsewhere.url } }));
-    const sent = payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
+    const sent = await payd.adminAsync(['webhook', 'test', '--tenant', shop.tenant.id]);
     const records = await eventually(async () => {
       const mine = (await deliveriesOf(payd, shop)).filter((d) => d.eventId === sent.eventId);
       const settled = (d) => d.attempts >= 2 || ['DELIVERED', 'FAILED'].includes(d.status);
@@ -67,19 +73,18 @@ describe('webhook delivery outcomes', { concurrency: true }, () => {
       const got = r.deliveries.filter((d) => d.id === sent.eventId);
       assert.ok(got.length >= 2 && got.every((d) => d.ok), `the ${codes[i]} endpoint got its retries, verified`);
     });
-    for (const e of payd.admin(['webhook-endpoint', 'list', '--tenant', shop.tenant.id])) {
-      payd.admin(['webhook-endpoint', 'remove', e.id]);
+    for (const e of await payd.adminAsync(['webhook-endpoint', 'list', '--tenant', shop.tenant.id])) {
+      await payd.adminAsync(['webhook-endpoint', 'remove', e.id]);
     }
   });
 
   test('with the default time-out, a 2xx after 13 s is DELIVERED; one after 16 s is a failed attempt, retried', async () => {
-    const shop = await merchantWith(payd, 'Slow', 2);
+    const shop = slow;
     const [in13, in16] = shop.receivers;
-    receivers.push(in13, in16);
     in13.script = [{ status: 200, delayMs: 13000 }];
     // Its retry is answered late too, so that the failed first attempt's record can be read meanwhile.
     in16.script = [{ status: 200, delayMs: 16000 }, { status: 200, delayMs: 2000 }];
-    const sent = payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
+    const sent = await payd.adminAsync(['webhook', 'test', '--tenant', shop.tenant.id]);
     const recordOf = async (r) => (await deliveriesOf(payd, shop)).find((d) => d.eventId === sent.eventId && d.endpointUrl === r.url);
 
     const failed = await eventually(async () => {
@@ -113,11 +118,10 @@ describe('webhook delivery outcomes', { concurrency: true }, () => {
   });
 
   test('a delivery that always fails is attempted 1 + 9 times, then FAILED with nothing more scheduled', async () => {
-    const shop = await merchantWith(payd, 'Down');
-    const [down] = shop.receivers;
-    receivers.push(down);
-    down.answer = 500;
-    const sent = payd.admin(['webhook', 'test', '--tenant', shop.tenant.id]);
+    const shop = down;
+    const [receiver] = shop.receivers;
+    receiver.answer = 500;
+    const sent = await payd.adminAsync(['webhook', 'test', '--tenant', shop.tenant.id]);
     const record = await eventually(async () => {
       const d = (await deliveriesOf(payd, shop)).find((x) => x.eventId === sent.eventId);
       return d?.status === 'FAILED' ? d : null;
@@ -127,7 +131,7 @@ describe('webhook delivery outcomes', { concurrency: true }, () => {
     assert.equal(record.lastResponseStatus, 500);
     assert.equal(record.deliveredAt, null);
     // The last attempt was recorded after the receiver answered it.
-    const got = down.deliveries.filter((d) => d.id === sent.eventId);
+    const got = receiver.deliveries.filter((d) => d.id === sent.eventId);
     assert.equal(got.length, 10);
     assert.ok(got.every((d) => d.ok));
   });

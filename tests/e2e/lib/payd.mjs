@@ -2,7 +2,7 @@
 // directory (and, on PostgreSQL, a fresh database: lib/database.mjs), and gives tests what a merchant or operator has: HTTP calls and
 // the admin CLI against the same database.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,6 +36,16 @@ export class Payd {
       throw new Error(`payd ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
     }
     return JSON.parse(r.stdout);
+  }
+
+  // admin() without blocking the test's event loop: for a test that times
+  // what its receivers see while it runs commands (a blocked loop notices
+  // requests late).
+  adminAsync(args, { env = {} } = {}) {
+    return new Promise((resolve, reject) => {
+      execFile(PAYD_BIN, [...args, '--json'], { cwd: this.dir, env: { ...this.env, ...env }, encoding: 'utf8', timeout: 20000 },
+        (error, stdout, stderr) => (error ? reject(new Error(`payd ${args.join(' ')}: ${error.message} ${stderr}`)) : resolve(JSON.parse(stdout))));
+    });
   }
 
   adminRaw(args, { env = {}, input } = {}) {

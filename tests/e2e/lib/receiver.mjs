@@ -4,9 +4,11 @@
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
-import { webhookMismatch } from './openapi.mjs';
+import { prepareWebhookValidators, webhookMismatch } from './openapi.mjs';
 
 export async function startReceiver(options = {}) {
+  // Compiled now, not while a delivery is being timed.
+  prepareWebhookValidators();
   const receiver = new Receiver(options);
   await receiver.listen(options.port ?? 0);
   return receiver;
@@ -30,8 +32,11 @@ class Receiver {
     }));
   }
 
+  // `at` is when the request arrived, before its body is read and checked:
+  // that work is the receiver's, and a time-out test measures the sender's.
   async handle(req, res) {
-    this.requests.push({ method: req.method, url: req.url, at: performance.now() });
+    const arrived = performance.now();
+    this.requests.push({ method: req.method, url: req.url, at: arrived });
     let body = '';
     for await (const chunk of req) body += chunk;
     const headers = {
@@ -53,16 +58,18 @@ class Receiver {
     if (mismatch) console.error(mismatch);
     const ok = this.secrets.length > 0 && Object.values(verified).every(Boolean) && !mismatch;
     const answer = this.script.length ? this.script.shift() : (this.answer ?? 200);
-    const delivery = { id: headers['webhook-id'], headers, body, payload, verified, ok, mismatch, answer, at: performance.now() };
+    const delivery = { id: headers['webhook-id'], headers, body, payload, verified, ok, mismatch, answer, at: arrived };
     this.deliveries.push(delivery);
     const status = typeof answer === 'object' ? answer.status : answer;
-    // An answer {status, delayMs} comes that late, as a slow backend's does
-    // (time is what a test of the sender's time-out is about). A sender that
-    // gives up first closes the connection: `abandonedAt` says when.
+    // An answer {status, delayMs} comes that long after the request arrived,
+    // as a slow backend's does (time is what a test of the sender's time-out
+    // is about). A sender that gives up first closes the connection:
+    // `abandonedAt` says when.
     if (answer?.delayMs) {
       let timer;
       const gaveUp = new Promise((r) => res.once('close', () => r(true)));
-      const answered = new Promise((r) => (timer = setTimeout(() => r(false), answer.delayMs))); // sleep-ok: a receiver scripted to answer late
+      const left = Math.max(0, answer.delayMs - (performance.now() - arrived));
+      const answered = new Promise((r) => (timer = setTimeout(() => r(false), left))); // sleep-ok: a receiver scripted to answer late
       const abandoned = await Promise.race([gaveUp, answered]);
       clearTimeout(timer);
       if (abandoned) {
