@@ -35,6 +35,7 @@ class LedgerTest : public testing::StoreTest {
  protected:
   void SetUp() override {
     StoreTest::SetUp();
+    if (IsSkipped()) return;
     domain::ChainInfo chain = catalog_.chains().front();
     chain.confirmations = {domain::ConfirmationPolicy::Kind::kBlocks, 3};
     ledger_catalog_ = domain::ChainCatalog({chain});
