@@ -47,6 +47,10 @@ describe('price feeds from the future', () => {
     payd = await startPayd({ config: `[limits]\npublic_intents_per_min = 1000\n${config}` });
     shop = createMerchant(payd, { tokens: 'USDC,ETH,TKN,OLD,REV,OK' });
   });
+  // 5 USD in `currency` on the chain: priced by that token's feed.
+  const priceIn = (currency) => createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency, chainId: 31337 });
+  // OK's feed is sound and read last: once OK is priced, every feed has been read.
+  const feedsRead = () => eventually(async () => (await priceIn('OK')).status === 201, { what: 'the feeds read' });
   after(async () => {
     await payd.stopCleanly();
     await payd.cleanup();
@@ -54,10 +58,9 @@ describe('price feeds from the future', () => {
   });
 
   test('a USD amount priced by a feed dated ahead of our clock is 503 unavailable, with the reason logged', async () => {
-    await eventually(async () => (await createIntent(payd, shop.integration.id,
-      { amount_usd: '5.00', currency: 'OK', chainId: 31337 })).status === 201, { what: 'the feeds read' });
+    await feedsRead();
     for (const currency of ['ETH', 'TKN']) {
-      const r = await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency, chainId: 31337 });
+      const r = await priceIn(currency);
       assert.equal(r.status, 503, `${currency}: ${r.text}`);
       assert.equal(r.json.error.code, 'unavailable');
       assert.equal(r.headers.get('retry-after'), PRICE_RETRY_AFTER, currency);
@@ -73,9 +76,8 @@ describe('price feeds from the future', () => {
   });
 
   test('a feed address where the call reverts is refused as no feed, and the feeds after it are read', async () => {
-    await eventually(async () => (await createIntent(payd, shop.integration.id,
-      { amount_usd: '5.00', currency: 'OK', chainId: 31337 })).status === 201, { what: 'the feed after it read' });
-    const r = await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'REV', chainId: 31337 });
+    await feedsRead();
+    const r = await priceIn('REV');
     assert.equal(r.status, 503, r.text);
     assert.equal(r.json.error.code, 'unavailable');
     const line = payd.logs.find((l) => l.msg.startsWith('price feed gave no usable answer') && l.token === 'REV');
@@ -83,9 +85,8 @@ describe('price feeds from the future', () => {
   });
 
   test('a USD amount priced by a stale feed is 503 unavailable with Retry-After, on the API and on a link\'s form', async () => {
-    await eventually(async () => (await createIntent(payd, shop.integration.id,
-      { amount_usd: '5.00', currency: 'OK', chainId: 31337 })).status === 201, { what: 'the feeds read' });
-    const r = await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'OLD', chainId: 31337 });
+    await feedsRead();
+    const r = await priceIn('OLD');
     assert.equal(r.status, 503, r.text);
     assert.equal(r.json.error.code, 'unavailable');
     assert.match(r.json.error.message, /stale/);
@@ -104,7 +105,7 @@ describe('price feeds from the future', () => {
   });
 
   test('payd keeps serving what needs no feed price', async () => {
-    const pegged = await createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency: 'USDC', chainId: 31337 });
+    const pegged = await priceIn('USDC');
     assert.equal(pegged.status, 201, pegged.text);
     const units = await createIntent(payd, shop.integration.id, { amount: '5000000', currency: 'TKN', chainId: 31337 });
     assert.equal(units.status, 201, units.text);

@@ -285,8 +285,6 @@ export function validateSchema(name, value, what = name) {
   if (!v(value)) throw new OpenApiMismatch(`${what} is not a ${name} of docs/openapi.yaml: ${describeErrors(v.errors)}`);
 }
 
-// What docs/openapi.yaml's `webhooks` do not describe in a delivery (its body by type, its
-// webhook-* headers), or null. Counted in the tally's `webhooks`.
 // Compiles the validators of every webhook docs/openapi.yaml describes, once:
 // a receiver does it before its first delivery, since a first compile takes
 // long enough (seconds on a loaded machine) to hold up the deliveries that a
@@ -302,6 +300,8 @@ export function prepareWebhookValidators() {
   }
 }
 
+// What docs/openapi.yaml's `webhooks` do not describe in a delivery (its body by type, its
+// webhook-* headers), or null. Counted in the tally's `webhooks`.
 export function webhookMismatch(payload, headers) {
   const hook = document.webhooks[payload?.type];
   if (!hook) {
