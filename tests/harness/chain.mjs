@@ -6,7 +6,7 @@
 import { encodeFunctionData, parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
-import { ensureUsdc, startAnvilOnFreePort, USDC_ADDRESS } from '../../tools/devchain/chain.mjs';
+import { ensureUsdc, startAnvilOnFreePort, stopAnvil, USDC_ADDRESS } from '../../tools/devchain/chain.mjs';
 import { compile } from '../../tools/devchain/contracts.mjs';
 import { threadStacks } from '../e2e/lib/stacks.mjs';
 
@@ -38,7 +38,7 @@ export async function startHarnessChain({ clockOffsetS = 0, chainId = 31337 } = 
     chain.relay = (await chain.receipt(deployed.hash)).contractAddress;
     await chain.rpc('evm_setAutomine', [false]);
   } catch (e) {
-    await chain.stop();
+    await chain.stop().catch(() => {});
     throw e;
   }
   return chain;
@@ -205,15 +205,9 @@ export class HarnessChain {
     for (let n = height + 1; n <= head; n++) this.removed.add((await this.block(n)).hash);
   }
 
+  // SIGTERM; a hung anvil, one that has not ended within 10 s, is SIGKILLed and the stop fails.
   async stop() {
-    // Gone already, by an exit or a signal: an 'exit' listener now would wait forever.
-    if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
-    const exited = new Promise((r) => this.proc.once('exit', r));
-    this.proc.kill('SIGTERM');
-    // A hung anvil may not heed SIGTERM.
-    const timer = setTimeout(() => this.proc.kill('SIGKILL'), 10000); // sleep-ok: a deadline, not a wait
-    await exited;
-    clearTimeout(timer);
+    await stopAnvil(this.proc, { name: `anvil of chain ${this.chainId}` });
   }
 }
 

@@ -7,6 +7,7 @@
 // stayed on the chain, and once settled one process leads each chain.
 import { spawn } from 'node:child_process';
 
+import { stopProcess, track } from '../e2e/lib/cleanup.mjs';
 import { chainLockHolder, createDatabase, dropDatabase } from '../e2e/lib/database.mjs';
 import { preparePayd, sleep } from '../e2e/lib/payd.mjs';
 
@@ -119,7 +120,7 @@ export class PgProcesses {
 const END = '--harness-end--';
 class PsqlSession {
   constructor(url) {
-    this.proc = spawn('psql', [url, '-X', '-q', '-At', '-v', 'ON_ERROR_STOP=0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.proc = track(spawn('psql', [url, '-X', '-q', '-At', '-v', 'ON_ERROR_STOP=0'], { stdio: ['pipe', 'pipe', 'pipe'] }));
     this.out = '';
     this.err = '';
     this.turn = Promise.resolve();
@@ -149,10 +150,9 @@ class PsqlSession {
     else reject(new Error(`psql: ${this.err || 'no answer'}`));
   }
 
+  // The end of its input ends psql; one still there after 10 s is killed (and the close fails).
   async close() {
-    if (this.proc.exitCode !== null || this.proc.signalCode !== null) return;
-    const exited = new Promise((r) => this.proc.once('exit', r));
     this.proc.stdin.end();
-    await exited;
+    await stopProcess(this.proc, { signal: null, withinMs: 10000, name: 'psql' });
   }
 }

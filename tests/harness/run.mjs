@@ -120,7 +120,8 @@ const SCENARIO_TIMEOUT_MS = Number(process.env.HARNESS_SCENARIO_TIMEOUT_S
   ?? (process.env.PAYD_BIN?.includes('asan') ? 1200 : 600)) * 1000;
 const groups = new Set();
 process.on('exit', () => { for (const pid of groups) try { process.kill(-pid, 'SIGKILL'); } catch {} });
-process.on('SIGINT', () => process.exit(130));
+// Without a handler node dies of these signals without an 'exit' event, and the scenarios' groups would live on.
+for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) process.on(signal, () => process.exit(128 + number));
 
 function child(seed) {
   return new Promise((resolve) => {

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { freePort } from '../e2e/lib/chain.mjs';
+import { stopAll } from '../e2e/lib/cleanup.mjs';
 import { launch, preparePayd } from '../e2e/lib/payd.mjs';
 import { startProviderSim } from '../e2e/lib/provider_sim.mjs';
 import { startReceiver } from '../e2e/lib/receiver.mjs';
@@ -28,8 +29,6 @@ export const SLOW = Number(process.env.HARNESS_SLOW ?? (process.env.PAYD_BIN?.in
 // is hung: a crash finding, with what its threads were doing.
 const ANSWER_WITHIN_MS = 30000 * SLOW;
 const EXIT_WITHIN_MS = 45000 * SLOW;
-const TIMED_OUT = Symbol('timed out');
-const deadline = (ms) => new Promise((r) => { setTimeout(() => r(TIMED_OUT), ms).unref(); }); // sleep-ok: a deadline, not a wait
 
 // One [[chains]] block per chain of the plan, each through its own provider
 // simulator, with its own confirmation policy.
@@ -193,12 +192,12 @@ class World {
 
   async stopOneCleanly(payd) {
     payd.expectedExit = true;
-    const pid = payd.proc.pid;
-    const stopping = payd.stop('SIGTERM');
-    const code = await Promise.race([stopping, deadline(EXIT_WITHIN_MS)]);
-    if (code === TIMED_OUT) {
-      this.crashes.push(`payd did not exit within ${EXIT_WITHIN_MS / 1000} s of SIGTERM; its threads:\n${threadStacks(pid)}\n${payd.tail(10)}`);
-      await payd.stop('SIGKILL');
+    let code;
+    try {
+      code = await payd.stop('SIGTERM', { withinMs: EXIT_WITHIN_MS });
+    } catch (e) {
+      // Hung: stop() has SIGKILLed it; its message holds what its threads were doing.
+      this.crashes.push(`payd did not exit within ${EXIT_WITHIN_MS / 1000} s of SIGTERM: ${e.message}`);
       return;
     }
     const other = payd.logs.filter((l) => l.msg === 'unparsed').map((l) => l.raw).join('\n');
@@ -277,23 +276,23 @@ class World {
     return { payments, intents };
   }
 
-  // Stops whatever was started (also after a failed start).
+  // Stops whatever was started (also after a failed start): every step runs,
+  // whatever the one before did (lib/cleanup.mjs); a failed step fails the
+  // stop once all have run.
   async stop(log = () => {}) {
-    log('     stopping: the poller');
-    await this.poller?.stop();
-    if (this.procs) {
-      log('     stopping: payd');
-      await this.stopCleanly().catch(() => {});
-      for (const payd of this.procs) await payd.cleanup();
-      await this.pg?.dropDatabase();
-    }
-    log('     stopping: the receivers');
-    for (const r of this.receivers?.values() ?? []) await r.close();
-    for (const [id, c] of this.chains ?? []) {
-      log(`     stopping: chain ${id}`);
-      await c.sim.close();
-      await c.chain.stop();
-    }
+    const say = (what) => () => log(`     stopping: ${what}`);
+    await stopAll(
+      say('the poller'),
+      () => this.poller?.stop(),
+      say('payd'),
+      // A payd that did not stop cleanly is a crash finding (stopCleanly), not a failed stop.
+      () => this.procs && this.stopCleanly().catch(() => {}),
+      ...(this.procs ?? []).map((payd) => () => payd.cleanup()),
+      () => this.pg?.dropDatabase(),
+      say('the receivers'),
+      ...[...this.receivers?.values() ?? []].map((r) => () => r.close()),
+      ...[...this.chains ?? []].flatMap(([id, c]) => [say(`chain ${id}`), () => c.sim.close(), () => c.chain.stop()]),
+    );
     log('     stopped');
   }
 }

@@ -9,6 +9,9 @@ import { createPublicClient, createWalletClient, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 
+// The tests' safety net (a child still alive when the test process ends is
+// killed): every anvil started here is one of a test's.
+import { stopProcess, track } from '../../tests/e2e/lib/cleanup.mjs';
 import { compile } from './contracts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,10 +23,21 @@ export const PAYER = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e
 // Where the deployer's first contract lands: the USDC address of payd's embedded defaults.
 export const USDC_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
+// anvil's standard error is piped and its last lines kept (`proc.stderrTail()`),
+// never inherited: an anvil left running must not hold the test runner's pipes open.
 export function startAnvil({ port = 8545, args = [], chainId = 31337 } = {}) {
-  return spawn(ANVIL_BIN, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent', ...args], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const proc = spawn(ANVIL_BIN, ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  proc.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
+  proc.stderrTail = () => stderr;
+  return track(proc);
+}
+
+// SIGTERM; an anvil that has not ended in `withinMs` is SIGKILLed and the stop fails.
+export function stopAnvil(proc, { signal = 'SIGTERM', withinMs = 10000, name = 'anvil' } = {}) {
+  return stopProcess(proc, { signal, withinMs, name });
 }
 
 // Whether a node process (startAnvil's) has not exited.
@@ -38,7 +52,7 @@ export async function waitForRpc(url, timeoutMs = 10000, alive = () => true) {
       return { client, chainId: await client.getChainId() };
     } catch (e) {
       if (Date.now() > deadline || !alive()) throw new Error(`no JSON-RPC at ${url}: ${e.message}`);
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 100)); // sleep-ok: polling interval of the wait for the node to answer
     }
   }
 }
@@ -88,12 +102,8 @@ export async function startAnvilOnFreePort({ args = [], chainId = 31337, attempt
       if (running(proc) && (await client.getBlockNumber()) === 0n) return { port, url, proc };
       throw new Error(`anvil on port ${port} is not ours`);
     } catch (e) {
-      if (running(proc)) {
-        const exited = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGKILL');
-        await exited;
-      }
-      if (attempt === attempts) throw e;
+      await stopAnvil(proc, { signal: 'SIGKILL' }).catch(() => {});
+      if (attempt === attempts) throw new Error(`${e.message}${proc.stderrTail() ? `\nanvil said: ${proc.stderrTail()}` : ''}`);
     }
   }
 }

@@ -2,13 +2,15 @@
 // browser per test file, a fresh context (cookies, storage, permissions) per
 // test, axe-core in the page, and a screenshot of every state a test checks.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, afterEach, before } from 'node:test';
 
 import { chromium } from 'playwright-core';
+
+import { withDeadline } from '../../e2e/lib/cleanup.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROMIUM = process.env.PAYD_CHROMIUM ?? '/usr/bin/chromium';
@@ -20,17 +22,19 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run'];
 
 // For a test file: `suite.browser` between before and after, and
-// `suite.newContext(options)` whose contexts close after each test.
+// `suite.newContext(options)` whose contexts close after each test. A
+// browser that does not close within 30 s is killed and the file fails; one
+// left running when the file's process ends, playwright kills at its exit.
 export function browserForSuite() {
   const suite = { contexts: [] };
   before(async () => {
     suite.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
   });
   afterEach(async () => {
-    await Promise.all(suite.contexts.splice(0).map((c) => c.close().catch(() => {})));
+    await Promise.all(suite.contexts.splice(0).map((c) => withDeadline(c.close(), 30000, 'a browser context did not close').catch(() => {})));
   });
   after(async () => {
-    await suite.browser?.close();
+    if (suite.browser) await withDeadline(suite.browser.close(), 30000, 'Chromium did not close', killChromium);
   });
   // A phone-sized viewport by default: the pages are mobile-first.
   suite.newContext = async (options = {}) => {
@@ -40,6 +44,19 @@ export function browserForSuite() {
     return context;
   };
   return suite;
+}
+
+// SIGKILLs the process group of each Chromium this process started
+// (playwright starts it detached, the leader of a group of its own).
+function killChromium() {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && /chrom/i.test(comm)) process.kill(-Number(pid), 'SIGKILL');
+    } catch { /* gone meanwhile, or not a group leader */ }
+  }
 }
 
 // Runs axe-core (WCAG 2.1 A and AA rules) in the page and each of its frames

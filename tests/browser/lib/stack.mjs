@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { after, before } from 'node:test';
 
 import { chainConfig, startChain } from '../../e2e/lib/chain.mjs';
+import { stopAll } from '../../e2e/lib/cleanup.mjs';
 import { createMerchant, startPayd } from '../../e2e/lib/payd.mjs';
 
 // A web server for host pages: `pages` maps a path to HTML; other paths 404.
@@ -41,15 +42,9 @@ export function checkoutStackForSuite({ confirmations = 1 } = {}) {
     s.integration = s.merchant.integration.id;
     s.base = s.payd.url;
   });
-  after(async () => {
-    if (s.payd) {
-      await s.payd.stopCleanly();
-      await s.payd.cleanup();
-    }
-    await s.chain?.stop();
-    await s.shop?.close();
-    await s.stranger?.close();
-  });
+  // Each step whatever the one before did (a payd that crashed at SIGTERM
+  // fails the file, after the chain and the shops are stopped too).
+  after(() => stopAll(() => s.payd?.close(), () => s.chain?.stop(), () => s.shop?.close(), () => s.stranger?.close()));
 
   // A payment intent made through payd's public endpoint, as the link page does.
   s.createIntent = async (body, { origin = s.base } = {}) => {

@@ -5,7 +5,7 @@ import { createPublicClient, createTestClient, createWalletClient, encodeFunctio
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 
-import { ensureUsdc, freePort, PAYER, running, startAnvil, startAnvilOnFreePort, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
+import { ensureUsdc, freePort, PAYER, running, startAnvil, startAnvilOnFreePort, stopAnvil, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
 import { compile } from '../../../tools/devchain/contracts.mjs';
 import { runningTails } from './payd.mjs';
 
@@ -16,12 +16,18 @@ export const PAYER2 = privateKeyToAccount('0x7c852118294e51e653712a81e05800f4191
 export { freePort, PAYER, USDC_ADDRESS };
 
 // `chainId`: anvil's chain id (the test USDC lands at USDC_ADDRESS on every id).
+// A chain that fails to get ready is stopped before the error goes on (the
+// caller never gets it to stop).
 export async function startChain({ args = [], chainId = foundry.id } = {}) {
   const { port, proc } = await startAnvilOnFreePort({ args, chainId });
   const chain = new Chain(port, args, chainId);
   chain.proc = proc;
-  const usdc = await ensureUsdc(chain.url, { mintTo: [PAYER.address, PAYER2.address], chainId });
-  chain.usdc = usdc;
+  try {
+    chain.usdc = await ensureUsdc(chain.url, { mintTo: [PAYER.address, PAYER2.address], chainId });
+  } catch (e) {
+    await chain.stop().catch(() => {});
+    throw e;
+  }
   return chain;
 }
 
@@ -45,11 +51,9 @@ class Chain {
     await waitForRpc(this.url, 10000, () => running(proc));
   }
 
+  // SIGTERM; a node that has not ended within 10 s is SIGKILLed and the stop fails.
   async stop() {
-    if (!this.proc || this.proc.exitCode !== null) return;
-    const exited = new Promise((r) => this.proc.once('exit', r));
-    this.proc.kill('SIGTERM');
-    await exited;
+    await stopAnvil(this.proc, { name: `anvil on port ${this.port}` });
   }
 
   wallet(account = PAYER) {

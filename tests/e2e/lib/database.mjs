@@ -21,9 +21,14 @@ export function databaseUrl(server, name) {
   return url.href;
 }
 
+// A statement that has not ended in this long (waiting for a lock nobody
+// releases, say) is killed and fails: spawnSync blocks the event loop, where
+// no test time-out can end it.
+const STATEMENT_WITHIN_MS = 60000;
+
 function psql(url, statement) {
-  const r = spawnSync('psql', [url, '-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-c', statement], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`psql: ${statement}: ${r.stderr}`);
+  const r = spawnSync('psql', [url, '-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-c', statement], { encoding: 'utf8', timeout: STATEMENT_WITHIN_MS });
+  if (r.status !== 0) throw new Error(`psql: ${statement}: ${r.error?.message ?? ''} ${r.stderr}`);
   return r.stdout.trim();
 }
 
@@ -49,7 +54,7 @@ export const chainLockHolder = (chainId) => `SELECT pid FROM pg_locks WHERE lock
 // Runs `statement` on the payd's database; its rows as text, columns joined by '|'.
 export function sql(payd, statement) {
   if (payd.env.PAYD_DATABASE_URL) return psql(payd.env.PAYD_DATABASE_URL, statement);
-  const r = spawnSync('sqlite3', [join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3'), statement], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`sqlite3: ${statement}: ${r.stderr}`);
+  const r = spawnSync('sqlite3', [join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3'), statement], { encoding: 'utf8', timeout: STATEMENT_WITHIN_MS });
+  if (r.status !== 0) throw new Error(`sqlite3: ${statement}: ${r.error?.message ?? ''} ${r.stderr}`);
   return r.stdout.trim();
 }

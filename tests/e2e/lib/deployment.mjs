@@ -9,7 +9,11 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join, resolve } from 'node:path';
 
+import { stopProcess, track } from './cleanup.mjs';
 import { checkedFetch } from './openapi.mjs';
+
+// spawnSync blocks the event loop, where no test time-out can end it: each run has a deadline.
+const TOOL_WITHIN_MS = 60000;
 
 export const DEPLOY = resolve('deploy');
 export const reference = (file) => readFileSync(join(DEPLOY, file), 'utf8');
@@ -70,16 +74,16 @@ export function unitCommand(text, { instance, credentials, state }) {
 // `systemd-analyze verify` of the unit with its binary at `bin`; null when
 // systemd-analyze is not installed. Warnings count as failures.
 export function verifyUnit(text, dir, bin) {
-  const probe = spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8' });
+  const probe = spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8', timeout: TOOL_WITHIN_MS });
   if (probe.error) return null;
   const file = join(dir, 'payd@.service');
   writeFileSync(file, replaceOnce(text, '/usr/local/bin/payd', bin, 'payd@.service'));
-  return spawnSync('systemd-analyze', ['verify', '--man=no', file], { encoding: 'utf8', cwd: dir });
+  return spawnSync('systemd-analyze', ['verify', '--man=no', file], { encoding: 'utf8', cwd: dir, timeout: TOOL_WITHIN_MS });
 }
 
 export function nginxBinary() {
   for (const path of ['/usr/sbin/nginx', '/usr/local/sbin/nginx']) if (existsSync(path)) return path;
-  const r = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
+  const r = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8', timeout: TOOL_WITHIN_MS });
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
@@ -89,8 +93,8 @@ export function selfSignedCert(dir, host) {
   const key = join(dir, 'privkey.pem');
   const r = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1',
     '-nodes', '-days', '1', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`,
-    '-keyout', key, '-out', cert], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`openssl: ${r.stderr}`);
+    '-keyout', key, '-out', cert], { encoding: 'utf8', timeout: TOOL_WITHIN_MS });
+  if (r.status !== 0) throw new Error(`openssl: ${r.error?.message ?? ''} ${r.stderr}`);
   return { cert, key, pem: readFileSync(cert, 'utf8') };
 }
 
@@ -160,14 +164,16 @@ http {
 }
 
 // nginx in the foreground with its files under `dir`; resolves once it
-// answers on `port`.
+// answers on `port`. It runs in a process group of its own: its workers
+// outlive a master killed with SIGKILL, the whole group does not (stop(), and
+// lib/cleanup.mjs's safety net should this process end first).
 export async function startNginx(bin, dir, port) {
   const conf = join(dir, 'nginx.conf');
   const globals = `daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'logs/error.log')} info;`;
   const args = ['-p', `${dir}/`, '-c', conf, '-g', globals];
-  const check = spawnSync(bin, [...args, '-t'], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx -t:\n${check.stderr}`);
-  const proc = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const check = spawnSync(bin, [...args, '-t'], { encoding: 'utf8', timeout: TOOL_WITHIN_MS });
+  if (check.status !== 0) throw new Error(`nginx -t:\n${check.error?.message ?? ''} ${check.stderr}`);
+  const proc = track(spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true }), { group: true });
   let stderr = '';
   proc.stderr.on('data', (d) => (stderr += d));
   const nginx = {
@@ -175,13 +181,15 @@ export async function startNginx(bin, dir, port) {
     url: `http://127.0.0.1:${port}`,
     accessLog: () => readFileSync(join(dir, 'logs/access.log'), 'utf8').split('\n').filter(Boolean),
     errorLog: () => readFileSync(join(dir, 'logs/error.log'), 'utf8'),
+    // Graceful (SIGQUIT: workers finish what they serve), fast (SIGTERM) after
+    // 3 s (a stream held open, say); still there after 15 s: SIGKILL, and the stop fails.
     async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      const exited = new Promise((r) => proc.once('close', r));
-      proc.kill('SIGQUIT'); // graceful: workers finish what they serve
-      const fast = setTimeout(() => proc.kill('SIGTERM'), 3000); // sleep-ok: a deadline for nginx's graceful stop (a stream held open, say)
-      await exited;
-      clearTimeout(fast);
+      const fast = setTimeout(() => { try { process.kill(-proc.pid, 'SIGTERM'); } catch {} }, 3000); // sleep-ok: a deadline for nginx's graceful stop
+      try {
+        await stopProcess(proc, { signal: 'SIGQUIT', withinMs: 15000, name: 'nginx', group: true });
+      } finally {
+        clearTimeout(fast);
+      }
     },
   };
   const deadline = Date.now() + 10000;
@@ -191,7 +199,10 @@ export async function startNginx(bin, dir, port) {
       await checkedFetch(`${nginx.url}/healthz`);
       return nginx;
     } catch {
-      if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${stderr}`);
+      if (Date.now() > deadline) {
+        await nginx.stop().catch(() => {});
+        throw new Error(`nginx did not answer:\n${stderr}`);
+      }
       await new Promise((r) => setTimeout(r, 50)); // sleep-ok: polling interval of the wait for nginx to answer
     }
   }

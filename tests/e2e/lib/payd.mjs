@@ -9,10 +9,19 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before } from 'node:test';
 
+import { stopAll, stopProcess, track } from './cleanup.mjs';
 import { createDatabase, dropDatabase, ON_POSTGRES } from './database.mjs';
 import { validateExchange } from './openapi.mjs';
+import { threadStacks } from './stacks.mjs';
 
 export const PAYD_BIN = resolve(process.env.PAYD_BIN ?? 'build/payd');
+// A sanitizer build (ASan, UBSan): everything it does takes two to three times longer.
+export const SANITIZED = /[at]san/i.test(PAYD_BIN) || Boolean(process.env.ASAN_OPTIONS);
+// How long payd may take to exit after SIGTERM: its shutdown grace lets
+// requests finish for 10 s (shutdown_grace_s), and a webhook attempt under way
+// may take its 15 s time-out; more on a loaded machine. One that takes longer
+// is hung: it is SIGKILLed and its stop fails, with what its threads were doing.
+export const STOP_WITHIN_MS = (SANITIZED ? 3 : 1) * 40000;
 
 // The servers this test file has running, so a timed-out wait can show what
 // they logged.
@@ -76,17 +85,16 @@ export class Payd {
     return { status: res.status, headers: res.headers, json: jsonOrNull(text), text };
   }
 
-  // Resolves with the exit code once the process ends after `signal` and
+  // Resolves with the exit code (or, killed by a signal, as by a sanitizer's
+  // abort, the signal's name) once the process ends after `signal` and
   // everything it wrote has been read ('close', not 'exit': stderr may still
-  // hold log lines when 'exit' comes).
-  async stop(signal = 'SIGTERM') {
-    // A process killed by a signal (a sanitizer abort, say) has no exit code.
-    if (!this.proc || this.proc.exitCode !== null || this.proc.signalCode !== null) {
-      return this.proc?.exitCode ?? this.proc?.signalCode;
-    }
-    const exited = new Promise((res) => this.proc.once('close', (code, sig) => res(code ?? sig)));
-    this.proc.kill(signal);
-    return exited;
+  // hold log lines when 'exit' comes). One that has not ended within
+  // `withinMs` is SIGKILLed and the stop fails, saying what its threads were doing.
+  stop(signal = 'SIGTERM', { withinMs = signal === 'SIGKILL' ? 10000 : STOP_WITHIN_MS } = {}) {
+    return stopProcess(this.proc, {
+      signal, withinMs, name: `payd ${this.url ?? this.dir}`,
+      onHung: (pid) => `its threads:\n${threadStacks(pid)}\nits last log lines:\n${this.tail(15)}`,
+    });
   }
 
   // SIGTERM, then fails with whatever payd printed that was not a log line
@@ -108,10 +116,21 @@ export class Payd {
     throw new Error(`payd exited with ${code} after SIGTERM:\n${other}`);
   }
 
-  async cleanup() {
-    await this.stop('SIGKILL');
-    rmSync(this.dir, { recursive: true, force: true });
-    if (this.ownDatabase) dropDatabase(this.env.PAYD_DATABASE_URL);
+  // SIGKILL (if it still runs), then its data directory and database go,
+  // each whatever the step before did.
+  cleanup() {
+    return stopAll(
+      () => this.stop('SIGKILL'),
+      () => rmSync(this.dir, { recursive: true, force: true }),
+      this.ownDatabase && (() => dropDatabase(this.env.PAYD_DATABASE_URL)),
+    );
+  }
+
+  // The end of a test's payd: stopCleanly() and then, whatever it found,
+  // cleanup(); fails as stopCleanly() does (a crash at SIGTERM is a defect),
+  // once everything is gone.
+  close() {
+    return stopAll(() => this.stopCleanly(), () => this.cleanup());
   }
 
   // The last `n` log lines other than per-request ones, for failure messages.
@@ -188,34 +207,44 @@ export function paydForSuite(options) {
     suite.payd = await startPayd(options);
     suite.shop = createMerchant(suite.payd);
   });
-  after(async () => {
-    await suite.payd.stopCleanly();
-    await suite.payd.cleanup();
-  });
+  after(() => suite.payd?.close());
   return suite;
 }
 
+// A payd made here that fails to start is cleaned up before the error goes on
+// (the caller never gets it to clean up).
 export async function startPayd(options = {}) {
-  const payd = options instanceof Payd ? options : preparePayd(options);
-  await launch(payd);
+  const own = !(options instanceof Payd);
+  const payd = own ? preparePayd(options) : options;
+  try {
+    await launch(payd);
+  } catch (e) {
+    if (own) await payd.cleanup().catch(() => {});
+    throw e;
+  }
   return payd;
 }
 
 // `timeout`: how long payd may take to listen (restarts under ASan on a busy machine take longer).
 // `payd.launchPrefix` (say ['prlimit', '--nofile=256:256', '--']) runs payd through a command that execs it;
 // `payd.serveArgs` replaces ['serve'] (say a systemd unit's command line).
+// One that does not start is SIGKILLed before the error goes on: nothing of it outlives the attempt.
 export async function launch(payd, { timeout = 10000 } = {}) {
   const [command, ...args] = [...(payd.launchPrefix ?? []), PAYD_BIN, ...(payd.serveArgs ?? ['serve'])];
-  payd.proc = spawn(command, args, { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its output is piped and read here, never inherited: a payd left running
+  // must not hold node's test runner's pipes open.
+  payd.proc = track(spawn(command, args, { cwd: payd.dir, env: payd.env, stdio: ['ignore', 'pipe', 'pipe'] }));
   payd.stdout = '';
   payd.proc.stdout.on('data', (d) => (payd.stdout += d));
   const lines = createInterface({ input: payd.proc.stderr });
+  let exitedEarly;
   await new Promise((resolveStart, rejectStart) => {
     const timer = setTimeout(() => rejectStart(new Error(`payd did not start in ${timeout / 1000} s`)), timeout); // sleep-ok: a deadline, not a wait
-    payd.proc.once('exit', (code) => {
+    exitedEarly = (code) => {
       clearTimeout(timer);
       rejectStart(new Error(`payd exited (${code}) before listening:\n${payd.logs.map((l) => l.raw).join('\n')}`));
-    });
+    };
+    payd.proc.once('exit', exitedEarly);
     lines.on('line', (raw) => {
       let entry;
       try {
@@ -232,8 +261,10 @@ export async function launch(payd, { timeout = 10000 } = {}) {
         resolveStart();
       }
     });
-  });
-  payd.proc.removeAllListeners('exit');
+  }).catch(async (e) => {
+    await payd.stop('SIGKILL').catch(() => {});
+    throw e;
+  }).finally(() => payd.proc.off('exit', exitedEarly));
   running.add(payd);
   payd.proc.once('exit', () => running.delete(payd));
   return payd;

@@ -10,30 +10,50 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually, freePort } from '../../../../tests/e2e/lib/chain.mjs';
+import { atExit, stopProcess, track } from '../../../../tests/e2e/lib/cleanup.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const APP = resolve(HERE, '../app');
 const MEDUSA = resolve(HERE, '../../node_modules/.bin/medusa');
 const PG_SCRIPT = resolve(HERE, '../../../../scripts/postgres-test-server.sh');
 
+// pg_ctl (under the script) waits at most 30 s to start or stop the server;
+// spawnSync blocks the event loop, where no test time-out can end it.
+const SCRIPT_WITHIN_MS = 120000;
+
+// The server is a daemon (pg_ctl's), not a child of this process: it is
+// stopped by stop(), or, should this process end first (or the start fail
+// half-way), at its exit (lib/cleanup.mjs's atExit).
 export async function startPostgres() {
   const parent = mkdtempSync(join(tmpdir(), 'payd-medusa-pg-'));
   chmodSync(parent, 0o755);  // the server runs as the postgres user
   const dir = join(parent, 'pg');  // the script makes it
-  const port = await freePort();
-  const r = spawnSync(PG_SCRIPT, ['start', dir], {
-    env: { ...process.env, PAYD_PG_OPTIONS: `-c listen_addresses=127.0.0.1 -p ${port}` }, encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`PostgreSQL did not start: ${r.stderr}`);
-  const created = spawnSync('psql', [`postgres://postgres@127.0.0.1:${port}/postgres`, '-qc', 'CREATE DATABASE medusa'], { encoding: 'utf8' });
-  if (created.status !== 0) throw new Error(created.stderr);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/medusa`,
-    stop() {
-      spawnSync(PG_SCRIPT, ['stop', dir]);
-      rmSync(parent, { recursive: true, force: true });
-    },
+  const stop = () => {
+    spawnSync(PG_SCRIPT, ['stop', dir], { timeout: SCRIPT_WITHIN_MS });
+    rmSync(parent, { recursive: true, force: true });
   };
+  const forget = atExit(stop);
+  try {
+    const port = await freePort();
+    const r = spawnSync(PG_SCRIPT, ['start', dir], {
+      env: { ...process.env, PAYD_PG_OPTIONS: `-c listen_addresses=127.0.0.1 -p ${port}` }, encoding: 'utf8', timeout: SCRIPT_WITHIN_MS,
+    });
+    if (r.status !== 0) throw new Error(`PostgreSQL did not start: ${r.error?.message ?? ''} ${r.stderr}`);
+    const created = spawnSync('psql', [`postgres://postgres@127.0.0.1:${port}/postgres`, '-qc', 'CREATE DATABASE medusa'],
+      { encoding: 'utf8', timeout: 60000 });
+    if (created.status !== 0) throw new Error(`CREATE DATABASE medusa: ${created.error?.message ?? ''} ${created.stderr}`);
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/medusa`,
+      stop() {
+        forget();
+        stop();
+      },
+    };
+  } catch (e) {
+    forget();
+    stop();
+    throw e;
+  }
 }
 
 function medusaEnv(env) {
@@ -55,8 +75,10 @@ export class Medusa {
     this.log = '';
   }
 
+  // Its output is piped and read here, never inherited; should this process
+  // end while it runs, it is killed (lib/cleanup.mjs's track).
   async start() {
-    this.proc = spawn(MEDUSA, ['start'], { cwd: APP, env: medusaEnv({ ...this.env, PORT: String(this.port) }) });
+    this.proc = track(spawn(MEDUSA, ['start'], { cwd: APP, env: medusaEnv({ ...this.env, PORT: String(this.port) }), stdio: ['ignore', 'pipe', 'pipe'] }));
     this.proc.stdout.on('data', (d) => { this.log += d; });
     this.proc.stderr.on('data', (d) => { this.log += d; });
     await eventually(async () => (await fetch(`${this.url}/health`).catch(() => null))?.ok, {
@@ -64,11 +86,9 @@ export class Medusa {
     });
   }
 
+  // SIGTERM (Medusa shuts down gracefully); still running after 30 s: SIGKILL, and the stop fails.
   async stop() {
-    if (!this.proc || this.proc.exitCode !== null) return;
-    const exited = new Promise((r) => this.proc.once('exit', r));
-    this.proc.kill('SIGTERM');
-    await exited;
+    await stopProcess(this.proc, { withinMs: 30000, name: 'the Medusa server' });
   }
 
   async signIn(email, password) {
