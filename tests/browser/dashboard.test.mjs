@@ -19,7 +19,7 @@ describe('the dashboard', () => {
       '--name', 'Ana López', '--password-stdin'], { input: `${PASSWORD}\n` });
     await launch(payd);
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   const watchedPage = (viewport) => watched(browser, payd.url, viewport);
 

@@ -39,7 +39,7 @@ describe('the dashboard: integrations and payment links', () => {
     }
     await launch(payd);
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   const signIn = (page, email) => signInDashboard(page, payd.url, email);
 

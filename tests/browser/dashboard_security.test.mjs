@@ -27,7 +27,7 @@ describe('the dashboard: two factors and people', () => {
     }
     await launch(payd);
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   const signIn = (page, email) => signInDashboard(page, payd.url, email, { landing: null });
 

@@ -28,7 +28,7 @@ describe('the dashboard: API keys and general settings', () => {
     }
     await launch(payd);
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   const signIn = (page, email) => signInDashboard(page, payd.url, email);
 

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
+import { stopAll } from '../e2e/lib/cleanup.mjs';
 import { PASSWORD } from '../e2e/lib/dashboard.mjs';
 import { launch, linkBody, preparePayd } from '../e2e/lib/payd.mjs';
 import { startReceiver } from '../e2e/lib/receiver.mjs';
@@ -40,10 +41,7 @@ describe('the dashboard: webhooks, events and audit log', () => {
       assert.equal(link.status, 201, link.text);
     }
   });
-  after(async () => {
-    await payd.cleanup();
-    await Promise.all(receivers.map((r) => r.close()));
-  });
+  after(() => stopAll(() => payd?.cleanup(), () => Promise.all(receivers.map((r) => r.close()))));
 
   const signIn = (page, email) => signInDashboard(page, payd.url, email);
 

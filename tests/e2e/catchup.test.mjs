@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, startPayd } from './lib/payd.mjs';
 import { startRpcProxy } from './lib/rpc_proxy.mjs';
@@ -18,15 +19,12 @@ const BURN = '0x000000000000000000000000000000000000dEaD';
 // A chain, an RPC proxy in front of it whose `intercept` sees every call, and
 // a payd on the proxy (one confirmation) with a merchant; all gone after the test.
 async function behindProxy(t, intercept) {
-  const chain = await startChain();
-  const proxy = await startRpcProxy(chain.url, { intercept });
-  const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1 }) });
-  t.after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await proxy.close();
-    await chain.stop();
-  });
+  // Registered before anything starts: what did start is stopped whatever fails after it.
+  let chain, proxy, payd;
+  t.after(() => stopAll(() => payd?.close(), () => proxy?.close(), () => chain?.stop()));
+  chain = await startChain();
+  proxy = await startRpcProxy(chain.url, { intercept });
+  payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1 }) });
   return { chain, proxy, payd, shop: createMerchant(payd) };
 }
 

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parseUnits, toHex } from 'viem';
 import { eventually, PAYER, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, preparePayd, startPayd } from './lib/payd.mjs';
 
 const BASE_SEPOLIA = 84532;
@@ -79,11 +80,7 @@ describe('a chain named by its preset', () => {
       payd = await startPayd({ config: presetConfig(chain) });
       shop = merchant(payd);
     });
-    after(async () => {
-      await payd?.stopCleanly();
-      await payd?.cleanup();
-      await chain?.stop();
-    });
+    after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
     test("a payment of the preset's USDC is matched and the intent paid; /readyz is ready", async () => {
       const r = await createIntent(payd, shop.integration.id, { amount_usd: '12.50', currency: 'USDC', chainId: BASE_SEPOLIA });
@@ -117,11 +114,7 @@ describe('a chain named by its preset', () => {
       await placeCode(chain, other.address, usdc.address);
       payd = await startPayd({ config: presetConfig(chain) });
     });
-    after(async () => {
-      await payd?.stopCleanly();
-      await payd?.cleanup();
-      await chain?.stop();
-    });
+    after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
     test('the chain is stopped: a log line naming the token and /readyz 503 saying why', async () => {
       const line = await eventually(() => payd.logs.find((l) => l.msg?.startsWith('chain stopped')),

@@ -14,7 +14,7 @@ describe('payd CLI', () => {
     payd = preparePayd();
     tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   test('--help works for every command', () => {
     for (const args of [[], ['serve'], ['migrate'], ['tenant'], ['tenant', 'create'], ['integration', 'create'],

@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, launch, preparePayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
@@ -55,12 +56,12 @@ describe('connection limit', () => {
   before(async () => {
     chain = await startChain();
   });
-  after(async () => {
-    for (const s of sockets) s.destroy();
-    await payd?.cleanup();
-    await receiver?.close();
-    await chain.stop();
-  });
+  after(() => stopAll(
+    () => { for (const s of sockets) s.destroy(); },
+    () => payd?.cleanup(),
+    () => receiver?.close(),
+    () => chain?.stop(),
+  ));
 
   test('with its descriptor limit flooded by idle sockets, payd still records a payment and delivers its webhook', async () => {
     payd = preparePayd({

@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { CrashLoad } from './lib/crash_load.mjs';
 import { listAll, RestartablePayd, seededRandom, transferKey, transfersOnChain } from './lib/crash_loop.mjs';
 import { createMerchant, PAYD_BIN, preparePayd, sleep } from './lib/payd.mjs';
@@ -178,11 +179,7 @@ describe('payd SIGKILLed in a loop under load', () => {
     receiver = await startReceiver({ secrets: [secret] });
     payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
   });
-  after(async () => {
-    await payd.cleanup();
-    await receiver.close();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.cleanup(), () => receiver?.close(), () => chain?.stop()));
 
   test(`${KILLS} kills at random moments: nothing acknowledged lost, nothing counted twice, every event delivered`, { timeout: 15 * 60000 }, async (t) => {
     console.log(`crash loop: seed ${SEED} (PAYD_CRASH_SEED=${SEED} replays it), ${KILLS} kills, ${SANITIZED ? 'sanitizer' : 'release'} pace`);

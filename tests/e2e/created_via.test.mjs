@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 
@@ -19,11 +20,7 @@ describe('createdVia: who set the amount', () => {
     payd = await startPayd({ config: chainConfig(chain) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   const newLink = async () => {
     const r = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });

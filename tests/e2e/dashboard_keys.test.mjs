@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
 import { assertApiError, createMerchant, launch, preparePayd } from './lib/payd.mjs';
@@ -40,10 +41,7 @@ describe('dashboard keys and general settings', () => {
     await launch(payd);
     ({ get, post, signIn, csrfOf } = dashboardClient(payd));
   });
-  after(async () => {
-    await receiver?.close();
-    await payd.cleanup();
-  });
+  after(() => stopAll(() => receiver?.close(), () => payd?.cleanup()));
 
   test('a public key made in the dashboard is shown once, works, and is refused right after its revocation', async () => {
     const dev = await signIn('dev@acme.example');

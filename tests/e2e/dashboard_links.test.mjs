@@ -67,10 +67,7 @@ describe('dashboard payment links and integrations', () => {
     other = createMerchant(payd, { name: 'Other' });
     ({ get, post, signIn, csrfOf } = dashboardClient(payd));
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  after(() => payd?.close());
 
   test("an integration and a link made in the dashboard: the link's page takes payments and counts views", async () => {
     const ana = await signIn('ana@acme.example');

@@ -11,6 +11,7 @@ import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 
@@ -56,11 +57,7 @@ describe('dashboard payments', () => {
     ana = await signIn('ana@acme.example');
     viewer = await signIn('vic@acme.example');
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('the table lists intents newest first; filters and search narrow it; a bad filter is named', async () => {
     const first = await newIntent('3.00', { orderId: 'ORD-<b>1</b>' });

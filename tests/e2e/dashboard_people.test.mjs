@@ -29,7 +29,7 @@ describe('dashboard people', () => {
     await launch(payd);
     ({ get, post, signIn, csrfOf } = dashboardClient(payd));
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   test('an owner invites a person; the link, shown once, lets them choose a password', async () => {
     const ana = await signIn('ana@acme.example');

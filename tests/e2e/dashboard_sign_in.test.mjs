@@ -25,7 +25,7 @@ describe('dashboard sign-in', () => {
     await launch(payd);
     ({ get, post, signIn, csrfOf } = dashboardClient(payd));
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   test('the pages ask to sign in, under a strict CSP, with the environment on them', async () => {
     const overview = await get('/dashboard');

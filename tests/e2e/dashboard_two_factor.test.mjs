@@ -29,7 +29,7 @@ describe('dashboard two-factor sign-in', () => {
     await launch(payd);
     ({ get, post, signIn, csrfOf } = dashboardClient(payd));
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   // Ana's secret and recovery codes, once she has set up her app.
   let secret, recoveryCodes;

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
 import { launch, linkBody, preparePayd, storeOf } from './lib/payd.mjs';
@@ -42,11 +43,7 @@ describe('dashboard webhooks, events and audit log', () => {
     await launch(payd);
     ({ get, post, signIn, csrfOf } = dashboardClient(payd));
   });
-  after(async () => {
-    await receiver.close();
-    await guarded?.cleanup();
-    await payd.cleanup();
-  });
+  after(() => stopAll(() => receiver?.close(), () => guarded?.cleanup(), () => payd?.cleanup()));
 
   test('a developer adds an endpoint; the SSRF guard refuses a private address beside the field', async () => {
     const dev = await signIn('dev@acme.example');

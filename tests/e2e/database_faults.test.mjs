@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { stopProcess, track } from './lib/cleanup.mjs';
 import { ON_POSTGRES, sql, sqliteOnly } from './lib/database.mjs';
 import { createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 
@@ -19,21 +20,21 @@ describe('database faults', { skip: sqliteOnly("another process holding SQLite's
     payd = await startPayd();
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  after(() => payd?.close());
 
   test('a write lock held elsewhere gives 503 unavailable, then recovery', async (t) => {
     const first = await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
     assert.equal(first.status, 201);
     // The sqlite3 shell takes the write lock (waiting out any moment payd
     // holds it) and keeps it until the test lets go; payd waits 5 s for it.
-    const holder = spawn('sqlite3', ['-bail', join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3')], { stdio: ['pipe', 'pipe', 'inherit'] });
+    // Its output is read here (not inherited: a shell left running must not hold the runner's pipes).
+    const holder = track(spawn('sqlite3', ['-bail', join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3')], { stdio: ['pipe', 'pipe', 'pipe'] }));
     const released = new Promise((r) => holder.once('exit', r));
-    t.after(() => holder.kill());  // should the test fail while it holds the lock
+    // Should the test fail while it holds the lock.
+    t.after(() => stopProcess(holder, { withinMs: 10000, name: 'the sqlite3 shell' }));
     let said = '';
     holder.stdout.on('data', (d) => (said += d));
+    holder.stderr.on('data', (d) => (said += d));
     holder.stdin.write('.timeout 5000\nBEGIN IMMEDIATE;\n.print holding\n');
     await eventually(() => said.includes('holding'), { what: 'the sqlite3 shell holding the write lock' });
 
@@ -72,10 +73,7 @@ describe('database conflicts', { skip: !ON_POSTGRES && 'PostgreSQL only: its ser
     payd = await startPayd();
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  after(() => payd?.close());
 
   test('a conflict that outlasts the retries is 503 unavailable with Retry-After, and stores nothing', async (t) => {
     sql(payd, `CREATE FUNCTION lose_serialization() RETURNS trigger LANGUAGE plpgsql AS $$

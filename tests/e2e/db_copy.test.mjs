@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createDatabase, dropDatabase, sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, linkBody, preparePayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
@@ -98,13 +99,12 @@ describe('payd db copy: a SQLite deployment moved to PostgreSQL', { skip: SKIP }
     await payd.stopCleanly();
     target = createDatabase();
   });
-  after(async () => {
-    await payd?.stopCleanly();
-    await payd?.cleanup();
-    if (target) dropDatabase(target);
-    await receiver?.close();
-    await chain?.stop();
-  });
+  after(() => stopAll(
+    () => payd?.close(),
+    () => target && dropDatabase(target),
+    () => receiver?.close(),
+    () => chain?.stop(),
+  ));
 
   test('copies every table, verified, into the empty database', () => {
     const r = copy(['--json']);

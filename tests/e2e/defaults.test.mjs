@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 
 const origin = { Origin: 'https://shop.example' };
@@ -30,11 +31,7 @@ describe('defaults of the contract', () => {
     // this comment does, so the file has no [limits] (and no [intents]) at all.
     payd = await startPayd({ config: `# No [limits], no [intents]: the defaults.\n${chainConfig(chain)}` });
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('an intent expires 30 min after it was created', async () => {
     const shop = merchant('Lifetime');

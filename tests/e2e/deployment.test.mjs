@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, freePort, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { ON_POSTGRES } from './lib/database.mjs';
 import {
   DEPLOY, establishedTo, nginxBinary, rawRequest, reference, replaceOnce, selfSignedCert, startNginx, unitCommand, verifyUnit,
@@ -88,14 +89,14 @@ describe('the reference deployment: nginx in front of two payd processes on one 
     nginx.site = { http: `http://127.0.0.1:${httpPort}`, https: `https://127.0.0.1:${httpsPort}` };
   });
 
-  after(async () => {
-    await nginx?.stop();
-    for (const p of procs ?? []) await p.stop('SIGTERM');
-    for (const p of (procs ?? []).slice(1)) await p.cleanup();
-    await procs?.[0].cleanup();
-    await chain?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => stopAll(
+    () => nginx?.stop(),
+    ...(procs ?? []).map((p) => () => p.stop('SIGTERM')),
+    ...(procs ?? []).slice(1).map((p) => () => p.cleanup()),
+    () => procs?.[0].cleanup(),
+    () => chain?.stop(),
+    () => dir && rmSync(dir, { recursive: true, force: true }),
+  ));
 
   // A request through nginx (never to a payd port).
   const call = async (method, path, { headers = {}, body } = {}) => {

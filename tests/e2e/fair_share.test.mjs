@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 import { openEvents } from './lib/sse.mjs';
 
@@ -49,11 +50,7 @@ max_event_streams = 12
     });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('a client holding its share of connections gets 429; another client is served', async () => {
     const port = new URL(payd.url).port;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createMerchant, launch, preparePayd } from './lib/payd.mjs';
 import { sqliteOnly } from './lib/database.mjs';
 
@@ -55,8 +56,7 @@ describe('data file permissions', { skip: sqliteOnly('the database files in the 
       assert.ok(warnings.some((w) => w.path === join(data, 'payd.sqlite3') && w.was === '0644'));
       await payd.stopCleanly();
     } finally {
-      process.umask(umask);
-      await payd.cleanup();
+      await stopAll(() => process.umask(umask), () => payd.cleanup());
     }
   });
 

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 import { startRpcProxy } from './lib/rpc_proxy.mjs';
 
@@ -22,12 +23,7 @@ describe('confirmations by finality tag', () => {
     payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 'finalized' }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await proxy.close();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => proxy?.close(), () => chain?.stop()));
 
   test('a payment is PAID only once its block is finalized', async () => {
     const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '9.00', currency: 'USDC', chainId: 31337 })).json;

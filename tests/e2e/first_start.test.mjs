@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, sleep, startPayd } from './lib/payd.mjs';
 import { startRpcProxy } from './lib/rpc_proxy.mjs';
@@ -15,16 +16,13 @@ const SCANNING_BACK = 'first start: scanning back to when payd began watching';
 
 // A payd whose node is unreachable from its very first start, with a merchant.
 async function firstStartWithNodeDown(t, { chainArgs = [] } = {}) {
-  const chain = await startChain({ args: chainArgs });
-  const proxy = await startRpcProxy(chain.url);
+  // Registered before anything starts: what did start is stopped whatever fails after it.
+  let chain, proxy, payd;
+  t.after(() => stopAll(() => payd?.close(), () => proxy?.close(), () => chain?.stop()));
+  chain = await startChain({ args: chainArgs });
+  proxy = await startRpcProxy(chain.url);
   proxy.setDown(true);
-  const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1, extra: 'rpc_timeout_ms = 500' }) });
-  t.after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await proxy.close();
-    await chain.stop();
-  });
+  payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 1, extra: 'rpc_timeout_ms = 500' }) });
   return { chain, proxy, payd, shop: createMerchant(payd) };
 }
 describe('a first start without the node', () => {
@@ -89,15 +87,12 @@ describe('a first start without the node', () => {
 
 describe('a reorganisation right after the first start', () => {
   test('a transfer moved into the block the first pass started above is still recorded', async (t) => {
-    const chain = await startChain();
+    let chain, payd;
+    t.after(() => stopAll(() => payd?.close(), () => chain?.stop()));
+    chain = await startChain();
     await chain.mine(3);  // blocks that a reorg may replace without undoing the USDC mints
     const start = await chain.blockNumber();  // the first pass scans from here, above block start-1
-    const payd = await startPayd({ config: chainConfig({ url: chain.url }, { confirmations: 1 }) });
-    t.after(async () => {
-      await payd.stopCleanly();
-      await payd.cleanup();
-      await chain.stop();
-    });
+    payd = await startPayd({ config: chainConfig({ url: chain.url }, { confirmations: 1 }) });
     const shop = createMerchant(payd);
     const payments = async () => (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
     // Signed now, with the nonce the next payment takes: valid on the new branch, where that one is gone.

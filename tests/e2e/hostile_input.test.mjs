@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { judge } from './lib/hostile_judge.mjs';
 import { rawExchange } from './lib/raw_http.mjs';
 import { generateCases } from './lib/hostile_requests.mjs';
@@ -125,8 +126,8 @@ function dumpDatabase(payd) {
   const url = payd.env.PAYD_DATABASE_URL;
   // On PostgreSQL the rate windows (key_usage, client_windows) live beside the rest.
   const r = url
-    ? spawnSync('pg_dump', ['--data-only', '--exclude-table-data=key_usage', '--exclude-table-data=client_windows', url], { encoding: 'utf8', maxBuffer: 1 << 28 })
-    : spawnSync('sqlite3', [join(payd.dir, 'data', 'payd.sqlite3'), '.dump'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    ? spawnSync('pg_dump', ['--data-only', '--exclude-table-data=key_usage', '--exclude-table-data=client_windows', url], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120000 })
+    : spawnSync('sqlite3', [join(payd.dir, 'data', 'payd.sqlite3'), '.dump'], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120000 });
   assert.equal(r.status, 0, r.stderr);
   // pg_dump fences its output with a random \restrict token each time.
   return r.stdout.replace(/^\\(un)?restrict .*$/gm, '');
@@ -190,12 +191,7 @@ describe('hostile input', () => {
       }, { what: 'the fixture webhooks delivered', timeout: 30000 });
     }
   });
-  after(async () => {
-    await payd?.stopCleanly();
-    await payd?.cleanup();
-    await receiver?.close();
-    await chain?.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => receiver?.close(), () => chain?.stop()));
 
   test(`${COUNT} generated bad requests change nothing and get no 5xx`, { timeout: 600000 }, async () => {
     console.log(`hostile corpus: seed ${SEED} (PAYD_HOSTILE_SEED), ${COUNT} requests, ${CONCURRENCY} in flight`);

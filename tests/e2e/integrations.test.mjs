@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { assertApiError, createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 
 const NEW_PAYOUT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
@@ -32,11 +33,7 @@ describe('integrations through the API', () => {
     shop = createMerchant(payd);
     account = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'backend', '--kind', 'account']);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('the account key creates and reads an integration; the widget can use it at once', async () => {
     const i = await make({ tokens: ['USDC', 'ETH'], preferredToken: 'ETH', payoutAddress: PAYOUT.toLowerCase() });

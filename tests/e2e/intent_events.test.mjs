@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 import { intentViews, openEvents } from './lib/sse.mjs';
 
@@ -25,11 +26,7 @@ describe('live intent events', () => {
     payd = await startPayd({ config: chainConfig(chain, { confirmations: 2 }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('sends the payer view at once, then PENDING and PAID as they happen, then ends', async () => {
     const pi = await newIntent();

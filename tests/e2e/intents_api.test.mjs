@@ -8,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatUnits } from 'viem';
 
 import { chainConfig, eventually, startChain, USDC_ADDRESS } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd, storeOf } from './lib/payd.mjs';
 
 const cases = JSON.parse(readFileSync(new URL('./cases/intent-create.json', import.meta.url)));
@@ -64,11 +65,7 @@ describe('payment intents API', () => {
     links.customToken = await newLink(shop.integration.id, { denominationType: 'TOKEN', currency: 'USDC', amount: '20', minAmount: '2.5' });
     links.elsewhere = await newLink(second.id, {});
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   for (const c of cases.cases) {
     test(`refused: ${c.name}`, async () => {
@@ -239,8 +236,7 @@ describe('payment intents API', () => {
       assert.equal(other.status, 409, other.text);
       assert.equal(other.json.error.code, 'idempotency_conflict');
     } finally {
-      await stale.stopCleanly();
-      await stale.cleanup();
+      await stale.close();
     }
   });
 

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 
 const LATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -38,11 +39,7 @@ describe('the end of the late window', () => {
     payd = await startPayd({ config: chainConfig(chain, { confirmations: 2 }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('an exact amount stays reserved after expiry until the late window ends by chain time, then is free again', async () => {
     const first = await newIntent();

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, proveSender, startPayd } from './lib/payd.mjs';
 
 const LIFETIME_S = 2;
@@ -41,11 +42,7 @@ describe('intent lifecycle on chain', () => {
     payd = await startPayd({ config: `[intents]\nlifetime_s = ${LIFETIME_S}\n${chainConfig(chain, { confirmations: 3 })}` });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
   // Each test starts with the chain's clock caught up with the wall clock (an
   // exact amount takes no transfer made over 5 min before its intent) and, after
   // a test that pinned it ahead, waits until an intent made now would expire at

@@ -11,6 +11,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, freePort, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, launch, PAYD_BIN, preparePayd, startPayd } from './lib/payd.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 import { startReceiver } from './lib/receiver.mjs';
@@ -45,14 +46,15 @@ function valueOf(samples, name, labels = {}) {
 
 // Listening TCP sockets of a process, from iproute2's `ss`.
 function listeningPorts(pid) {
-  const r = spawnSync('ss', ['-Hltnp'], { encoding: 'utf8' });
+  const r = spawnSync('ss', ['-Hltnp'], { encoding: 'utf8', timeout: 30000 });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout.split('\n').filter((l) => l.includes(`pid=${pid},`))
     .map((l) => Number(l.split(/\s+/)[3].split(':').pop()));
 }
 
+// spawnSync blocks the event loop, where no test time-out can end it: a deadline of its own.
 function promtool(args, input) {
-  return spawnSync('promtool', args, { encoding: 'utf8', input });
+  return spawnSync('promtool', args, { encoding: 'utf8', input, timeout: 60000 });
 }
 
 describe('metrics', () => {
@@ -84,12 +86,7 @@ describe('metrics', () => {
     receiver = await startReceiver({ secrets: [secret] });
     payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
   });
-  after(async () => {
-    await payd?.stopCleanly();
-    await payd?.cleanup();
-    await receiver?.close();
-    await chain?.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => receiver?.close(), () => chain?.stop()));
 
   test('the main listener has no /metrics; the metrics listener has nothing else', async () => {
     const main = await payd.request('GET', '/metrics');
@@ -209,7 +206,7 @@ describe('metrics', () => {
     assert.ok(valueOf(samples, 'payd_db_transaction_duration_seconds_count', { kind: 'read' }) > 0);
     assert.equal(typeof valueOf(samples, 'payd_db_conflicts_total'), 'number');
 
-    const version = spawnSync(PAYD_BIN, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    const version = spawnSync(PAYD_BIN, ['--version'], { encoding: 'utf8', timeout: 20000 }).stdout.trim();
     assert.equal(valueOf(samples, 'payd_build_info', { version }), 1);
 
     // PAYD_METRICS_SCRAPE=<file> keeps this scrape (for a note, or to read by eye).
@@ -229,8 +226,7 @@ describe('metrics off by default', () => {
       assert.deepEqual(listeningPorts(payd.proc.pid), [payd.port]);
       assert.equal((await payd.request('GET', '/metrics')).status, 404);
     } finally {
-      await payd.stopCleanly();
-      await payd.cleanup();
+      await payd.close();
     }
   });
 });
@@ -254,8 +250,7 @@ describe('metrics from the environment or the command line', () => {
         const text = await (await checkedFetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
         assert.match(text, /^payd_build_info\{version="[^"]+"\} 1$/m);
       } finally {
-        await payd.stopCleanly();
-        await payd.cleanup();
+        await payd.close();
       }
     });
   }

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, proveSender, startPayd } from './lib/payd.mjs';
 import { startRpcProxy } from './lib/rpc_proxy.mjs';
 
@@ -73,14 +74,13 @@ describe('one payd, two chains', () => {
     const key = (scopes) => payd.admin(['key', 'create', '--tenant', tenant.id, '--name', scopes, '--scopes', scopes]).key;
     shop = { integration: integration.id, read: key('payments:read') };
   });
-  after(async () => {
-    await payd?.stopCleanly();
-    await payd?.cleanup();
-    await proxyA?.close();
-    await proxyB?.close();
-    await chainA?.stop();
-    await chainB?.stop();
-  });
+  after(() => stopAll(
+    () => payd?.close(),
+    () => proxyA?.close(),
+    () => proxyB?.close(),
+    () => chainA?.stop(),
+    () => chainB?.stop(),
+  ));
 
   test('the same price on both chains gets the same exact amount, and a transfer pays only an intent of its own chain', async () => {
     const a1 = await newIntent(A, '11.00');

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { chainLockHolder, ON_POSTGRES, sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, linkBody, preparePayd, sleep, storeOf } from './lib/payd.mjs';
 import { intentViews, openEvents } from './lib/sse.mjs';
@@ -24,15 +25,23 @@ async function startProcesses(config, count = 3, store = undefined) {
   const first = preparePayd({ config, store });
   const all = [first];
   for (let i = 1; i < count; i++) all.push(preparePayd({ config, env: storeOf(first), store }));
-  for (const p of all) await launch(p);
+  try {
+    for (const p of all) await launch(p);
+  } catch (e) {
+    await stopProcesses(all).catch(() => {});
+    throw e;
+  }
   return all;
 }
 
-async function stopProcesses(all) {
-  for (const p of all) await p.stop('SIGTERM');
-  // The first owns the database: it goes last.
-  for (const p of all.slice(1)) await p.cleanup();
-  await all[0].cleanup();
+// Each step runs whatever the one before did (lib/cleanup.mjs).
+function stopProcesses(all = []) {
+  return stopAll(
+    ...all.map((p) => () => p.stop('SIGTERM')),
+    // The first owns the database: it goes last.
+    ...all.slice(1).map((p) => () => p.cleanup()),
+    all[0] && (() => all[0].cleanup()),
+  );
 }
 
 // DECISIONS §2: every process lets the key in first (so each may hold it in
@@ -76,10 +85,7 @@ describe('three payd processes on one PostgreSQL: limits, keys, idempotency, amo
     procs = await startProcesses(`[limits]\napi_requests_per_min = 100000\npublic_reads_per_min = 30\npublic_intents_per_min = 1000\n${chainConfig(chain)}`);
     shop = createMerchant(procs[0]);
   });
-  after(async () => {
-    await stopProcesses(procs);
-    await chain.stop();
-  });
+  after(() => stopAll(() => stopProcesses(procs), () => chain?.stop()));
 
   test('the per-key limit counts every process: the 61st request in the minute is 429 wherever it lands', async () => {
     const k = shop.key('payments:read', ['--rate-limit', '60']);
@@ -143,7 +149,7 @@ describe('two payd processes on one SQLite data directory: keys', { skip: ON_POS
     procs = await startProcesses('[limits]\napi_requests_per_min = 100000\n', 2, 'sqlite');
     shop = createMerchant(procs[0]);
   });
-  after(async () => stopProcesses(procs));
+  after(() => stopProcesses(procs));
 
   revocationTests(() => ({ procs, shop }));
 });
@@ -155,10 +161,7 @@ describe('three payd processes on one PostgreSQL: one chain watcher', { skip: SK
     procs = await startProcesses(`[limits]\napi_requests_per_min = 100000\npublic_intents_per_min = 1000\n${chainConfig(chain, { confirmations: 1 })}`);
     shop = createMerchant(procs[0]);
   });
-  after(async () => {
-    await stopProcesses(procs);
-    await chain.stop();
-  });
+  after(() => stopAll(() => stopProcesses(procs), () => chain?.stop()));
 
   // Issue 19 P3: the process that records a payment NOTIFYs, every process
   // LISTENs and wakes its open pages. A page on a process that does not
@@ -239,10 +242,7 @@ describe('two payd processes on one PostgreSQL: the leader loses its lock sessio
     procs = await startProcesses(`[limits]\napi_requests_per_min = 100000\n${chainConfig(chain, { confirmations: 1 })}`, 2);
     shop = createMerchant(procs[0]);
   });
-  after(async () => {
-    await stopProcesses(procs);
-    await chain.stop();
-  });
+  after(() => stopAll(() => stopProcesses(procs), () => chain?.stop()));
 
   test('its session terminated while payments arrive: one process leads, the cursor never goes back, each payment once', async () => {
     await eventually(() => procs.filter(watching).length === 1, { what: 'one process watching' });
@@ -301,11 +301,11 @@ describe('two payd processes on one PostgreSQL: the leader freezes', { skip: SKI
     procs = await startProcesses(`[limits]\napi_requests_per_min = 100000\n${chainConfig(chain, { confirmations: 1 })}`, 2);
     shop = createMerchant(procs[0]);
   });
-  after(async () => {
-    for (const p of procs) p.proc?.kill('SIGCONT');
-    await stopProcesses(procs);
-    await chain.stop();
-  });
+  after(() => stopAll(
+    () => { for (const p of procs ?? []) p.proc?.kill('SIGCONT'); },
+    () => stopProcesses(procs),
+    () => chain?.stop(),
+  ));
 
   // A stopped process (SIGSTOP, a paused VM) keeps its TCP connection, so
   // keepalives never end its lock session: the server's idle timeout must.
@@ -373,10 +373,7 @@ describe('three payd processes on one PostgreSQL: webhook deliveries', { skip: S
     };
     procs[0].admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
   });
-  after(async () => {
-    await stopProcesses(procs);
-    await receiver.close();
-  });
+  after(() => stopAll(() => stopProcesses(procs), () => receiver?.close()));
 
   test('every event is delivered, never by two processes at once; one cut off by a killed process is sent by another, same id', async () => {
     const links = [];

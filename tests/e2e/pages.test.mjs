@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatUnits } from 'viem';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { checkedFetch, validateExchange } from './lib/openapi.mjs';
 import { createIntent, createMerchant, linkBody, proveSender, startPayd } from './lib/payd.mjs';
 
@@ -68,11 +69,7 @@ describe('hosted pages', () => {
     payd = await startPayd({ config: limits + chainConfig(chain, { confirmations: 2, extra: 'explorer_url = "https://explorer.example"\n' }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   const page = (path, { headers = {}, method = 'GET', body } = {}) =>
     checkedFetch(payd.url + path, { method, headers, body, redirect: 'manual' });
@@ -492,8 +489,7 @@ describe('hosted pages', () => {
       assert.equal(json.status, 429);
       assert.equal((await json.json()).error.code, 'rate_limited');
     } finally {
-      await strict.stopCleanly();
-      await strict.cleanup();
+      await strict.close();
     }
   });
 
@@ -527,8 +523,7 @@ describe('hosted pages', () => {
       assert.match(text, /<section class="pay" aria-labelledby="pay-heading" data-part hidden>/);
       for (const lang of LANGUAGES) checkStatusLines(await (await checkedFetch(`${short.url}${path}?lang=${lang}`)).text(), `${path} ${lang}`);
     } finally {
-      await short.stopCleanly();
-      await short.cleanup();
+      await short.close();
     }
   });
 

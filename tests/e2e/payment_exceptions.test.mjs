@@ -9,6 +9,7 @@ import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { assertApiError, createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
@@ -51,12 +52,7 @@ describe('the merchant decides', () => {
     receiver = await startReceiver({ secrets: [payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret] });
     payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await receiver.close();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => receiver?.close(), () => chain?.stop()));
 
   test('a hint the merchant sets takes the payer\'s transfer, also one already kept unmatched', async () => {
     const payer = await funded(6);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { assertApiError, createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 
 describe('changing payment links', () => {
@@ -29,11 +30,7 @@ describe('changing payment links', () => {
     shop = createMerchant(payd);
     account = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'backend', '--kind', 'account']);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('name, description, amount and return URL change; intents already made keep their terms', async () => {
     const link = await make({ description: 'Cotton', returnUrl: 'https://shop.example/done' });

@@ -17,10 +17,7 @@ describe('payment links', () => {
     shop = createMerchant(payd, { name: 'Shop' });
     other = createMerchant(payd, { name: 'Other' });
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  after(() => payd?.close());
 
   test('create returns the full link with the spec defaults', async () => {
     const r = await payd.request('POST', '/api/v1/payment-links', {

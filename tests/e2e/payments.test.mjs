@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatUnits, getAddress, parseEventLogs } from 'viem';
 
 import { chainConfig, eventually, PAYER, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, proveSender, startPayd } from './lib/payd.mjs';
 
 // anvil's accounts #4 and #5: payout wallets of the other tenants here.
@@ -41,11 +42,7 @@ describe('payments on chain', () => {
     shop = createMerchant(payd);
     other = createMerchant(payd, { name: 'Other', payout: OTHER_PAYOUT });
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('an exact USDC payment goes PENDING, then PAID after 2 confirmations', async () => {
     const created = await createIntent(payd, shop.integration.id, { amount_usd: '25.00', currency: 'USDC', chainId: 31337, metadata: { orderId: 'A-1' } });
@@ -241,11 +238,7 @@ describe('the payments list', () => {
     payd = await startPayd({ config: chainConfig(chain, { confirmations: 2 }) });
     pager = createMerchant(payd, { name: 'Pager', payout: PAGER_PAYOUT });
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('status filter, paging and newest first over more payments than a page', async () => {
     // Six transfers, one block each, each recorded before the next is sent.

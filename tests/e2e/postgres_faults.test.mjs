@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { atExit, stopAll } from './lib/cleanup.mjs';
 import { ON_POSTGRES } from './lib/database.mjs';
 import { createMerchant, launch, linkBody, PAYD_BIN, preparePayd, sleep, storeOf } from './lib/payd.mjs';
 
@@ -18,9 +19,12 @@ const SERVER_SCRIPT = resolve('scripts/postgres-test-server.sh');
 
 describe('PostgreSQL restarted under load', { skip: SKIP }, () => {
   const dir = join(tmpdir(), `payd-pgf-${randomBytes(4).toString('hex')}`);
-  const server = (cmd) => execFileSync(SERVER_SCRIPT, [cmd, dir], { encoding: 'utf8' }).trim();
-  let procs, shop;
+  // pg_ctl waits at most 30 s for each start and stop.
+  const server = (cmd) => execFileSync(SERVER_SCRIPT, [cmd, dir], { encoding: 'utf8', timeout: 120000 }).trim();
+  let procs = [], shop, forgetServer;
   before(async () => {
+    // Stopped in after(), or, should this process end first, at its exit.
+    forgetServer = atExit(() => server('stop'));
     const url = server('start');
     const config = '[limits]\napi_requests_per_min = 1000000\n';
     const first = preparePayd({ config, env: { PAYD_DATABASE_URL: url } });
@@ -28,10 +32,10 @@ describe('PostgreSQL restarted under load', { skip: SKIP }, () => {
     for (const p of procs) await launch(p);
     shop = createMerchant(procs[0]);
   });
-  after(async () => {
-    for (const p of procs) await p.cleanup();
-    server('stop');
-  });
+  after(() => stopAll(
+    ...procs.map((p) => () => p.cleanup()),
+    () => { forgetServer?.(); server('stop'); },
+  ));
 
   const ready = async (p) => (await p.request('GET', '/readyz')).status;
 

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 
@@ -51,11 +52,7 @@ describe('price feeds from the future', () => {
   const priceIn = (currency) => createIntent(payd, shop.integration.id, { amount_usd: '5.00', currency, chainId: 31337 });
   // OK's feed is sound and read last: once OK is priced, every feed has been read.
   const feedsRead = () => eventually(async () => (await priceIn('OK')).status === 201, { what: 'the feeds read' });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('a USD amount priced by a feed dated ahead of our clock is 503 unavailable, with the reason logged', async () => {
     await feedsRead();

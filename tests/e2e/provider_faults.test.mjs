@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, startPayd } from './lib/payd.mjs';
 import { startRpcProxy } from './lib/rpc_proxy.mjs';
@@ -19,16 +20,13 @@ const SCANNING_BACK = 'first start: scanning back to when payd began watching';
 
 // A payd behind a scriptable provider, with a merchant.
 async function behindProvider(t, { confirmations = 3, extra = '' } = {}) {
-  const chain = await startChain();
-  const proxy = await startRpcProxy(chain.url);
-  const payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations, extra }) });
+  // Registered before anything starts: what did start is stopped whatever fails after it.
+  let chain, proxy, payd;
+  t.after(() => stopAll(() => payd?.close(), () => proxy?.close(), () => chain?.stop()));
+  chain = await startChain();
+  proxy = await startRpcProxy(chain.url);
+  payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations, extra }) });
   const shop = createMerchant(payd);
-  t.after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await proxy.close();
-    await chain.stop();
-  });
   const intent = async (id) => (await payd.request('GET', `/api/v1/payment-intents/${id}`, { key: shop.read.key })).json;
   const payments = async () => (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
   const events = async () => (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
@@ -255,11 +253,7 @@ describe('checks on what the chain says', () => {
     payd = await startPayd({ config: chainConfig(chain, { confirmations: 1, extra: 'trace_internal = true' }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
   const intent = async (id) => (await payd.request('GET', `/api/v1/payment-intents/${id}`, { key: shop.read.key })).json;
 
   test('ETH paid from 40 nested calls deep is found in the trace', async () => {
@@ -320,12 +314,7 @@ describe('an RPC endpoint of another chain', () => {
     payd = await startPayd({ config });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await proxy.close();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => proxy?.close(), () => chain?.stop()));
 
   test('is skipped for the endpoint that serves the configured chain', async () => {
     const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '17.00', currency: 'USDC', chainId: 31337 })).json;

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 
 import { PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { startProviderSim } from './lib/provider_sim.mjs';
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -30,10 +31,7 @@ describe('provider simulator', () => {
     sim = await startProviderSim(chain.url);
     await chain.mine(5);
   });
-  after(async () => {
-    await sim.close();
-    await chain.stop();
-  });
+  after(() => stopAll(() => sim?.close(), () => chain?.stop()));
 
   test('lagBackend: answers alternate between the head and a backend k blocks behind, batches whole', async () => {
     const head = await latest();

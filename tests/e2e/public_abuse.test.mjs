@@ -16,10 +16,7 @@ describe('floods of unknown integration ids', () => {
   before(async () => {
     payd = await startPayd({ config: '[limits]\napi_requests_per_min = 100000\npublic_reads_per_min = 50\npublic_intents_per_min = 5\n' });
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  after(() => payd?.close());
 
   test('random ids get 404s, then 429s per client address, and a real integration keeps its own limits', async () => {
     const shop = createMerchant(payd);
@@ -88,10 +85,7 @@ describe('open key-less intents per integration', () => {
     shop = createMerchant(payd);
     other = createMerchant(payd, { name: 'Other' });
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  after(() => payd?.close());
 
   test('beyond max_open_intents, creation is 429 until an open intent expires', async () => {
     const body = (n) => ({ amount_usd: '2.00', currency: 'USDC', chainId: 31337, idempotencyKey: `cart-${n}` });

@@ -9,6 +9,7 @@ import { createConnection, createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 
 // Relays TCP to `port`; `up = false` resets new connections, `cut()` the open ones.
@@ -69,12 +70,7 @@ function withRelayedChain(pollMs, relayUp) {
     t.payd = await startPayd({ config: config(t.chain, t.relay.url, pollMs) });
     t.shop = createMerchant(t.payd);
   });
-  after(async () => {
-    await t.payd.stopCleanly();
-    await t.payd.cleanup();
-    await t.relay.close();
-    await t.chain.stop();
-  });
+  after(() => stopAll(() => t.payd?.close(), () => t.relay?.close(), () => t.chain?.stop()));
   return t;
 }
 

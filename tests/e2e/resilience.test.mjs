@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { sql } from './lib/database.mjs';
 import { createIntent, createMerchant, launch, sleep, startPayd } from './lib/payd.mjs';
 import { startRpcProxy } from './lib/rpc_proxy.mjs';
@@ -49,10 +50,7 @@ describe('payd killed mid-stream', () => {
     payd = await startPayd({ config: chainConfig(chain, { confirmations: 1 }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.cleanup(), () => chain?.stop()));
 
   test('SIGKILL while payments stream in, then restart: every payment counted once', async () => {
     const intents = [];
@@ -83,12 +81,7 @@ describe('an unreliable node', () => {
     payd = await startPayd({ config: chainConfig({ url: proxy.url }, { confirmations: 2, extra: 'rpc_timeout_ms = 1500' }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await proxy.close();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => proxy?.close(), () => chain?.stop()));
 
   test('the node unreachable for a while, then back: the watcher catches up', async () => {
     const a = (await createIntent(payd, shop.integration.id, { amount_usd: '11.00', currency: 'USDC', chainId: 31337 })).json;
@@ -161,7 +154,7 @@ describe('native coin sent by a contract', () => {
     chain = await startChain();
     forwarder = await chain.deploy('Forwarder');
   });
-  after(() => chain.stop());
+  after(() => chain?.stop());
 
   // A payd on `rpcUrl` with tracing on; the intent is paid through the
   // Forwarder contract, so the payout address only shows in traces. Each test

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { Payd, PaydError } from '../../sdk/js/payd.js';
 import { chainConfig, eventually, freePort, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 import { createMerchant, launch, preparePayd, startPayd } from './lib/payd.mjs';
 import { openEvents } from './lib/sse.mjs';
@@ -96,11 +97,7 @@ describe('JS SDK in Node', () => {
     shop = createMerchant(payd);
     sdk = new Payd({ baseUrl: `${payd.url}/`, integration: shop.integration.id, fetch: fromOrigin('https://shop.example') });
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   const intentPath = (id) => `/public/integrations/${shop.integration.id}/intents/${id}`;
   // What payd served for an intent's public paths: its access log, where a

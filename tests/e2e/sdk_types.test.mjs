@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { generateSdkTypes, TYPES_PATH } from '../../scripts/gen-sdk-types.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { startPayd } from './lib/payd.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,11 +46,7 @@ describe('the SDK types', () => {
     dir = mkdtempSync(join(tmpdir(), 'payd-sdk-types-'));
     payd = await startPayd();
   });
-  after(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  after(() => stopAll(() => dir && rmSync(dir, { recursive: true, force: true }), () => payd?.close()));
 
   test('sdk/js/api-types.d.ts is what openapi-typescript makes of docs/openapi.yaml now', async () => {
     const committed = readFileSync(TYPES_PATH, 'utf8');
@@ -61,8 +58,8 @@ describe('the SDK types', () => {
     writeFileSync(join(dir, 'shop.ts'), SHOP_TS);
     const r = spawnSync(process.execPath, [TSC, '--noEmit', '--strict', '--skipLibCheck', 'false',
       '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', join(dir, 'shop.ts')],
-    { encoding: 'utf8' });
-    assert.equal(r.status, 0, `tsc: ${r.stdout}${r.stderr}`);
+    { encoding: 'utf8', timeout: 300000 });
+    assert.equal(r.status, 0, `tsc: ${r.error?.message ?? ''} ${r.stdout}${r.stderr}`);
   });
 
   test('payd serves the generated types beside the SDK, the same bytes', async () => {

@@ -9,6 +9,7 @@ import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, proveSender, startPayd } from './lib/payd.mjs';
 
 // anvil's development mnemonic: public test keys, never real funds.
@@ -43,11 +44,7 @@ describe('sender hints', () => {
     payd = await startPayd({ config: limits + chainConfig(chain, { confirmations: 2 }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test("an unproven senderAddress never takes someone's transfer: it ends unmatched", async () => {
     const victim = await funded(4);

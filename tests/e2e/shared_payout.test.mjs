@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 
 describe('two tenants and two integrations on one payout address', () => {
@@ -36,11 +37,7 @@ describe('two tenants and two integrations on one payout address', () => {
       '--tokens', 'USDC', '--payout', PAYOUT, '--origins', 'https://shop.example',
     ]);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('intents of one price created at once across tenants and integrations never share an exact amount', async () => {
     const where = [shop.integration.id, shopApp.id, other.integration.id];

@@ -18,10 +18,7 @@ function suite(config, env = {}) {
     s.payd = await startPayd({ config, env });
     s.shop = createMerchant(s.payd);
   });
-  after(async () => {
-    await s.payd.stopCleanly();
-    await s.payd.cleanup();
-  });
+  after(() => s.payd?.close());
   s.read = (headers = {}) =>
     s.payd.request('GET', `/public/integrations/${s.shop.integration.id}`, { headers: { ...origin, ...headers } });
   s.logLine = (r) => eventually(

@@ -18,7 +18,7 @@ describe('payd user', () => {
     tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
     other = payd.admin(['tenant', 'create', '--name', 'Other']);
   });
-  after(() => payd.cleanup());
+  after(() => payd?.cleanup());
 
   const create = (args, input) => payd.adminRaw(['user', 'create', '--tenant', tenant.id, ...args, '--json'], { input });
 

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 import { assertApiError, createMerchant, startPayd } from './lib/payd.mjs';
 
@@ -22,11 +23,7 @@ describe('POST /v1/payment_intents', () => {
     payd = await startPayd({ config: chainConfig(chain, { confirmations: 2 }) });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   // The body as the client wrote it: a JSON number's digits must reach payd untouched.
   const post = (rawBody, { key = shop.rw.key, headers = {} } = {}) => payd.request('POST', '/v1/payment_intents', {
@@ -175,10 +172,7 @@ describe('an asked intent never chosen', () => {
     payd = await startPayd({ config: '[intents]\nlifetime_s = 2\n' });
     shop = createMerchant(payd);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-  });
+  after(() => payd?.close());
 
   test('expires by the clock, with one PAYMENT_EXPIRED event', async () => {
     const r = await payd.request('POST', '/v1/payment_intents', { key: shop.rw.key, body: { amount: '5.00', currency: 'USD' } });

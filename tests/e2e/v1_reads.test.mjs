@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYER, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -24,11 +25,7 @@ describe('/v1 reads', () => {
     shop = createMerchant(payd);
     other = createMerchant(payd, { name: 'Other' });
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   const get = (path, key, opts = {}) => payd.request('GET', path, { key, ...opts });
   const newIntent = async (body = { amount_usd: '25.00', currency: 'USDC', chainId: 31337, metadata: { orderId: 'A-1' } }) => {

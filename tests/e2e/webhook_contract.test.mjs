@@ -9,6 +9,7 @@ import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
 import { chainConfig, eventually, PAYER2, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, launch, proveSender, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
@@ -19,13 +20,16 @@ const NINE_RETRIES = '[webhooks]\nallow_private_targets = true\nconcurrency = 8\
 const deliveriesOf = async (payd, shop) =>
   (await payd.request('GET', '/api/v1/webhooks?limit=100', { key: shop.events.key })).json.data;
 
-// A merchant with its webhook secret and `count` receivers, each an endpoint of it.
-async function merchantWith(payd, name, count = 1) {
+// A merchant with its webhook secret and `count` receivers, each an endpoint
+// of it; each receiver also goes in `all` as it starts (closed by after()
+// whatever fails next).
+async function merchantWith(payd, name, count, all) {
   const shop = createMerchant(payd, { name });
   shop.secret = payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret;
   shop.receivers = [];
   for (let i = 0; i < count; i++) {
     const receiver = await startReceiver({ secrets: [shop.secret] });
+    all.push(receiver);
     payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
     shop.receivers.push(receiver);
   }
@@ -40,16 +44,11 @@ describe('webhook delivery outcomes', { concurrency: true }, () => {
   const receivers = [];
   before(async () => {
     payd = await startPayd({ config: NINE_RETRIES });
-    moved = await merchantWith(payd, 'Moved', 4);
-    slow = await merchantWith(payd, 'Slow', 2);
-    down = await merchantWith(payd, 'Down');
-    receivers.push(...moved.receivers, ...slow.receivers, ...down.receivers);
+    moved = await merchantWith(payd, 'Moved', 4, receivers);
+    slow = await merchantWith(payd, 'Slow', 2, receivers);
+    down = await merchantWith(payd, 'Down', 1, receivers);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await Promise.all(receivers.map((r) => r.close()));
-  });
+  after(() => stopAll(() => payd?.close(), () => Promise.all(receivers.map((r) => r.close()))));
 
   test('a 3xx is a failed attempt, retried, and its Location is never followed', async () => {
     // Following a redirect would also reach an address the SSRF guard never checked.
@@ -168,12 +167,7 @@ describe('payment events as webhooks', () => {
     receiver = await startReceiver({ secrets: [payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret] });
     payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await receiver.close();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => receiver?.close(), () => chain?.stop()));
 
   test('a payment already confirmed when payd first sees it announces PAYMENT_PENDING, then PAYMENT_CONFIRMED', async () => {
     const pi = await newIntent('7.00');

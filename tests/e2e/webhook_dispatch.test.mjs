@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import { eventually } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { sql } from './lib/database.mjs';
 import { createMerchant, launch, linkBody, preparePayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
@@ -76,8 +77,7 @@ describe('webhook dispatcher faults', () => {
       assert.ok(!payd.logs.slice(logged).some((l) => l.msg === 'webhook delivery cannot be built'), 'logged once, not at every start');
       await payd.stopCleanly();
     } finally {
-      await receiver?.close();
-      await payd.cleanup();
+      await stopAll(() => receiver?.close(), () => payd.cleanup());
     }
   });
 
@@ -116,10 +116,7 @@ describe('webhook dispatcher faults', () => {
       hanging.closeAllConnections();
       await payd.stopCleanly();
     } finally {
-      hanging.closeAllConnections();
-      hanging.close();
-      await receiver?.close();
-      await payd.cleanup();
+      await stopAll(() => { hanging.closeAllConnections(); hanging.close(); }, () => receiver?.close(), () => payd.cleanup());
     }
   });
 
@@ -162,10 +159,7 @@ describe('webhook dispatcher faults', () => {
       assert.deepEqual(viaProxy, []);
       await payd.stopCleanly();
     } finally {
-      proxy.closeAllConnections();
-      proxy.close();
-      await receiver?.close();
-      await payd.cleanup();
+      await stopAll(() => { proxy.closeAllConnections(); proxy.close(); }, () => receiver?.close(), () => payd.cleanup());
     }
   });
 });

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { assertApiError, createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
@@ -35,12 +36,7 @@ describe('webhook endpoints through the API', () => {
     account = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'backend', '--kind', 'account']);
     tenantSecret = payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret;
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await Promise.all(receivers.map((r) => r.close()));
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => Promise.all(receivers.map((r) => r.close())), () => chain?.stop()));
 
   test('an endpoint made with a key receives what it subscribed to, signed with the account secret', async () => {
     const r = await receiver([tenantSecret]);

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { createIntent, createMerchant, launch, linkBody, preparePayd, sleep, startPayd } from './lib/payd.mjs';
 import { startReceiver } from './lib/receiver.mjs';
 
@@ -26,12 +27,7 @@ describe('webhooks', () => {
     receiver = await startReceiver({ secrets: [secret] });
     endpoint = payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', receiver.url]);
   });
-  after(async () => {
-    await payd.stopCleanly();
-    await payd.cleanup();
-    await receiver.close();
-    await chain.stop();
-  });
+  after(() => stopAll(() => payd?.close(), () => receiver?.close(), () => chain?.stop()));
 
   test('a payment delivers PAYMENT_CREATED, PAYMENT_PENDING, PAYMENT_CONFIRMED, each verified', async () => {
     const pi = (await createIntent(payd, shop.integration.id, { amount_usd: '12.00', currency: 'USDC', chainId: 31337 })).json;
@@ -129,8 +125,9 @@ describe('webhooks', () => {
     assert.equal(d.headers['webhook-signature'].split(' ').length, 2);
   });
 
-  test('an endpoint subscribed to some types gets only those', async () => {
+  test('an endpoint subscribed to some types gets only those', async (t) => {
     const only = await startReceiver({ secrets: payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).previous.map((p) => p.secret) });
+    t.after(() => only.close());
     payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', only.url, '--events', 'PAYMENT_LINK_CREATED']);
     await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
     await createIntent(payd, shop.integration.id, { amount_usd: '1.00', currency: 'USDC', chainId: 31337 });
@@ -141,7 +138,6 @@ describe('webhooks', () => {
     assert.deepEqual([...new Set(only.deliveries.map((d) => d.payload.type))], ['PAYMENT_LINK_CREATED']);
     const bad = payd.adminRaw(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', only.url, '--events', 'WEBHOOK_SENT']);
     assert.equal(bad.status, 1);
-    await only.close();
   });
 
   test('410 Gone disables the endpoint: what it has not had yet fails unsent, nothing more goes to it', async () => {
@@ -156,8 +152,8 @@ describe('webhooks', () => {
     });
     await new Promise((r) => gone.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${gone.address().port}/hooks`;
-    const e = payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', url]);
     try {
+      const e = payd.admin(['webhook-endpoint', 'add', '--tenant', shop.tenant.id, '--url', url]);
       for (let i = 0; i < 5; i++) {
         await payd.request('POST', '/api/v1/payment-links', { key: shop.rw.key, body: linkBody(shop.integration.id) });
       }
@@ -242,8 +238,7 @@ describe('webhook durability', () => {
       assert.deepEqual([...delivered].sort(), [...links].sort());
       await payd.stopCleanly();
     } finally {
-      await receiver?.close();
-      await payd.cleanup();
+      await stopAll(() => receiver?.close(), () => payd.cleanup());
     }
   });
 });
@@ -273,9 +268,7 @@ describe('webhook dispatcher at rest', () => {
       assert.ok(ticks < 40, `payd used ${ticks} clock ticks of CPU in 2 s while idle`);
       await payd.stopCleanly();
     } finally {
-      slow.closeAllConnections();
-      slow.close();
-      await payd.cleanup();
+      await stopAll(() => { slow.closeAllConnections(); slow.close(); }, () => payd.cleanup());
     }
   });
 });
@@ -329,8 +322,7 @@ describe('webhook targets (SSRF guard)', () => {
       assert.equal(receiver.deliveries.length, 0);
       await payd.stopCleanly();
     } finally {
-      await receiver.close();
-      await payd.cleanup();
+      await stopAll(() => receiver.close(), () => payd.cleanup());
     }
   });
 });

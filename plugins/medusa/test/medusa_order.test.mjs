@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, freePort, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
+import { stopAll } from '../../../tests/e2e/lib/cleanup.mjs';
 import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
 import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
 import { Medusa, medusaCommand, startPostgres } from './lib/medusa.mjs';
@@ -37,13 +38,9 @@ describe('a Medusa store paid through payd', () => {
     await medusa.signIn('admin@shop.example', 'a-long-admin-password');
     await medusa.setUpStore();
   });
-  after(async () => {
-    await medusa?.stop();
-    pg?.stop();
-    await payd?.stopCleanly();
-    await payd?.cleanup();
-    await chain?.stop();
-  });
+  // Each step whatever the one before did (lib/cleanup.mjs): a payd that
+  // crashed at SIGTERM fails the file once everything else is stopped.
+  after(() => stopAll(() => medusa?.stop(), () => pg?.stop(), () => payd?.close(), () => chain?.stop()));
 
   const orders = async () => (await medusa.admin('GET', '/orders?fields=id,total,payment_status,*payment_collections.payments')).orders;
 

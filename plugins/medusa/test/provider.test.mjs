@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
+import { stopAll } from '../../../tests/e2e/lib/cleanup.mjs';
 import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
 import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
 import { startReceiver } from '../../../tests/e2e/lib/receiver.mjs';
@@ -33,12 +34,7 @@ describe('the payd provider against payd', () => {
     provider = new PaydPaymentProviderService({ logger }, options);
     other = new PaydPaymentProviderService({ logger }, { ...options, storeId: 'another-shop' });
   });
-  after(async () => {
-    await receiver?.close?.();
-    await payd?.stopCleanly();
-    await payd?.cleanup();
-    await chain?.stop();
-  });
+  after(() => stopAll(() => receiver?.close?.(), () => payd?.close(), () => chain?.stop()));
 
   // The payer on the hosted page: chooses USDC on the chain, then sends the
   // exact amount (or, having proved their wallet, a part of it).

@@ -97,6 +97,7 @@ describe('a payd that answers for another amount', () => {
       await assert.rejects(provider.initiatePayment({ amount: 42.5, currency_code: 'usd', data: { session_id: 'payses_1' } }),
         /intent pi_abc is for 1.00 USD, the cart for 42.50 USD/);
     } finally {
+      server.closeAllConnections();
       server.close();
     }
   });
