@@ -5,6 +5,15 @@
 #pragma once
 
 #include <algorithm>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
+#include <boost/multiprecision/cpp_int.hpp>
+#include <boost/url/parse.hpp>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -15,13 +24,3 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <boost/beast/http/message.hpp>
-#include <boost/beast/http/string_body.hpp>
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
-#include <boost/json/value.hpp>
-#include <boost/multiprecision/cpp_int.hpp>
-#include <boost/url/parse.hpp>

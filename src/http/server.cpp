@@ -112,8 +112,9 @@ struct Server::Connection {
 Server::Server(ServerOptions options, Handler handler)
     : options_(std::move(options)),
       handler_(std::move(handler)),
-      acceptor_(ioc_),
-      grace_timer_(ioc_),
+      accept_strand_(asio::make_strand(ioc_)),
+      acceptor_(accept_strand_),
+      grace_timer_(accept_strand_),
       quota_(options_.max_connections,
              options_.max_connections_per_client > 0
                  ? options_.max_connections_per_client
@@ -127,7 +128,7 @@ unsigned short Server::Listen() {
   acceptor_.set_option(asio::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
   acceptor_.listen(asio::socket_base::max_listen_connections);
-  asio::co_spawn(ioc_, AcceptLoop(), asio::detached);
+  asio::co_spawn(accept_strand_, AcceptLoop(), asio::detached);
   return acceptor_.local_endpoint().port();
 }
 
@@ -139,7 +140,9 @@ void Server::Run() {
 }
 
 void Server::Shutdown() {
-  asio::post(ioc_, [this] {
+  // On the accept loop's strand: the acceptor is closed between two of its accepts, never during
+  // one.
+  asio::post(accept_strand_, [this] {
     if (draining_.exchange(true)) return;
     beast::error_code ec;
     acceptor_.close(ec);
@@ -190,7 +193,7 @@ asio::awaitable<void> Server::AcceptLoop() {
     if (ec) {
       if (!acceptor_.is_open()) co_return;
       base::LogWarn("accept failed", {{"error", ec.message()}});
-      asio::steady_timer pause(ioc_, std::chrono::milliseconds(50));
+      asio::steady_timer pause(accept_strand_, std::chrono::milliseconds(50));
       co_await pause.async_wait(asio::as_tuple(asio::use_awaitable));
       continue;
     }

@@ -27,6 +27,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -106,8 +107,12 @@ class Server {
   ServerOptions options_;
   Handler handler_;
   boost::asio::io_context ioc_;
-  boost::asio::ip::tcp::acceptor acceptor_;
-  boost::asio::steady_timer grace_timer_;
+  // The accept loop and the shutdown run on this strand, one at a time: an
+  // acceptor closed by one thread while another starts its next accept crashed
+  // payd at SIGTERM (the reactor's descriptor data freed under the accept).
+  boost::asio::strand<boost::asio::io_context::executor_type> accept_strand_;
+  boost::asio::ip::tcp::acceptor acceptor_;  // on accept_strand_
+  boost::asio::steady_timer grace_timer_;    // on accept_strand_
   std::atomic<bool> draining_{false};
   std::mutex conns_mu_;
   std::unordered_set<std::shared_ptr<Connection>> conns_;
