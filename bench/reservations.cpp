@@ -149,6 +149,9 @@ int main(int argc, char** argv) {
     store.InsertIntegration(integration);
 
     const long price = 25'000'000;
+    // From the price itself, so that an earlier payd (whose first intent at a
+    // price got the price) and this one (which starts one unit above it,
+    // DECISIONS §5 rule 1) both walk past the amounts held.
     Fill(store.path(), reserved, price, base::NowMs() + 86'400'000);
     // Alternating, so that both see the same disk and cache conditions.
     Figures floor, held, warmup;

@@ -2749,9 +2749,11 @@ export interface components {
             status: components["schemas"]["IntentStatus"];
             exception: components["schemas"]["IntentException"];
             /**
-             * @description The exact amount to pay, in smallest units (unique among open intents to the same address
-             *     and token). This and the other chain fields are null on an intent asked on `/v1` until the
-             *     payer chooses a chain and token (DECISIONS §12).
+             * @description The exact amount to pay, in smallest units: the requested amount plus the fewest units, at
+             *     least one, that make it unique among open intents to the same address and token. Never the
+             *     requested amount itself, so a payer who types the round price pays nobody's intent: that
+             *     transfer is kept unmatched (`PAYMENT_UNMATCHED`). This and the other chain fields are null
+             *     on an intent asked on `/v1` until the payer chooses a chain and token (DECISIONS §12).
              */
             amount: components["schemas"]["Units"] | null;
             amountFormatted: components["schemas"]["Decimal"] | null;

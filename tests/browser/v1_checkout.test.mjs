@@ -37,9 +37,10 @@ describe('an intent asked on /v1', () => {
     await page.waitForURL((url) => url.pathname === `/pay/${pi.id}` && !url.search.includes('choose'));
     let chosen = await s.intent(pi.id);
     assert.equal(chosen.currency, 'ETH');
-    // 25 USD at the configured 3000 USD per ETH, rounded up to the wei (DECISIONS §5).
+    // 25 USD at the configured 3000 USD per ETH, rounded up to the wei, and
+    // the exact amount at least one wei above that (DECISIONS §5 rule 1).
     assert.equal(chosen.amountUsd, '25');
-    assert.ok(BigInt(chosen.amount) >= 8333333333333334n, chosen.amount);
+    assert.ok(BigInt(chosen.amount) > 8333333333333334n, chosen.amount);
     await page.locator('#amount').filter({ hasText: 'ETH' }).waitFor();
     await checkState(page, 'v1-checkout', 'eth');
 
@@ -51,7 +52,7 @@ describe('an intent asked on /v1', () => {
     await page.locator('#amount').filter({ hasText: 'USDC' }).waitFor();
     chosen = await s.intent(pi.id);
     assert.equal(chosen.currency, 'USDC');
-    assert.ok(BigInt(chosen.amount) >= 25_000_000n, chosen.amount);
+    assert.ok(BigInt(chosen.amount) > 25_000_000n, chosen.amount);
     assert.equal((await v1(pi.id)).status, 'created');
 
     await s.chain.payUsdc(PAYOUT, BigInt(chosen.amount));

@@ -86,7 +86,7 @@ describe('payd db copy: a SQLite deployment moved to PostgreSQL', { skip: SKIP }
     // Two at one price: the second's exact amount is one unit more.
     intents = [await intent({ amount_usd: '10.00' }), await intent({ amount_usd: '10.00' }),
       await intent({ amount_usd: '25.00', paymentLinkId: link.id })];
-    assert.deepEqual(intents.map((i) => i.amount), ['10000000', '10000001', '25000000']);
+    assert.deepEqual(intents.map((i) => i.amount), ['10000001', '10000002', '25000001']);
     paid = intents[0];
     await chain.payUsdc(PAYOUT, BigInt(paid.amount));
     await chain.mine(1);
@@ -151,11 +151,11 @@ describe('payd db copy: a SQLite deployment moved to PostgreSQL', { skip: SKIP }
   test('a new intent takes the next free exact amount; its payment is matched and delivered', async () => {
     const r = await createIntent(payd, shop.integration.id, { amount_usd: '10.00', currency: 'USDC', chainId: 31337 });
     assert.equal(r.status, 201, r.text);
-    assert.equal(r.json.amount, '10000002', 'the copied reservations still hold 10000000 and 10000001');
+    assert.equal(r.json.amount, '10000003', 'the copied reservations still hold 10000001 and 10000002');
     await chain.payUsdc(PAYOUT, BigInt(r.json.amount));
     await chain.mine(1);
     const done = await intentStatus(r.json.id, 'PAID');
-    assert.equal(done.amountReceived, '10000002');
+    assert.equal(done.amountReceived, '10000003');
     const payments = (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data;
     assert.deepEqual(payments.map((p) => p.intentId), [r.json.id, paid.id], 'the old transfer is not recorded again');
     const delivered = await eventually(

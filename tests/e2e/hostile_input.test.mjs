@@ -85,8 +85,9 @@ async function buildFixtures(payd, chain, receiver) {
     await intent(shop.integration.id, { amount_usd: '25.00', metadata: { orderId: 'A-1', note: 'é\u202e' } }),
     await intent(shop.integration.id, idem.body, { 'Idempotency-Key': idem.key }),
     await intent(shop.integration.id, { amount_usd: '25.00', paymentLinkId: linkId }),
-    // The largest amount there is: a second intent for it has no exact amount left.
-    await intent(shop.integration.id, { amount: MAX_UINT256.toString() }),
+    // Holds the largest amount there is, 2^256-1 (one unit above its price,
+    // DECISIONS §5 rule 1): a second intent at that price has no exact amount left.
+    await intent(shop.integration.id, { amount: (MAX_UINT256 - 1n).toString() }),
   ];
   const otherIntent = await intent(other.integration.id, { amount_usd: '3.00' });
   const paid = await intent(shop.integration.id, { amount_usd: '1.25' });
@@ -262,8 +263,8 @@ describe('hostile input', () => {
       assert.equal(r.status, 400, r.text);
       assert.equal(r.json.error.param, 'metadata.k');
     });
-    await t.test('a second intent for 2^256-1 units is a 400: no larger exact amount exists', async () => {
-      const r = await createIntent(payd, ctx.integrationId, { amount: MAX_UINT256.toString(), currency: 'USDC', chainId: 31337 });
+    await t.test('a second intent for 2^256-2 units is a 400: its only exact amount, 2^256-1, is held', async () => {
+      const r = await createIntent(payd, ctx.integrationId, { amount: (MAX_UINT256 - 1n).toString(), currency: 'USDC', chainId: 31337 });
       assert.equal(r.status, 400, r.text);
       assert.equal(r.json.error.param, 'amount');
     });

@@ -98,9 +98,11 @@ describe('payment intents API', () => {
     // amount asked (null for a token-denominated one), the token, and the link
     // it came from. No intent of this payout address existed before this test
     // (the refusals above store nothing) and each amount here is asked once,
-    // so every exact amount is the requested amount itself (DECISIONS §5 rule 1).
-    const expectIntent = async (intent, { link, amount, amountUsd, currency }) => {
+    // so every exact amount is the requested amount `price` plus one unit: the
+    // fewest that make it unique, at least one (DECISIONS §5 rule 1).
+    const expectIntent = async (intent, { link, price, amountUsd, currency }) => {
       const token = currency === 'ETH' ? { tokenAddress: null, decimals: 18 } : { tokenAddress: USDC_ADDRESS, decimals: 6 };
+      const amount = String(BigInt(price) + 1n);
       const terms = { amount, amountFormatted: formatUnits(BigInt(amount), token.decimals), amountUsd, currency, chainId: 31337, ...token };
       const pick = (view) => Object.fromEntries(Object.keys(terms).map((k) => [k, view[k]]));
       assert.deepEqual(pick(intent), terms, `${link}: the payer's view`);
@@ -109,22 +111,22 @@ describe('payment intents API', () => {
     };
     // A fixed USD price, written another way, is the same price.
     await expectIntent(await create({ amount_usd: '25', paymentLinkId: links.fixedUsd }),
-      { link: 'fixedUsd', amount: usdToUnits('25', 6, 1n, 0), amountUsd: '25', currency: 'USDC' });
+      { link: 'fixedUsd', price: usdToUnits('25', 6, 1n, 0), amountUsd: '25', currency: 'USDC' });
     // A payer-chosen USD amount: at least minAmount, and may exceed the link's suggested amount.
     await expectIntent(await create({ amount_usd: '10.00', paymentLinkId: links.customUsd }),
-      { link: 'customUsd', amount: usdToUnits('10.00', 6, 1n, 0), amountUsd: '10.00', currency: 'USDC' });
+      { link: 'customUsd', price: usdToUnits('10.00', 6, 1n, 0), amountUsd: '10.00', currency: 'USDC' });
     await expectIntent(await create({ amount_usd: '75.50', paymentLinkId: links.customUsd }),
-      { link: 'customUsd', amount: usdToUnits('75.50', 6, 1n, 0), amountUsd: '75.50', currency: 'USDC' });
+      { link: 'customUsd', price: usdToUnits('75.50', 6, 1n, 0), amountUsd: '75.50', currency: 'USDC' });
     // In ETH, at the feed's price.
     await expectIntent(await create({ amount_usd: '10.00', currency: 'ETH', paymentLinkId: links.customUsd }),
-      { link: 'customUsd', amount: usdToUnits('10.00', 18, ETH_FEED_ANSWER, ETH_FEED_DECIMALS), amountUsd: '10.00', currency: 'ETH' });
+      { link: 'customUsd', price: usdToUnits('10.00', 18, ETH_FEED_ANSWER, ETH_FEED_DECIMALS), amountUsd: '10.00', currency: 'ETH' });
     // Token-denominated: that token, in its smallest unit; no USD amount was asked.
     await expectIntent(await create({ amount: '5000000', paymentLinkId: links.fixedToken }),
-      { link: 'fixedToken', amount: '5000000', amountUsd: null, currency: 'USDC' });
+      { link: 'fixedToken', price: '5000000', amountUsd: null, currency: 'USDC' });
     await expectIntent(await create({ amount: '2500000', paymentLinkId: links.customToken }),
-      { link: 'customToken', amount: '2500000', amountUsd: null, currency: 'USDC' });
+      { link: 'customToken', price: '2500000', amountUsd: null, currency: 'USDC' });
     await expectIntent(await create({ amount: '99000000', paymentLinkId: links.customToken }),
-      { link: 'customToken', amount: '99000000', amountUsd: null, currency: 'USDC' });
+      { link: 'customToken', price: '99000000', amountUsd: null, currency: 'USDC' });
   });
 
   test('public endpoints check the origin and answer preflights', async () => {
@@ -200,9 +202,10 @@ describe('payment intents API', () => {
       const res = await createIntent(payd, shop.integration.id, { amount_usd: '25.00', currency: 'ETH', chainId: 31337 });
       return res.status === 201 ? res : null;
     }, { what: 'a fresh ETH price' });
-    // 25 USD at 2000 USD/ETH = 0.0125 ETH.
-    assert.equal(r.json.amount, '12500000000000000');
-    assert.equal(r.json.amountFormatted, '0.0125');
+    // 25 USD at 2000 USD/ETH = 0.0125 ETH, and the exact amount one wei above it
+    // (DECISIONS §5 rule 1: no other intent asks for 0.0125 ETH here).
+    assert.equal(r.json.amount, '12500000000000001');
+    assert.equal(r.json.amountFormatted, '0.012500000000000001');
     assert.equal(r.json.amountUsd, '25.00');
   });
 

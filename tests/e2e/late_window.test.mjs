@@ -43,7 +43,7 @@ describe('the end of the late window', () => {
 
   test('an exact amount stays reserved after expiry until the late window ends by chain time, then is free again', async () => {
     const first = await newIntent();
-    assert.equal(first.amount, '20000000', 'nothing else holds the requested amount');
+    assert.equal(first.amount, '20000001', 'nothing else holds an amount above the price');
     const expiresAt = Date.parse(first.expiresAt);
     const lateUntil = expiresAt + LATE_WINDOW_MS;
 
@@ -57,7 +57,7 @@ describe('the end of the late window', () => {
 
     // Expired, inside its late window: its amount is not given to another intent.
     const second = await newIntent();
-    assert.equal(second.amount, '20000001');
+    assert.equal(second.amount, '20000002');
 
     // The last second of the window (a block payd has read, since it recorded
     // the transfer in it): still reserved.
@@ -65,7 +65,7 @@ describe('the end of the late window', () => {
     const marker = await chain.payUsdc(PAYOUT, 1111n);
     await paymentOf(marker.transactionHash, 'the transfer of the window\'s last second');
     const third = await newIntent();
-    assert.equal(third.amount, '20000002');
+    assert.equal(third.amount, '20000003');
 
     // A block after the window's end, holding a transfer of the first intent's
     // exact amount: too late for it, so unmatched; and the amount is free again.
@@ -81,6 +81,6 @@ describe('the end of the late window', () => {
     assert.equal(old.amountReceived, '0');
     assert.equal(old.exception, null);
     const fourth = await newIntent();
-    assert.equal(fourth.amount, '20000000', "the fewest units above the price: the first intent's amount, released");
+    assert.equal(fourth.amount, '20000001', "the fewest units above the price: the first intent's amount, released");
   });
 });

@@ -85,27 +85,27 @@ describe('one payd, two chains', () => {
   test('the same price on both chains gets the same exact amount, and a transfer pays only an intent of its own chain', async () => {
     const a1 = await newIntent(A, '11.00');
     const b1 = await newIntent(B, '11.00');
-    // Rule 1: the fewest extra units that make the amount unique on its own
-    // (chain, token, recipient); chain A's reservation does not count on B.
-    assert.equal(a1.amount, '11000000');
-    assert.equal(b1.amount, '11000000');
+    // Rule 1: the fewest extra units (at least one) that make the amount unique
+    // on its own (chain, token, recipient); chain A's reservation does not count on B.
+    assert.equal(a1.amount, '11000001');
+    assert.equal(b1.amount, '11000001');
     assert.equal(a1.tokenAddress, b1.tokenAddress);
     assert.equal(a1.recipient, b1.recipient);
     assert.deepEqual([a1.chainId, a1.chain, b1.chainId, b1.chain], [A, 'Chain A', B, 'Chain B']);
-    assert.equal(b1.paymentUri, `ethereum:${USDC_ADDRESS}@${B}/transfer?address=${PAYOUT}&uint256=11000000`);
+    assert.equal(b1.paymentUri, `ethereum:${USDC_ADDRESS}@${B}/transfer?address=${PAYOUT}&uint256=11000001`);
     const a2 = await newIntent(A, '11.00');
-    assert.equal(a2.amount, '11000001');
+    assert.equal(a2.amount, '11000002');
 
     // Chain A's second exact amount, paid on chain B where no intent has it.
-    const stray = await chainB.payUsdc(PAYOUT, 11000001n);
+    const stray = await chainB.payUsdc(PAYOUT, 11000002n);
     const unmatched = await paymentOf(stray.transactionHash);
     assert.equal(unmatched.intentId, null, 'an amount of chain A paid on chain B matches nothing');
-    assert.deepEqual([unmatched.chainId, unmatched.chain, unmatched.amount], [B, 'Chain B', '11000001']);
+    assert.deepEqual([unmatched.chainId, unmatched.chain, unmatched.amount], [B, 'Chain B', '11000002']);
     // The pass that recorded the stray transfer is the one that could have matched it.
     assert.equal((await intent(a2.id)).status, 'CREATED');
 
     // The amount both chains share, paid on chain B: chain B's intent, never chain A's.
-    const onB = await chainB.payUsdc(PAYOUT, 11000000n);
+    const onB = await chainB.payUsdc(PAYOUT, 11000001n);
     const pendingB = await waitStatus(b1.id, 'PENDING');
     assert.equal(pendingB.txHash, onB.transactionHash);
     const paymentB = await paymentOf(onB.transactionHash);
@@ -113,7 +113,7 @@ describe('one payd, two chains', () => {
     const stillA = await intent(a1.id);
     assert.equal(stillA.status, 'CREATED', "chain B's transfer left chain A's intent alone");
 
-    const onA = await chainA.payUsdc(PAYOUT, 11000000n);
+    const onA = await chainA.payUsdc(PAYOUT, 11000001n);
     const pendingA = await waitStatus(a1.id, 'PENDING');
     assert.equal(pendingA.txHash, onA.transactionHash);
     const paymentA = await paymentOf(onA.transactionHash);

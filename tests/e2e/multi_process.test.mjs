@@ -138,8 +138,8 @@ describe('three payd processes on one PostgreSQL: limits, keys, idempotency, amo
     for (const r of results) assert.equal(r.status, 201, r.text);
     const amounts = results.map((r) => BigInt(r.json.amount));
     assert.equal(new Set(amounts.map(String)).size, 45, 'every exact amount differs');
-    // The fewest extra units: 7.000000 up to 7.000044, each once.
-    assert.deepEqual(amounts.sort((a, b) => (a < b ? -1 : 1)), Array.from({ length: 45 }, (_, i) => 7_000_000n + BigInt(i)));
+    // The fewest extra units, at least one: 7.000001 up to 7.000045, each once.
+    assert.deepEqual(amounts.sort((a, b) => (a < b ? -1 : 1)), Array.from({ length: 45 }, (_, i) => 7_000_001n + BigInt(i)));
   });
 });
 

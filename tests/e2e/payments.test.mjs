@@ -12,6 +12,8 @@ import { createIntent, createMerchant, proveSender, startPayd } from './lib/payd
 // anvil's accounts #4 and #5: payout wallets of the other tenants here.
 const OTHER_PAYOUT = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
 const PAGER_PAYOUT = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+// anvil's account #6: the payout wallet of a tenant whose only intents are the round-price ones.
+const ROUND_PAYOUT = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 // The fields of DECISIONS §6 that the chain decides, read from the USDC
@@ -50,11 +52,12 @@ describe('payments on chain', () => {
     const pi = created.json;
     assert.match(pi.id, /^pi_[a-z2-7]{26}$/);
     assert.equal(pi.status, 'CREATED');
-    assert.equal(pi.amount, '25000000');
-    assert.equal(pi.amountFormatted, '25');
+    // DECISIONS §5 rule 1: the price plus the fewest units, at least one.
+    assert.equal(pi.amount, '25000001');
+    assert.equal(pi.amountFormatted, '25.000001');
     assert.equal(pi.amountUsd, '25.00');
     assert.equal(pi.recipient, PAYOUT);
-    assert.equal(pi.paymentUri, `ethereum:${chain.usdc.address}@31337/transfer?address=${PAYOUT}&uint256=25000000`);
+    assert.equal(pi.paymentUri, `ethereum:${chain.usdc.address}@31337/transfer?address=${PAYOUT}&uint256=25000001`);
     assert.equal(pi.checkoutUrl, `${payd.url}/pay/${pi.id}`);
     assert.equal(pi.requiredConfirmations, 2);
     assert.equal(pi.metadata, undefined, "the payer's view");
@@ -72,7 +75,7 @@ describe('payments on chain', () => {
     assert.equal(paid.token, 'USDC');
     assert.equal(paid.confirmations, 2);
     assert.ok(paid.confirmedAt);
-    assert.equal(paid.amountReceived, '25000000');
+    assert.equal(paid.amountReceived, '25000001');
 
     const payments = (await payd.request('GET', '/api/v1/payments', { key: shop.read.key })).json;
     const payment = payments.data.find((p) => p.intentId === pi.id);
@@ -80,15 +83,15 @@ describe('payments on chain', () => {
     assert.equal(payment.txHash, receipt.transactionHash);
     assert.equal(payment.blockNumber, Number(receipt.blockNumber));
     assert.equal(payment.blockHash, receipt.blockHash);
-    assert.equal(payment.amount, '25000000');
+    assert.equal(payment.amount, '25000001');
     assert.equal(payment.senderAddress, PAYER.address);
   });
 
   test('two intents for the same price get different exact amounts and are both matched when paid in reverse order', async () => {
     const a = (await createIntent(payd, shop.integration.id, { amount_usd: '10.00', currency: 'USDC', chainId: 31337 })).json;
     const b = (await createIntent(payd, shop.integration.id, { amount_usd: '10.00', currency: 'USDC', chainId: 31337 })).json;
-    assert.equal(a.amount, '10000000');
-    assert.equal(b.amount, '10000001');
+    assert.equal(a.amount, '10000001');
+    assert.equal(b.amount, '10000002');
     await chain.payUsdc(PAYOUT, BigInt(b.amount), { from: PAYER2 });
     await chain.payUsdc(PAYOUT, BigInt(a.amount));
     await chain.mine(2);
@@ -100,7 +103,7 @@ describe('payments on chain', () => {
 
   test('a native ETH payment is matched', async () => {
     const pi = (await createIntent(payd, shop.integration.id, { amount: '1000000000000000', currency: 'ETH', chainId: 31337 })).json;
-    assert.equal(pi.paymentUri, `ethereum:${PAYOUT}@31337?value=1000000000000000`);
+    assert.equal(pi.paymentUri, `ethereum:${PAYOUT}@31337?value=1000000000000001`, 'one wei above the price');
     assert.equal(pi.tokenAddress, null);
     await chain.payEth(PAYOUT, BigInt(pi.amount));
     await chain.mine(1);
@@ -163,6 +166,57 @@ describe('payments on chain', () => {
       return list.find((p) => p.txHash === second.transactionHash);
     }, { what: 'the second payment' });
     assert.equal(dup.intentId, null);
+  });
+
+  // DECISIONS §5 rule 1: an exact amount is the price plus at least one unit,
+  // so a payer whose wallet dropped the amount from the QR and who types the
+  // round price pays nobody's intent (issue 34: with 25.00 USD held as
+  // 25000000 by the first intent, such a transfer made it PAID though its own
+  // payer had sent nothing). A tenant of its own: no other intent at 25.00
+  // shares its payout address.
+  test("a hand-typed round price is unmatched, never another payer's intent; each exact amount pays its own", async () => {
+    const round = createMerchant(payd, { name: 'Round', payout: ROUND_PAYOUT, tokens: 'USDC' });
+    const ofRound = async (id) => (await payd.request('GET', `/api/v1/payment-intents/${id}`, { key: round.read.key })).json;
+    const paymentsOfRound = async () => (await payd.request('GET', '/api/v1/payments?limit=100', { key: round.read.key })).json.data;
+    const made = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await createIntent(payd, round.integration.id, { amount_usd: '25.00', currency: 'USDC', chainId: 31337 });
+      assert.equal(r.status, 201, r.text);
+      made.push(r.json);
+    }
+    const [first, second] = made;
+
+    const typed = await chain.payUsdc(ROUND_PAYOUT, '25');
+    const payment = await eventually(async () =>
+      (await paymentsOfRound()).find((p) => p.txHash === typed.transactionHash), { what: 'the payment of the round price' });
+    assert.equal(payment.intentId, null, `the round price paid ${payment.intentId} (intents ${first.id}, ${second.id})`);
+    assert.equal(payment.amount, '25000000');
+    assert.deepEqual([first.amount, second.amount], ['25000001', '25000002']);
+    assert.deepEqual([first.amountFormatted, second.amountFormatted], ['25.000001', '25.000002']);
+    // Confirmed (2 blocks): matching it was decided for good, and neither intent moved.
+    await chain.mine(1);
+    await eventually(async () =>
+      (await paymentsOfRound()).find((p) => p.txHash === typed.transactionHash && p.status === 'CONFIRMED'),
+    { what: 'the round-price payment confirmed' });
+    for (const pi of made) {
+      const now = await ofRound(pi.id);
+      assert.deepEqual([now.status, now.amountReceived ?? '0'], ['CREATED', '0'], pi.id);
+    }
+    const events = (await payd.request('GET', '/api/v1/events', { key: round.events.key })).json.data;
+    assert.deepEqual(events.filter((e) => e.type === 'PAYMENT_UNMATCHED').map((e) => [e.data.txHash, e.data.amount]),
+      [[typed.transactionHash, '25000000']]);
+
+    // Each payer's exact amount still pays that payer's intent.
+    const paySecond = await chain.payUsdc(ROUND_PAYOUT, BigInt(second.amount), { from: PAYER2 });
+    const payFirst = await chain.payUsdc(ROUND_PAYOUT, BigInt(first.amount));
+    await chain.mine(1);
+    for (const [pi, receipt] of [[first, payFirst], [second, paySecond]]) {
+      const paid = await eventually(async () => {
+        const now = await ofRound(pi.id);
+        return now.status === 'PAID' ? now : null;
+      }, { what: `${pi.id} PAID` });
+      assert.deepEqual([paid.txHash, paid.amountReceived, paid.exception], [receipt.transactionHash, pi.amount, null]);
+    }
   });
 
   test("the RPC provider's API key never appears in the logs", () => {

@@ -53,9 +53,12 @@ describe('floods of unknown integration ids', () => {
 describe('amounts at the top of the 256-bit range', () => {
   const suite = paydForSuite();
 
-  test('2^256-1 twice: the second has no unique amount left and is a 400 that stores nothing', async () => {
+  // An exact amount is at least one unit above the price (DECISIONS §5 rule 1):
+  // 2^256-1 is the exact amount of the price just below it, and nothing is above it.
+  test('2^256-1 is one exact amount: the price below it gets it once, then a 400 that stores nothing; 2^256-1 asked is a 400 too', async () => {
     const { payd, shop } = suite;
-    const body = { amount: MAX_UINT256, currency: 'USDC', chainId: 31337 };
+    const belowMax = (BigInt(MAX_UINT256) - 1n).toString();
+    const body = { amount: belowMax, currency: 'USDC', chainId: 31337 };
     const first = await createIntent(payd, shop.integration.id, body);
     assert.equal(first.status, 201, first.text);
     assert.equal(first.json.amount, MAX_UINT256);
@@ -63,18 +66,21 @@ describe('amounts at the top of the 256-bit range', () => {
     const events = async () => (await payd.request('GET', '/api/v1/events', { key: shop.events.key })).json.data;
     const [intentsBefore, eventsBefore] = [await listed(), await events()];
 
-    const second = await createIntent(payd, shop.integration.id, { ...body, idempotencyKey: 'top-1' });
-    assert.equal(second.status, 400, second.text);
-    assert.equal(second.json.error.code, 'invalid_request');
-    assert.equal(second.json.error.param, 'amount');
+    for (const [amount, key] of [[belowMax, 'top-1'], [MAX_UINT256, 'top-2']]) {
+      const refused = await createIntent(payd, shop.integration.id, { ...body, amount, idempotencyKey: key });
+      assert.equal(refused.status, 400, `${amount}: ${refused.text}`);
+      assert.equal(refused.json.error.code, 'invalid_request');
+      assert.equal(refused.json.error.param, 'amount');
+    }
     assert.deepEqual(await listed(), intentsBefore);
     assert.deepEqual(await events(), eventsBefore);
     // The refused request did not claim its idempotency key.
     const retry = await createIntent(payd, shop.integration.id, { ...body, amount: '1000', idempotencyKey: 'top-1' });
     assert.equal(retry.status, 201, retry.text);
     // Other amounts of the same token are unaffected.
-    const below = await createIntent(payd, shop.integration.id, { ...body, amount: (BigInt(MAX_UINT256) - 1n).toString() });
-    assert.equal(below.status, 201, below.text);
+    const lower = await createIntent(payd, shop.integration.id, { ...body, amount: (BigInt(MAX_UINT256) - 2n).toString() });
+    assert.equal(lower.status, 201, lower.text);
+    assert.equal(lower.json.amount, belowMax);
   });
 });
 

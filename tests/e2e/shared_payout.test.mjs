@@ -1,7 +1,7 @@
 // One payout address shared by two tenants, and by two integrations of one of
 // them (issue 16). DECISIONS §5 rule 1: "Each intent on the same (chain,
 // token, recipient) gets a unique exact amount: the requested amount plus the
-// fewest smallest units that make it unique", whoever created it; a transfer
+// fewest smallest units (at least one) that make it unique", whoever created it; a transfer
 // of one exact amount pays that intent in its own tenant only. A transfer
 // that matches nothing is "a payment with intentId: null for each tenant
 // paying out to that address, and a PAYMENT_UNMATCHED event"
@@ -49,8 +49,8 @@ describe('two tenants and two integrations on one payout address', () => {
     }
     const amounts = made.map((r) => BigInt(r.json.amount)).sort((a, b) => (a < b ? -1 : 1));
     assert.equal(new Set(amounts.map(String)).size, 36, 'every exact amount differs');
-    // The fewest extra units over all 36: 8.000000 up to 8.000035, each once.
-    assert.deepEqual(amounts, Array.from({ length: 36 }, (_, i) => 8_000_000n + BigInt(i)));
+    // The fewest extra units (at least one) over all 36: 8.000001 up to 8.000036, each once.
+    assert.deepEqual(amounts, Array.from({ length: 36 }, (_, i) => 8_000_001n + BigInt(i)));
   });
 
   test('a transfer of one exact amount pays only that intent, in its own tenant; the other tenant sees no payment of it', async () => {
@@ -62,11 +62,11 @@ describe('two tenants and two integrations on one payout address', () => {
     const paidByOther = await create(other.integration.id);
     const paidByApp = await create(shopApp.id);
     const open = await create(shop.integration.id);
-    assert.deepEqual([paidByOther.amount, paidByApp.amount, open.amount], ['9000000', '9000001', '9000002']);
+    assert.deepEqual([paidByOther.amount, paidByApp.amount, open.amount], ['9000001', '9000002', '9000003']);
     const payOther = await chain.payUsdc(PAYOUT, BigInt(paidByOther.amount));
     const payApp = await chain.payUsdc(PAYOUT, BigInt(paidByApp.amount));
-    // Then one that matches no intent (9.000003 is the next free amount).
-    const stray = await chain.payUsdc(PAYOUT, 9_000_003n);
+    // Then one that matches no intent (9.000004 is the next free amount).
+    const stray = await chain.payUsdc(PAYOUT, 9_000_004n);
 
     // The stray transfer came last: once both tenants have it, every earlier
     // block has been read, and what each tenant sees of the others is final.
@@ -85,7 +85,7 @@ describe('two tenants and two integrations on one payout address', () => {
       const strays = strayOf(list);
       assert.equal(strays.length, 1, `${name} has one unmatched payment of the stray transfer, with two integrations or one`);
       assert.equal(strays[0].intentId, null);
-      assert.equal(strays[0].amount, '9000003');
+      assert.equal(strays[0].amount, '9000004');
       assert.equal(strays[0].recipient, PAYOUT);
     }
     const ofTx = (list, receipt) => list.filter((p) => p.txHash === receipt.transactionHash);

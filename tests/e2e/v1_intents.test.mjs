@@ -143,7 +143,7 @@ describe('POST /v1/payment_intents', () => {
     assert.equal(chose.headers.get('location'), `/pay/${pi.id}`);
     const chosen = await read();
     assert.deepEqual([chosen.chainId, chosen.currency, chosen.amountUsd], [31337, 'USDC', '4.00']);
-    assert.ok(BigInt(chosen.amount) >= 4_000_000n, chosen.amount);
+    assert.ok(BigInt(chosen.amount) > 4_000_000n, `${chosen.amount}: at least one unit above the price (DECISIONS §5 rule 1)`);
     const asked = await message();
     assert.equal(asked.status, 200, asked.text);
     assert.equal(asked.json.chainId, 31337);

@@ -17,9 +17,10 @@ const account = (i) => mnemonicToAccount('test test test test test test test tes
 export const DEPLOYER = account(0);
 export const PAYERS = [account(1), account(3), account(4)];
 export const POISONER = account(5); // sends zero-value transferFrom(victim, payout, 0)
+export const TYPIST = account(9); // types an intent's round price by hand; no intent names it
 export const PAYOUTS = { A: account(2).address, B: account(6).address, C: account(8).address };
 export const OTHER = account(7).address; // nobody watches it
-const SIGNERS = new Map([DEPLOYER, ...PAYERS, POISONER].map((a) => [a.address, a]));
+const SIGNERS = new Map([DEPLOYER, ...PAYERS, POISONER, TYPIST].map((a) => [a.address, a]));
 
 const ERC20 = compile('TestUSDC').abi;
 const RELAY = compile('Relay');
@@ -33,7 +34,7 @@ export async function startHarnessChain({ clockOffsetS = 0, chainId = 31337 } = 
   const { port, proc } = await startAnvilOnFreePort({ args, chainId });
   const chain = new HarnessChain(port, proc, chainId);
   try {
-    await ensureUsdc(chain.url, { mintTo: PAYERS.map((p) => p.address), chainId });
+    await ensureUsdc(chain.url, { mintTo: [...PAYERS, TYPIST].map((p) => p.address), chainId });
     const deployed = await chain.send(DEPLOYER, { data: RELAY.bytecode, gas: 500_000n });
     chain.relay = (await chain.receipt(deployed.hash)).contractAddress;
     await chain.rpc('evm_setAutomine', [false]);

@@ -16,8 +16,9 @@ const PAYOUT = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
 const PAYER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const STRANGER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
 
+// Asks for 0.999999 USDC, so that its exact amount (one unit above, DECISIONS §5 rule 1) is 1 USDC.
 const intent = (over = {}) => ({
-  id: 'pi_1', tenant: 'A', chainId: CHAIN, token: 'USDC', recipient: PAYOUT, requested: 1_000_000n, exact: 1_000_000n,
+  id: 'pi_1', tenant: 'A', chainId: CHAIN, token: 'USDC', recipient: PAYOUT, requested: 999_999n, exact: 1_000_000n,
   createdAt: T0, expiresAt: T0 + HOUR, hint: null, trustedHint: null, provenAt: null, order: 0, ...over,
 });
 const transfer = (n, over = {}) => {
@@ -119,6 +120,17 @@ describe('the judge accepts what the rules allow', () => {
     assert.deepEqual(findings(hinted('PAID_LATE')), []);
   });
 
+  test('a hand-typed round price while two intents at that price are open: unmatched, both untouched', () => {
+    const open = [intent({ requested: 1_000_000n, exact: 1_000_001n }), intent({ id: 'pi_2', order: 1, requested: 1_000_000n, exact: 1_000_002n })];
+    const typed = transfer(1, { from: STRANGER });
+    const r = judge({
+      intents: open, transfers: [typed], payments: [payment(typed, { intentId: null })], headTime: T0 + 100,
+      api: open.map((i) => apiIntent({ id: i.id, status: 'CREATED', amountReceived: '0' })),
+      events: [...lifecycle('pi_1', 'CREATED'), ...lifecycle('pi_2', 'CREATED'), event('e_u', 'PAYMENT_UNMATCHED', { id: payment(typed).id })],
+    });
+    assert.deepEqual(findings(r), []);
+  });
+
   test('an intent that expired unpaid after a reorg took its payment may be EXPIRED or FAILED; without one, EXPIRED only', () => {
     const gone = payment(transfer(1), { status: 'REORGED' });
     const failed = apiIntent({ status: 'FAILED', amountReceived: '0' });
@@ -176,6 +188,20 @@ describe('the judge catches', () => {
     // The same exact amount on another chain is no collision (DECISIONS §5: per chain, token, recipient).
     const elsewhere = [intent(), intent({ id: 'pi_2', order: 1, chainId: OTHER_CHAIN })];
     assert.deepEqual(judge({ intents: elsewhere, api: [apiIntent(), apiIntent({ id: 'pi_2', status: 'CREATED', amountReceived: '0' })], events: [...lifecycle('pi_1', 'CREATED', 'PENDING', 'PAID'), ...lifecycle('pi_2', 'CREATED')], headTime: T0 + 100 }).reserved, []);
+  });
+
+  test('reserved and wrong: the price itself reserved (the rule before issue 34), and a hand-typed round price paying that intent', () => {
+    const old = [intent({ requested: 1_000_000n, exact: 1_000_000n }), intent({ id: 'pi_2', order: 1, requested: 1_000_000n, exact: 1_000_001n })];
+    const typed = transfer(1, { from: STRANGER });
+    const r = judge({
+      intents: old, transfers: [typed], headTime: T0 + 100,
+      api: [apiIntent(), apiIntent({ id: 'pi_2', status: 'CREATED', amountReceived: '0' })],
+      events: [...lifecycle('pi_1', 'CREATED', 'PENDING', 'PAID'), ...lifecycle('pi_2', 'CREATED')],
+    });
+    assert.deepEqual(r.reserved, ['pi_1: exact amount 1000000 for 1000000 asked is not above the price: a payer who types the price would pay it']);
+    // The model goes by the rule, not by what payd reserved: the price pays nobody, so pi_1 waits.
+    assert.match(r.wrong[0], /from 0x90f79bf6: payd gives it to pi_1, the rules to nobody \(unmatched\)/);
+    assert.match(r.wrong[1], /pi_1 .*: amountReceived 1000000, the transfers that pay it add up to 0/);
   });
 
   test('events: a wrong event type, a missing PAYMENT_CONFIRMED, CONFIRMED without PENDING', () => {

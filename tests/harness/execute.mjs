@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 
 import { sleep } from '../e2e/lib/payd.mjs';
-import { OTHER, PAYERS, PAYOUTS, USDC_ADDRESS } from './chain.mjs';
+import { OTHER, PAYERS, PAYOUTS, TYPIST, USDC_ADDRESS } from './chain.mjs';
 import * as chainSteps from './chain_steps.mjs';
 import { checkScenario } from './checks.mjs';
 import { readFinalChain } from './final_chain.mjs';
@@ -154,6 +154,9 @@ class Run {
       case 'deepInternal':
         this.counts.transfers++;
         sent = [await chain.relayTransfer(payer, to, intent.exact, step.depth)];
+        break;
+      case 'round': // the price itself, typed by a payer no intent names: it pays nobody (model.mjs)
+        sent = [await send(intent.token, to, intent.requested, TYPIST)];
         break;
       case 'unmatched':
         sent = [await send(step.token, to, step.token === 'USDC' ? rng.big(100_001n, 9_999_999n) : rng.big(10n ** 12n, 10n ** 15n))];

@@ -43,16 +43,41 @@ const AMOUNTS = {
 // `without` leaves out what triggers known payd bugs, to see what else fails:
 // 'deep-traces' (internal transfers stay 0-3 calls deep), 'zero-value'
 // (sent to an unwatched address instead), 'unproven-hints' (no hint unless
-// proven), or a fault's name (never switched on). The rest of the plan, and so
-// every other step of the seed, stays the same. `store: 'postgres'` adds the
-// faults of chain leadership among two processes (leader_faults.mjs).
+// proven), 'round-prices' (no hand-typed round price), or a fault's name
+// (never switched on). The rest of the plan, and so every other step of the
+// seed, stays the same. `store: 'postgres'` adds the faults of chain
+// leadership among two processes (leader_faults.mjs).
 export function generate(seed, { without = [], store = 'sqlite' } = {}) {
-  const plan = withoutTriggers(draw(seed), new Set(without));
+  const plan = withoutTriggers(withRoundPrices(draw(seed)), new Set(without));
   return store === 'postgres' ? withLeaderFaults(plan) : plan;
 }
 
+// The chance that an intent step is followed by a hand-typed round price.
+const ROUND_PRICE_CHANCE = 0.25;
+
+// A payer whose wallet dropped the amount from the QR types the round price:
+// right after an intent step (so that intent, at least, is open at that
+// price), a transfer of the intent's requested amount itself to its payout
+// address, in its token, on its chain, from a payer no intent names (PAYERS
+// hold the hints; execute.mjs sends it from TYPIST). DECISIONS §5 rule 1:
+// no exact amount is the price, so it pays nobody (model.mjs). Drawn from a
+// substream of the seed, inserted after the plan was drawn: every other step
+// of every seed is what it was before, the fixed seeds' features included.
+function withRoundPrices(plan) {
+  const p = new Prng(plan.seed, 'round');
+  const steps = [];
+  for (const step of plan.steps) {
+    steps.push(step);
+    if (step.op !== 'intent' || !p.chance(ROUND_PRICE_CHANCE)) continue;
+    steps.push({ op: 'pay', kind: 'round', intent: step.n, chain: step.chain, wait: drawWait(p) });
+  }
+  return { ...plan, steps };
+}
+
 function withoutTriggers(plan, without) {
-  const steps = plan.steps.map((step) => {
+  // Without round prices, the plan as it was before they were drawn.
+  const drawn = without.has('round-prices') ? plan.steps.filter((step) => step.kind !== 'round') : plan.steps;
+  const steps = drawn.map((step) => {
     if (without.has('deep-traces') && step.kind === 'deepInternal') return { ...step, kind: 'internal', depth: step.depth % 4 };
     if (without.has('zero-value') && step.kind === 'zero') return { ...step, kind: 'other', intent: null, token: 'USDC' };
     if (without.has('unproven-hints') && step.op === 'intent' && step.hint && !step.hint.proven) return { ...step, hint: null };

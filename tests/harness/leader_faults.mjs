@@ -16,7 +16,15 @@ export function withLeaderFaults(plan) {
   const steps = [];
   let planDown = false; // the plan's own kill, until its start
   let restartAt = null; // where a drawn kill's restart goes
-  for (const [i, step] of plan.steps.entries()) {
+  // The hand-typed round prices (generate.mjs) came after these faults were
+  // first drawn: passed by, uncounted, so that each seed keeps its faults.
+  let i = -1;
+  for (const step of plan.steps) {
+    if (step.op === 'pay' && step.kind === 'round') {
+      steps.push(step);
+      continue;
+    }
+    i++;
     // One process down at a time: a drawn kill's process is back before the plan's kill.
     if (restartAt !== null && (i >= restartAt || step.op === 'kill')) {
       steps.push({ op: 'start', wait: wait() });

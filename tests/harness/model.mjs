@@ -24,10 +24,14 @@ const createdBy = (i, t) => i.createdAt <= t.blockTime + CLOCK_SKEW_MS;
 export const onTime = (i, t) => t.blockTime <= i.expiresAt;
 export const expiredAt = (i, time) => time > i.expiresAt;
 
-// D98-101, AR "Matching" 1: the transfer is the intent's exact amount, in the
-// intent's window (created by then; the late window not over).
+// D98-103, AR "Matching" 1: the transfer is the intent's exact amount, in the
+// intent's window (created by then; the late window not over). D100-102: "The
+// requested amount itself is never an exact amount": a transfer of the price
+// (a payer who typed it) is never the intent's by amount, whatever exact
+// amount payd reported, so a payd that reserved the price itself is judged
+// by who paid, not by its own reservation.
 export function exactFits(i, t) {
-  return sameTarget(i, t) && t.amount > 0n && t.amount === i.exact && createdBy(i, t)
+  return sameTarget(i, t) && t.amount > 0n && t.amount === i.exact && t.amount > i.requested && createdBy(i, t)
     && t.blockTime < i.expiresAt + LATE_WINDOW_MS;  // AR: the window's end is not part of it
 }
 
@@ -39,9 +43,10 @@ export function hintFits(i, t) {
     && createdBy(i, t) && onTime(i, t);
 }
 
-// D98-99: "Each intent on the same (chain, token, recipient) gets a unique
-// exact amount: the requested amount plus the fewest smallest units that make
-// it unique"; D100: reserved until the late window ends. Intents in creation
+// D98-100: "Each intent on the same (chain, token, recipient) gets a unique
+// exact amount: the requested amount plus the fewest smallest units (at least
+// one) that make it unique. The requested amount itself is never an exact
+// amount"; D102-103: reserved until the late window ends. Intents in creation
 // order; returns the one-line findings.
 export function checkExactAmounts(intents) {
   const out = [];
@@ -51,9 +56,10 @@ export function checkExactAmounts(intents) {
     // Held by the clock until its window has been over for the skew (AR "Matching", the end).
     const earlier = (byTarget.get(k) ?? []).filter((e) => i.createdAt < e.expiresAt + LATE_WINDOW_MS + CLOCK_SKEW_MS);
     const taken = new Set(earlier.map((e) => e.exact));
-    let fewest = i.requested;
+    let fewest = i.requested + 1n;
     while (taken.has(fewest)) fewest++;
-    if (taken.has(i.exact)) out.push(`${i.id}: exact amount ${i.exact} is also ${earlier.find((e) => e.exact === i.exact).id}'s on ${k}`);
+    if (i.exact <= i.requested) out.push(`${i.id}: exact amount ${i.exact} for ${i.requested} asked is not above the price: a payer who types the price would pay it`);
+    else if (taken.has(i.exact)) out.push(`${i.id}: exact amount ${i.exact} is also ${earlier.find((e) => e.exact === i.exact).id}'s on ${k}`);
     else if (i.exact !== fewest) out.push(`${i.id}: exact amount ${i.exact} for ${i.requested} asked; the fewest units that make it unique give ${fewest}`);
     byTarget.set(k, [...(byTarget.get(k) ?? []), i]);
   }

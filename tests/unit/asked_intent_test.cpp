@@ -89,10 +89,11 @@ TEST_P(AskedIntentTest, AChoiceSetsChainTokenAndAnExactAmount) {
   EXPECT_EQ(a->token_address, "0x5FbDB2315678afecb367f032d93F642f64180aa3");
   EXPECT_EQ(a->decimals, 6u);
   EXPECT_EQ(a->requested_amount, 25'000'000);
-  // §5 rule 1: the first at its price gets it exactly, the next one unit more.
-  EXPECT_EQ(a->amount, 25'000'000);
-  EXPECT_EQ(b->amount, 25'000'001);
-  EXPECT_EQ(Stored(second).amount, 25'000'001);
+  // §5 rule 1: the first at its price gets one unit more (never the price
+  // itself), the next two units more.
+  EXPECT_EQ(a->amount, 25'000'001);
+  EXPECT_EQ(b->amount, 25'000'002);
+  EXPECT_EQ(Stored(second).amount, 25'000'002);
   EXPECT_EQ(ReservationsOf(first), 1);
 }
 
@@ -128,21 +129,21 @@ TEST_P(AskedIntentTest, AnOptionNotOfferedIsRefusedAndNothingChanges) {
 
 TEST_P(AskedIntentTest, ChoosingAgainReleasesTheOldAmountAfterTheClockSkew) {
   auto id = Ask("25.00", "USD");
-  ASSERT_EQ(Choose(id, kUsdc, kNow + 1000)->amount, 25'000'000);
+  ASSERT_EQ(Choose(id, kUsdc, kNow + 1000)->amount, 25'000'001);
   auto eth = Choose(id, kEth, kNow + 2000);
   ASSERT_TRUE(eth);
   EXPECT_EQ(eth->token_symbol, "ETH");
-  EXPECT_EQ(Stored(id).amount, domain::Uint256("8333333333333334"));
+  EXPECT_EQ(Stored(id).amount, domain::Uint256("8333333333333335"));
 
   // Within the clock skew a transfer for the old amount may still be on its
   // way: a new intent does not get it...
   auto soon = Ask("25.00", "USD");
-  EXPECT_EQ(Choose(soon, kUsdc, kNow + 3000)->amount, 25'000'001);
+  EXPECT_EQ(Choose(soon, kUsdc, kNow + 3000)->amount, 25'000'002);
   // ...once the skew has passed, it does.
   auto later = Ask("25.00", "USD");
   auto reused = Choose(later, kUsdc, kNow + 2000 + domain::kChainClockSkewMs);
   ASSERT_TRUE(reused);
-  EXPECT_EQ(reused->amount, 25'000'000);
+  EXPECT_EQ(reused->amount, 25'000'001);
 }
 
 TEST_P(AskedIntentTest, NoChoiceOnceSomethingWasReceivedOrItExpired) {

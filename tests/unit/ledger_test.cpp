@@ -49,7 +49,9 @@ class LedgerTest : public testing::StoreTest {
     ledger_catalog_ = domain::ChainCatalog({chain});
   }
 
-  // `hinted`: kPayer is its sender hint, proven by the wallet.
+  // `hinted`: kPayer is its sender hint, proven by the wallet. Each test's
+  // first intent at a price has the price plus one unit as its exact amount
+  // (DECISIONS §5 rule 1): 5000001 for 5000000 asked.
   std::string CreateIntent(domain::Uint256 amount, base::TimeMs created, base::TimeMs expires,
                            bool hinted = false) {
     auto intent = UsdcIntent(amount, created, expires);
@@ -151,7 +153,7 @@ TEST_P(LedgerTest, APassFromACursorAnotherProcessMovedRollsBackWhole) {
   stale.cursor = b2;
   stale.cursor_before = seen_by_old_leader;
   stale.head = {2, std::nullopt, std::nullopt, 2500};
-  stale.transfers = {Transfer(5000000, "t1", b2)};
+  stale.transfers = {Transfer(5000001, "t1", b2)};
   stale.watched = store_->WatchedAddresses(31337, base::NowMs());
   EXPECT_THROW(ledger_->Advance(stale, base::NowMs()), domain::CursorMoved);
   EXPECT_EQ(store_->LoadCursor(31337)->number, 3) << "the cursor never goes backwards";
@@ -166,7 +168,7 @@ TEST_P(LedgerTest, APassFromACursorAnotherProcessMovedRollsBackWhole) {
 TEST_P(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
-  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000001, "t1", a1)});
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPending);
   std::string payment_id = Payments().at(0).id;
 
@@ -174,7 +176,7 @@ TEST_P(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kCreated);
   EXPECT_EQ(Payments().at(0).status, domain::PaymentStatus::kReorged);
 
-  Advance({a1}, {Transfer(5000000, "t1", a1)}, 0);  // and branch a comes back
+  Advance({a1}, {Transfer(5000001, "t1", a1)}, 0);  // and branch a comes back
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPending);
   ASSERT_EQ(Payments().size(), 1u);
   EXPECT_EQ(Payments()[0].id, payment_id);
@@ -190,13 +192,13 @@ TEST_P(LedgerTest, ATransferBackAfterAFlipBackIsRecordedAgain) {
 TEST_P(LedgerTest, ATransferBackAfterAFlipBackToAnIntentPaidMeanwhileIsAnnouncedUnmatched) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
-  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "first", a2)});
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000001, "first", a2)});
   Advance({Block(2, "b", 3000, "a")}, {}, 1);  // branch b replaces block 2
   // Block 1's logs, indexed late, hold the payer paying again: it pays the intent.
-  Advance({Block(3, "b", 4000)}, {Transfer(5000000, "second", a1)});
+  Advance({Block(3, "b", 4000)}, {Transfer(5000001, "second", a1)});
   ASSERT_EQ(Intent(id).tx_hash, Hash("second"));
 
-  Advance({a2, Block(3, "a", 4000)}, {Transfer(5000000, "first", a2)}, 1);  // branch a is back
+  Advance({a2, Block(3, "a", 4000)}, {Transfer(5000001, "first", a2)}, 1);  // branch a is back
   EXPECT_EQ(Intent(id).tx_hash, Hash("second"));
   auto payments = Payments();
   auto first = std::find_if(payments.begin(), payments.end(),
@@ -229,7 +231,7 @@ TEST_P(LedgerTest, AResolvedIntentKeepsItsStatusAndTakesNoNewTransfer) {
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
   EXPECT_EQ(Intent(id).received, 0);
   auto b3 = Block(3, "b", 4000);
-  Advance({b3}, {Transfer(5000000, "again", b3)});  // its exact amount, from its hinted payer
+  Advance({b3}, {Transfer(5000001, "again", b3)});  // its exact amount, from its hinted payer
   auto payments = Payments();
   auto again = std::find_if(payments.begin(), payments.end(),
                             [](const auto& p) { return p.transfer.tx_hash == Hash("again"); });
@@ -252,10 +254,10 @@ TEST_P(LedgerTest, TheMomentAChainWasFirstWatchedIsKeptAcrossRestarts) {
 TEST_P(LedgerTest, SeeingATransferAgainRecordsNothingNew) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
-  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
-  Advance({Block(2, "a", 3000)}, {Transfer(5000000, "t1", a1)});  // logs read again
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000001, "t1", a1)});
+  Advance({Block(2, "a", 3000)}, {Transfer(5000001, "t1", a1)});  // logs read again
   EXPECT_EQ(Payments().size(), 1u);
-  EXPECT_EQ(Intent(id).received, 5000000);
+  EXPECT_EQ(Intent(id).received, 5000001);
   EXPECT_EQ(EventTypes(), (std::vector<std::string>{"PAYMENT_CREATED", "PAYMENT_PENDING"}));
 }
 
@@ -266,7 +268,7 @@ TEST_P(LedgerTest, ATransferPastItsDepthWhenFirstSeenIsRecordedConfirmed) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
   Advance({Block(0, "a", 1500), a1, Block(2, "a", 2500), Block(3, "a", 3000)},
-          {Transfer(5000000, "paying", a1), Transfer(7000000, "stray", a1)});
+          {Transfer(5000001, "paying", a1), Transfer(7000000, "stray", a1)});
   auto payments = Payments();
   ASSERT_EQ(payments.size(), 2u);
   for (const auto& p : payments) {
@@ -296,7 +298,7 @@ TEST_P(LedgerTest, AReorgDeeperThanTheConfirmationsKeepsPaidAndSaysSo) {
   SetConfirmations(1);
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
-  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000001, "t1", a1)});
   ASSERT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
 
   Advance({Block(1, "b", 2000, "a")}, {}, 0);
@@ -304,7 +306,7 @@ TEST_P(LedgerTest, AReorgDeeperThanTheConfirmationsKeepsPaidAndSaysSo) {
   EXPECT_EQ(Intent(id).exception, domain::IntentException::kReversedAfterConfirmation);
   EXPECT_EQ(Intent(id).received, 0);
 
-  Advance({a1}, {Transfer(5000000, "t1", a1)}, 0);
+  Advance({a1}, {Transfer(5000001, "t1", a1)}, 0);
   EXPECT_EQ(Intent(id).exception, domain::IntentException::kNone);
   // Seen and confirmed in one pass, it was PENDING all the same (DECISIONS §5).
   EXPECT_EQ(EventTypes(),
@@ -317,7 +319,7 @@ TEST_P(LedgerTest, AnIntentThatExpiredUnpaidIsExpiredAgainWhenItsLatePaymentGoes
   Advance({Block(0, "a", 1500), Block(1, "a", 4000)}, {});
   ASSERT_EQ(Intent(id).status, domain::IntentStatus::kExpired);
   auto a2 = Block(2, "a", 5000);
-  Advance({a2}, {Transfer(5000000, "late", a2)});
+  Advance({a2}, {Transfer(5000001, "late", a2)});
   ASSERT_EQ(Intent(id).status, domain::IntentStatus::kPending);
   EXPECT_EQ(Intent(id).exception, domain::IntentException::kPaidLate);
 
@@ -328,7 +330,7 @@ TEST_P(LedgerTest, AnIntentThatExpiredUnpaidIsExpiredAgainWhenItsLatePaymentGoes
 TEST_P(LedgerTest, APendingIntentWhosePaymentGoesAfterExpiryFails) {
   auto id = CreateIntent(5000000, 1000, 3000);
   auto a1 = Block(1, "a", 2000);
-  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000001, "t1", a1)});
   Advance({Block(2, "a", 4000)}, {});  // expiry passes while it waits for confirmations
   ASSERT_EQ(Intent(id).status, domain::IntentStatus::kPending);
   Advance({Block(1, "b", 2000, "a"), Block(2, "b", 4000)}, {}, 0);
@@ -339,8 +341,8 @@ TEST_P(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   // The logs of block 1 were indexed late: block 2's copy was matched first.
-  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "second", a2)});
-  Advance({Block(3, "a", 4000)}, {Transfer(5000000, "first", a1)});
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000001, "second", a2)});
+  Advance({Block(3, "a", 4000)}, {Transfer(5000001, "first", a1)});
   ASSERT_EQ(Intent(id).tx_hash, Hash("second"));
   ASSERT_EQ(Payments().size(), 2u);
 
@@ -348,7 +350,7 @@ TEST_P(LedgerTest, AnUnmatchedDuplicatePaysWhenAReorgTakesThePayment) {
   // The first transfer, three blocks deep before the reorg, was confirmed already.
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPaid);
   EXPECT_EQ(Intent(id).tx_hash, Hash("first"));
-  EXPECT_EQ(Intent(id).received, 5000000);
+  EXPECT_EQ(Intent(id).received, 5000001);
 }
 
 // docs/api-reference.md, Matching: "A matched transfer is the matched
@@ -359,8 +361,8 @@ TEST_P(LedgerTest, ATransferAnIntentTakesAfterAReorgIsNoLongerAnotherTenantsUnma
   domain::Tenant other = OtherTenantOnTheSameAddress();
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
-  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "second", a2)});
-  Advance({Block(3, "a", 4000)}, {Transfer(5000000, "first", a1)});
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000001, "second", a2)});
+  Advance({Block(3, "a", 4000)}, {Transfer(5000001, "first", a1)});
   auto others = [&] { return store_->ListPayments(other.id, std::nullopt, 100, 0); };
   ASSERT_EQ(others().size(), 1u) << "the paid intent's duplicate is every watcher's unmatched";
 
@@ -379,9 +381,9 @@ TEST_P(LedgerTest, ATransferReadAgainAfterItPaidOneTenantIsNotAnotherTenantsUnma
   domain::Tenant other = OtherTenantOnTheSameAddress();
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000);
-  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "t1", a1)});
-  ASSERT_EQ(Intent(id).received, 5000000);
-  Advance({Block(2, "a", 3000)}, {Transfer(5000000, "t1", a1)});  // logs read again
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000001, "t1", a1)});
+  ASSERT_EQ(Intent(id).received, 5000001);
+  Advance({Block(2, "a", 3000)}, {Transfer(5000001, "t1", a1)});  // logs read again
   EXPECT_TRUE(store_->ListPayments(other.id, std::nullopt, 100, 0).empty());
   EXPECT_EQ(Payments().size(), 1u);
 }
@@ -402,17 +404,17 @@ TEST_P(LedgerTest, AnAskedIntentTakesExactTransfersOnlyFromItsChoice) {
   base::TimeMs chosen_at = 1000 + 20 * kMinute;
   ASSERT_TRUE(
       domain::ChooseOption(*store_, catalog_, prices, asked.id, {31337, "USDC"}, chosen_at));
-  ASSERT_EQ(Intent(asked.id).amount, 5000000);
+  ASSERT_EQ(Intent(asked.id).amount, 5000001);
 
   // Stamped 6 minutes before the choice: beyond the skew, not the intent's.
   auto early = Block(1, "a", chosen_at - 6 * kMinute);
-  Advance({Block(0, "a", 500), early}, {Transfer(5000000, "early", early)});
+  Advance({Block(0, "a", 500), early}, {Transfer(5000001, "early", early)});
   EXPECT_EQ(Intent(asked.id).status, domain::IntentStatus::kCreated);
   ASSERT_EQ(Payments().size(), 1u);
   EXPECT_FALSE(Payments().front().intent_id.has_value());
 
   auto after = Block(2, "a", chosen_at + kMinute);
-  Advance({after}, {Transfer(5000000, "after", after)});
+  Advance({after}, {Transfer(5000001, "after", after)});
   EXPECT_EQ(Intent(asked.id).status, domain::IntentStatus::kPending);
   EXPECT_EQ(Intent(asked.id).tx_hash, Hash("after"));
 }
@@ -436,7 +438,7 @@ TEST_P(LedgerTest, AnIntentChosenAgainTakesNoTransferOfItsOldChoice) {
       domain::ChooseOption(*store_, catalog_, prices, asked.id, {31337, "ETH"}, 2000 + kMinute));
 
   auto a1 = Block(1, "a", 2000 + kMinute / 2);  // the old choice, paid before the new one
-  Advance({Block(0, "a", 1500), a1}, {Transfer(5000000, "old", a1)});
+  Advance({Block(0, "a", 1500), a1}, {Transfer(5000001, "old", a1)});
   EXPECT_EQ(Intent(asked.id).status, domain::IntentStatus::kCreated);
   EXPECT_EQ(Intent(asked.id).received, 0);
   ASSERT_EQ(Payments().size(), 1u);
@@ -447,15 +449,15 @@ TEST_P(LedgerTest, AfterAReorgTheEarlierTransferPaysThoughTheLaterOneComesBack) 
   auto id = CreateIntent(5000000, 1000, 1000000);
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   // Block 1's logs were indexed late: block 2's copy paid the intent first.
-  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "late", a2)});
-  Advance({Block(3, "a", 4000)}, {Transfer(5000000, "early", a1)});
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000001, "late", a2)});
+  Advance({Block(3, "a", 4000)}, {Transfer(5000001, "early", a1)});
   ASSERT_EQ(Intent(id).tx_hash, Hash("late"));
 
   // Branch b replaces block 2 with the same transfer moved into it.
   auto b2 = Block(2, "b", 3000, "a");
-  Advance({b2}, {Transfer(5000000, "late", b2)}, 1);
+  Advance({b2}, {Transfer(5000001, "late", b2)}, 1);
   EXPECT_EQ(Intent(id).tx_hash, Hash("early")) << "chain order: block 1 before block 2";
-  EXPECT_EQ(Intent(id).received, 5000000);
+  EXPECT_EQ(Intent(id).received, 5000001);
 }
 
 TEST_P(LedgerTest, ATrustedSendersTransferKeptUnmatchedPaysWhenAReorgTakesThePayment) {
@@ -463,9 +465,9 @@ TEST_P(LedgerTest, ATrustedSendersTransferKeptUnmatchedPaysWhenAReorgTakesThePay
   auto a1 = Block(1, "a", 2000), a2 = Block(2, "a", 3000);
   // Block 1's logs were indexed late: the exact payment of block 2 covered the
   // intent first, so the same payer's other transfer was kept as unmatched.
-  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000000, "exact", a2)});
+  Advance({Block(0, "a", 1500), a1, a2}, {Transfer(5000001, "exact", a2)});
   Advance({Block(3, "a", 4000)}, {Transfer(3000000, "other", a1)});
-  ASSERT_EQ(Intent(id).received, 5000000);
+  ASSERT_EQ(Intent(id).received, 5000001);
 
   Advance({Block(2, "b", 3000, "a")}, {}, 1);  // block 2 and the exact payment are gone
   EXPECT_EQ(Intent(id).received, 3000000);
@@ -520,9 +522,9 @@ TEST_P(LedgerTest, ATrustedSendersTransferStampedExactlyAtExpiryIsOnTimeEitherWa
   auto a3 = Block(3, "a", 9000), a4 = Block(4, "a", 9000);
   // Block 3's logs were indexed late: the exact payment of block 4 covered
   // the intent first, so the trusted sender's transfer of block 3 was unmatched.
-  Advance({a3, a4}, {Transfer(7000000, "exact", a4)});
+  Advance({a3, a4}, {Transfer(7000001, "exact", a4)});
   Advance({Block(5, "a", 9000)}, {Transfer(1000000, "hinted", a3)});
-  ASSERT_EQ(Intent(rematched).received, 7000000);
+  ASSERT_EQ(Intent(rematched).received, 7000001);
   Advance({Block(4, "b", 9000, "a")}, {}, 3);  // block 4 and the exact payment are gone
   EXPECT_EQ(Intent(rematched).received, 1000000) << "rematched at exactly expiresAt";
   EXPECT_EQ(Intent(rematched).status, domain::IntentStatus::kPending);
@@ -543,7 +545,7 @@ TEST_P(LedgerTest, AnIntentExpiresOnceABlockIsPastExpiresAtNotAtIt) {
 TEST_P(LedgerTest, ALatePaymentInThePassThatReachedExpiryIsToldAfterTheExpiry) {
   auto id = CreateIntent(5000000, 1000, 3000);
   auto a2 = Block(2, "a", 4000);
-  Advance({Block(0, "a", 1500), Block(1, "a", 2000), a2}, {Transfer(5000000, "late", a2)});
+  Advance({Block(0, "a", 1500), Block(1, "a", 2000), a2}, {Transfer(5000001, "late", a2)});
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPending);
   EXPECT_EQ(Intent(id).exception, domain::IntentException::kPaidLate);
   EXPECT_EQ(EventTypes(),

@@ -39,7 +39,7 @@ std::string ByEndTime(Connection& c) {
   return c.dialect() == Dialect::kSqlite ? "INDEXED BY amount_reservations_by_end " : "";
 }
 
-// The lapsed reservations of a scope from `requested` up: ?1 chain, ?2 now,
+// The lapsed reservations of a scope from `from` up: ?1 chain, ?2 now,
 // ?3 token, ?4 recipient, ?5 amount key. Both planners would read min(amount)
 // off the primary key, walking every reservation above the price (all the
 // open intents of a busy payout address) to find the few lapsed ones: SQLite
@@ -90,10 +90,12 @@ std::optional<cpp_int> FirstGapInBlock(Connection& c, const ReservationScope& sc
 // carry every block above the price on every reservation.
 constexpr int kBlocksPerRead = 16;
 
-// The smallest amount >= `requested` without a row, lapsed rows included.
+// The smallest amount >= `from` without a row, lapsed rows included. `from`
+// may be the first amount of a block (a price ending in 999, plus one): the
+// walk starts at that block, whatever the price's own block holds.
 std::optional<cpp_int> FirstUnheldAmount(Connection& c, const ReservationScope& scope,
-                                         const cpp_int& requested) {
-  cpp_int amount = requested;
+                                         const cpp_int& from) {
+  cpp_int amount = from;
   for (;;) {
     auto blocks = c.Prepare(
         "SELECT block, taken FROM amount_reservation_blocks WHERE chain_id = ? AND token_key = ? "
@@ -119,16 +121,16 @@ std::optional<cpp_int> FirstUnheldAmount(Connection& c, const ReservationScope& 
   }
 }
 
-// The smallest amount >= `requested` whose reservation ended by `now` but
-// was not yet released (the ledger releases by chain time, each poll).
+// The smallest amount >= `from` whose reservation ended by `now` but was
+// not yet released (the ledger releases by chain time, each poll).
 std::optional<cpp_int> FirstLapsedAmount(Connection& c, const ReservationScope& scope,
-                                         const cpp_int& requested, base::TimeMs now) {
+                                         const cpp_int& from, base::TimeMs now) {
   auto q = c.Prepare(FirstLapsedSql(c));
   q.Bind(1, scope.chain_id)
       .Bind(2, now)
       .Bind(3, scope.token_key)
       .Bind(4, scope.recipient)
-      .Bind(5, AmountKey(domain::Uint256(requested)));
+      .Bind(5, AmountKey(domain::Uint256(from)));
   if (!q.Step() || q.IsNull(0)) return std::nullopt;
   return FromAmountKey(q.Text(0));
 }
@@ -147,11 +149,22 @@ void AddToBlock(Connection& c, const ReservationScope& scope, const std::string&
       .Run();
 }
 
+[[noreturn]] void ThrowNoAmountLeft() {
+  domain::ThrowInvalid("amount",
+                       "No unique exact amount is left above this amount up to 2^256-1 for this "
+                       "token and payout address; ask for a smaller amount.");
+}
+
 }  // namespace
 
 domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
                                    const domain::Uint256& requested, const std::string& intent_id,
                                    base::TimeMs reserved_until, base::TimeMs now) {
+  // At least one unit above the price (DECISIONS §5 rule 1), so that a payer
+  // who types the round price pays no intent. A row holding the price itself
+  // (reserved under the earlier rule, or lapsed) is never looked at again.
+  const cpp_int from = cpp_int(requested) + 1;
+  if (from > MaxAmount()) ThrowNoAmountLeft();
   // Reservations on one scope run side by side, but never beside a release
   // of its lapsed amounts, which rewrites the block counts the search reads.
   // Those starting in the same block of 1,000 amounts (the same price) would
@@ -159,8 +172,7 @@ domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
   // next block and meets another there collides on the primary key (or on
   // the lapsed row both meant to reuse) and is run again (sql::Conflict).
   c.LockSharedUntilCommit(ScopeKey(scope));
-  c.LockUntilCommit(ScopeKey(scope) + "|" + BlockKey(cpp_int(requested)));
-  cpp_int from(requested);
+  c.LockUntilCommit(ScopeKey(scope) + "|" + BlockKey(from));
   auto unheld = FirstUnheldAmount(c, scope, from);
   // By the clock, an amount is reused only once its late window has been
   // over for the clock skew an exact match allows: a transfer made in the old
@@ -169,11 +181,7 @@ domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
   // The ledger releases amounts by chain time, with every earlier block read.
   base::TimeMs lapsed_by = now - domain::kChainClockSkewMs;
   auto lapsed = FirstLapsedAmount(c, scope, from, lapsed_by);
-  if (!unheld && !lapsed) {
-    domain::ThrowInvalid("amount",
-                         "No unique exact amount is left from this amount up to 2^256-1 for this "
-                         "token and payout address; ask for a smaller amount.");
-  }
+  if (!unheld && !lapsed) ThrowNoAmountLeft();
   bool reuse = lapsed && (!unheld || *lapsed < *unheld);
   domain::Uint256 amount(reuse ? *lapsed : *unheld);
   if (reuse) {

@@ -240,8 +240,9 @@ export function refusedBody(rng, kind, ctx) {
     if (how === 'bad' && bad) {
       if (name === 'amount' && kind === 'intent') delete body.amount_usd;
       if (name === 'minAmount') body.allowCustomAmount = true;
-      // 2^256-1 is refused too: the fixtures hold the only exact amount there is.
-      body[name] = kind === 'intent' && name === 'amount' && rng.chance(0.4) ? MAX_UINT256.toString() : bad(rng);
+      // 2^256-2 is refused too: its only exact amount, 2^256-1 (at least one unit
+      // above the price, DECISIONS §5 rule 1), is held by the fixtures.
+      body[name] = kind === 'intent' && name === 'amount' && rng.chance(0.4) ? (MAX_UINT256 - 1n).toString() : bad(rng);
     } else if (how === 'missing') {
       delete body[name];
     } else if (how === 'unknown') {
