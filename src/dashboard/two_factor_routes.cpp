@@ -110,8 +110,8 @@ void AddTwoFactorRoutes(http::Router& router, DashboardContext& ctx) {
                      return OrFieldError(
                          [&] {
                            std::string code = pages::FormValue(req.body(), "code");
-                           auto codes =
-                               domain::ConfirmTwoFactor(ChangeBy(ctx, v), v.current.user, code);
+                           auto codes = domain::ConfirmTwoFactor(ChangeBy(ctx, v), v.current.user,
+                                                                 code, v.current.session.digest);
                            return CodesPage(req, ctx, v, codes);
                          },
                          Redraw(req, ctx, v));

@@ -91,6 +91,9 @@ class ManagementTx {
   virtual void DeleteSession(const std::string& digest) = 0;
   // Every session of the user: signed out everywhere.
   virtual void DeleteUserSessions(const std::string& user_id) = 0;
+  // Every session of the user but the one of `keep_digest`: signed out elsewhere.
+  virtual void DeleteOtherUserSessions(const std::string& user_id,
+                                       const std::string& keep_digest) = 0;
   virtual std::optional<SignInLink> FindSignInLink(const std::string& digest) = 0;
   virtual void InsertSignInLink(const SignInLink& link) = 0;
   // Marks the link used at `now`.

@@ -145,7 +145,8 @@ describe('dashboard people', () => {
     const page = await (await get('/dashboard/two-factor', dev)).text();
     assert.match(page, /Your account's owner requires two-factor sign-in/);
 
-    // An owner resets a lost phone's factor: the rule then sends that person back to set one up.
+    // An owner resets a lost phone's factor: that person's sessions end, and at the next sign-in
+    // the rule sends them back to set one up.
     const bo = await signIn('bo@acme.example');
     await post('/dashboard/two-factor/start', { csrf: await csrfOf(bo, '/dashboard/two-factor') }, { cookie: bo });
     const boSecret = (await (await get('/dashboard/two-factor', bo)).text()).match(/id="totp-secret">([A-Z2-7 ]+)</)[1].replaceAll(' ', '');
@@ -153,6 +154,7 @@ describe('dashboard people', () => {
     assert.equal((await get('/dashboard', bo)).status, 200);
     assert.match(await (await get(PEOPLE, ana)).text(), /Reset two-factor/);
     assert.equal((await post(`${PEOPLE}/${idOf('bo@acme.example')}/reset-two-factor`, { csrf }, { cookie: ana })).status, 303);
-    assert.equal((await get('/dashboard', bo)).headers.get('location'), '/dashboard/two-factor');
+    assert.equal((await get('/dashboard', bo)).headers.get('location'), '/dashboard/sign-in');
+    assert.equal((await get('/dashboard', await signIn('bo@acme.example'))).headers.get('location'), '/dashboard/two-factor');
   });
 });

@@ -11,7 +11,9 @@ import * as OTPAuth from 'otpauth';
 
 import { cookieOf, dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
+import { eventually } from './lib/chain.mjs';
 import { launch, preparePayd } from './lib/payd.mjs';
+import { closePayd } from './lib/stop_steps.mjs';
 
 // An authenticator app's code; `stepsAhead` 1 is the next 30-second step
 // (payd accepts one step either side, and a step's code only once).
@@ -144,5 +146,95 @@ describe('dashboard two-factor sign-in', () => {
     assert.equal(locked.status, 429);
     assert.ok(Number(locked.headers.get('retry-after')) > 0);
     assert.match(await locked.text(), /Too many attempts to sign in/);
+  });
+});
+
+// Issue 34 item 4: the code's time steps only go forward; the first code at an enrolment the
+// owner's rule forces is the enrolment's (and used up); turning two factors on ends the person's
+// other sessions, an owner's reset ends them all.
+describe('dashboard two-factor: steps, enrolment at sign-in, sessions', () => {
+  let payd, tenant, get, post, signIn, csrfOf, anaSecret;
+  const secretOf = async (cookie) => (await (await get('/dashboard/two-factor', cookie)).text()).match(/id="totp-secret">([A-Z2-7 ]+)</)[1].replaceAll(' ', '');
+  const person = (email, role = 'viewer') =>
+    payd.admin(['user', 'create', '--tenant', tenant.id, '--email', email, '--role', role, '--password-stdin'], { input: `${PASSWORD}\n` });
+  // Sets up `cookie`'s person's app, confirmed with the code `stepsAhead` steps from now; its secret.
+  const enrol = async (cookie, stepsAhead = 0) => {
+    assert.equal((await post('/dashboard/two-factor/start', { csrf: await csrfOf(cookie, '/dashboard/two-factor') }, { cookie })).status, 303);
+    const secret = await secretOf(cookie);
+    const confirmed = await post('/dashboard/two-factor/confirm', { csrf: await csrfOf(cookie, '/dashboard/two-factor'), code: codeOf(secret, stepsAhead) }, { cookie });
+    assert.equal(confirmed.status, 200, 'the code confirms it');
+    return secret;
+  };
+  // A password, then `code` on the wait's form: the answer to the code.
+  const withCode = async (email, code) => {
+    const waiting = cookieOf(await post('/dashboard/sign-in', { email, password: PASSWORD }));
+    const csrf = (await (await get('/dashboard/sign-in/code', waiting)).text()).match(/name="csrf" value="([^"]+)"/)[1];
+    return post('/dashboard/sign-in/code', { csrf, code }, { cookie: waiting });
+  };
+  // A code of the last step is refused if a step ends between writing it and payd reading it:
+  // not within a step's last 5 seconds.
+  const earlyInAStep = () => eventually(() => Date.now() % 30_000 < 25_000, { what: 'a TOTP step with 5 s left', timeout: 6_000, interval: 100 });
+
+  before(async () => {
+    payd = preparePayd();
+    tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
+    person('ana@acme.example', 'owner');
+    for (const email of ['cy@acme.example', 'dee@acme.example', 'fay@acme.example']) person(email);
+    await launch(payd);
+    ({ get, post, signIn, csrfOf } = dashboardClient(payd));
+  });
+  after(() => closePayd(payd));
+
+  test("a code of an older step is refused once a newer step's code was used", async () => {
+    await earlyInAStep();
+    // Both enrol with the last step's code; Dee then signs in with this step's (the control: it works).
+    const [cySecret, deeSecret] = [await enrol(await signIn('cy@acme.example'), -1), await enrol(await signIn('dee@acme.example'), -1)];
+    assert.equal((await withCode('dee@acme.example', codeOf(deeSecret, 0))).status, 303, "this step's code, nothing newer used: accepted");
+    // Cy uses the next step's code first: this step's code, older, is then refused (never used itself).
+    assert.equal((await withCode('cy@acme.example', codeOf(cySecret, 1))).status, 303);
+    const older = await withCode('cy@acme.example', codeOf(cySecret, 0));
+    assert.equal(older.status, 400, 'an older step after a newer one');
+    assert.match(await older.text(), /or an unused recovery code/);
+  });
+
+  test("at the first sign-in under the owner's rule, the first code sets it up, and is used up", async () => {
+    const ana = await signIn('ana@acme.example');
+    anaSecret = await enrol(ana);
+    assert.equal((await post('/dashboard/settings/people/two-factor-rule', { csrf: await csrfOf(ana, '/dashboard/settings/people'), required: '1' }, { cookie: ana })).status, 303);
+    person('eve@acme.example');
+    const eve = await signIn('eve@acme.example');
+    for (const page of ['/dashboard', '/dashboard/payments', '/dashboard/settings/api-keys']) {
+      const r = await get(page, eve);
+      assert.equal(r.status, 303, page);
+      assert.equal(r.headers.get('location'), '/dashboard/two-factor', `${page}: set it up first`);
+    }
+    await earlyInAStep();
+    const secret = await enrol(eve, 0);
+    assert.equal((await get('/dashboard', eve)).status, 200, 'in, with the session she enrolled in');
+    const replay = await withCode('eve@acme.example', codeOf(secret, 0));
+    assert.equal(replay.status, 400, 'the enrolment code does not sign in again');
+    assert.equal((await withCode('eve@acme.example', codeOf(secret, 1))).status, 303, "the next step's code does");
+  });
+
+  test('turning two factors on ends the other sessions; an owner\'s reset ends them all', async () => {
+    const [here, elsewhere] = [await signIn('fay@acme.example'), await signIn('fay@acme.example')];
+    assert.equal((await get('/dashboard/two-factor', elsewhere)).status, 200);
+    const secret = await enrol(here);
+    assert.equal((await get('/dashboard/two-factor', here)).status, 200, 'the session that turned it on stays');
+    const ended = await get('/dashboard/two-factor', elsewhere);
+    assert.equal(ended.status, 303, 'the other session ended');
+    assert.equal(ended.headers.get('location'), '/dashboard/sign-in');
+
+    const later = cookieOf(await withCode('fay@acme.example', codeOf(secret, 1)));
+    assert.equal((await get('/dashboard/two-factor', later)).status, 200);
+    const ana = cookieOf(await withCode('ana@acme.example', codeOf(anaSecret, 1)));
+    const fayId = sql(payd, "SELECT id FROM users WHERE email = 'fay@acme.example'");
+    const reset = await post(`/dashboard/settings/people/${fayId}/reset-two-factor`, { csrf: await csrfOf(ana, '/dashboard/settings/people') }, { cookie: ana });
+    assert.equal(reset.status, 303);
+    for (const cookie of [here, later]) {
+      const r = await get('/dashboard/two-factor', cookie);
+      assert.equal(r.status, 303, 'every session of hers ended');
+      assert.equal(r.headers.get('location'), '/dashboard/sign-in');
+    }
   });
 });

@@ -218,4 +218,50 @@ describe('the merchant decides', () => {
     assertApiError(await post(`/api/v1/payment-intents/${pi.id}/sender-hint`, { address: wallet(17).address }, other.rw.key), 404, 'not_found');
     assert.equal((await get(pi.id)).senderHint, null);
   });
+
+  // Another tenant's key on this tenant's payment or intent: 404 not_found, nothing changed on
+  // either side (DECISIONS §1); the owner's same call then succeeds.
+  const elsewhere = () => createMerchant(payd, { name: `Elsewhere ${Date.now()}`, payout: '0x1111111111111111111111111111111111111111' });
+  const unmatchedWithIntent = async (index, price, paid) => {
+    const payer = await funded(index);
+    const pi = await newIntent(price);
+    const tx = await chain.payUsdc(PAYOUT, parseUnits(paid, 6), { from: payer });
+    const kept = await paymentOf(tx.transactionHash);
+    assert.equal(kept.intentId, null, 'kept unmatched');
+    return { pi, kept, tx };
+  };
+
+  test("attach: another tenant's key is 404 on this payment, this key knows no intent of theirs; the owner attaches", async () => {
+    const them = elsewhere();
+    const theirs = await createIntent(payd, them.integration.id, { amount_usd: '2.75', currency: 'USDC', chainId: 31337 });
+    assert.equal(theirs.status, 201, theirs.text);
+    const { pi, kept, tx } = await unmatchedWithIntent(4, '2.75', '2.8');
+    assertApiError(await post(`/api/v1/payments/${kept.id}/attach`, { intentId: pi.id }, them.rw.key), 404, 'not_found');
+    assertApiError(await post(`/api/v1/payments/${kept.id}/attach`, { intentId: theirs.json.id }, them.rw.key), 404, 'not_found');
+    // Their intent, named in this tenant's call, is as unknown as one that does not exist.
+    assertApiError(await post(`/api/v1/payments/${kept.id}/attach`, { intentId: theirs.json.id }), 400, 'invalid_request', 'intentId');
+    assert.equal((await paymentOf(tx.transactionHash)).intentId, null, 'the payment still unmatched');
+    assert.equal((await get(pi.id)).status, 'CREATED');
+    const theirsNow = (await payd.request('GET', `/api/v1/payment-intents/${theirs.json.id}`, { key: them.read.key })).json;
+    assert.deepEqual([theirsNow.status, theirsNow.amountReceived], ['CREATED', '0'], 'their intent untouched');
+    assert.deepEqual((await payd.request('GET', '/api/v1/payments', { key: them.read.key })).json.data, [], 'no payment of theirs');
+    assert.deepEqual(await auditOf(kept.id), [], 'nothing recorded');
+
+    const r = await post(`/api/v1/payments/${kept.id}/attach`, { intentId: pi.id });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.json.intentId, pi.id);
+  });
+
+  test("resolve: another tenant's key is 404 on this intent and changes nothing; the owner resolves it", async () => {
+    const them = elsewhere();
+    const { pi, kept } = await unmatchedWithIntent(4, '3.25', '3.3');
+    assert.equal((await post(`/api/v1/payments/${kept.id}/attach`, { intentId: pi.id })).status, 200);
+    const overpaid = await waitFor(pi.id, (i) => i.exception === 'OVERPAID', 'OVERPAID');
+    assertApiError(await post(`/api/v1/payment-intents/${pi.id}/resolve`, { outcome: 'not_paid', note: 'not yours' }, them.rw.key), 404, 'not_found');
+    assert.deepEqual(await get(pi.id), overpaid, 'unchanged, no resolution');
+    const r = await resolve(pi.id, { outcome: 'not_paid', note: 'Refunded' });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.json.status, 'FAILED');
+    assert.equal(r.json.resolution.resolvedBy, shop.rw.id);
+  });
 });

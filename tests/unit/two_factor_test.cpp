@@ -90,7 +90,7 @@ class TwoFactorTest : public testing::StoreTest {
   // Turns Ana's second factor on at `now`; returns its secret and recovery codes.
   std::pair<std::string, std::vector<std::string>> Enrol(base::TimeMs now) {
     auto factor = domain::StartTwoFactor(Cli(now), ana_);
-    auto codes = domain::ConfirmTwoFactor(Cli(now), ana_, domain::TotpCode(factor.secret, now));
+    auto codes = domain::ConfirmTwoFactor(Cli(now), ana_, domain::TotpCode(factor.secret, now), "");
     return {factor.secret, codes};
   }
   domain::SignInResult Password(base::TimeMs now) {
@@ -109,8 +109,9 @@ class TwoFactorTest : public testing::StoreTest {
 TEST_P(TwoFactorTest, ConfirmingNeedsTheAppsCodeAndGivesTenRecoveryCodes) {
   auto factor = domain::StartTwoFactor(Cli(kStart), ana_);
   EXPECT_FALSE(store_->FindSecondFactor(ana_.id)->enabled_at) << "not on before a code";
-  EXPECT_THROW(domain::ConfirmTwoFactor(Cli(kStart), ana_, "000000"), domain::Error);
-  auto codes = domain::ConfirmTwoFactor(Cli(kStart), ana_, domain::TotpCode(factor.secret, kStart));
+  EXPECT_THROW(domain::ConfirmTwoFactor(Cli(kStart), ana_, "000000", ""), domain::Error);
+  auto codes =
+      domain::ConfirmTwoFactor(Cli(kStart), ana_, domain::TotpCode(factor.secret, kStart), "");
   EXPECT_EQ(codes.size(), 10u);
   EXPECT_EQ(store_->CountRecoveryCodes(ana_.id), 10);
   EXPECT_TRUE(store_->FindSecondFactor(ana_.id)->enabled_at);
@@ -170,6 +171,36 @@ TEST_P(TwoFactorTest, AnOwnersRuleSendsEveryoneWithoutASecondFactorToSetOneUp) {
   // Ana may not turn hers off while the rule holds; an owner resetting Bo's may.
   EXPECT_THROW(domain::TurnOffTwoFactor(Cli(kStart), ana_, true), domain::Error);
   EXPECT_NO_THROW(domain::TurnOffTwoFactor(Cli(kStart), bo, false));
+}
+
+// Issue 34: sessions opened before a second factor guarded the account end
+// when it is turned on (but the one that turned it on), and all of them when
+// an owner resets it (a lost phone).
+TEST_P(TwoFactorTest, TurningItOnEndsTheOtherSessionsAndAResetEndsThemAll) {
+  auto here = Password(kStart).signed_in->token;
+  auto elsewhere = Password(kStart).signed_in->token;
+  auto kept = domain::FindCurrentUser(*store_, here, policy_, kStart);
+  ASSERT_TRUE(kept);
+  auto factor = domain::StartTwoFactor(Cli(kStart), ana_);
+  domain::ConfirmTwoFactor(Cli(kStart), ana_, domain::TotpCode(factor.secret, kStart),
+                           kept->session.digest);
+  EXPECT_TRUE(domain::FindCurrentUser(*store_, here, policy_, kStart)) << "where it was turned on";
+  EXPECT_FALSE(domain::FindCurrentUser(*store_, elsewhere, policy_, kStart)) << "ended";
+
+  base::TimeMs now = kStart + 60'000;
+  auto wait = Password(now).signed_in->token;
+  auto later = Code(wait, domain::TotpCode(factor.secret, now), now).signed_in->token;
+  ASSERT_TRUE(domain::FindCurrentUser(*store_, later, policy_, now));
+  domain::TurnOffTwoFactor(Cli(now), ana_, /*by_themselves=*/false);
+  EXPECT_FALSE(domain::FindCurrentUser(*store_, here, policy_, now));
+  EXPECT_FALSE(domain::FindCurrentUser(*store_, later, policy_, now)) << "a reset ends them all";
+  // Turning one's own off keeps one's sessions.
+  auto [secret, codes] = Enrol(now);
+  base::TimeMs then = now + 60'000;
+  auto mine = Code(Password(then).signed_in->token, domain::TotpCode(secret, then), then);
+  ASSERT_EQ(mine.outcome, Outcome::kSignedIn);
+  domain::TurnOffTwoFactor(Cli(then), ana_, /*by_themselves=*/true);
+  EXPECT_TRUE(domain::FindCurrentUser(*store_, mine.signed_in->token, policy_, then));
 }
 
 PAYD_ON_BOTH_STORES(TwoFactorTest);

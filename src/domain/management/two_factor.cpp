@@ -35,7 +35,8 @@ SecondFactor StartTwoFactor(const Change& change, const User& user) {
 }
 
 std::vector<std::string> ConfirmTwoFactor(const Change& change, const User& user,
-                                          const std::string& code) {
+                                          const std::string& code,
+                                          const std::string& keep_session_digest) {
   std::vector<std::string> codes;
   change.store.WithManagement([&](ManagementTx& tx) {
     codes.clear();
@@ -51,6 +52,7 @@ std::vector<std::string> ConfirmTwoFactor(const Change& change, const User& user
     factor->last_step = *step;
     tx.SaveSecondFactor(*factor);
     codes = StoreRecoveryCodes(tx, user, change.now);
+    tx.DeleteOtherUserSessions(user.id, keep_session_digest);
     RecordChange(tx, change, "user.two_factor_on", user.id, std::nullopt, Detail(user));
   });
   return codes;
@@ -76,6 +78,7 @@ void TurnOffTwoFactor(const Change& change, const User& user, bool by_themselves
       ThrowInvalid("code", "Your account's owner requires two-factor sign-in: it stays on");
     }
     tx.DeleteSecondFactor(user.id);
+    if (!by_themselves) tx.DeleteUserSessions(user.id);
     RecordChange(tx, change, "user.two_factor_off", user.id, std::nullopt, Detail(user));
   });
 }

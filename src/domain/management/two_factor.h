@@ -20,16 +20,21 @@ namespace payd::domain {
 SecondFactor StartTwoFactor(const Change& change, const User& user);
 
 // Turns two factors on when `code` is the authenticator's (400 on code
-// otherwise, or when none was started) and returns the recovery codes.
+// otherwise, or when none was started) and returns the recovery codes. The
+// person's other sessions end, opened before a second factor guarded them
+// (perhaps by whoever knew the password); the one of `keep_session_digest`,
+// where they turned it on, stays (none kept when it is empty).
 std::vector<std::string> ConfirmTwoFactor(const Change& change, const User& user,
-                                          const std::string& code);
+                                          const std::string& code,
+                                          const std::string& keep_session_digest);
 
 // New recovery codes for a person with two factors on; the old ones stop working.
 std::vector<std::string> RenewRecoveryCodes(const Change& change, const User& user);
 
 // Turns `user`'s second factor off (and drops their recovery codes). A
 // person may not turn off their own while the tenant requires two factors
-// (400 on code); an owner resetting someone else's always may.
+// (400 on code); an owner resetting someone else's always may, and every
+// session of that person ends (a lost phone: whoever has it may be signed in).
 void TurnOffTwoFactor(const Change& change, const User& user, bool by_themselves);
 
 // The tenant's rule. An owner who turns it on must have two factors

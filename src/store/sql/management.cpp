@@ -170,6 +170,10 @@ class SqlManagementTx final : public domain::ManagementTx {
   void DeleteUserSessions(const std::string& user_id) override {
     DeleteUserSessionRows(c_, user_id);
   }
+  void DeleteOtherUserSessions(const std::string& user_id,
+                               const std::string& keep_digest) override {
+    DeleteOtherUserSessionRows(c_, user_id, keep_digest);
+  }
   std::optional<domain::SignInLink> FindSignInLink(const std::string& digest) override {
     return LinkByDigest(c_, digest);
   }

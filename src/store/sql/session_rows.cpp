@@ -41,6 +41,14 @@ void DeleteUserSessionRows(Connection& c, const std::string& user_id) {
   c.Prepare("DELETE FROM sessions WHERE user_id = ?").Bind(1, user_id).Run();
 }
 
+void DeleteOtherUserSessionRows(Connection& c, const std::string& user_id,
+                                const std::string& keep_digest) {
+  c.Prepare("DELETE FROM sessions WHERE user_id = ? AND digest <> ?")
+      .Bind(1, user_id)
+      .Bind(2, keep_digest)
+      .Run();
+}
+
 void TouchSessionRow(Connection& c, const std::string& digest, base::TimeMs now) {
   c.Prepare("UPDATE sessions SET last_seen_at = ? WHERE digest = ? AND last_seen_at < ?")
       .Bind(1, now)

@@ -17,6 +17,8 @@ std::optional<domain::Session> SessionByDigest(Connection& c, const std::string&
 void InsertSessionRow(Connection& c, const domain::Session& session);
 void DeleteSessionRow(Connection& c, const std::string& digest);
 void DeleteUserSessionRows(Connection& c, const std::string& user_id);
+void DeleteOtherUserSessionRows(Connection& c, const std::string& user_id,
+                                const std::string& keep_digest);
 void TouchSessionRow(Connection& c, const std::string& digest, base::TimeMs now);
 
 std::optional<domain::SignInLink> LinkByDigest(Connection& c, const std::string& digest);
