@@ -19,7 +19,7 @@ import { chainConfig, eventually, PAYER, PAYOUT, startChain } from './lib/chain.
 import { cookieOf, dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
-import { closePayd, stopSteps } from './lib/stop_steps.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 import { CASES, TODO_CASES } from './lib/audit_cases.mjs';
 
 // Every "<object>.<verb>" string literal in src/domain/ (ids' "pay_..." examples aside).
@@ -66,7 +66,7 @@ describe('the audit log names each action, its actor and its order', () => {
     };
     Object.assign(w, { cookieOf, PASSWORD, PAYER, PAYOUT, parseUnits, eventually, createIntent, linkBody, sql });
   });
-  after(() => stopSteps(() => closePayd(w.payd), () => chain?.stop()));
+  after(() => stopAll(() => w.payd?.close(), () => chain?.stop()));
 
   // The latest page of the log, newest first, as the merchant reads it.
   const latest = async () => {

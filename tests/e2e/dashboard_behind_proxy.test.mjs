@@ -9,7 +9,6 @@ import { after, before, describe, test } from 'node:test';
 
 import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { startPayd } from './lib/payd.mjs';
-import { closePayd } from './lib/stop_steps.mjs';
 
 // A payd with one owner, Ana; `settings` are top-level lines of its payd.toml.
 function dashboardSuite(settings) {
@@ -20,7 +19,7 @@ function dashboardSuite(settings) {
     s.payd.admin(['user', 'create', '--tenant', tenant.id, '--email', 'ana@acme.example', '--role', 'owner', '--password-stdin'], { input: `${PASSWORD}\n` });
     s.client = dashboardClient(s.payd);
   });
-  after(() => closePayd(s.payd));
+  after(() => s.payd?.close());
   s.signIn = (headers = {}, password = PASSWORD, email = 'ana@acme.example') =>
     s.client.post('/dashboard/sign-in', { email, password }, { headers });
   return s;

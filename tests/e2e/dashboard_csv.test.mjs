@@ -14,7 +14,7 @@ import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
-import { closePayd, stopSteps } from './lib/stop_steps.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 
 // RFC 4180 rows of a CSV text (a quoted cell may hold commas, quotes and line breaks).
 function parseCsv(text) {
@@ -100,7 +100,7 @@ describe('the payments CSV export, column by column', () => {
     ana = await client.signIn('ana@acme.example');
     zed = await client.signIn('zed@other.example');
   });
-  after(() => stopSteps(() => closePayd(payd), () => chain?.stop()));
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('every column says what the API says, for intents of every kind, and metadata parses back', async () => {
     const usdc = { currency: 'USDC', chainId: 31337 };
@@ -194,7 +194,7 @@ describe("the CSV export's 1,000-row steps", () => {
     get = client.get;
     cookie = await client.signIn('ana@acme.example');
   });
-  after(() => closePayd(payd));
+  after(() => payd?.close());
 
   test('rows sharing one createdAt are neither lost nor repeated where steps meet', async () => {
     // 2,050 intents in a burst through /v1 (plain fetch: thousands of answers need no schema

@@ -13,7 +13,6 @@ import { cookieOf, dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
 import { eventually } from './lib/chain.mjs';
 import { launch, preparePayd } from './lib/payd.mjs';
-import { closePayd } from './lib/stop_steps.mjs';
 
 // An authenticator app's code; `stepsAhead` 1 is the next 30-second step
 // (payd accepts one step either side, and a step's code only once).
@@ -183,7 +182,7 @@ describe('dashboard two-factor: steps, enrolment at sign-in, sessions', () => {
     await launch(payd);
     ({ get, post, signIn, csrfOf } = dashboardClient(payd));
   });
-  after(() => closePayd(payd));
+  after(() => payd?.close());
 
   test("a code of an older step is refused once a newer step's code was used", async () => {
     await earlyInAStep();

@@ -11,7 +11,7 @@ import { parseUnits } from 'viem';
 import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
 import { checkedFetch } from './lib/openapi.mjs';
 import { assertApiError, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
-import { closePayd, stopSteps } from './lib/stop_steps.mjs';
+import { stopAll } from './lib/cleanup.mjs';
 
 describe('/v1 payment intents and Idempotency-Key', () => {
   let chain, payd, shop, other;
@@ -33,7 +33,7 @@ describe('/v1 payment intents and Idempotency-Key', () => {
     shop = createMerchant(payd);
     other = createMerchant(payd, { name: 'Other', payout: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' });
   });
-  after(() => stopSteps(() => closePayd(payd), () => chain?.stop()));
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
 
   test('20 requests at once with one key: one intent, and every answer is that intent', async () => {
     const before = (await intentsOf(shop)).length;

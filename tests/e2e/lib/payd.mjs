@@ -153,6 +153,7 @@ export function preparePayd({ config = '', env = {}, apiRateLimit = 1000000, sto
     PATH: process.env.PATH,
     ASAN_OPTIONS: process.env.ASAN_OPTIONS ?? '',
     UBSAN_OPTIONS: process.env.UBSAN_OPTIONS ?? '',
+    TSAN_OPTIONS: process.env.TSAN_OPTIONS ?? '',  // a ThreadSanitizer build (make build-tsan): where its reports go
     PAYD_DATA_DIR: join(dir, 'data'),
     PAYD_LISTEN: '127.0.0.1:0',
     ...env,
