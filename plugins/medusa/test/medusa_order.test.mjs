@@ -2,13 +2,15 @@
 // through payd (a real payd on anvil): the storefront's cart gets a payd
 // payment session, the customer sends the exact amount on chain, payd's
 // signed webhook reaches Medusa's webhook route, and Medusa places the order.
-// A forged webhook, and the real one delivered again, change nothing; a lost
-// one loses no order; a refund is recorded as requested, never as sent.
+// A forged, an altered and another store's webhook of a paid intent, and the
+// real one delivered again, change nothing; a lost one loses no order; a
+// refund is recorded as requested, never as sent.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, freePort, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
 import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
 import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
+import { startReceiver } from '../../../tests/e2e/lib/receiver.mjs';
 import { Medusa, medusaCommand, startPostgres } from './lib/medusa.mjs';
 
 describe('a Medusa store paid through payd', () => {
@@ -99,22 +101,12 @@ describe('a Medusa store paid through payd', () => {
     assert.match(medusa.log, new RegExp(`payd: refund ${asked.refundId} recorded as requested, NOT sent: send 5.00 USD in USDC`));
   });
 
-  test('a forged webhook places nothing, and the real one delivered again places no second order', async () => {
-    const cart = await medusa.cartReadyToPay();
-    const session = await medusa.paydSession(cart);
-    const intent = await intentOf(session);
-    // Someone who knows the route claims the intent is paid: a body like payd's, no valid signature.
-    const forged = JSON.stringify({ type: 'PAYMENT_CONFIRMED', timestamp: new Date().toISOString(), data: { ...intent, status: 'paid' } });
-    const res = await fetch(`${medusa.url}/hooks/payment/payd_payd`, {
-      method: 'POST', body: forged,
-      headers: {
-        'Content-Type': 'application/json', 'webhook-id': 'evt_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-        'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}`,
-      },
-    });
-    assert.equal(res.status, 200, 'Medusa takes every webhook and hands it on');
-    await eventually(() => medusa.log.includes('payd webhook refused'), { what: 'the forgery refused and logged', context: () => medusa.log.slice(-2000) });
-
+  // Each refusal is of a delivery the store WOULD act on were it genuine: a
+  // PAYMENT_CONFIRMED of this cart's intent, paid in payd (the real one is
+  // held back meanwhile: payd's deliveries go to a receiver, signed with the
+  // store's secret). So each fails if its check were skipped; the real one,
+  // sent last, places the order.
+  test('a forged, an altered and another store\'s webhook of a paid intent place nothing; the real one delivered again places no second order', async (t) => {
     // payd delivers the first order's PAYMENT_CONFIRMED again.
     const deliveries = (await payd.request('GET', '/api/v1/webhooks?limit=100', { key: shop.events.key })).json.data;
     const confirmed = deliveries.find((d) => d.type === 'PAYMENT_CONFIRMED');
@@ -124,10 +116,65 @@ describe('a Medusa store paid through payd', () => {
     assert.ok(again.status < 300, again.text);
     await eventually(() => handled(confirmed.eventId) === 2, { what: 'the redelivery handled', context: () => medusa.log.slice(-2000) });
 
-    // This cart is then paid for real: two orders in all, never three, and none from the forgery before.
-    await pay(intent);
-    const all = await ordersAtLeast(2);
-    assert.equal(all.length, 2);
+    const ordersBefore = (await orders()).length;  // before this cart is paid
+    assert.equal(ordersBefore, 1, 'the first cart\'s order only');
+    const cart = await medusa.cartReadyToPay();
+    const session = await medusa.paydSession(cart);
+    const intent = await intentOf(session);
+    // Another store on the same payd account, whose intent names this session.
+    const foreign = await payd.request('POST', '/v1/payment_intents', {
+      key: shop.rw.key, body: { amount: '25.00', currency: 'USD', metadata: { medusaStore: 'another-shop', medusaSessionId: session.id } },
+    });
+    assert.equal(foreign.status, 201, foreign.text);
+
+    const receiver = await startReceiver();
+    t.after(() => receiver.close());
+    const route = `${medusa.url}/hooks/payment/payd_payd`;
+    const endpoint = (url) => payd.request('PATCH', `/api/v1/webhook-endpoints/${hookId}`, { key: hooksKey, body: { url } });
+    const confirmedOf = (id) => eventually(() => receiver.deliveries.find((d) => d.payload.type === 'PAYMENT_CONFIRMED' && d.payload.data.id === id),
+      { timeout: 30000, what: `PAYMENT_CONFIRMED of ${id} at the receiver` });
+    let real, others;
+    assert.equal((await endpoint(receiver.url)).status, 200);
+    try {
+      await pay(intent);
+      await pay(foreign.json);
+      real = await confirmedOf(intent.id);
+      others = await confirmedOf(foreign.json.id);
+    } finally {
+      assert.equal((await endpoint(route)).status, 200);
+    }
+    assert.deepEqual([real.payload.data.status, real.payload.data.metadata.medusaSessionId], ['paid', session.id]);
+    const send = (headers, body) => fetch(route, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+    const refusals = () => medusa.log.split('\n').filter((l) => l.includes('payd webhook refused')).length;
+    // What the provider made of a delivery: refused (signature), or its line for the event.
+    const outcome = async (count, eventId) => eventually(() => {
+      if (refusals() > count) return 'refused';
+      const line = medusa.log.split('\n').find((l) => l.includes(`payd: webhook ${eventId} `));
+      return line ?? null;
+    }, { what: `the webhook ${eventId} handled`, context: () => medusa.log.slice(-2000) });
+
+    // A forgery: the real body, without the store's signature.
+    let count = refusals();
+    assert.equal((await send({ ...real.headers, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}` }, real.body)).status, 200,
+      'Medusa takes every webhook and hands it on');
+    assert.equal(await outcome(count, real.id), 'refused', 'the forged webhook was acted on');
+    // The real delivery, its amount altered on the way.
+    count = refusals();
+    const altered = real.body.replace('"25.00"', '"0.25"');
+    assert.notEqual(altered, real.body);
+    assert.equal((await send(real.headers, altered)).status, 200);
+    assert.equal(await outcome(count, real.id), 'refused', 'the altered webhook was acted on');
+    // Genuinely signed, but another store's intent.
+    count = refusals();
+    assert.equal((await send(others.headers, others.body)).status, 200);
+    assert.match(await outcome(count, others.id), new RegExp(`for intent ${foreign.json.id} of another store ignored`));
+    assert.equal((await orders()).length, ordersBefore, 'none of them placed an order');
+
+    // The real delivery places the order, once.
+    assert.equal((await send(real.headers, real.body)).status, 200);
+    const all = await ordersAtLeast(ordersBefore + 1);
+    assert.equal(all.length, ordersBefore + 1);
+    assert.ok(all.some((o) => o.payment_collections[0].payments[0]?.data.intentId === intent.id), 'the order of this cart');
   });
 
   test('an intent nobody pays expires: the cart cannot complete, and no order is placed', async () => {

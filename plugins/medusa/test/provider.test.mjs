@@ -138,18 +138,29 @@ describe('the payd provider against payd', () => {
     assert.match(held.data.attention, /underpaid at expiry: decide in payd/);
   });
 
+  // Each refusal is of a delivery the provider would act on were it genuine
+  // (a PAYMENT_CONFIRMED of a paid intent: captured, checked last), so that
+  // each fails if its check were skipped.
   test('a bad signature, another store\'s intent, and a delivery altered on the way are refused and logged', async () => {
     const started = await provider.initiatePayment({ amount: 3, currency_code: 'usd', data: { session_id: 'payses_x' } });
-    const created = await delivery(started.id, 'PAYMENT_CREATED');
-    assert.equal((await webhook(created)).action, 'not_supported', 'a created intent moves nothing');
-    const forged = { ...created, headers: { ...created.headers, 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') } };
-    assert.equal((await webhook(forged)).action, 'not_supported');
-    assert.ok(warnings.some((w) => w.includes('payd webhook refused')), warnings.join('\n'));
-    const altered = { ...created, body: created.body.replace('"3.00"', '"0.01"') };
-    assert.equal((await webhook(altered)).action, 'not_supported');
+    await pay(started.id);
+    const confirmed = await delivery(started.id, 'PAYMENT_CONFIRMED');
+    assert.deepEqual([confirmed.payload.data.status, confirmed.payload.data.amount], ['paid', '3.00']);
+    const refusals = () => warnings.filter((w) => w.includes('payd webhook refused')).length;
+    const before = refusals();
+    const forged = { ...confirmed, headers: { ...confirmed.headers, 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') } };
+    assert.equal((await webhook(forged)).action, 'not_supported', 'a forged signature');
+    assert.equal(refusals(), before + 1, warnings.join('\n'));
+    const altered = { ...confirmed, body: confirmed.body.replace('"3.00"', '"0.01"') };
+    assert.notEqual(altered.body, confirmed.body);
+    assert.equal((await webhook(altered)).action, 'not_supported', 'a body altered on the way');
+    assert.equal(refusals(), before + 2, warnings.join('\n'));
     // Another store on the same payd account takes nothing of this store's.
-    assert.equal((await webhook(created, other)).action, 'not_supported');
+    assert.equal((await webhook(confirmed, other)).action, 'not_supported', 'another store\'s intent');
     await assert.rejects(other.getPaymentStatus({ data: started.data }), /belongs to another store/);
+    // The very delivery, genuine and this store's, is acted on.
+    const genuine = await webhook(confirmed);
+    assert.deepEqual([genuine.action, genuine.data.session_id], ['captured', 'payses_x']);
   });
 
   test('a cart in another currency, and a refund of a session nothing paid, are refused', async () => {
