@@ -4,7 +4,9 @@
 // signed webhook reaches Medusa's webhook route, and Medusa places the order.
 // A forged, an altered and another store's webhook of a paid intent, and the
 // real one delivered again, change nothing; a lost one loses no order; a
-// refund is recorded as requested, never as sent.
+// refund is recorded as requested, never as sent; a cart changed after its
+// session was made cancels the old intent, whose amount paid anyway places
+// no order and shows in payd as a late payment.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, freePort, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
@@ -12,6 +14,9 @@ import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
 import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
 import { startReceiver } from '../../../tests/e2e/lib/receiver.mjs';
 import { Medusa, medusaCommand, startPostgres } from './lib/medusa.mjs';
+
+// Where payd's page sends the customer once paid (the provider's returnUrl option).
+const RETURN_URL = 'https://shop.example/order/confirmed?session={session_id}';
 
 describe('a Medusa store paid through payd', () => {
   let chain, payd, shop, hooksKey, hookId, pg, medusa;
@@ -32,7 +37,9 @@ describe('a Medusa store paid through payd', () => {
     });
     assert.equal(hook.status, 201, hook.text);
     hookId = hook.json.id;
-    const env = { DATABASE_URL: pg.url, PAYD_URL: payd.url, PAYD_API_KEY: shop.rw.key, PAYD_WEBHOOK_SECRET: hook.json.secret };
+    const env = {
+      DATABASE_URL: pg.url, PAYD_URL: payd.url, PAYD_API_KEY: shop.rw.key, PAYD_WEBHOOK_SECRET: hook.json.secret, PAYD_RETURN_URL: RETURN_URL,
+    };
     medusaCommand(['db:migrate'], env);
     medusa = new Medusa(port, env);
     await medusa.start();
@@ -49,15 +56,19 @@ describe('a Medusa store paid through payd', () => {
 
   const orders = async () => (await medusa.admin('GET', '/orders?fields=id,total,payment_status,*payment_collections.payments')).orders;
 
-  // The customer on payd's hosted page: USDC on the local chain, the exact
-  // amount (or, having proved their wallet, a part of it).
-  async function pay(intent, { part } = {}) {
+  // The customer on payd's hosted page chooses USDC on the local chain: the exact amount to send.
+  async function choose(intent) {
     const chose = await checkedFetch(intent.checkoutUrl, {
       method: 'POST', redirect: 'manual', body: 'option=31337%3AUSDC',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
     });
     assert.equal(chose.status, 303);
-    const exact = (await payd.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: shop.read.key })).json.amount;
+    return (await payd.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: shop.read.key })).json.amount;
+  }
+  // The customer on payd's hosted page: USDC on the local chain, the exact
+  // amount (or, having proved their wallet, a part of it).
+  async function pay(intent, { part } = {}) {
+    const exact = await choose(intent);
     if (part) assert.equal((await proveSender(payd, shop.integration.id, intent.id, PAYER)).status, 200);
     await chain.payUsdc(PAYOUT, part ? BigInt(exact) / part : BigInt(exact));
     await chain.mine(1);
@@ -223,5 +234,50 @@ describe('a Medusa store paid through payd', () => {
     } finally {
       assert.equal((await endpoint(true)).status, 200);
     }
+  });
+
+  test('a cart changed after its session was made: the old intent\'s amount places no order and shows as late in payd; the new intent places it', async () => {
+    const before = (await orders()).length;
+    const cart = await medusa.cartReadyToPay();
+    const session = await medusa.paydSession(cart);
+    const old = await intentOf(session);
+    assert.equal(old.returnUrl, RETURN_URL.replace('{session_id}', session.id), 'the provider\'s returnUrl option');
+    // The customer opened payd's page: the old exact amount is on it.
+    const oldExact = await choose(old);
+    // Then adds a second T-shirt: Medusa drops the cart's payment sessions, and the provider cancels the intent.
+    await medusa.store('POST', `/carts/${cart.id}/line-items`, { variant_id: medusa.variant.id, quantity: 1 });
+    const canceled = await eventually(async () => {
+      const i = await intentOf(session);
+      return i.canceledAt ? i : null;
+    }, { what: 'the old intent canceled', context: () => medusa.log.slice(-2000) });
+    assert.equal(canceled.status, 'expired');
+    const { cart: changed } = await medusa.store('GET', `/carts/${cart.id}`);
+    assert.equal(changed.total, 45);
+    const fresh = await intentOf(await medusa.paydSession(changed));
+    assert.notEqual(fresh.id, old.id);
+    assert.deepEqual([fresh.amount, fresh.status], ['45.00', 'created']);
+
+    // The payer sends the OLD exact amount anyway.
+    await chain.payUsdc(PAYOUT, BigInt(oldExact));
+    await chain.mine(1);
+    const late = await eventually(async () => {
+      const i = (await payd.request('GET', `/api/v1/payment-intents/${old.id}`, { key: shop.read.key })).json;
+      return i.status === 'PAID' ? i : null;
+    }, { what: 'the late payment confirmed in payd' });
+    assert.deepEqual([late.exception, late.canceledAt], ['PAID_LATE', canceled.canceledAt], 'payd shows the merchant a late payment');
+    // Its webhook reached the store, which logged the money and moved nothing.
+    await eventually(() => medusa.log.includes(`money on canceled intent ${old.id}`), { what: 'the late payment logged by the store', context: () => medusa.log.slice(-2000) });
+    assert.equal((await orders()).length, before, 'no order at the old amount');
+    const completed = await medusa.store('POST', `/carts/${cart.id}/complete`).catch((e) => e);
+    assert.notEqual(completed.type, 'order', JSON.stringify(completed.json ?? completed));
+
+    // Paying the new intent places the order, at the new amount.
+    await pay(fresh);
+    const all = await ordersAtLeast(before + 1);
+    assert.equal(all.length, before + 1);
+    const order = all.find((o) => o.payment_collections[0].payments[0]?.data.intentId === fresh.id);
+    assert.ok(order, 'the order is paid by the new intent');
+    assert.equal(order.total, 45);
+    assert.equal(order.payment_status, 'captured');
   });
 });
