@@ -433,6 +433,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment-intents/{intentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment intent
+         * @description For an intent the merchant no longer wants (a cart that changed, an order given up; DECISIONS
+         *     §12). A `CREATED` intent (its payer's chain and token chosen or not) becomes `EXPIRED` at once,
+         *     with `canceledAt` set and `expiresAt` moved to that moment; `PAYMENT_EXPIRED` is sent as for an
+         *     expiry. Its exact amount stays reserved, and payd keeps watching for it, for the 24 h late window
+         *     from then: a transfer that still arrives is a late payment (`PAID` with `exception`
+         *     `PAID_LATE`), shown to the merchant to decide, never a normal payment and never lost; the payer's
+         *     page takes no new choice. Recorded in the audit log (`payment_intent.cancel`).
+         *
+         *     An intent canceled already is answered as it is (`200`, nothing sent again), so a retry is
+         *     safe. A `PENDING`, `PAID` or `FAILED` intent (money was seen), or one whose `expiresAt` has
+         *     passed, is a `400` naming its status. Another account's intent is a `404`, as a read of it is.
+         *     No body, or `{}`.
+         */
+        post: operations["cancelIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/integrations": {
         parameters: {
             query?: never;
@@ -770,6 +804,40 @@ export interface paths {
         get: operations["getV1PaymentIntent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents/{intentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment intent
+         * @description For an intent the merchant no longer wants (a cart that changed, an order given up; DECISIONS
+         *     §12). A `CREATED` intent (its payer's chain and token chosen or not) becomes `EXPIRED` at once,
+         *     with `canceledAt` set and `expiresAt` moved to that moment; `PAYMENT_EXPIRED` is sent as for an
+         *     expiry. Its exact amount stays reserved, and payd keeps watching for it, for the 24 h late window
+         *     from then: a transfer that still arrives is a late payment (`PAID` with `exception`
+         *     `paid_late`), shown to the merchant to decide, never a normal payment and never lost; the payer's
+         *     page takes no new choice. Recorded in the audit log (`payment_intent.cancel`).
+         *
+         *     An intent canceled already is answered as it is (`200`, nothing sent again), so a retry is
+         *     safe. A `PENDING`, `PAID` or `FAILED` intent (money was seen), or one whose `expiresAt` has
+         *     passed, is a `400` naming its status. Another account's intent is a `404`, as a read of it is.
+         *     No body, or `{}`.
+         */
+        post: operations["cancelV1PaymentIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2798,6 +2866,11 @@ export interface components {
             metadata: components["schemas"]["Metadata"];
             /** @description How the merchant settled it (`POST …/resolve`), or null. */
             resolution: components["schemas"]["Resolution"] | null;
+            /**
+             * @description When the merchant canceled it (`POST …/cancel`; it is `EXPIRED` since, and its
+             *     `expiresAt` is that moment), or null.
+             */
+            canceledAt: components["schemas"]["Timestamp"] | null;
         };
         SenderMessage: {
             intentId: string;
@@ -2871,6 +2944,12 @@ export interface components {
             chains?: (string | number)[];
             /** @description Token symbols the payer may choose from (default every allowed token; a token `currency` must be among them). */
             tokens?: string[];
+            /**
+             * @description Where the hosted page sends the payer once the intent is paid, with `payment_intent=<id>`
+             *     added to its query, as for a payment link's `returnUrl`: an absolute `http` or `https` URL
+             *     with a host, at most 2048 characters.
+             */
+            returnUrl?: string;
         };
         /** @enum {string} */
         V1IntentStatus: "created" | "pending" | "paid" | "expired" | "failed";
@@ -2891,6 +2970,13 @@ export interface components {
             checkoutUrl: string;
             /** @enum {string} */
             createdVia: "api" | "link" | "public";
+            /** @description Where the hosted page sends the payer once paid (asked on creation), or null. */
+            returnUrl: string | null;
+            /**
+             * @description When the merchant canceled it (`POST /v1/payment_intents/{intentId}/cancel`; `expired`
+             *     since, `expiresAt` that moment), or null.
+             */
+            canceledAt: components["schemas"]["Timestamp"] | null;
             /** @enum {string} */
             exception?: "underpaid" | "overpaid" | "paid_late" | "reversed_after_confirmation";
             token?: string;
@@ -4870,6 +4956,47 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    cancelIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The intent as canceled (or as it was, when canceled before). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Intent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listIntegrations: {
         parameters: {
             query?: {
@@ -5793,6 +5920,47 @@ export interface operations {
             403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelV1PaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
+        responses: {
+            /** @description The intent as canceled (or as it was, when canceled before). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Intent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimitedApi"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -25,6 +25,8 @@
 //   /api/v1/api-keys[/:id][/revoke|/rotate]           api_keys.cpp
 //   POST /api/v1/payments/:id/attach, /api/v1/payment-intents/:id/resolve|sender-hint
 //                                                     payment_exceptions.cpp
+//   POST /v1/payment_intents/:id/cancel, /api/v1/payment-intents/:id/cancel
+//                                                     intent_cancel.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -47,6 +49,7 @@ void AddAuditLogRoutes(http::Router& router, ApiContext& api);
 void AddIntegrationRoutes(http::Router& router, ApiContext& api);
 void AddApiKeyRoutes(http::Router& router, ApiContext& api);
 void AddPaymentExceptionRoutes(http::Router& router, ApiContext& api);
+void AddIntentCancelRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -64,6 +67,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddIntegrationRoutes(router, api);
   AddApiKeyRoutes(router, api);
   AddPaymentExceptionRoutes(router, api);
+  AddIntentCancelRoutes(router, api);
 }
 
 }  // namespace payd::api

@@ -1,5 +1,6 @@
 // POST /v1/payment_intents (DECISIONS §12): a merchant's server asks for an
-// amount in USD or a token, scope payments:write. The intent is stored with
+// amount in USD or a token (and where the paid page sends the payer back,
+// returnUrl), scope payments:write. The intent is stored with
 // what was asked and no chain; the payer chooses chain and token on the
 // hosted page (checkoutUrl). `amount` is read from the digits the client
 // wrote, as a JSON string or number, never through a double.
@@ -90,6 +91,7 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   ask.tokens = NamesOrIds(fields, "tokens", false);
   std::string metadata = ReadMetadata(fields.OptionalObject("metadata"));
   auto integration_id = fields.OptionalString("integrationId");
+  auto return_url = fields.OptionalString("returnUrl");
   fields.RejectUnknown();
 
   base::TimeMs now = base::NowMs();
@@ -106,7 +108,7 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   domain::Integration integration = IntegrationOf(api, principal.tenant_id, integration_id);
   domain::AskedIntentRequest request{domain::CheckV1IntentAsk(ask, integration, api.catalog),
                                      metadata, api.intent_lifetime_ms};
-  domain::PaymentIntent intent = domain::PrepareAskedIntent(integration, request, now);
+  domain::PaymentIntent intent = domain::PrepareAskedIntent(integration, request, now, return_url);
   const auto representation = api.representation();
   auto finish = [&](const domain::PaymentIntent& stored) {
     return domain::Store::IntentCreated{

@@ -1,6 +1,7 @@
-// `payd payment attach`, `payd intent resolve`, `payd intent sender-hint`: the
-// operator's side of the merchant's decisions on irregular payments
-// (domain/management/payment_exceptions.h), the same operations the API
+// `payd payment attach`, `payd intent resolve`, `payd intent sender-hint`,
+// `payd intent cancel`: the operator's side of the merchant's decisions on
+// irregular payments (domain/management/payment_exceptions.h) and of the
+// cancel of an intent (payment_intents.h), the same operations the API
 // calls, recorded in the audit log as `cli`.
 #include <CLI/CLI.hpp>
 #include <string>
@@ -8,6 +9,7 @@
 #include "cli/command_context.h"
 #include "domain/error.h"
 #include "domain/management/payment_exceptions.h"
+#include "domain/management/payment_intents.h"
 
 namespace payd::cli {
 
@@ -53,7 +55,7 @@ void AddPaymentCommands(CLI::App& app, CommandContext& ctx) {
 }
 
 void AddIntentCommands(CLI::App& app, CommandContext& ctx) {
-  auto* intent = app.add_subcommand("intent", "Decide on a tenant's payment intents");
+  auto* intent = app.add_subcommand("intent", "Decide on or cancel a tenant's payment intents");
   intent->require_subcommand(1);
 
   auto* resolve = intent->add_subcommand(
@@ -89,6 +91,20 @@ void AddIntentCommands(CLI::App& app, CommandContext& ctx) {
       return domain::SetMerchantSenderHint(change, RepresentationOf(config), *hint_id, *address);
     });
     ctx.Print(RepresentationOf(config).Intent(*hinted));
+  }));
+
+  auto* cancel = intent->add_subcommand(
+      "cancel", "Cancel an intent nobody paid: EXPIRED now; a payment after is a late one");
+  auto cancel_id = std::make_shared<std::string>();
+  cancel->add_option("INTENT_ID", *cancel_id, "Intent id (pi_...)")->required();
+  cancel->callback(Guarded([&ctx, cancel_id] {
+    auto [config, store] = ctx.Open();
+    auto change = CliChange(*store, TenantOfIntent(*store, *cancel_id));
+    auto canceled = WithFlagNames({{"id", "INTENT_ID"}}, [&] {
+      return domain::CancelIntent(change, RepresentationOf(config), *cancel_id);
+    });
+    if (!canceled) NotFound("payment intent", *cancel_id, "INTENT_ID");
+    ctx.Print(RepresentationOf(config).Intent(*canceled));
   }));
 }
 

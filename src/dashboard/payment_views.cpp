@@ -48,6 +48,7 @@ boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::Chai
       {"createdAt", base::FormatTimestamp(i.created_at)},
       {"expiresAt", base::FormatTimestamp(i.expires_at)},
       {"confirmedAt", Timestamp(i.confirmed_at)},
+      {"canceledAt", Timestamp(i.canceled_at)},
       {"createdVia", domain::CreatedVia(i)},
       {"paymentLinkId", i.payment_link_id.value_or("")},
       {"integrationId", i.integration_id},

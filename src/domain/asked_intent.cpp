@@ -6,11 +6,13 @@
 #include "base/ids.h"
 #include "domain/error.h"
 #include "domain/event.h"
+#include "domain/payment_link.h"
 
 namespace payd::domain {
 
 PaymentIntent PrepareAskedIntent(const Integration& integration, const AskedIntentRequest& request,
-                                 base::TimeMs now) {
+                                 base::TimeMs now, const std::optional<std::string>& return_url) {
+  if (return_url) CheckReturnUrl(*return_url);
   PaymentIntent intent;
   intent.id = base::NewId("pi_");
   intent.tenant_id = integration.tenant_id;
@@ -20,6 +22,7 @@ PaymentIntent PrepareAskedIntent(const Integration& integration, const AskedInte
   intent.expires_at = now + request.lifetime_ms;
   intent.created_at = now;
   intent.asked = request.terms;
+  intent.return_url = return_url;
   if (request.terms.currency == "USD") intent.amount_usd = request.terms.amount;
   return intent;
 }

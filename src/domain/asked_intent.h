@@ -23,9 +23,13 @@ struct AskedIntentRequest {
   base::TimeMs lifetime_ms = kDefaultIntentLifetimeMs;  // operator's setting
 };
 
-// The intent to store: unchosen, its recipient the integration's payout address.
+// The intent to store: unchosen, its recipient the integration's payout
+// address. `return_url`: where the hosted page sends the payer once paid;
+// throws domain::Error naming returnUrl when it is not one a link could have
+// (CheckReturnUrl).
 PaymentIntent PrepareAskedIntent(const Integration& integration, const AskedIntentRequest& request,
-                                 base::TimeMs now);
+                                 base::TimeMs now,
+                                 const std::optional<std::string>& return_url = std::nullopt);
 
 // `intent` with `option` chosen: its chain and token, and the asked amount in
 // that token's smallest units (a USD amount at the current price, rounded up;

@@ -32,8 +32,12 @@ Tally Count(const PaymentIntent& intent, std::vector<MatchedTransfer>& transfers
   return t;
 }
 
+// A canceled intent was over when the merchant said so: block times, which
+// may lag the wall clock that stamped the cancel by seconds (or more), do
+// not make what pays it afterwards on time.
 IntentException PaidException(const PaymentIntent& intent, const Tally& t) {
-  if (t.completing->block_time > intent.expires_at) return IntentException::kPaidLate;
+  if (intent.canceled_at || t.completing->block_time > intent.expires_at)
+    return IntentException::kPaidLate;
   if (t.received > intent.amount) return IntentException::kOverpaid;
   return IntentException::kNone;
 }
@@ -41,11 +45,13 @@ IntentException PaidException(const PaymentIntent& intent, const Tally& t) {
 // What the intent was at expiresAt, from the transfers in blocks up to then.
 IntentStatus StatusAtExpiry(const PaymentIntent& intent,
                             const std::vector<MatchedTransfer>& transfers) {
+  if (intent.status == IntentStatus::kPaid) return IntentStatus::kPaid;
+  // Only a CREATED intent with nothing seen can be canceled: it had nothing.
+  if (intent.canceled_at) return IntentStatus::kExpired;
   Uint256 before = 0;
   for (const auto& m : transfers) {
     if (m.block_time <= intent.expires_at) before += m.amount;
   }
-  if (intent.status == IntentStatus::kPaid) return IntentStatus::kPaid;
   if (before == 0) return IntentStatus::kExpired;
   return before < intent.requested_amount ? IntentStatus::kFailed : IntentStatus::kPending;
 }
@@ -91,7 +97,7 @@ IntentOutcome StayPaid(const PaymentIntent& intent, std::vector<MatchedTransfer>
 
 IntentOutcome EvaluateIntent(const PaymentIntent& intent, std::vector<MatchedTransfer> transfers,
                              base::TimeMs chain_time) {
-  bool expired = intent.IsExpiredAt(chain_time);
+  bool expired = intent.canceled_at || intent.IsExpiredAt(chain_time);
   // What it had at expiresAt is the most its matched transfers ever showed:
   // a transfer made in time may be read after the expiry was applied (the
   // next transfer of the same pass, logs indexed late), while one that a

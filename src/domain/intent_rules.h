@@ -13,6 +13,10 @@
 //   EXPIRED/FAILED -> PENDING -> PAID (PAID_LATE)   completed within the 24 h late window
 //   EXPIRED -> PENDING -> EXPIRED   a reorg removes the late payment
 //
+// A canceled intent (canceled_at set, DECISIONS §12) is expired whatever the
+// chain's time: whatever pays it is PAID_LATE, and a reorg that removes that
+// takes it back to EXPIRED.
+//
 // Paid in full means at least the requested amount (the unique offset only
 // tells intents apart); OVERPAID means more than the exact amount.
 //

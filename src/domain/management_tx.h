@@ -52,6 +52,11 @@ class ManagementTx {
   virtual void SetSenderHint(const PaymentIntent& intent) = 0;
   // Writes the merchant's resolution: its status, confirmedAt and resolution.
   virtual void ResolveIntent(const PaymentIntent& intent) = 0;
+  // Writes the cancel (status, statusAtExpiry, canceledAt, expiresAt and the
+  // late window's end) of an intent still CREATED on `chain_id` with nothing
+  // received, and makes its exact amount's reservation end with that window;
+  // a row that changed meanwhile runs the transaction again.
+  virtual void CancelIntent(const PaymentIntent& intent, std::int64_t chain_id) = 0;
 
   // --- Integrations ----------------------------------------------------------
   virtual std::optional<Integration> FindIntegration(const std::string& tenant_id,

@@ -118,6 +118,13 @@ struct PaymentIntent {
   std::optional<AskedTerms> asked;
   std::optional<base::TimeMs> chosen_at;
   std::optional<Resolution> resolution;
+  // When the merchant canceled it (DECISIONS §12): it became EXPIRED then,
+  // with expiresAt moved to that moment, and whatever pays it afterwards is a
+  // late payment whatever the chain's clock says (intent_rules.h).
+  std::optional<base::TimeMs> canceled_at;
+  // Where the hosted page sends the payer once paid (an intent asked on /v1
+  // with returnUrl; a link's intents take their link's).
+  std::optional<std::string> return_url;
 
   bool IsChosen() const { return chain_id != 0; }
   // Transfers from blocks stamped before this (less the clock skew) never pay

@@ -66,6 +66,15 @@ void CheckLength(const std::string& param, const std::string& value, std::size_t
 
 }  // namespace
 
+void CheckReturnUrl(const std::string& value) {
+  CheckLength("returnUrl", value, 1, 2048);
+  auto url = boost::urls::parse_absolute_uri(value);
+  if (!url || (url->scheme() != "https" && url->scheme() != "http") || !url->has_authority() ||
+      url->encoded_host().empty()) {
+    ThrowInvalid("returnUrl", "returnUrl must be an absolute http(s) URL");
+  }
+}
+
 PaymentLink CheckLinkTerms(const ChainCatalog& catalog, const Integration& integration,
                            const PaymentLinkRequest& request) {
   if (request.type != "LINK" && request.type != "BUTTON" && request.type != "WIDGET") {
@@ -90,14 +99,7 @@ PaymentLink CheckLinkTerms(const ChainCatalog& catalog, const Integration& integ
       ThrowInvalid("minAmount", "minAmount must not exceed amount");
     }
   }
-  if (request.return_url) {
-    CheckLength("returnUrl", *request.return_url, 1, 2048);
-    auto url = boost::urls::parse_absolute_uri(*request.return_url);
-    if (!url || (url->scheme() != "https" && url->scheme() != "http") || !url->has_authority() ||
-        url->encoded_host().empty()) {
-      ThrowInvalid("returnUrl", "returnUrl must be an absolute http(s) URL");
-    }
-  }
+  if (request.return_url) CheckReturnUrl(*request.return_url);
   if (request.description) CheckLength("description", *request.description, 0, 1000);
 
   link.tenant_id = integration.tenant_id;

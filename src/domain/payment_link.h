@@ -53,6 +53,11 @@ struct Integration;
 // fields but id, creation time and counts. Throws domain::Error naming the field.
 PaymentLink CheckLinkTerms(const ChainCatalog& catalog, const Integration& integration,
                            const PaymentLinkRequest& request);
+// A returnUrl, a link's or an intent's (the hosted page sends the payer there
+// once paid): an absolute http(s) URL with a host, 1 to 2048 characters.
+// Throws domain::Error naming returnUrl.
+void CheckReturnUrl(const std::string& url);
+
 // The request that would make the link's terms (for an update to change some).
 PaymentLinkRequest RequestOf(const PaymentLink& link);
 

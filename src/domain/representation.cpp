@@ -47,6 +47,7 @@ boost::json::object Representation::Intent(const PaymentIntent& i) const {
   out["metadata"] = boost::json::parse(i.metadata_json);
   out["resolution"] = i.resolution ? boost::json::value(ResolutionView(*i.resolution))
                                    : boost::json::value(nullptr);
+  out["canceledAt"] = TimeOrNull(i.canceled_at);
   return out;
 }
 

@@ -65,6 +65,9 @@ boost::json::object Representation::IntentV1(const PaymentIntent& i) const {
       {"createdAt", base::FormatTimestamp(i.created_at)},
       {"checkoutUrl", public_url + "/pay/" + i.id},
       {"createdVia", CreatedVia(i)},
+      {"returnUrl", i.return_url ? boost::json::value(*i.return_url) : nullptr},
+      {"canceledAt",
+       i.canceled_at ? boost::json::value(base::FormatTimestamp(*i.canceled_at)) : nullptr},
   };
   if (i.exception != IntentException::kNone)
     out["exception"] = Lower(IntentExceptionName(i.exception));

@@ -178,11 +178,13 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   m["heading"] = heading;
   m["isReceipt"] = receipt;
   m["paidAt"] = i.confirmed_at ? FormatDateTime(*i.confirmed_at, t.date_time) : "";
-  m["returnUrl"] = link && link->return_url ? *link->return_url : "";
+  // An intent asked on /v1 names its own; a link's intents go back to the link's.
+  std::optional<std::string> return_url = i.return_url;
+  if (!return_url && link) return_url = link->return_url;
+  m["returnUrl"] = return_url.value_or("");
   // Paid here, the page takes the payer back to the shop (checkout.js): the
   // status line then says where it goes, after what it already said.
-  m["returnStatus"] =
-      receipt && link && link->return_url ? status_text + " " + t.Text("returning") : "";
+  m["returnStatus"] = receipt && return_url ? status_text + " " + t.Text("returning") : "";
   m["explorerTx"] = explorer_tx;
   m["intentJson"] = ScriptJson(ctx.representation().PublicIntent(i));
   m["chainJson"] = ScriptJson(ChainBlock(chain, i));

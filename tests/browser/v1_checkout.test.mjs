@@ -63,6 +63,23 @@ describe('an intent asked on /v1', () => {
     assert.deepEqual([paid.status, paid.amount, paid.currency, paid.token, paid.chainId], ['paid', '25', 'USD', 'USDC', 31337]);
     await context.close();
   });
+  test('asked with a returnUrl, the paid page takes the payer back to the shop, as a link\'s does', async () => {
+    const pi = await ask({ amount: '14.00', currency: 'USD', tokens: ['USDC'], returnUrl: `${s.shop.url}/thanks?order=v1-3` });
+    assert.equal(pi.returnUrl, `${s.shop.url}/thanks?order=v1-3`);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(pi.checkoutUrl);
+    await page.getByLabel('USDC on Localnet').check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.locator('#amount').filter({ hasText: 'USDC' }).waitFor();
+    const chosen = await s.intent(pi.id);
+    await s.chain.payUsdc(PAYOUT, BigInt(chosen.amount));
+    const status = page.locator('#status');
+    await status.filter({ hasText: 'Taking you back to the shop.' }).waitFor({ timeout: 30000 });
+    assert.equal(await status.textContent(), 'Paid. Thank you! Taking you back to the shop.');
+    await page.waitForURL(`${s.shop.url}/thanks?order=v1-3&payment_intent=${pi.id}`, { timeout: 30000 });
+    await context.close();
+  });
   test('a choice made again elsewhere (another tab) shows on the open page: the amount to send is never stale', async () => {
     const pi = await ask({ amount: '12.00', currency: 'USD' });
     const choose = (option) => fetch(pi.checkoutUrl, {

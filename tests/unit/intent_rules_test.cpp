@@ -108,6 +108,33 @@ TEST(IntentRules, TheCompletingTransferIsNamed) {
   EXPECT_EQ(outcome.received, 110);
 }
 
+// A canceled intent (DECISIONS §12) is expired whatever the chain's clock
+// says: blocks stamped before the cancel (a chain's clock lags payd's) still
+// pay it late, a short transfer fails it, and without transfers it is EXPIRED.
+TEST(IntentRules, ACanceledIntentIsPaidOnlyLate) {
+  PaymentIntent intent;
+  intent.requested_amount = 100;
+  intent.amount = 100;
+  intent.expires_at = 1000;  // the cancel's moment
+  intent.canceled_at = 1000;
+  intent.status = IntentStatus::kExpired;
+  intent.status_at_expiry = IntentStatus::kExpired;
+  auto paid = EvaluateIntent(intent, ParseTransfers("100@900:c"), 950);
+  EXPECT_EQ(paid.status, IntentStatus::kPaid);
+  EXPECT_EQ(paid.exception, IntentException::kPaidLate);
+  EXPECT_EQ(paid.status_at_expiry, IntentStatus::kExpired);
+  auto short_paid = EvaluateIntent(intent, ParseTransfers("60@900:c"), 950);
+  EXPECT_EQ(short_paid.status, IntentStatus::kFailed);
+  EXPECT_EQ(short_paid.exception, IntentException::kUnderpaid);
+  EXPECT_EQ(EvaluateIntent(intent, {}, 950).status, IntentStatus::kExpired);
+  // The same intent not canceled: on time, before its expiresAt.
+  intent.canceled_at.reset();
+  intent.status = IntentStatus::kCreated;
+  intent.status_at_expiry.reset();
+  EXPECT_EQ(EvaluateIntent(intent, ParseTransfers("100@900:c"), 950).exception,
+            IntentException::kNone);
+}
+
 TokenInfo Token(unsigned decimals, bool pegged = false) {
   TokenInfo t;
   t.symbol = "T";

@@ -2,15 +2,22 @@
 // through payd (a real payd on anvil): the storefront's cart gets a payd
 // payment session, the customer sends the exact amount on chain, payd's
 // signed webhook reaches Medusa's webhook route, and Medusa places the order.
-// A forged webhook, and the real one delivered again, change nothing; a lost
-// one loses no order; a refund is recorded as requested, never as sent.
+// A forged, an altered and another store's webhook of a paid intent, and the
+// real one delivered again, change nothing; a lost one loses no order; a
+// refund is recorded as requested, never as sent; a cart changed after its
+// session was made cancels the old intent, whose amount paid anyway places
+// no order and shows in payd as a late payment.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, freePort, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
 import { stopAll } from '../../../tests/e2e/lib/cleanup.mjs';
 import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
 import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
+import { startReceiver } from '../../../tests/e2e/lib/receiver.mjs';
 import { Medusa, medusaCommand, startPostgres } from './lib/medusa.mjs';
+
+// Where payd's page sends the customer once paid (the provider's returnUrl option).
+const RETURN_URL = 'https://shop.example/order/confirmed?session={session_id}';
 
 describe('a Medusa store paid through payd', () => {
   let chain, payd, shop, hooksKey, hookId, pg, medusa;
@@ -31,7 +38,9 @@ describe('a Medusa store paid through payd', () => {
     });
     assert.equal(hook.status, 201, hook.text);
     hookId = hook.json.id;
-    const env = { DATABASE_URL: pg.url, PAYD_URL: payd.url, PAYD_API_KEY: shop.rw.key, PAYD_WEBHOOK_SECRET: hook.json.secret };
+    const env = {
+      DATABASE_URL: pg.url, PAYD_URL: payd.url, PAYD_API_KEY: shop.rw.key, PAYD_WEBHOOK_SECRET: hook.json.secret, PAYD_RETURN_URL: RETURN_URL,
+    };
     medusaCommand(['db:migrate'], env);
     medusa = new Medusa(port, env);
     await medusa.start();
@@ -44,15 +53,19 @@ describe('a Medusa store paid through payd', () => {
 
   const orders = async () => (await medusa.admin('GET', '/orders?fields=id,total,payment_status,*payment_collections.payments')).orders;
 
-  // The customer on payd's hosted page: USDC on the local chain, the exact
-  // amount (or, having proved their wallet, a part of it).
-  async function pay(intent, { part } = {}) {
+  // The customer on payd's hosted page chooses USDC on the local chain: the exact amount to send.
+  async function choose(intent) {
     const chose = await checkedFetch(intent.checkoutUrl, {
       method: 'POST', redirect: 'manual', body: 'option=31337%3AUSDC',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
     });
     assert.equal(chose.status, 303);
-    const exact = (await payd.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: shop.read.key })).json.amount;
+    return (await payd.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: shop.read.key })).json.amount;
+  }
+  // The customer on payd's hosted page: USDC on the local chain, the exact
+  // amount (or, having proved their wallet, a part of it).
+  async function pay(intent, { part } = {}) {
+    const exact = await choose(intent);
     if (part) assert.equal((await proveSender(payd, shop.integration.id, intent.id, PAYER)).status, 200);
     await chain.payUsdc(PAYOUT, part ? BigInt(exact) / part : BigInt(exact));
     await chain.mine(1);
@@ -96,22 +109,12 @@ describe('a Medusa store paid through payd', () => {
     assert.match(medusa.log, new RegExp(`payd: refund ${asked.refundId} recorded as requested, NOT sent: send 5.00 USD in USDC`));
   });
 
-  test('a forged webhook places nothing, and the real one delivered again places no second order', async () => {
-    const cart = await medusa.cartReadyToPay();
-    const session = await medusa.paydSession(cart);
-    const intent = await intentOf(session);
-    // Someone who knows the route claims the intent is paid: a body like payd's, no valid signature.
-    const forged = JSON.stringify({ type: 'PAYMENT_CONFIRMED', timestamp: new Date().toISOString(), data: { ...intent, status: 'paid' } });
-    const res = await fetch(`${medusa.url}/hooks/payment/payd_payd`, {
-      method: 'POST', body: forged,
-      headers: {
-        'Content-Type': 'application/json', 'webhook-id': 'evt_forged', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-        'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}`,
-      },
-    });
-    assert.equal(res.status, 200, 'Medusa takes every webhook and hands it on');
-    await eventually(() => medusa.log.includes('payd webhook refused'), { what: 'the forgery refused and logged', context: () => medusa.log.slice(-2000) });
-
+  // Each refusal is of a delivery the store WOULD act on were it genuine: a
+  // PAYMENT_CONFIRMED of this cart's intent, paid in payd (the real one is
+  // held back meanwhile: payd's deliveries go to a receiver, signed with the
+  // store's secret). So each fails if its check were skipped; the real one,
+  // sent last, places the order.
+  test('a forged, an altered and another store\'s webhook of a paid intent place nothing; the real one delivered again places no second order', async (t) => {
     // payd delivers the first order's PAYMENT_CONFIRMED again.
     const deliveries = (await payd.request('GET', '/api/v1/webhooks?limit=100', { key: shop.events.key })).json.data;
     const confirmed = deliveries.find((d) => d.type === 'PAYMENT_CONFIRMED');
@@ -121,10 +124,65 @@ describe('a Medusa store paid through payd', () => {
     assert.ok(again.status < 300, again.text);
     await eventually(() => handled(confirmed.eventId) === 2, { what: 'the redelivery handled', context: () => medusa.log.slice(-2000) });
 
-    // This cart is then paid for real: two orders in all, never three, and none from the forgery before.
-    await pay(intent);
-    const all = await ordersAtLeast(2);
-    assert.equal(all.length, 2);
+    const ordersBefore = (await orders()).length;  // before this cart is paid
+    assert.equal(ordersBefore, 1, 'the first cart\'s order only');
+    const cart = await medusa.cartReadyToPay();
+    const session = await medusa.paydSession(cart);
+    const intent = await intentOf(session);
+    // Another store on the same payd account, whose intent names this session.
+    const foreign = await payd.request('POST', '/v1/payment_intents', {
+      key: shop.rw.key, body: { amount: '25.00', currency: 'USD', metadata: { medusaStore: 'another-shop', medusaSessionId: session.id } },
+    });
+    assert.equal(foreign.status, 201, foreign.text);
+
+    const receiver = await startReceiver();
+    t.after(() => receiver.close());
+    const route = `${medusa.url}/hooks/payment/payd_payd`;
+    const endpoint = (url) => payd.request('PATCH', `/api/v1/webhook-endpoints/${hookId}`, { key: hooksKey, body: { url } });
+    const confirmedOf = (id) => eventually(() => receiver.deliveries.find((d) => d.payload.type === 'PAYMENT_CONFIRMED' && d.payload.data.id === id),
+      { timeout: 30000, what: `PAYMENT_CONFIRMED of ${id} at the receiver` });
+    let real, others;
+    assert.equal((await endpoint(receiver.url)).status, 200);
+    try {
+      await pay(intent);
+      await pay(foreign.json);
+      real = await confirmedOf(intent.id);
+      others = await confirmedOf(foreign.json.id);
+    } finally {
+      assert.equal((await endpoint(route)).status, 200);
+    }
+    assert.deepEqual([real.payload.data.status, real.payload.data.metadata.medusaSessionId], ['paid', session.id]);
+    const send = (headers, body) => fetch(route, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } });
+    const refusals = () => medusa.log.split('\n').filter((l) => l.includes('payd webhook refused')).length;
+    // What the provider made of a delivery: refused (signature), or its line for the event.
+    const outcome = async (count, eventId) => eventually(() => {
+      if (refusals() > count) return 'refused';
+      const line = medusa.log.split('\n').find((l) => l.includes(`payd: webhook ${eventId} `));
+      return line ?? null;
+    }, { what: `the webhook ${eventId} handled`, context: () => medusa.log.slice(-2000) });
+
+    // A forgery: the real body, without the store's signature.
+    let count = refusals();
+    assert.equal((await send({ ...real.headers, 'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}` }, real.body)).status, 200,
+      'Medusa takes every webhook and hands it on');
+    assert.equal(await outcome(count, real.id), 'refused', 'the forged webhook was acted on');
+    // The real delivery, its amount altered on the way.
+    count = refusals();
+    const altered = real.body.replace('"25.00"', '"0.25"');
+    assert.notEqual(altered, real.body);
+    assert.equal((await send(real.headers, altered)).status, 200);
+    assert.equal(await outcome(count, real.id), 'refused', 'the altered webhook was acted on');
+    // Genuinely signed, but another store's intent.
+    count = refusals();
+    assert.equal((await send(others.headers, others.body)).status, 200);
+    assert.match(await outcome(count, others.id), new RegExp(`for intent ${foreign.json.id} of another store ignored`));
+    assert.equal((await orders()).length, ordersBefore, 'none of them placed an order');
+
+    // The real delivery places the order, once.
+    assert.equal((await send(real.headers, real.body)).status, 200);
+    const all = await ordersAtLeast(ordersBefore + 1);
+    assert.equal(all.length, ordersBefore + 1);
+    assert.ok(all.some((o) => o.payment_collections[0].payments[0]?.data.intentId === intent.id), 'the order of this cart');
   });
 
   test('an intent nobody pays expires: the cart cannot complete, and no order is placed', async () => {
@@ -173,5 +231,50 @@ describe('a Medusa store paid through payd', () => {
     } finally {
       assert.equal((await endpoint(true)).status, 200);
     }
+  });
+
+  test('a cart changed after its session was made: the old intent\'s amount places no order and shows as late in payd; the new intent places it', async () => {
+    const before = (await orders()).length;
+    const cart = await medusa.cartReadyToPay();
+    const session = await medusa.paydSession(cart);
+    const old = await intentOf(session);
+    assert.equal(old.returnUrl, RETURN_URL.replace('{session_id}', session.id), 'the provider\'s returnUrl option');
+    // The customer opened payd's page: the old exact amount is on it.
+    const oldExact = await choose(old);
+    // Then adds a second T-shirt: Medusa drops the cart's payment sessions, and the provider cancels the intent.
+    await medusa.store('POST', `/carts/${cart.id}/line-items`, { variant_id: medusa.variant.id, quantity: 1 });
+    const canceled = await eventually(async () => {
+      const i = await intentOf(session);
+      return i.canceledAt ? i : null;
+    }, { what: 'the old intent canceled', context: () => medusa.log.slice(-2000) });
+    assert.equal(canceled.status, 'expired');
+    const { cart: changed } = await medusa.store('GET', `/carts/${cart.id}`);
+    assert.equal(changed.total, 45);
+    const fresh = await intentOf(await medusa.paydSession(changed));
+    assert.notEqual(fresh.id, old.id);
+    assert.deepEqual([fresh.amount, fresh.status], ['45.00', 'created']);
+
+    // The payer sends the OLD exact amount anyway.
+    await chain.payUsdc(PAYOUT, BigInt(oldExact));
+    await chain.mine(1);
+    const late = await eventually(async () => {
+      const i = (await payd.request('GET', `/api/v1/payment-intents/${old.id}`, { key: shop.read.key })).json;
+      return i.status === 'PAID' ? i : null;
+    }, { what: 'the late payment confirmed in payd' });
+    assert.deepEqual([late.exception, late.canceledAt], ['PAID_LATE', canceled.canceledAt], 'payd shows the merchant a late payment');
+    // Its webhook reached the store, which logged the money and moved nothing.
+    await eventually(() => medusa.log.includes(`money on canceled intent ${old.id}`), { what: 'the late payment logged by the store', context: () => medusa.log.slice(-2000) });
+    assert.equal((await orders()).length, before, 'no order at the old amount');
+    const completed = await medusa.store('POST', `/carts/${cart.id}/complete`).catch((e) => e);
+    assert.notEqual(completed.type, 'order', JSON.stringify(completed.json ?? completed));
+
+    // Paying the new intent places the order, at the new amount.
+    await pay(fresh);
+    const all = await ordersAtLeast(before + 1);
+    assert.equal(all.length, before + 1);
+    const order = all.find((o) => o.payment_collections[0].payments[0]?.data.intentId === fresh.id);
+    assert.ok(order, 'the order is paid by the new intent');
+    assert.equal(order.total, 45);
+    assert.equal(order.payment_status, 'captured');
   });
 });

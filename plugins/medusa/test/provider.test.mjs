@@ -36,15 +36,19 @@ describe('the payd provider against payd', () => {
   });
   after(() => stopAll(() => receiver?.close?.(), () => payd?.close(), () => chain?.stop()));
 
-  // The payer on the hosted page: chooses USDC on the chain, then sends the
-  // exact amount (or, having proved their wallet, a part of it).
-  async function pay(intentId, { part } = {}) {
+  // The payer on the hosted page chooses USDC on the chain: the exact amount to send.
+  async function choose(intentId) {
     const chose = await checkedFetch(`${payd.url}/pay/${intentId}`, {
       method: 'POST', redirect: 'manual', body: 'option=31337%3AUSDC',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
     });
     assert.equal(chose.status, 303);
-    const exact = (await payd.request('GET', `/api/v1/payment-intents/${intentId}`, { key: shop.read.key })).json.amount;
+    return BigInt((await payd.request('GET', `/api/v1/payment-intents/${intentId}`, { key: shop.read.key })).json.amount);
+  }
+  // The payer on the hosted page: chooses USDC on the chain, then sends the
+  // exact amount (or, having proved their wallet, a part of it).
+  async function pay(intentId, { part } = {}) {
+    const exact = await choose(intentId);
     if (part) {
       const proved = await proveSender(payd, shop.integration.id, intentId, PAYER);
       assert.equal(proved.status, 200, proved.text);
@@ -134,18 +138,128 @@ describe('the payd provider against payd', () => {
     assert.match(held.data.attention, /underpaid at expiry: decide in payd/);
   });
 
+  // Each refusal is of a delivery the provider would act on were it genuine
+  // (a PAYMENT_CONFIRMED of a paid intent: captured, checked last), so that
+  // each fails if its check were skipped.
   test('a bad signature, another store\'s intent, and a delivery altered on the way are refused and logged', async () => {
     const started = await provider.initiatePayment({ amount: 3, currency_code: 'usd', data: { session_id: 'payses_x' } });
-    const created = await delivery(started.id, 'PAYMENT_CREATED');
-    assert.equal((await webhook(created)).action, 'not_supported', 'a created intent moves nothing');
-    const forged = { ...created, headers: { ...created.headers, 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') } };
-    assert.equal((await webhook(forged)).action, 'not_supported');
-    assert.ok(warnings.some((w) => w.includes('payd webhook refused')), warnings.join('\n'));
-    const altered = { ...created, body: created.body.replace('"3.00"', '"0.01"') };
-    assert.equal((await webhook(altered)).action, 'not_supported');
+    await pay(started.id);
+    const confirmed = await delivery(started.id, 'PAYMENT_CONFIRMED');
+    assert.deepEqual([confirmed.payload.data.status, confirmed.payload.data.amount], ['paid', '3.00']);
+    const refusals = () => warnings.filter((w) => w.includes('payd webhook refused')).length;
+    const before = refusals();
+    const forged = { ...confirmed, headers: { ...confirmed.headers, 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') } };
+    assert.equal((await webhook(forged)).action, 'not_supported', 'a forged signature');
+    assert.equal(refusals(), before + 1, warnings.join('\n'));
+    const altered = { ...confirmed, body: confirmed.body.replace('"3.00"', '"0.01"') };
+    assert.notEqual(altered.body, confirmed.body);
+    assert.equal((await webhook(altered)).action, 'not_supported', 'a body altered on the way');
+    assert.equal(refusals(), before + 2, warnings.join('\n'));
     // Another store on the same payd account takes nothing of this store's.
-    assert.equal((await webhook(created, other)).action, 'not_supported');
+    assert.equal((await webhook(confirmed, other)).action, 'not_supported', 'another store\'s intent');
     await assert.rejects(other.getPaymentStatus({ data: started.data }), /belongs to another store/);
+    // The very delivery, genuine and this store's, is acted on.
+    const genuine = await webhook(confirmed);
+    assert.deepEqual([genuine.action, genuine.data.session_id], ['captured', 'payses_x']);
+  });
+
+  // DECISIONS §12's cancel, from the provider: a session whose amount changes
+  // cancels its intent and asks for a new one under the same session; the
+  // old one's exact amount paid anyway is a late payment in payd, which
+  // moves nothing in Medusa and is recorded on the session's data.
+  test('a cart whose amount changes: the old intent canceled, a new one for the session; paying the old amount captures nothing', async () => {
+    const started = await provider.initiatePayment({ amount: 20, currency_code: 'usd', data: { session_id: 'payses_change' } });
+    const oldExact = await choose(started.id);
+    const updated = await provider.updatePayment({ amount: 30, currency_code: 'usd', data: started.data });
+    const freshId = updated.data.intentId;
+    assert.notEqual(freshId, started.id);
+    assert.deepEqual(updated.data.replacedIntents, [started.id]);
+    assert.deepEqual([updated.data.amount, updated.data.sessionId], ['30.00', 'payses_change']);
+    const old = (await payd.request('GET', `/v1/payment_intents/${started.id}`, { key: shop.read.key })).json;
+    assert.equal(old.status, 'expired');
+    assert.match(old.canceledAt, /Z$/);
+    const fresh = (await payd.request('GET', `/v1/payment_intents/${freshId}`, { key: shop.read.key })).json;
+    assert.deepEqual([fresh.amount, fresh.status, fresh.metadata.medusaSessionId], ['30.00', 'created', 'payses_change']);
+    // The same amount again keeps the intent; Medusa retrying the change gets the same new one.
+    assert.equal((await provider.updatePayment({ amount: '30.00', currency_code: 'usd', data: updated.data })).data.intentId, freshId);
+    assert.equal((await provider.updatePayment({ amount: 30, currency_code: 'usd', data: started.data })).data.intentId, freshId);
+
+    // The payer, on the old page, sends the old exact amount.
+    await chain.payUsdc(PAYOUT, oldExact);
+    await chain.mine(1);
+    const late = await delivery(started.id, 'PAYMENT_CONFIRMED');
+    assert.deepEqual([late.payload.data.status, late.payload.data.exception], ['paid', 'paid_late']);
+    assert.equal((await webhook(late)).action, 'not_supported', 'never captures the session at the old amount');
+    assert.ok(warnings.some((w) => w.includes(`money on canceled intent ${started.id} of session payses_change`)), warnings.join('\n'));
+    // The session still waits for its own intent, and its data shows the money.
+    const status = await provider.getPaymentStatus({ data: updated.data });
+    assert.equal(status.status, 'pending');
+    assert.equal(status.data.intentId, freshId);
+    const [recorded] = status.data.replacedIntentPayments;
+    assert.deepEqual([recorded.intentId, recorded.status, recorded.exception, recorded.txHash], [started.id, 'paid', 'paid_late', late.payload.data.txHash]);
+    assert.match(recorded.note, /does not pay the session/);
+
+    // Paying the new intent (within its 15 s) completes the session, at the new amount.
+    await pay(freshId);
+    const captured = await webhook(await delivery(freshId, 'PAYMENT_CONFIRMED'));
+    assert.deepEqual([captured.action, captured.data.session_id, Number(captured.data.amount)], ['captured', 'payses_change', 30]);
+    const paid = await provider.authorizePayment({ data: status.data });
+    assert.equal(paid.status, 'captured');
+    assert.deepEqual(paid.data.replacedIntentPayments, status.data.replacedIntentPayments, 'kept by later reads');
+
+    // The merchant accepting the late payment in payd moves nothing here either.
+    const resolved = await payd.request('POST', `/api/v1/payment-intents/${started.id}/resolve`, { key: shop.rw.key, body: { outcome: 'paid', note: 'kept' } });
+    assert.equal(resolved.status, 200, resolved.text);
+    assert.equal((await webhook(await delivery(started.id, 'PAYMENT_RESOLVED'))).action, 'not_supported');
+  });
+
+  test('the old amount asked again gets a new intent, never the canceled one; money seen refuses a change', async () => {
+    const a = await provider.initiatePayment({ amount: 11, currency_code: 'usd', data: { session_id: 'payses_back' } });
+    const b = await provider.updatePayment({ amount: 12, currency_code: 'usd', data: a.data });
+    const again = await provider.updatePayment({ amount: 11, currency_code: 'usd', data: b.data });
+    assert.ok(![a.data.intentId, b.data.intentId].includes(again.data.intentId), 'a third intent');
+    assert.deepEqual(again.data.replacedIntents, [a.data.intentId, b.data.intentId]);
+    assert.equal((await payd.request('GET', `/v1/payment_intents/${again.data.intentId}`, { key: shop.read.key })).json.status, 'created');
+
+    await chain.payUsdc(PAYOUT, await choose(again.data.intentId));
+    await eventually(async () => (await payd.request('GET', `/v1/payment_intents/${again.data.intentId}`, { key: shop.read.key })).json.status !== 'created',
+      { what: 'the payment seen' });
+    await assert.rejects(provider.updatePayment({ amount: 13, currency_code: 'usd', data: again.data }), /a payment was seen, so its amount cannot change now/);
+  });
+
+  test('cancelPayment and deletePayment cancel the intent; one with money is left as it is, with a warning', async () => {
+    for (const [call, session] of [['cancelPayment', 'payses_cancel'], ['deletePayment', 'payses_delete']]) {
+      const started = await provider.initiatePayment({ amount: 4, currency_code: 'usd', data: { session_id: session } });
+      const out = await provider[call]({ data: started.data });
+      assert.deepEqual([out.data.intentId, out.data.paydStatus, out.data.sessionStatus], [started.id, 'expired', 'canceled']);
+      const read = (await payd.request('GET', `/v1/payment_intents/${started.id}`, { key: shop.read.key })).json;
+      assert.equal(read.status, 'expired');
+      assert.ok(read.canceledAt, `${call} canceled it`);
+      const expired = await delivery(started.id, 'PAYMENT_EXPIRED');
+      assert.equal((await webhook(expired)).action, 'not_supported', 'its own cancel moves nothing');
+      // Called again (Medusa retrying): the same.
+      assert.equal((await provider[call]({ data: started.data })).data.paydStatus, 'expired');
+    }
+    const paid = await provider.initiatePayment({ amount: 4.5, currency_code: 'usd', data: { session_id: 'payses_paid_delete' } });
+    await pay(paid.id);
+    await eventually(async () => (await payd.request('GET', `/v1/payment_intents/${paid.id}`, { key: shop.read.key })).json.status === 'paid', { what: 'paid' });
+    const out = await provider.deletePayment({ data: paid.data });
+    assert.equal(out.data.paydStatus, 'paid');
+    assert.ok(warnings.some((w) => w.includes(`intent ${paid.id} of session payses_paid_delete is paid`)), warnings.join('\n'));
+    assert.equal((await payd.request('GET', `/v1/payment_intents/${paid.id}`, { key: shop.read.key })).json.canceledAt, null);
+  });
+
+  test('the returnUrl option goes with each intent, for payd\'s page to send the customer back', async () => {
+    const withReturn = new PaydPaymentProviderService({ logger }, {
+      url: payd.url, apiKey: shop.rw.key, webhookSecret: secret, returnUrl: 'https://shop.example/order/confirmed?cart={cart_id}&session={session_id}',
+    });
+    const started = await withReturn.initiatePayment({ amount: 6, currency_code: 'usd', data: { session_id: 'payses_ret', cart_id: 'cart_01 x' } });
+    const read = (await payd.request('GET', `/v1/payment_intents/${started.id}`, { key: shop.read.key })).json;
+    assert.equal(read.returnUrl, 'https://shop.example/order/confirmed?cart=cart_01%20x&session=payses_ret');
+    // Without the cart's id the URL cannot be made: no returnUrl, and a warning says why.
+    const bare = await withReturn.initiatePayment({ amount: 6, currency_code: 'usd', data: { session_id: 'payses_ret2' } });
+    assert.equal((await payd.request('GET', `/v1/payment_intents/${bare.id}`, { key: shop.read.key })).json.returnUrl, null);
+    assert.ok(warnings.some((w) => w.includes('session payses_ret2 has no cart id')), warnings.join('\n'));
   });
 
   test('a cart in another currency, and a refund of a session nothing paid, are refused', async () => {

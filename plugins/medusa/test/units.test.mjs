@@ -102,3 +102,21 @@ describe('a payd that answers for another amount', () => {
     }
   });
 });
+
+describe('the returnUrl option', () => {
+  test('a URL with {cart_id} and {session_id} is kept as written', () => {
+    const returnUrl = 'https://shop.example/order/confirmed?cart={cart_id}&s={session_id}';
+    assert.equal(validateOptions({ ...GOOD, returnUrl }).returnUrl, returnUrl);
+    assert.equal(validateOptions(GOOD).returnUrl, undefined, 'none by default');
+  });
+  for (const [value, words] of [
+    ['/order/confirmed', 'option "returnUrl" must be an absolute URL'],
+    ['ftp://shop.example/x', 'option "returnUrl" must be an http(s) URL with a host'],
+    ['https://shop.example/{order_id}', 'option "returnUrl" has {order_id}: only {cart_id} and {session_id} are replaced'],
+    ['', 'option "returnUrl" is required'],
+  ]) {
+    test(`returnUrl = ${JSON.stringify(value)} is refused, naming the option`, () => {
+      assert.throws(() => validateOptions({ ...GOOD, returnUrl: value }), (e) => e.message.includes(words));
+    });
+  }
+});

@@ -352,6 +352,11 @@ CREATE INDEX retired_watches_until ON retired_watches(watch_until);
     {5, "intent resolutions", R"sql(
 ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
 )sql"},
+    // SQLite migration 22.
+    {17, "intent cancels and return URLs", R"sql(
+ALTER TABLE payment_intents ADD COLUMN canceled_at BIGINT;
+ALTER TABLE payment_intents ADD COLUMN return_url TEXT;
+)sql"},
 };
 
 // Every migration, in version order.

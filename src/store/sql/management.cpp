@@ -46,6 +46,35 @@ class SqlManagementTx final : public domain::ManagementTx {
         .Run();
   }
 
+  void CancelIntent(const domain::PaymentIntent& i, std::int64_t chain_id) override {
+    c_.Prepare(
+          "UPDATE payment_intents SET status = ?, status_at_expiry = ?, canceled_at = ?, "
+          "expires_at = ?, late_until = ? WHERE id = ? AND status = 'CREATED' AND received = '0' "
+          "AND chain_id = ?")
+        .Bind(1, std::string(domain::IntentStatusName(i.status)))
+        .Bind(2, std::string(domain::IntentStatusName(domain::IntentStatus::kExpired)))
+        .Bind(3, i.canceled_at)
+        .Bind(4, i.expires_at)
+        .Bind(5, i.late_until())
+        .Bind(6, i.id)
+        .Bind(7, chain_id)
+        .Run();
+    // A payer's choice or a ledger pass in another process got there first.
+    if (c_.Changes() != 1) throw Conflict("the intent changed while it was being canceled");
+    if (!i.IsChosen()) return;
+    // Reserved as for an expiry: until the late window's end, from now.
+    c_.Prepare(
+          "UPDATE amount_reservations SET reserved_until = ? WHERE chain_id = ? AND token_key = ? "
+          "AND recipient = ? AND amount = ? AND intent_id = ?")
+        .Bind(1, i.late_until())
+        .Bind(2, i.chain_id)
+        .Bind(3, i.TokenKey())
+        .Bind(4, i.recipient)
+        .Bind(5, AmountKey(i.amount))
+        .Bind(6, i.id)
+        .Run();
+  }
+
   std::optional<domain::CreateResult> CheckClaim(const domain::IdempotencyClaim& claim,
                                                  base::TimeMs now) override {
     return SqlStore::CheckClaim(c_, claim, now);

@@ -232,6 +232,8 @@ domain::PaymentIntent ReadIntent(const Query& q) {
         v.at("outcome").as_string() == "paid", std::string(v.at("note").as_string()),
         std::string(v.at("actor").as_string()), v.at("at").as_int64()};
   }
+  i.canceled_at = q.OptInt(29);
+  i.return_url = q.OptText(30);
   return i;
 }
 
@@ -281,6 +283,8 @@ void BindIntent(Query& q, const domain::PaymentIntent& i) {
   q.Bind(28, i.chosen_at);
   q.Bind(29,
          i.resolution ? std::optional<std::string>(ResolutionToJson(*i.resolution)) : std::nullopt);
+  q.Bind(30, i.canceled_at);
+  q.Bind(31, i.return_url);
 }
 
 domain::Payment ReadPayment(const Query& q) {

@@ -33,7 +33,7 @@ inline constexpr const char* kIntentColumns =
     "token_address, decimals, recipient, requested_amount, amount, amount_usd, received, "
     "sender_hint, metadata, required_confirmations, confirmations, expires_at, created_at, "
     "confirmed_at, tx_hash, sender_address, sender_hint_source, keyless, asked, chosen_at, "
-    "resolution";
+    "resolution, canceled_at, return_url";
 inline constexpr const char* kDeliveryColumns =
     "id, tenant_id, event_id, endpoint_id, endpoint_url, type, status, attempts, "
     "last_response_status, last_error, next_attempt_at, delivered_at, created_at";

@@ -329,6 +329,12 @@ CREATE INDEX retired_watches_until ON retired_watches(watch_until);
     {12, "intent resolutions", R"sql(
 ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
 )sql"},
+    // A merchant's cancel (DECISIONS §12) and where the hosted page sends the
+    // payer back to, for intents asked on /v1 with a returnUrl.
+    {22, "intent cancels and return URLs", R"sql(
+ALTER TABLE payment_intents ADD COLUMN canceled_at INTEGER;
+ALTER TABLE payment_intents ADD COLUMN return_url TEXT;
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping

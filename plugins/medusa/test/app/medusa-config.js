@@ -29,6 +29,7 @@ module.exports = defineConfig({
               url: process.env.PAYD_URL,
               apiKey: process.env.PAYD_API_KEY,
               webhookSecret: process.env.PAYD_WEBHOOK_SECRET,
+              returnUrl: process.env.PAYD_RETURN_URL,
             },
           },
         ],

@@ -1,5 +1,5 @@
 // The few calls the provider makes to payd's /v1 API, over fetch, with a
-// time-out: create an intent for a payment session, and read one.
+// time-out: create an intent for a payment session, read one, cancel one.
 import type { PaydOptions } from './options';
 
 // An intent as GET /v1/payment_intents/:id shows it (docs/openapi.yaml, V1Intent).
@@ -16,6 +16,10 @@ export interface PaydIntent {
   createdAt: string;
   checkoutUrl: string;
   createdVia: string;
+  // Where payd's page sends the customer once paid; null when none was asked.
+  returnUrl?: string | null;
+  // When the intent was canceled (POST /v1/payment_intents/:id/cancel); null otherwise.
+  canceledAt?: string | null;
   exception?: 'underpaid' | 'overpaid' | 'paid_late' | 'reversed_after_confirmation';
   token?: string;
   chain?: string;
@@ -42,6 +46,7 @@ export interface CreateIntent {
   currency: string;
   metadata: Record<string, string>;
   idempotencyKey: string;
+  returnUrl?: string;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -52,12 +57,18 @@ export class PaydClient {
   createIntent(ask: CreateIntent): Promise<PaydIntent> {
     const body: Record<string, unknown> = { amount: ask.amount, currency: ask.currency, metadata: ask.metadata };
     if (this.options.integrationId) body.integrationId = this.options.integrationId;
+    if (ask.returnUrl) body.returnUrl = ask.returnUrl;
     return this.call('POST', '/v1/payment_intents', body, { 'Idempotency-Key': ask.idempotencyKey });
   }
 
   getIntent(id: string): Promise<PaydIntent> {
-    if (!/^pi_[a-z2-7]+$/.test(id)) throw new PaydApiError(400, 'invalid_request', `not a payd intent id: ${id}`);
-    return this.call('GET', `/v1/payment_intents/${id}`);
+    return this.call('GET', `/v1/payment_intents/${intentId(id)}`);
+  }
+
+  // A CREATED intent becomes expired at once (canceledAt set); one canceled
+  // before is answered as it is; any other is a 400 naming its status.
+  cancelIntent(id: string): Promise<PaydIntent> {
+    return this.call('POST', `/v1/payment_intents/${intentId(id)}/cancel`);
   }
 
   private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -91,4 +102,10 @@ export class PaydClient {
     if (json === null) throw new PaydApiError(res.status, 'malformed', `payd ${method} ${path}: not JSON`);
     return json as T;
   }
+}
+
+// Only an intent id goes into a path.
+function intentId(id: string): string {
+  if (!/^pi_[a-z2-7]+$/.test(id)) throw new PaydApiError(400, 'invalid_request', `not a payd intent id: ${id}`);
+  return id;
 }

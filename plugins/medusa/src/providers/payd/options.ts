@@ -14,7 +14,15 @@ export interface PaydOptions {
   storeId?: string;
   // The payd integration to use when the account has several.
   integrationId?: string;
+  // Where payd's hosted page sends the customer once paid (payd adds
+  // payment_intent=<id> to its query), e.g. the storefront's order page:
+  // "https://shop.example/order/confirm?cart={cart_id}". {cart_id} and
+  // {session_id} are replaced (URL-encoded) for each payment session.
+  returnUrl?: string;
 }
+
+// The placeholders a returnUrl may hold.
+export const RETURN_URL_PLACEHOLDERS = ['{cart_id}', '{session_id}'];
 
 export class PaydOptionsError extends Error {}
 
@@ -47,5 +55,21 @@ export function validateOptions(options: Record<string, unknown> | undefined): P
   const out: PaydOptions = { url, apiKey, webhookSecret, storeId: 'medusa' };
   if (o.storeId !== undefined) out.storeId = text('storeId');
   if (o.integrationId !== undefined) out.integrationId = text('integrationId');
+  if (o.returnUrl !== undefined) out.returnUrl = returnUrlTemplate(text('returnUrl'), fail);
   return out;
+}
+
+// The template as payd will check each URL made from it: absolute, http(s),
+// with a host (docs/openapi.yaml, V1IntentCreate.returnUrl).
+function returnUrlTemplate(template: string, fail: (name: string, why: string) => never): string {
+  const unknown = template.match(/\{[^}]*\}/g)?.find((p) => !RETURN_URL_PLACEHOLDERS.includes(p));
+  if (unknown) fail('returnUrl', `has ${unknown}: only ${RETURN_URL_PLACEHOLDERS.join(' and ')} are replaced`);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(RETURN_URL_PLACEHOLDERS.reduce((url, p) => url.split(p).join('x'), template));
+  } catch {
+    fail('returnUrl', `must be an absolute URL, such as https://shop.example/order/confirmed?cart={cart_id} (got "${template}")`);
+  }
+  if ((parsed!.protocol !== 'https:' && parsed!.protocol !== 'http:') || !parsed!.hostname) fail('returnUrl', 'must be an http(s) URL with a host');
+  return template;
 }

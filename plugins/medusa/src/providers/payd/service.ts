@@ -2,8 +2,10 @@
 // created from Medusa's server for the cart's amount; the customer pays on
 // payd's hosted page (data.checkoutUrl) or in its widget; payd's signed
 // webhook, or a read of the intent when Medusa asks, moves the session on
-// (states.ts has the mapping). payd never holds funds, so a refund is recorded
-// as requested with what the merchant must send, never reported as sent.
+// (states.ts has the mapping). A session whose amount changes, or that ends,
+// cancels its intent in payd, so that nobody can pay the old amount as if it
+// were the order's (replaced.ts). payd never holds funds, so a refund is
+// recorded as requested with what the merchant must send, never reported as sent.
 import { AbstractPaymentProvider, BigNumber, MedusaError } from '@medusajs/framework/utils';
 import type {
   AuthorizePaymentInput,
@@ -32,6 +34,7 @@ import { PaydApiError, PaydClient, type PaydIntent } from './client';
 import { type PaydOptions, validateOptions } from './options';
 import { sessionStateOf, webhookActionOf } from './states';
 import { refundLogLine, refundRequestOf, refundRequestsIn, withRefundRequest } from './refunds';
+import { replacedIntentsIn, replacedLogLine, replacedPaymentOf, replacedPaymentsIn, showsMoney } from './replaced';
 import { PaydWebhookRefused, verifyWebhook } from './webhook';
 
 type Deps = { logger?: Logger };
@@ -56,11 +59,23 @@ function sessionData(intent: PaydIntent, extra: Record<string, unknown> = {}): R
 }
 
 // What a read of payd must not drop from the data Medusa keeps: the session's
-// id, and the refunds asked for (payd knows nothing of them).
+// id, the refunds asked for (payd knows nothing of them), and the intents the
+// session replaced, with any money seen on them.
 function kept(data: Record<string, unknown> | undefined): Record<string, unknown> {
   const requests = refundRequestsIn(data);
-  return { sessionId: data?.sessionId, ...(requests.length ? { refundRequests: requests } : {}) };
+  const replaced = replacedIntentsIn(data);
+  const replacedPayments = replacedPaymentsIn(data);
+  return {
+    sessionId: data?.sessionId,
+    ...(requests.length ? { refundRequests: requests } : {}),
+    ...(replaced.length ? { replacedIntents: replaced } : {}),
+    ...(replacedPayments.length ? { replacedIntentPayments: replacedPayments } : {}),
+  };
 }
+
+// How a cancel treats an intent that already has money: updatePayment refuses
+// to change the amount; cancelPayment and deletePayment leave it be, warned.
+type WhenPaid = 'refuse' | 'warn';
 
 export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOptions> {
   static identifier = 'payd';
@@ -106,6 +121,15 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
   }
 
   async initiatePayment(input: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    const started = await this.startIntent(input, []);
+    return { id: started.intent.id, data: started.data, status: 'pending' };
+  }
+
+  // A new intent for the session's amount. `replaced`: the intents the session
+  // had before (canceled); each generation has its own Idempotency-Key, so that
+  // an amount asked again (A, B, then A) never gets the canceled intent back,
+  // while Medusa retrying one call gets the same intent.
+  private async startIntent(input: InitiatePaymentInput, replaced: string[]): Promise<{ intent: PaydIntent; data: Record<string, unknown> }> {
     const currency = input.currency_code.toUpperCase();
     if (currency !== 'USD') {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `payd: carts in ${currency} cannot be paid with payd, which prices in USD`);
@@ -116,36 +140,113 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     const metadata: Record<string, string> = { medusaStore: this.options.storeId!, medusaSessionId: sessionId };
     const cartId = input.data?.cart_id ?? (input.context as Record<string, unknown> | undefined)?.cart_id;
     if (typeof cartId === 'string') metadata.medusaCartId = cartId;
+    const idempotencyKey = `medusa-${sessionId}-${amount}${replaced.length ? `-${replaced.length}` : ''}`;
+    const returnUrl = this.returnUrlFor(sessionId, typeof cartId === 'string' ? cartId : undefined);
     const intent = await this.client
-      .createIntent({ amount, currency, metadata, idempotencyKey: `medusa-${sessionId}-${amount}` })
+      .createIntent({ amount, currency, metadata, idempotencyKey, ...(returnUrl ? { returnUrl } : {}) })
       .catch((e) => this.fail(e));
     // payd answers for what was asked: an intent for another amount is never taken.
     if (intent.currency !== currency || !sameDecimal(intent.amount, amount)) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `payd: intent ${intent.id} is for ${intent.amount} ${intent.currency}, the cart for ${amount} ${currency}`);
     }
-    return { id: intent.id, data: sessionData(intent, { sessionId }), status: 'pending' };
+    return { intent, data: sessionData(intent, { sessionId, ...(replaced.length ? { replacedIntents: replaced } : {}) }) };
   }
 
+  // The returnUrl option for this session; none when it names the cart and
+  // the storefront did not pass the cart's id (data.cart_id) to the session.
+  private returnUrlFor(sessionId: string, cartId: string | undefined): string | undefined {
+    const template = this.options.returnUrl;
+    if (!template) return undefined;
+    if (template.includes('{cart_id}') && !cartId) {
+      this.logger?.warn(`payd: session ${sessionId} has no cart id (the storefront passes it as data.cart_id): its intent gets no returnUrl`);
+      return undefined;
+    }
+    return template.split('{session_id}').join(encodeURIComponent(sessionId)).split('{cart_id}').join(encodeURIComponent(cartId ?? ''));
+  }
+
+  // The session's amount changed: its intent is canceled in payd (a payment
+  // of it afterwards is a late payment there, never this session's), and a
+  // new intent asks for the new amount under the same session. The same
+  // amount keeps the intent it has. An intent that has seen money already
+  // cannot be replaced: the change is refused.
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    // A new amount is a new intent (an intent's amount never changes).
-    const started = await this.initiatePayment({ ...input, data: { ...input.data, session_id: input.data?.sessionId ?? input.data?.session_id } });
-    return { data: started.data, status: started.status };
+    const data = input.data ?? {};
+    const amount = usd(input.amount);
+    const currency = input.currency_code.toUpperCase();
+    if (typeof data.intentId === 'string' && typeof data.amount === 'string' && data.currency === currency && sameDecimal(data.amount, amount)) {
+      return { data };
+    }
+    const replaced = replacedIntentsIn(data);
+    if (typeof data.intentId === 'string') {
+      await this.withdraw(data, 'refuse');
+      if (!replaced.includes(data.intentId)) replaced.push(data.intentId);
+    }
+    const sessionId = data.sessionId ?? data.session_id;
+    const started = await this.startIntent({ ...input, data: { ...data, session_id: sessionId } }, replaced);
+    const carried = kept(data);
+    return { data: { ...started.data, ...carried, ...(replaced.length ? { replacedIntents: replaced } : {}) }, status: 'pending' };
+  }
+
+  // Cancels the session's intent in payd: a CREATED one is expired at once
+  // (canceledAt). One that expired, or was canceled, before is left as it is.
+  // One with money seen (pending, paid, failed short) is refused for
+  // updatePayment, and only warned about otherwise: the money is the
+  // merchant's to see and decide on in payd.
+  private async withdraw(data: Record<string, unknown>, whenPaid: WhenPaid): Promise<PaydIntent> {
+    let intent = await this.intentOf(data);
+    if (intent.status === 'created' && !intent.canceledAt) {
+      try {
+        intent = await this.client.cancelIntent(intent.id);
+      } catch (e) {
+        // Moved on meanwhile (a payment seen, or expiresAt passed): as it now is.
+        if (!(e instanceof PaydApiError && e.status === 400)) this.fail(e);
+        intent = await this.intentOf(data);
+      }
+    }
+    if (showsMoney(intent)) {
+      const what = `payd: intent ${intent.id} of session ${String(data.sessionId ?? 'unknown')} is ${intent.status}${intent.exception ? ` (${intent.exception})` : ''}: a payment was seen`;
+      if (whenPaid === 'refuse') {
+        throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `${what}, so its amount cannot change now; decide on it in payd first`);
+      }
+      this.logger?.warn(`${what}; it stays as it is in payd, for the merchant to decide`);
+    }
+    return intent;
   }
 
   async authorizePayment(input: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const intent = await this.intentOf(input.data);
     const { status } = sessionStateOf(intent);
-    return { status, data: sessionData(intent, kept(input.data)) };
+    return { status, data: sessionData(intent, await this.keptWithReplaced(input.data)) };
   }
 
   async getPaymentStatus(input: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
     const intent = await this.intentOf(input.data);
-    return { status: sessionStateOf(intent).status, data: sessionData(intent, kept(input.data)) };
+    return { status: sessionStateOf(intent).status, data: sessionData(intent, await this.keptWithReplaced(input.data)) };
   }
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const intent = await this.intentOf(input.data);
-    return { data: sessionData(intent, kept(input.data)) };
+    return { data: sessionData(intent, await this.keptWithReplaced(input.data)) };
+  }
+
+  // kept(), with the money payd shows on the intents the session replaced:
+  // recorded in the session's data (and logged once, when first seen), so the
+  // merchant sees it in Medusa too. Those intents are this store's own.
+  private async keptWithReplaced(data: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+    const out = kept(data);
+    const ids = replacedIntentsIn(data);
+    if (!ids.length) return out;
+    const known = replacedPaymentsIn(data);
+    const payments = [];
+    for (const id of ids) {
+      const intent = await this.client.getIntent(id).catch((e) => this.fail(e));
+      if (intent.metadata?.medusaStore !== this.options.storeId || !showsMoney(intent)) continue;
+      const payment = replacedPaymentOf(intent);
+      const before = known.find((p) => p.intentId === id);
+      if (!before || before.status !== payment.status || before.txHash !== payment.txHash) this.logger?.warn(replacedLogLine(data?.sessionId, payment));
+      payments.push(payment);
+    }
+    return { ...out, ...(payments.length ? { replacedIntentPayments: payments } : {}) };
   }
 
   // A transfer on chain is final: a paid intent is captured already.
@@ -153,14 +254,21 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     return { data: input.data };
   }
 
-  // An open intent cannot be withdrawn from payers (its page may be open); it
-  // expires by itself, and a payment that comes anyway is the merchant's to decide.
+  // The session ends (Medusa cancels the payment, or deletes the session, as
+  // it does for every session of a cart whose total changed): its intent is
+  // canceled in payd, so its page takes no payment on time any more; a payment
+  // that comes anyway is a late payment there, the merchant's to decide, and
+  // its webhook moves no session (getWebhookActionAndData).
   async cancelPayment(input: CancelPaymentInput): Promise<CancelPaymentOutput> {
-    return { data: input.data };
+    if (typeof input.data?.intentId !== 'string') return { data: input.data };
+    const intent = await this.withdraw(input.data, 'warn');
+    return { data: sessionData(intent, kept(input.data)) };
   }
 
   async deletePayment(input: DeletePaymentInput): Promise<DeletePaymentOutput> {
-    return { data: input.data };
+    if (typeof input.data?.intentId !== 'string') return { data: input.data };
+    const intent = await this.withdraw(input.data, 'warn');
+    return { data: sessionData(intent, kept(input.data)) };
   }
 
   // payd holds no funds: nothing can be sent from here. The refund is recorded
@@ -190,6 +298,16 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     if (!intent) return { action: 'not_supported' };
     if (intent.metadata?.medusaStore !== this.options.storeId || typeof intent.metadata?.medusaSessionId !== 'string') {
       this.logger?.info(`payd: webhook ${event.id} for intent ${intent.id} of another store ignored`);
+      return { action: 'not_supported' };
+    }
+    // A canceled intent no longer pays its session (a new intent does, or the
+    // session is gone): whatever it says, nothing moves, not even a merchant's
+    // acceptance in payd of its late payment, which would capture the session
+    // at the old amount. Money on it is logged for the merchant.
+    if (intent.canceledAt) {
+      const line = `payd: webhook ${event.id} ${event.type} for intent ${intent.id}: ignored, the intent was canceled at ${intent.canceledAt}`;
+      if (showsMoney(intent)) this.logger?.warn(`${line}; ${replacedLogLine(intent.metadata.medusaSessionId, replacedPaymentOf(intent))}`);
+      else this.logger?.info(line);
       return { action: 'not_supported' };
     }
     const action = webhookActionOf(event.type, intent);

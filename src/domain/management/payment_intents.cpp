@@ -1,0 +1,67 @@
+#include "domain/management/payment_intents.h"
+
+#include <boost/json/serialize.hpp>
+
+#include "domain/error.h"
+#include "domain/event.h"
+#include "domain/ledger_tx.h"
+
+namespace payd::domain {
+
+namespace {
+
+std::optional<PaymentIntent> IntentOf(ManagementTx& tx, const Change& change,
+                                      const std::string& id) {
+  auto intent = tx.Ledger().Intent(id);
+  if (!intent || intent->tenant_id != change.tenant_id) return std::nullopt;
+  return intent;
+}
+
+std::string Json(const Representation& representation, const PaymentIntent& intent) {
+  return boost::json::serialize(representation.Intent(intent));
+}
+
+}  // namespace
+
+std::optional<PaymentIntent> CancelIntent(const Change& change,
+                                          const Representation& representation,
+                                          const std::string& intent_id) {
+  std::optional<PaymentIntent> out;
+  change.store.WithManagement([&](ManagementTx& tx) {
+    out = IntentOf(tx, change, intent_id);
+    if (!out) return;
+    // A chosen intent is the ledger's too: its passes on that chain and this
+    // change take turns, so a transfer is matched either before the cancel
+    // (the intent is PENDING then, and stays so) or after it (a late payment).
+    std::int64_t chain_id = out->chain_id;
+    if (out->IsChosen()) {
+      tx.Ledger().LockChain(chain_id);
+      out = IntentOf(tx, change, intent_id);
+    }
+    if (out->canceled_at) return;  // a retry: as it is
+    if (out->status != IntentStatus::kCreated) {
+      ThrowInvalid("id", "Intent " + intent_id + " is " +
+                             std::string(IntentStatusName(out->status)) +
+                             ": only a CREATED intent can be canceled.");
+    }
+    if (out->IsExpiredAt(change.now)) {
+      ThrowInvalid("id", "Intent " + intent_id + " is EXPIRED: its expiresAt (" +
+                             base::FormatTimestamp(out->expires_at) +
+                             ") has passed; only a CREATED intent can be canceled.");
+    }
+    const std::string before = Json(representation, *out);
+    out->status = IntentStatus::kExpired;
+    out->status_at_expiry = IntentStatus::kExpired;
+    out->canceled_at = change.now;
+    out->expires_at = change.now;
+    // Written only if the intent is still CREATED on `chain_id` with nothing
+    // received; otherwise the store runs this transaction again.
+    tx.CancelIntent(*out, chain_id);
+    tx.InsertEvent(representation.IntentEvent(event_type::kPaymentExpired, *out, change.now));
+    RecordChange(tx, change, "payment_intent.cancel", intent_id, before,
+                 Json(representation, *out));
+  });
+  return out;
+}
+
+}  // namespace payd::domain
