@@ -6,6 +6,7 @@
 // one createdAt neither lost nor repeated where the export's 1,000-row steps meet.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
@@ -16,20 +17,9 @@ import { checkedFetch } from './lib/openapi.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 import { stopAll } from './lib/cleanup.mjs';
 
-// RFC 4180 rows of a CSV text (a quoted cell may hold commas, quotes and line breaks).
-function parseCsv(text) {
-  const rows = [];
-  let row = [], cell = '', quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += c;
-  }
-  assert.equal(cell + row.join(''), '', 'the file ends with a complete row');
-  return rows;
-}
+// RFC 4180 rows of a CSV text, read by csv-parse as a merchant's tools would read them
+// (a quoted cell may hold commas, quotes and line breaks; a cut file throws).
+const parseCsv = (text) => parse(text);
 
 // A cell as the export promises it: a leading ' only before =, +, -, @, a tab or a CR.
 const shown = (cell) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);

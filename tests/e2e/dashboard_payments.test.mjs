@@ -7,6 +7,7 @@
 // page, a transfer no intent took attached, and the roles that may not.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
@@ -17,19 +18,9 @@ import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 
 const wallet = (index) => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: index });
 
-// RFC 4180 rows of a CSV text.
-function parseCsv(text) {
-  const rows = [];
-  let row = [], cell = '', quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; i++; } else cell += c;
-  }
-  return rows;
-}
+// RFC 4180 rows of a CSV text, read by csv-parse as a merchant's tools would read them
+// (a quoted cell may hold commas, quotes and line breaks; a cut file throws).
+const parseCsv = (text) => parse(text);
 
 describe('dashboard payments', () => {
   let chain, payd, shop, get, post, signIn, csrfOf, ana, viewer;

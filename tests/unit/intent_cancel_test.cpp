@@ -6,6 +6,7 @@
 // lag payd's clock); money seen, or an expiry, refuses the cancel.
 #include <gtest/gtest.h>
 
+#include "chain_blocks.h"
 #include "domain/asked_intent.h"
 #include "domain/error.h"
 #include "domain/ledger.h"
@@ -17,18 +18,8 @@ namespace {
 
 constexpr base::TimeMs kMinute = 60 * 1000;
 
-std::string Hash(const std::string& label) {
-  std::string h = "0x";
-  for (char c : label) h += "0123456789abcdef"[static_cast<unsigned char>(c) % 16];
-  return h + std::string(66 - h.size(), '0');
-}
-
-domain::BlockHeader Block(std::int64_t number, const std::string& branch, base::TimeMs time,
-                          const std::string& parent_branch = "") {
-  std::string parent = parent_branch.empty() ? branch : parent_branch;
-  return {number, Hash(branch + std::to_string(number)),
-          number == 0 ? Hash("genesis") : Hash(parent + std::to_string(number - 1)), time};
-}
+using testing::Block;
+using testing::Hash;
 
 class IntentCancelTest : public testing::StoreTest {
  protected:

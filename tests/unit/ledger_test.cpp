@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "base/ids.h"
+#include "chain_blocks.h"
 #include "domain/asked_intent.h"
 #include "domain/management/payment_exceptions.h"
 #include "domain/store.h"
@@ -18,18 +19,8 @@ namespace {
 constexpr const char* kUsdc = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 constexpr const char* kPayer = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 
-std::string Hash(const std::string& label) {
-  std::string h = "0x";
-  for (char c : label) h += "0123456789abcdef"[static_cast<unsigned char>(c) % 16];
-  return h + std::string(66 - h.size(), '0');
-}
-
-domain::BlockHeader Block(std::int64_t number, const std::string& branch, base::TimeMs time,
-                          const std::string& parent_branch = "") {
-  std::string parent = parent_branch.empty() ? branch : parent_branch;
-  return {number, Hash(branch + std::to_string(number)),
-          number == 0 ? Hash("genesis") : Hash(parent + std::to_string(number - 1)), time};
-}
+using testing::Block;
+using testing::Hash;
 
 class LedgerTest : public testing::StoreTest {
  protected:

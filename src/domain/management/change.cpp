@@ -1,5 +1,7 @@
 #include "domain/management/change.h"
 
+#include <boost/json/serialize.hpp>
+
 namespace payd::domain {
 
 void RecordChange(ManagementTx& tx, const Change& change, std::string action, std::string object_id,
@@ -16,6 +18,17 @@ std::optional<CreateResult> ClaimCreation(ManagementTx& tx, const Change& change
   claim.response = response;
   tx.RecordClaim(claim, change.now);
   return std::nullopt;
+}
+
+std::optional<PaymentIntent> TenantIntent(ManagementTx& tx, const Change& change,
+                                          const std::string& id) {
+  auto intent = tx.Ledger().Intent(id);
+  if (!intent || intent->tenant_id != change.tenant_id) return std::nullopt;
+  return intent;
+}
+
+std::string IntentSnapshot(const Representation& representation, const PaymentIntent& intent) {
+  return boost::json::serialize(representation.Intent(intent));
 }
 
 }  // namespace payd::domain

@@ -11,6 +11,8 @@
 #include "domain/audit.h"
 #include "domain/idempotency.h"
 #include "domain/management_tx.h"
+#include "domain/payment_intent.h"
+#include "domain/representation.h"
 #include "domain/store.h"
 
 namespace payd::domain {
@@ -61,5 +63,14 @@ Creation<T> CreateOnce(const Change& change, const StoredResponse& replay, const
   });
   return out;
 }
+
+// The intent `id` of the change's tenant, read in `tx`; none when there is no
+// such intent or it is another tenant's (answered alike: a merchant never learns
+// that another tenant's id exists).
+std::optional<PaymentIntent> TenantIntent(ManagementTx& tx, const Change& change,
+                                          const std::string& id);
+
+// An intent's audit snapshot (before or after a change): its /api/v1 view as JSON text.
+std::string IntentSnapshot(const Representation& representation, const PaymentIntent& intent);
 
 }  // namespace payd::domain

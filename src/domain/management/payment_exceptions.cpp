@@ -1,7 +1,5 @@
 #include "domain/management/payment_exceptions.h"
 
-#include <boost/json/serialize.hpp>
-
 #include "domain/address.h"
 #include "domain/error.h"
 #include "domain/ledger.h"
@@ -18,17 +16,6 @@ constexpr std::size_t kMaxNoteLength = 1000;
 base::TimeMs ChainTime(Store& store, std::int64_t chain_id, base::TimeMs now) {
   auto cursor = store.LoadCursor(chain_id);
   return cursor ? cursor->time : now;
-}
-
-std::optional<PaymentIntent> IntentOf(ManagementTx& tx, const Change& change,
-                                      const std::string& id) {
-  auto intent = tx.Ledger().Intent(id);
-  if (!intent || intent->tenant_id != change.tenant_id) return std::nullopt;
-  return intent;
-}
-
-std::string Json(const Representation& representation, const PaymentIntent& intent) {
-  return boost::json::serialize(representation.Intent(intent));
 }
 
 // The lifecycle event of a status the merchant's decision gave the intent.
@@ -55,7 +42,7 @@ std::optional<Payment> AttachPayment(const Change& change, const Representation&
       ThrowInvalid("id", "Payment " + payment_id + " already pays intent " + *out->intent_id + ".");
     if (out->status == PaymentStatus::kReorged)
       ThrowInvalid("id", "Payment " + payment_id + " was taken off the chain by a reorganisation.");
-    auto intent = IntentOf(tx, change, intent_id);
+    auto intent = TenantIntent(tx, change, intent_id);
     if (!intent) ThrowInvalid("intentId", "No such payment intent: " + intent_id + ".");
     if (!intent->IsChosen())
       ThrowInvalid("intentId", "The payer has not chosen a chain and token for " + intent_id + ".");
@@ -68,11 +55,11 @@ std::optional<Payment> AttachPayment(const Change& change, const Representation&
     }
     if (intent->resolution)
       ThrowInvalid("intentId", "Intent " + intent_id + " was resolved: it takes no more payments.");
-    std::string before = Json(representation, *intent);
+    std::string before = IntentSnapshot(representation, *intent);
     AttachInLedger(tx.Ledger(), representation, *out, intent_id, chain_time, change.now);
     out->intent_id = intent_id;
     RecordChange(tx, change, "payment.attach", payment_id, before,
-                 Json(representation, *IntentOf(tx, change, intent_id)));
+                 IntentSnapshot(representation, *TenantIntent(tx, change, intent_id)));
   });
   return out;
 }
@@ -84,7 +71,7 @@ std::optional<PaymentIntent> ResolveIntent(const Change& change,
   if (note.size() > kMaxNoteLength) ThrowInvalid("note", "note is at most 1000 characters.");
   std::optional<PaymentIntent> out;
   change.store.WithManagement([&](ManagementTx& tx) {
-    out = IntentOf(tx, change, intent_id);
+    out = TenantIntent(tx, change, intent_id);
     if (!out) return;
     if (out->resolution) {
       if (out->resolution->paid == paid) return;  // decided so already: as it is
@@ -115,8 +102,8 @@ std::optional<PaymentIntent> ResolveIntent(const Change& change,
       tx.Ledger().CountLinkPayment(*out->payment_link_id);
     }
     tx.InsertEvent(representation.IntentEvent(event_type::kPaymentResolved, *out, change.now));
-    RecordChange(tx, change, "payment_intent.resolve", intent_id, Json(representation, before),
-                 Json(representation, *out));
+    RecordChange(tx, change, "payment_intent.resolve", intent_id,
+                 IntentSnapshot(representation, before), IntentSnapshot(representation, *out));
   });
   return out;
 }
@@ -135,7 +122,7 @@ std::optional<PaymentIntent> SetMerchantSenderHint(const Change& change,
   base::TimeMs chain_time = ChainTime(change.store, found->chain_id, change.now);
   std::optional<PaymentIntent> out;
   change.store.WithManagement([&](ManagementTx& tx) {
-    out = IntentOf(tx, change, intent_id);
+    out = TenantIntent(tx, change, intent_id);
     if (!out) return;
     if (!out->IsChosen())
       ThrowInvalid("id", "The payer has not chosen a chain and token for " + intent_id + " yet.");
@@ -144,15 +131,15 @@ std::optional<PaymentIntent> SetMerchantSenderHint(const Change& change,
                                               std::string(IntentStatusName(out->status)) +
                                               "); attach a payment instead.");
     }
-    std::string before = Json(representation, *out);
+    std::string before = IntentSnapshot(representation, *out);
     out->sender_hint = *sender;
     out->sender_hint_source = HintSource::kMerchant;
     tx.SetSenderHint(*out);
     MatchTrustedSenderInLedger(tx.Ledger(), representation, out->chain_id, intent_id, chain_time,
                                change.now);
-    out = IntentOf(tx, change, intent_id);
+    out = TenantIntent(tx, change, intent_id);
     RecordChange(tx, change, "payment_intent.sender_hint", intent_id, before,
-                 Json(representation, *out));
+                 IntentSnapshot(representation, *out));
   });
   return out;
 }

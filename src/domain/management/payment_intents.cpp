@@ -1,34 +1,17 @@
 #include "domain/management/payment_intents.h"
 
-#include <boost/json/serialize.hpp>
-
 #include "domain/error.h"
 #include "domain/event.h"
 #include "domain/ledger_tx.h"
 
 namespace payd::domain {
 
-namespace {
-
-std::optional<PaymentIntent> IntentOf(ManagementTx& tx, const Change& change,
-                                      const std::string& id) {
-  auto intent = tx.Ledger().Intent(id);
-  if (!intent || intent->tenant_id != change.tenant_id) return std::nullopt;
-  return intent;
-}
-
-std::string Json(const Representation& representation, const PaymentIntent& intent) {
-  return boost::json::serialize(representation.Intent(intent));
-}
-
-}  // namespace
-
 std::optional<PaymentIntent> CancelIntent(const Change& change,
                                           const Representation& representation,
                                           const std::string& intent_id) {
   std::optional<PaymentIntent> out;
   change.store.WithManagement([&](ManagementTx& tx) {
-    out = IntentOf(tx, change, intent_id);
+    out = TenantIntent(tx, change, intent_id);
     if (!out) return;
     // A chosen intent is the ledger's too: its passes on that chain and this
     // change take turns, so a transfer is matched either before the cancel
@@ -36,7 +19,7 @@ std::optional<PaymentIntent> CancelIntent(const Change& change,
     std::int64_t chain_id = out->chain_id;
     if (out->IsChosen()) {
       tx.Ledger().LockChain(chain_id);
-      out = IntentOf(tx, change, intent_id);
+      out = TenantIntent(tx, change, intent_id);
     }
     if (out->canceled_at) return;  // a retry: as it is
     if (out->status != IntentStatus::kCreated) {
@@ -49,7 +32,7 @@ std::optional<PaymentIntent> CancelIntent(const Change& change,
                              base::FormatTimestamp(out->expires_at) +
                              ") has passed; only a CREATED intent can be canceled.");
     }
-    const std::string before = Json(representation, *out);
+    const std::string before = IntentSnapshot(representation, *out);
     out->status = IntentStatus::kExpired;
     out->status_at_expiry = IntentStatus::kExpired;
     out->canceled_at = change.now;
@@ -59,7 +42,7 @@ std::optional<PaymentIntent> CancelIntent(const Change& change,
     tx.CancelIntent(*out, chain_id);
     tx.InsertEvent(representation.IntentEvent(event_type::kPaymentExpired, *out, change.now));
     RecordChange(tx, change, "payment_intent.cancel", intent_id, before,
-                 Json(representation, *out));
+                 IntentSnapshot(representation, *out));
   });
   return out;
 }
