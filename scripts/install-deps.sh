@@ -42,6 +42,22 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The Medusa payment provider (plugins/medusa) has its own packages: Medusa
+# itself for its types and its tests (about 90 s and 680 MB the first time).
+# Only its tests need them: `install-deps.sh --plugins` (`make deps-plugins`),
+# which `make test` runs while payd builds.
+if [[ "${1:-}" == "--plugins" ]]; then
+  plugin=plugins/medusa
+  stamp=$plugin/node_modules/.payd-deps-stamp
+  want=$(cat $plugin/package.json $plugin/package-lock.json | sha256sum)
+  if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want" ]]; then
+    echo "install-deps: npm ci ($plugin)"
+    (cd $plugin && npm ci --no-audit --no-fund --loglevel=error)
+    cat $plugin/package.json $plugin/package-lock.json | sha256sum > "$stamp"
+  fi
+  exit 0
+fi
+
 # npm: exactly the locked versions, reinstalled only when package.json or the
 # lockfile changed since the last install (npm ci starts from an empty
 # node_modules, so the stamp is written after it).
@@ -52,15 +68,4 @@ if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want" ]]; then
   # The browser tests drive Debian's chromium (above); npm never downloads one.
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
   cat package.json package-lock.json | sha256sum > "$stamp"
-fi
-
-# The Medusa payment provider (plugins/medusa) has its own packages: Medusa
-# itself for its types and its tests (about 90 s and 680 MB the first time).
-plugin=plugins/medusa
-stamp=$plugin/node_modules/.payd-deps-stamp
-want=$(cat $plugin/package.json $plugin/package-lock.json | sha256sum)
-if [[ ! -f "$stamp" ]] || [[ "$(cat "$stamp")" != "$want" ]]; then
-  echo "install-deps: npm ci ($plugin)"
-  (cd $plugin && npm ci --no-audit --no-fund --loglevel=error)
-  cat $plugin/package.json $plugin/package-lock.json | sha256sum > "$stamp"
 fi

@@ -1,6 +1,7 @@
 #include "domain/amount.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace payd::domain {
 
@@ -11,6 +12,11 @@ bool AllDigits(std::string_view s) {
 }
 
 }  // namespace
+
+const boost::multiprecision::cpp_int& MaxUint256() {
+  static const boost::multiprecision::cpp_int max((std::numeric_limits<Uint256>::max)());
+  return max;
+}
 
 bool IsDecimalString(std::string_view text) {
   auto dot = text.find('.');

@@ -14,6 +14,12 @@ namespace payd::domain {
 using Uint256 = boost::multiprecision::number<boost::multiprecision::cpp_int_backend<
     256, 256, boost::multiprecision::unsigned_magnitude, boost::multiprecision::checked, void>>;
 
+// 2^256-1 as an unbounded integer: the bound for arithmetic done in cpp_int before
+// it becomes a Uint256. Built from Uint256's own maximum, not by shifting a cpp_int:
+// GCC 12 at -O1 under ASan warns (-Wmaybe-uninitialized) inside the shift's inlined
+// limb copy.
+const boost::multiprecision::cpp_int& MaxUint256();
+
 // True for strings matching ^(0|[1-9][0-9]*)(\.[0-9]+)?$.
 bool IsDecimalString(std::string_view text);
 std::size_t FractionDigits(std::string_view decimal);

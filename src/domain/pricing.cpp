@@ -28,7 +28,7 @@ Uint256 UsdToUnits(const std::string& usd, const TokenInfo& token, const UsdPric
   cpp_int numerator = cpp_int(*cents) * Pow10(token.decimals) * Pow10(price.decimals);
   cpp_int denominator = cpp_int(price.answer) * 100;
   cpp_int units = (numerator + denominator - 1) / denominator;
-  if (units >= (cpp_int(1) << 256)) ThrowInvalid("amount_usd", "amount_usd is too large");
+  if (units > MaxUint256()) ThrowInvalid("amount_usd", "amount_usd is too large");
   return Uint256(units);
 }
 

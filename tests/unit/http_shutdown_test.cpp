@@ -81,11 +81,11 @@ TEST(HttpShutdown, EndsCleanlyWhileConnectionsComeAndGo) {
         std::this_thread::sleep_for(200us);  // sleep-ok: the pace of the changes, the subject
       }
     });
-    std::this_thread::sleep_for(
-        std::chrono::milliseconds(2 + random() % 20));  // sleep-ok: when the shutdown comes
+    auto before_shutdown = std::chrono::milliseconds(2 + random() % 20);
+    auto draining = std::chrono::milliseconds(random() % 10);
+    std::this_thread::sleep_for(before_shutdown);  // sleep-ok: when the shutdown comes
     s->server().Shutdown();
-    std::this_thread::sleep_for(
-        std::chrono::milliseconds(random() % 10));  // sleep-ok: clients keep coming while it drains
+    std::this_thread::sleep_for(draining);  // sleep-ok: clients keep coming while it drains
     stop = true;
     for (auto& c : clients) c.join();
     s->Join();

@@ -18,11 +18,6 @@ constexpr std::int64_t kBlockSize = 1000;
 // An amount key has 78 digits; its block is the key without the last 3.
 constexpr std::size_t kBlockKeyDigits = 75;
 
-const cpp_int& MaxAmount() {
-  static const cpp_int max = (cpp_int(1) << 256) - 1;
-  return max;
-}
-
 cpp_int FromAmountKey(const std::string& key) {
   auto first = key.find_first_not_of('0');
   return cpp_int(*domain::ParseUnits(first == std::string::npos ? "0" : key.substr(first)));
@@ -110,11 +105,11 @@ std::optional<cpp_int> FirstUnheldAmount(Connection& c, const ReservationScope& 
       ++read;
       // A block without a row holds nothing: `amount` is free.
       if (blocks.Text(0) != BlockKey(amount)) return amount;
-      cpp_int end = std::min<cpp_int>(BlockStart(amount) + kBlockSize - 1, MaxAmount());
+      cpp_int end = std::min<cpp_int>(BlockStart(amount) + kBlockSize - 1, domain::MaxUint256());
       if (blocks.Int(1) < kBlockSize) {
         if (auto gap = FirstGapInBlock(c, scope, amount, end)) return gap;
       }
-      if (end == MaxAmount()) return std::nullopt;
+      if (end == domain::MaxUint256()) return std::nullopt;
       amount = end + 1;
     }
     if (read < kBlocksPerRead) return amount;  // no block holds `amount` or any above it
@@ -164,7 +159,7 @@ domain::Uint256 ReserveExactAmount(Connection& c, const ReservationScope& scope,
   // who types the round price pays no intent. A row holding the price itself
   // (reserved under the earlier rule, or lapsed) is never looked at again.
   const cpp_int from = cpp_int(requested) + 1;
-  if (from > MaxAmount()) ThrowNoAmountLeft();
+  if (from > domain::MaxUint256()) ThrowNoAmountLeft();
   // Reservations on one scope run side by side, but never beside a release
   // of its lapsed amounts, which rewrites the block counts the search reads.
   // Those starting in the same block of 1,000 amounts (the same price) would

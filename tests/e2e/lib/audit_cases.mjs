@@ -232,6 +232,15 @@ export const CASES = [
       ['payment_intent.resolve', 'account', 'attached'],
     ],
   },
+  {
+    name: 'an intent canceled with the account key; the retry of the cancel writes nothing',
+    async run(w) {
+      w.ids.canceled = (await w.createIntent(w.payd, w.shop.integration.id, { amount_usd: '4.00', currency: 'USDC', chainId: 31337 })).json.id;
+      await w.api('POST', `/api/v1/payment-intents/${w.ids.canceled}/cancel`);
+      await w.api('POST', `/api/v1/payment-intents/${w.ids.canceled}/cancel`);
+    },
+    expect: [['payment_intent.cancel', 'account', 'canceled']],
+  },
 ];
 
 // DECISIONS §13 asks for these rows; payd does not write them yet (issue 35). They run and

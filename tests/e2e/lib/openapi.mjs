@@ -7,24 +7,44 @@
 //
 // Each test process appends its tally to build/openapi-tally.jsonl (PAYD_OPENAPI_TALLY
 // picks another file); `node scripts/openapi-tally.mjs` prints the total.
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020Module from 'ajv/dist/2020.js';
-import { parse as parseYaml } from 'yaml';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const DOCUMENT_PATH = `${ROOT}docs/openapi.yaml`;
 export const TALLY_PATH = process.env.PAYD_OPENAPI_TALLY ?? `${ROOT}build/openapi-tally.jsonl`;
 
-export const document = parseYaml(readFileSync(DOCUMENT_PATH, 'utf8'));
+// The document, parsed and checked once per version of it: every test file loads it,
+// and parsing the YAML and checking it as OpenAPI took a second or more per file.
+// The checked document is kept as JSON under the name of its text's SHA-256, so a
+// changed document is parsed and checked again.
+export const document = await loadCheckedDocument();
 
-// The document itself must be valid OpenAPI 3.1 before anything is judged by it.
-const checked = await new Validator().validate(structuredClone(document));
-if (!checked.valid) {
-  throw new Error(`docs/openapi.yaml is not valid OpenAPI 3.1: ${JSON.stringify(checked.errors, null, 2)}`);
+async function loadCheckedDocument() {
+  const text = readFileSync(DOCUMENT_PATH, 'utf8');
+  const cached = join(tmpdir(), `payd-openapi-${createHash('sha256').update(text).digest('hex')}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8'));
+  } catch {
+    // not checked yet (or a partial file from a process that died): check it now
+  }
+  const [{ parse: parseYaml }, { Validator }] = await Promise.all([import('yaml'), import('@seriousme/openapi-schema-validator')]);
+  const parsed = parseYaml(text);
+  // The document itself must be valid OpenAPI 3.1 before anything is judged by it.
+  const checked = await new Validator().validate(structuredClone(parsed));
+  if (!checked.valid) {
+    throw new Error(`docs/openapi.yaml is not valid OpenAPI 3.1: ${JSON.stringify(checked.errors, null, 2)}`);
+  }
+  // Written whole, then renamed: test files starting together never read half a file.
+  const partial = `${cached}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(parsed));
+  renameSync(partial, cached);
+  return parsed;
 }
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
