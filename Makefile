@@ -200,6 +200,7 @@ endif
 
 bench: build
 	@scripts/install-deps.sh --bench
+	cmake --build $(BUILD) -j $(JOBS) --target payd_benches
 	bench/run.sh
 	bench/intents.sh
 	bench/postgres.sh

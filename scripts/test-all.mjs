@@ -18,15 +18,17 @@ import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 
 const LOG_DIR = process.env.TEST_LOG_DIR ?? 'build/test-logs';
 
-// name: the stage; make: its targets; after: the stages it needs; low: run at
-// nice 19 (builds that fill the cores the suites leave idle).
+// name: the stage; make: its targets; after: the stages it needs; following: the
+// stages it only waits for, whatever their outcome (builds one after the other);
+// low: run at nice 19 (builds that fill the cores the suites leave idle).
 const STAGES = [
   { name: 'checks', make: ['format-check', 'check-sleeps', 'openapi-lint'] },
   { name: 'build', make: ['build'] },
   { name: 'plugin deps', make: ['deps-plugins'], low: true },
-  { name: 'build-fuzz', make: ['build-fuzz'], after: ['build'], low: true },
-  { name: 'build-tsan', make: ['build-tsan'], after: ['build-fuzz'], low: true },
-  { name: 'build-asan', make: ['build-asan'], after: ['build-tsan'], low: true },
+  // The ASan build first: its suites are the longest chain after it.
+  { name: 'build-asan', make: ['build-asan'], after: ['build'], low: true },
+  { name: 'build-fuzz', make: ['build-fuzz'], after: ['build'], following: ['build-asan'], low: true },
+  { name: 'build-tsan', make: ['build-tsan'], after: ['build'], following: ['build-fuzz'], low: true },
   { name: 'unit', make: ['unit'], after: ['build'] },
   { name: 'e2e', make: ['e2e'], after: ['unit'] },
   { name: 'e2e-postgres', make: ['e2e-postgres'], after: ['e2e'] },
@@ -80,6 +82,7 @@ function run(stage) {
 }
 
 // Starts every stage whose needs have passed; marks skipped those whose need failed.
+const FINAL = new Set(['passed', 'FAILED', 'skipped']);
 const inFlight = new Set();
 const groups = new Set();
 function schedule() {
@@ -90,11 +93,12 @@ function schedule() {
       const st = state.get(stage.name);
       if (st.status !== 'waiting') continue;
       const needs = (stage.after ?? []).map((n) => state.get(n).status);
+      const ended = (stage.following ?? []).every((n) => FINAL.has(state.get(n).status));
       if (needs.some((s) => s === 'FAILED' || s === 'skipped')) {
         st.status = 'skipped';
         console.log(`== ${stage.name}: skipped (it needs ${stage.after.join(', ')})`);
         changed = true;
-      } else if (needs.every((s) => s === 'passed')) {
+      } else if (ended && needs.every((s) => s === 'passed')) {
         const p = run(stage).then(() => {
           inFlight.delete(p);
           schedule();

@@ -20,7 +20,7 @@ namespace payd::api {
 
 namespace {
 
-domain::ApiKeyRequest ReadCreate(const boost::json::object& body) {
+domain::ApiKeyRequest ReadKeyRequest(const boost::json::object& body) {
   FieldReader fields(body);
   domain::ApiKeyRequest r;
   r.name = fields.RequiredString("name");
@@ -42,19 +42,19 @@ boost::json::object IssuedView(const domain::IssuedKey& issued, base::TimeMs now
   return view;
 }
 
-http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response CreateKey(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   auto principal = RequireAccountKey(req, ctx, api);
   ParseQuery(req, {});
   auto body = ParseJsonObjectBody(req);
   auto frame = CreationChangeBy(req, ctx, api, principal, body);
   if (frame.earlier) return std::move(*frame.earlier);
-  auto made = domain::CreateApiKey(frame.change, api.environment, ReadCreate(body));
+  auto made = domain::CreateApiKey(frame.change, api.environment, ReadKeyRequest(body));
   return CreationResponse(
       made, made.object ? IssuedView(*made.object, frame.change.now) : boost::json::object{},
       ctx.request_id);
 }
 
-http::Response List(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response ListKeys(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   auto principal = RequireAccountKey(req, ctx, api);
   Page page = ReadPage(ParseQuery(req, {"limit", "offset"}));
   auto all = api.store.ListApiKeys(principal.tenant_id);
@@ -90,9 +90,9 @@ http::Response Rotate(const http::Request& req, http::RequestContext& ctx, ApiCo
 
 void AddApiKeyRoutes(http::Router& router, ApiContext& api) {
   router.Add(http::Verb::post, "/api/v1/api-keys",
-             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api); }));
+             Endpoint([&api](const auto& req, auto& ctx) { return CreateKey(req, ctx, api); }));
   router.Add(http::Verb::get, "/api/v1/api-keys",
-             Endpoint([&api](const auto& req, auto& ctx) { return List(req, ctx, api); }));
+             Endpoint([&api](const auto& req, auto& ctx) { return ListKeys(req, ctx, api); }));
   router.Add(http::Verb::get, "/api/v1/api-keys/:id", Endpoint([&api](const auto& req, auto& ctx) {
                auto principal = RequireAccountKey(req, ctx, api);
                ParseQuery(req, {});

@@ -18,7 +18,7 @@ namespace payd::api {
 
 namespace {
 
-domain::IntegrationRequest ReadCreate(const boost::json::object& body) {
+domain::IntegrationRequest ReadIntegrationRequest(const boost::json::object& body) {
   FieldReader fields(body);
   domain::IntegrationRequest r;
   r.name = fields.RequiredString("name");
@@ -36,7 +36,7 @@ domain::IntegrationRequest ReadCreate(const boost::json::object& body) {
   return r;
 }
 
-domain::IntegrationPatch ReadPatch(const boost::json::object& body) {
+domain::IntegrationPatch ReadIntegrationPatch(const boost::json::object& body) {
   FieldReader fields(body);
   domain::IntegrationPatch p;
   fields.RefuseNull({"name", "chains", "tokens", "payoutAddress", "origins", "enabled"});
@@ -56,19 +56,21 @@ domain::IntegrationPatch ReadPatch(const boost::json::object& body) {
   return p;
 }
 
-http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response CreateIntegrationRoute(const http::Request& req, http::RequestContext& ctx,
+                                      ApiContext& api) {
   auto principal = RequireAccountKey(req, ctx, api);
   ParseQuery(req, {});
   auto body = ParseJsonObjectBody(req);
   auto frame = CreationChangeBy(req, ctx, api, principal, body);
   if (frame.earlier) return std::move(*frame.earlier);
-  auto made = domain::CreateIntegration(frame.change, api.catalog, ReadCreate(body));
+  auto made = domain::CreateIntegration(frame.change, api.catalog, ReadIntegrationRequest(body));
   return CreationResponse(
       made, made.object ? domain::IntegrationView(*made.object) : boost::json::object{},
       ctx.request_id);
 }
 
-http::Response List(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response ListIntegrations(const http::Request& req, http::RequestContext& ctx,
+                                ApiContext& api) {
   auto principal = RequireAccountKey(req, ctx, api);
   Page page = ReadPage(ParseQuery(req, {"limit", "offset"}));
   // A tenant has a handful of integrations: paged here, not in the store.
@@ -84,10 +86,12 @@ http::Response List(const http::Request& req, http::RequestContext& ctx, ApiCont
 }  // namespace
 
 void AddIntegrationRoutes(http::Router& router, ApiContext& api) {
-  router.Add(http::Verb::post, "/api/v1/integrations",
-             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api); }));
-  router.Add(http::Verb::get, "/api/v1/integrations",
-             Endpoint([&api](const auto& req, auto& ctx) { return List(req, ctx, api); }));
+  router.Add(http::Verb::post, "/api/v1/integrations", Endpoint([&api](const auto& req, auto& ctx) {
+               return CreateIntegrationRoute(req, ctx, api);
+             }));
+  router.Add(http::Verb::get, "/api/v1/integrations", Endpoint([&api](const auto& req, auto& ctx) {
+               return ListIntegrations(req, ctx, api);
+             }));
   router.Add(http::Verb::get, "/api/v1/integrations/:id",
              Endpoint([&api](const auto& req, auto& ctx) {
                auto principal = RequireAccountKey(req, ctx, api);
@@ -102,7 +106,7 @@ void AddIntegrationRoutes(http::Router& router, ApiContext& api) {
         auto principal = RequireAccountKey(req, ctx, api);
         ParseQuery(req, {});
         std::string id(ctx.Param("id"));
-        auto patch = ReadPatch(ParseJsonObjectBody(req));
+        auto patch = ReadIntegrationPatch(ParseJsonObjectBody(req));
         auto updated = domain::UpdateIntegration(ChangeBy(api, principal), api.catalog, id, patch);
         if (!updated) ThrowNotFound("integration", id);
         return http::JsonResponse(http::Status::ok, domain::IntegrationView(*updated));

@@ -16,7 +16,7 @@ namespace payd::api {
 
 namespace {
 
-constexpr auto kWrite = domain::Scope::kPaymentsWrite;
+constexpr auto kPaymentsWrite = domain::Scope::kPaymentsWrite;
 
 // After a decision: the webhook dispatcher has work, open payer pages may have news.
 void Changed(ApiContext& api) {
@@ -30,7 +30,7 @@ struct Decision {
   boost::json::object body;
 };
 Decision ReadDecision(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, kWrite);
+  auto principal = RequireScope(req, ctx, api, kPaymentsWrite);
   ParseQuery(req, {});
   return {principal, ParseJsonObjectBody(req)};
 }

@@ -36,7 +36,7 @@ domain::PaymentLinkRequest ReadCreateRequest(const boost::json::object& body) {
   return request;
 }
 
-domain::PaymentLinkPatch ReadPatch(const boost::json::object& body) {
+domain::PaymentLinkPatch ReadLinkPatch(const boost::json::object& body) {
   FieldReader fields(body);
   for (const char* fixed : {"integrationId", "type"}) {
     if (body.contains(fixed))
@@ -67,7 +67,7 @@ domain::PaymentLinkPatch ReadPatch(const boost::json::object& body) {
   return p;
 }
 
-http::Response List(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response ListLinks(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsRead);
   ParseQuery(req, {});
   boost::json::array out;
@@ -77,7 +77,7 @@ http::Response List(const http::Request& req, http::RequestContext& ctx, ApiCont
   return http::JsonResponse(http::Status::ok, out);
 }
 
-http::Response Get(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response GetLink(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsRead);
   ParseQuery(req, {});
   std::string id(ctx.Param("id"));
@@ -86,7 +86,7 @@ http::Response Get(const http::Request& req, http::RequestContext& ctx, ApiConte
   return http::JsonResponse(http::Status::ok, PaymentLinkView(*link, api.public_url));
 }
 
-http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response CreateLink(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
   ParseQuery(req, {});
   auto idempotency_key = IdempotencyKeyHeader(req);
@@ -119,17 +119,17 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
 
 void AddPaymentLinkRoutes(http::Router& router, ApiContext& api) {
   router.Add(http::Verb::get, "/api/v1/payment-links",
-             Endpoint([&api](const auto& req, auto& ctx) { return List(req, ctx, api); }));
+             Endpoint([&api](const auto& req, auto& ctx) { return ListLinks(req, ctx, api); }));
   router.Add(http::Verb::post, "/api/v1/payment-links",
-             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api); }));
+             Endpoint([&api](const auto& req, auto& ctx) { return CreateLink(req, ctx, api); }));
   router.Add(http::Verb::get, "/api/v1/payment-links/:id",
-             Endpoint([&api](const auto& req, auto& ctx) { return Get(req, ctx, api); }));
+             Endpoint([&api](const auto& req, auto& ctx) { return GetLink(req, ctx, api); }));
   router.Add(
       http::Verb::patch, "/api/v1/payment-links/:id", Endpoint([&api](const auto& req, auto& ctx) {
         auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
         ParseQuery(req, {});
         std::string id(ctx.Param("id"));
-        auto patch = ReadPatch(ParseJsonObjectBody(req));
+        auto patch = ReadLinkPatch(ParseJsonObjectBody(req));
         auto link = domain::UpdatePaymentLink(ChangeBy(api, principal), api.catalog, api.public_url,
                                               id, patch);
         if (!link)

@@ -19,7 +19,8 @@ namespace payd::api {
 
 namespace {
 
-http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response CreatePublicIntent(const http::Request& req, http::RequestContext& ctx,
+                                  ApiContext& api) {
   domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kWrite);
   ParseQuery(req, {});
   auto header_key = IdempotencyKeyHeader(req);
@@ -73,7 +74,8 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
   return CreateResultResponse(result, ctx.request_id);
 }
 
-http::Response Get(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response GetPublicIntent(const http::Request& req, http::RequestContext& ctx,
+                               ApiContext& api) {
   domain::Integration integration = AdmitPublic(req, ctx, api, PublicLimit::kRead);
   ParseQuery(req, {});
   return http::JsonResponse(http::Status::ok,
@@ -85,11 +87,13 @@ http::Response Get(const http::Request& req, http::RequestContext& ctx, ApiConte
 void AddPublicIntentRoutes(http::Router& router, ApiContext& api) {
   auto preflight =
       Endpoint([&api](const auto& req, auto& ctx) { return Preflight(req, ctx, api); });
-  router.Add(http::Verb::post, "/public/integrations/:publicId/intent",
-             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api); }));
+  router.Add(
+      http::Verb::post, "/public/integrations/:publicId/intent",
+      Endpoint([&api](const auto& req, auto& ctx) { return CreatePublicIntent(req, ctx, api); }));
   router.Add(http::Verb::options, "/public/integrations/:publicId/intent", preflight);
-  router.Add(http::Verb::get, "/public/integrations/:publicId/intents/:id",
-             Endpoint([&api](const auto& req, auto& ctx) { return Get(req, ctx, api); }));
+  router.Add(
+      http::Verb::get, "/public/integrations/:publicId/intents/:id",
+      Endpoint([&api](const auto& req, auto& ctx) { return GetPublicIntent(req, ctx, api); }));
   router.Add(http::Verb::options, "/public/integrations/:publicId/intents/:id", preflight);
 }
 

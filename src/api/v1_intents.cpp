@@ -78,7 +78,8 @@ domain::Integration IntegrationOf(ApiContext& api, const std::string& tenant_id,
   return all.front();
 }
 
-http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+http::Response CreateV1Intent(const http::Request& req, http::RequestContext& ctx,
+                              ApiContext& api) {
   auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
   ParseQuery(req, {});
   auto idempotency_key = IdempotencyKeyHeader(req);
@@ -124,8 +125,9 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
 }  // namespace
 
 void AddV1IntentRoutes(http::Router& router, ApiContext& api) {
-  router.Add(http::Verb::post, "/v1/payment_intents",
-             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api); }));
+  router.Add(http::Verb::post, "/v1/payment_intents", Endpoint([&api](const auto& req, auto& ctx) {
+               return CreateV1Intent(req, ctx, api);
+             }));
 }
 
 }  // namespace payd::api

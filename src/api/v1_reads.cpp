@@ -9,7 +9,7 @@ namespace payd::api {
 
 namespace {
 
-constexpr auto kRead = domain::Scope::kPaymentsRead;
+constexpr auto kV1Read = domain::Scope::kPaymentsRead;
 
 // `created`, `pending`, ...: the /v1 spelling only.
 std::optional<domain::IntentStatus> ParseLowercaseIntentStatus(std::string_view text) {
@@ -39,13 +39,13 @@ void AddV1ReadRoutes(http::Router& router, ApiContext& api) {
                                                 "created, pending, paid, expired, failed");
                  return store.ListIntents(tenant, status, limit, offset);
                };
-               return ListResources(req, ctx, api, kRead, {"status", "limit", "offset"}, fetch,
+               return ListResources(req, ctx, api, kV1Read, {"status", "limit", "offset"}, fetch,
                                     intent_view);
              }));
   router.Add(http::Verb::get, "/v1/payment_intents/:id",
              Endpoint([&, intent_view](const auto& req, auto& ctx) {
                return GetResource(
-                   req, ctx, api, kRead, "payment intent",
+                   req, ctx, api, kV1Read, "payment intent",
                    [&store](auto&&... args) { return store.FindIntent(args...); }, intent_view);
              }));
   // The spec's "List confirmed payments": a transfer still short of its
@@ -55,7 +55,7 @@ void AddV1ReadRoutes(http::Router& router, ApiContext& api) {
         auto fetch = [&store](const std::string& tenant, const auto&, int limit, int offset) {
           return store.ListPayments(tenant, domain::PaymentStatus::kConfirmed, limit, offset);
         };
-        return ListResources(req, ctx, api, kRead, {"limit", "offset"}, fetch, payment_view);
+        return ListResources(req, ctx, api, kV1Read, {"limit", "offset"}, fetch, payment_view);
       }));
   router.Add(http::Verb::get, "/v1/payments/:id",
              Endpoint([&, payment_view](const auto& req, auto& ctx) {
@@ -64,7 +64,7 @@ void AddV1ReadRoutes(http::Router& router, ApiContext& api) {
                  if (p && p->status != domain::PaymentStatus::kConfirmed) p.reset();
                  return p;
                };
-               return GetResource(req, ctx, api, kRead, "payment", confirmed, payment_view);
+               return GetResource(req, ctx, api, kV1Read, "payment", confirmed, payment_view);
              }));
 }
 

@@ -23,7 +23,7 @@ namespace payd::api {
 
 namespace {
 
-constexpr auto kWrite = domain::Scope::kWebhooksWrite;
+constexpr auto kWebhooksWrite = domain::Scope::kWebhooksWrite;
 
 // The endpoint as made, with its own secret shown this once.
 boost::json::object CreatedView(const domain::WebhookEndpoint& e) {
@@ -32,9 +32,9 @@ boost::json::object CreatedView(const domain::WebhookEndpoint& e) {
   return view;
 }
 
-http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
-                      bool v1) {
-  auto principal = RequireScope(req, ctx, api, kWrite);
+http::Response CreateEndpoint(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
+                              bool v1) {
+  auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
   ParseQuery(req, {});
   auto body = ParseJsonObjectBody(req);
   auto frame = CreationChangeBy(req, ctx, api, principal, body);
@@ -47,8 +47,8 @@ http::Response Create(const http::Request& req, http::RequestContext& ctx, ApiCo
                           ctx.request_id);
 }
 
-http::Response List(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, kWrite);
+http::Response ListEndpoints(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
+  auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
   Page page = ReadPage(ParseQuery(req, {"limit", "offset"}));
   // A tenant has a handful of endpoints: paged here, not in the store.
   auto all = api.store.ListWebhookEndpoints(principal.tenant_id);
@@ -68,7 +68,7 @@ domain::WebhookEndpoint Find(ApiContext& api, const domain::Principal& principal
 }
 
 http::Response Delete(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, kWrite);
+  auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
   ParseQuery(req, {});
   std::string id(ctx.Param("id"));
   if (!domain::DeleteWebhookEndpoint(ChangeBy(api, principal), id))
@@ -78,12 +78,14 @@ http::Response Delete(const http::Request& req, http::RequestContext& ctx, ApiCo
 
 void AddManagementRoutes(http::Router& router, ApiContext& api) {
   router.Add(http::Verb::post, "/api/v1/webhook-endpoints",
-             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api, false); }));
+             Endpoint([&api](const auto& req, auto& ctx) {
+               return CreateEndpoint(req, ctx, api, false);
+             }));
   router.Add(http::Verb::get, "/api/v1/webhook-endpoints",
-             Endpoint([&api](const auto& req, auto& ctx) { return List(req, ctx, api); }));
+             Endpoint([&api](const auto& req, auto& ctx) { return ListEndpoints(req, ctx, api); }));
   router.Add(http::Verb::get, "/api/v1/webhook-endpoints/:id",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, kWrite);
+               auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
                ParseQuery(req, {});
                return http::JsonResponse(
                    http::Status::ok,
@@ -91,7 +93,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::patch, "/api/v1/webhook-endpoints/:id",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, kWrite);
+               auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
                ParseQuery(req, {});
                std::string id(ctx.Param("id"));
                auto patch = ReadEndpointPatch(ParseJsonObjectBody(req));
@@ -104,7 +106,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              Endpoint([&api](const auto& req, auto& ctx) { return Delete(req, ctx, api); }));
   router.Add(http::Verb::post, "/api/v1/webhook-endpoints/:id/test",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, kWrite);
+               auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
                ParseQuery(req, {});
                RequireNoFields(req);
                std::string id(ctx.Param("id"));
@@ -130,7 +132,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::post, "/api/v1/webhooks/:id/redeliver",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, kWrite);
+               auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
                ParseQuery(req, {});
                RequireNoFields(req);
                std::string id(ctx.Param("id"));
@@ -156,10 +158,11 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
 }
 
 void AddV1Routes(http::Router& router, ApiContext& api) {
-  router.Add(http::Verb::post, "/v1/webhooks",
-             Endpoint([&api](const auto& req, auto& ctx) { return Create(req, ctx, api, true); }));
+  router.Add(http::Verb::post, "/v1/webhooks", Endpoint([&api](const auto& req, auto& ctx) {
+               return CreateEndpoint(req, ctx, api, true);
+             }));
   router.Add(http::Verb::get, "/v1/webhooks",
-             Endpoint([&api](const auto& req, auto& ctx) { return List(req, ctx, api); }));
+             Endpoint([&api](const auto& req, auto& ctx) { return ListEndpoints(req, ctx, api); }));
   router.Add(http::Verb::delete_, "/v1/webhooks/:id",
              Endpoint([&api](const auto& req, auto& ctx) { return Delete(req, ctx, api); }));
 }

@@ -24,7 +24,7 @@ boost::json::object View(const domain::Integration& i) {
   return domain::IntegrationView(i);
 }
 
-void AddCreate(CLI::App& integration, CommandContext& ctx) {
+void AddIntegrationCreate(CLI::App& integration, CommandContext& ctx) {
   auto* create = integration.add_subcommand("create", "Create an integration");
   auto req = std::make_shared<domain::IntegrationRequest>();
   create->add_option("--tenant", req->tenant_id, "Tenant id (ten_...)")->required();
@@ -121,7 +121,7 @@ void AddToggle(CLI::App& integration, CommandContext& ctx, const char* name, boo
 void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
   auto* integration = app.add_subcommand("integration", "Manage integrations");
   integration->require_subcommand(1);
-  AddCreate(*integration, ctx);
+  AddIntegrationCreate(*integration, ctx);
   AddTenantList(*integration, ctx, "List a tenant's integrations",
                 [](domain::Store& store, const auto& tenant) {
                   boost::json::array out;

@@ -48,7 +48,7 @@ auto WithUserFlags(Fn&& fn) {
   return WithFlagNames({{"password", "password-stdin"}}, std::forward<Fn>(fn));
 }
 
-void AddCreate(CLI::App& user, CommandContext& ctx) {
+void AddUserCreate(CLI::App& user, CommandContext& ctx) {
   auto* create = user.add_subcommand(
       "create", "Add a person to a tenant (with --password-stdin, the password they sign in with)");
   auto req = std::make_shared<domain::UserRequest>();
@@ -114,7 +114,7 @@ void AddReset(CLI::App& user, CommandContext& ctx) {
 void AddUserCommands(CLI::App& app, CommandContext& ctx) {
   auto* user = app.add_subcommand("user", "Manage the people who sign in to the dashboard");
   user->require_subcommand(1);
-  AddCreate(*user, ctx);
+  AddUserCreate(*user, ctx);
   AddTenantList(*user, ctx, "List a tenant's users", [](domain::Store& store, const auto& tenant) {
     boost::json::array out;
     for (const auto& u : store.ListUsers(tenant)) out.push_back(domain::UserView(u));

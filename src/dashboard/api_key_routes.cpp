@@ -18,10 +18,8 @@ namespace payd::dashboard {
 
 namespace {
 
-constexpr std::string_view kHome = "/dashboard/settings/api-keys";
+constexpr std::string_view kApiKeysHome = "/dashboard/settings/api-keys";
 constexpr std::string_view kIntegrationTab = "/dashboard/settings/api-keys/integration-keys";
-const Gate kViewers{domain::Permission::kRead};
-const Gate kDevelopers{domain::Permission::kDeveloperTools};
 
 // What the spec says each scope grants, for the checkboxes' hints.
 std::string_view ScopeHint(std::string_view scope) {
@@ -33,7 +31,7 @@ std::string_view ScopeHint(std::string_view scope) {
 }
 
 // What the creation form had typed in it, when it comes back with errors.
-struct Typed {
+struct TypedKey {
   std::string name;
   std::vector<std::string> scopes;
   std::string expires;
@@ -59,7 +57,7 @@ void AttachErrors(boost::json::array& rows, const boost::json::array& errors) {
 }
 
 http::Response PublicTab(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
-                         http::Status status, const Typed& typed,
+                         http::Status status, const TypedKey& typed,
                          const boost::json::array& errors) {
   boost::json::object model = BaseModel(ctx, visitor, "API keys");
   model["tabPublic"] = true;
@@ -136,13 +134,13 @@ std::optional<std::string> ExpiryOf(const std::string& typed) {
   return date ? typed + "T00:00:00Z" : typed;
 }
 
-const KeyShownPlace kPublicPlace{"subApiKeys", std::string(kHome), "Back to the API keys"};
+const KeyShownPlace kPublicPlace{"subApiKeys", std::string(kApiKeysHome), "Back to the API keys"};
 const KeyShownPlace kIntegrationPlace{"subApiKeys", std::string(kIntegrationTab),
                                       "Back to the integration keys"};
 
 http::Response CreatePublic(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  Typed typed{pages::FormValue(req.body(), "name"), pages::FormValues(req.body(), "scopes"),
-              pages::FormValue(req.body(), "expiresAt")};
+  TypedKey typed{pages::FormValue(req.body(), "name"), pages::FormValues(req.body(), "scopes"),
+                 pages::FormValue(req.body(), "expiresAt")};
   return OrFieldError(
       [&] {
         domain::ApiKeyRequest request;
@@ -201,14 +199,14 @@ SignedInHandler ToKey(DashboardContext& ctx, Fn fn) {
 }
 
 std::string TabOf(const domain::ApiKey& key) {
-  return std::string(key.kind == domain::KeyKind::kIntegration ? kIntegrationTab : kHome);
+  return std::string(key.kind == domain::KeyKind::kIntegration ? kIntegrationTab : kApiKeysHome);
 }
 
 }  // namespace
 
 void AddApiKeyRoutes(http::Router& router, DashboardContext& ctx) {
-  const std::string home(kHome);
-  AddSignedInRoute(router, http::Verb::get, home, ctx, kViewers,
+  const std::string home(kApiKeysHome);
+  AddSignedInRoute(router, http::Verb::get, home, ctx, kReaders,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return PublicTab(req, ctx, v, http::Status::ok, {}, {});
                    });
@@ -216,7 +214,7 @@ void AddApiKeyRoutes(http::Router& router, DashboardContext& ctx) {
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return CreatePublic(req, ctx, v);
                    });
-  AddSignedInRoute(router, http::Verb::get, std::string(kIntegrationTab), ctx, kViewers,
+  AddSignedInRoute(router, http::Verb::get, std::string(kIntegrationTab), ctx, kReaders,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return IntegrationTab(req, ctx, v, http::Status::ok, {});
                    });

@@ -69,6 +69,9 @@ struct Gate {
   // Open to a person who must set up two factors before anything else.
   bool while_enrolling = false;
 };
+// The gates most pages share: whoever may read, and the developers' tools.
+inline const Gate kReaders{domain::Permission::kRead};
+inline const Gate kDevelopers{domain::Permission::kDeveloperTools};
 using SignedInHandler =
     std::function<http::Response(const http::Request&, http::RequestContext&, const Visitor&)>;
 

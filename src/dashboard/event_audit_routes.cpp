@@ -20,7 +20,6 @@ namespace payd::dashboard {
 
 namespace {
 
-const Gate kReaders{domain::Permission::kRead};
 // How far back a filter looks: a page answers fast however long the history.
 constexpr int kScanLimit = 1000;
 // How far back the unfiltered audit log pages (the store skips the rest).

@@ -17,10 +17,9 @@ namespace payd::dashboard {
 
 namespace {
 
-constexpr std::string_view kHome = "/dashboard/settings/general";
-const Gate kViewers{domain::Permission::kRead};
+constexpr std::string_view kGeneralHome = "/dashboard/settings/general";
 const Gate kAdmins{domain::Permission::kAccount};
-const KeyShownPlace kPlace{"subGeneral", std::string(kHome), "Back to the general settings"};
+const KeyShownPlace kPlace{"subGeneral", std::string(kGeneralHome), "Back to the general settings"};
 
 http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                            http::Status status, const std::string& typed_name,
@@ -115,8 +114,8 @@ SignedInHandler ToAccountKey(DashboardContext& ctx, Fn fn) {
 }  // namespace
 
 void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
-  const std::string home(kHome);
-  AddSignedInRoute(router, http::Verb::get, home, ctx, kViewers,
+  const std::string home(kGeneralHome);
+  AddSignedInRoute(router, http::Verb::get, home, ctx, kReaders,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return GeneralPage(req, ctx, v, http::Status::ok, {}, {});
                    });

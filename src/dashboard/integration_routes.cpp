@@ -27,9 +27,7 @@ namespace payd::dashboard {
 
 namespace {
 
-const std::string kHome = "/dashboard/integrations";
-const Gate kReaders{domain::Permission::kRead};
-const Gate kDevelopers{domain::Permission::kDeveloperTools};
+const std::string kIntegrationsHome = "/dashboard/integrations";
 
 // The form as typed; `origins` one per line, as the textarea holds them.
 struct IntegrationForm {
@@ -38,7 +36,7 @@ struct IntegrationForm {
   std::vector<std::string> tokens;
 };
 
-IntegrationForm ReadForm(std::string_view body) {
+IntegrationForm ReadIntegrationForm(std::string_view body) {
   IntegrationForm f;
   f.name = base::ValidUtf8(pages::FormValue(body, "name"));
   f.payout_address = base::ValidUtf8(pages::FormValue(body, "payoutAddress"));
@@ -136,7 +134,7 @@ boost::json::object IntegrationModel(const domain::ChainCatalog& catalog,
   return m;
 }
 
-http::Response ListPage(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
+http::Response IntegrationsPage(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
   boost::json::object model = PageModel(ctx, "Integrations", &v);
   model["navIntegrations"] = true;
   boost::json::array out;
@@ -158,7 +156,7 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
   model["navIntegrations"] = true;
   model["addressJsUrl"] = ctx.assets.Url("js/dashboard_address.js");
   if (editing) model["editing"] = IntegrationModel(CatalogOf(ctx), *editing);
-  model["action"] = editing ? kHome + "/" + editing->id : kHome;
+  model["action"] = editing ? kIntegrationsHome + "/" + editing->id : kIntegrationsHome;
   model["form"] = boost::json::object{
       {"name", form.name}, {"payoutAddress", form.payout_address}, {"origins", form.origins}};
   AddChoices(model, CatalogOf(ctx), form);
@@ -199,11 +197,12 @@ SignedInHandler ToIntegration(DashboardContext& ctx, Fn fn) {
   };
 }
 
-http::Response Create(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
+http::Response CreateIntegrationForm(const http::Request& req, DashboardContext& ctx,
+                                     const Visitor& v) {
   IntegrationForm form;
   return OrFieldError(
       [&] {
-        form = ReadForm(req.body());
+        form = ReadIntegrationForm(req.body());
         domain::IntegrationRequest request;
         request.name = form.name;
         request.chains = form.chains;
@@ -212,7 +211,7 @@ http::Response Create(const http::Request& req, DashboardContext& ctx, const Vis
         request.origins = OriginsOf(form.origins);
         if (!form.preferred_token.empty()) request.preferred_token = form.preferred_token;
         auto made = domain::CreateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), request);
-        return Redirect(req, kHome + "/" + made.object->id);
+        return Redirect(req, kIntegrationsHome + "/" + made.object->id);
       },
       [&](const boost::json::array& errors) {
         return FormPage(req, ctx, v, http::Status::bad_request, form, errors, std::nullopt);
@@ -224,7 +223,7 @@ http::Response Change(const http::Request& req, DashboardContext& ctx, const Vis
   IntegrationForm form = FormOf(integration);
   return OrFieldError(
       [&] {
-        form = ReadForm(req.body());
+        form = ReadIntegrationForm(req.body());
         // Every term of the form: what was emptied is sent empty, and the domain says so.
         domain::IntegrationPatch patch;
         patch.name = form.name;
@@ -238,7 +237,7 @@ http::Response Change(const http::Request& req, DashboardContext& ctx, const Vis
         auto updated =
             domain::UpdateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), integration.id, patch);
         if (!updated) return NotFoundPage(req, ctx, &v);
-        return Redirect(req, kHome + "/" + integration.id);
+        return Redirect(req, kIntegrationsHome + "/" + integration.id);
       },
       [&](const boost::json::array& errors) {
         return FormPage(req, ctx, v, http::Status::bad_request, form, errors, integration);
@@ -248,42 +247,43 @@ http::Response Change(const http::Request& req, DashboardContext& ctx, const Vis
 }  // namespace
 
 void AddIntegrationRoutes(http::Router& router, DashboardContext& ctx) {
-  AddSignedInRoute(router, http::Verb::get, kHome, ctx, kReaders,
+  AddSignedInRoute(router, http::Verb::get, kIntegrationsHome, ctx, kReaders,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
-                     return ListPage(req, ctx, v);
+                     return IntegrationsPage(req, ctx, v);
                    });
   // Before "/:id", which would take "new" for an id.
-  AddSignedInRoute(router, http::Verb::get, kHome + "/new", ctx, kDevelopers,
+  AddSignedInRoute(router, http::Verb::get, kIntegrationsHome + "/new", ctx, kDevelopers,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return FormPage(req, ctx, v, http::Status::ok, {}, {}, std::nullopt);
                    });
-  AddSignedInRoute(router, http::Verb::post, kHome, ctx, kDevelopers,
+  AddSignedInRoute(router, http::Verb::post, kIntegrationsHome, ctx, kDevelopers,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
-                     return Create(req, ctx, v);
+                     return CreateIntegrationForm(req, ctx, v);
                    });
-  AddSignedInRoute(router, http::Verb::get, kHome + "/:id", ctx, kReaders,
+  AddSignedInRoute(router, http::Verb::get, kIntegrationsHome + "/:id", ctx, kReaders,
                    ToIntegration(ctx, [&ctx](const http::Request& req, const Visitor& v,
                                              const domain::Integration& i) {
                      return DetailPage(req, ctx, v, i);
                    }));
-  AddSignedInRoute(router, http::Verb::get, kHome + "/:id/edit", ctx, kDevelopers,
+  AddSignedInRoute(router, http::Verb::get, kIntegrationsHome + "/:id/edit", ctx, kDevelopers,
                    ToIntegration(ctx, [&ctx](const http::Request& req, const Visitor& v,
                                              const domain::Integration& i) {
                      return FormPage(req, ctx, v, http::Status::ok, FormOf(i), {}, i);
                    }));
   AddSignedInRoute(
-      router, http::Verb::post, kHome + "/:id", ctx, kDevelopers,
+      router, http::Verb::post, kIntegrationsHome + "/:id", ctx, kDevelopers,
       ToIntegration(ctx, [&ctx](const http::Request& req, const Visitor& v,
                                 const domain::Integration& i) { return Change(req, ctx, v, i); }));
   for (bool enable : {false, true}) {
-    AddSignedInRoute(router, http::Verb::post, kHome + (enable ? "/:id/enable" : "/:id/disable"),
-                     ctx, kDevelopers,
+    AddSignedInRoute(router, http::Verb::post,
+                     kIntegrationsHome + (enable ? "/:id/enable" : "/:id/disable"), ctx,
+                     kDevelopers,
                      ToIntegration(ctx, [&ctx, enable](const http::Request& req, const Visitor& v,
                                                        const domain::Integration& i) {
                        domain::IntegrationPatch patch;
                        patch.enabled = enable;
                        domain::UpdateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), i.id, patch);
-                       return Redirect(req, kHome + "/" + i.id);
+                       return Redirect(req, kIntegrationsHome + "/" + i.id);
                      }));
   }
 }

@@ -17,7 +17,6 @@ namespace payd::dashboard {
 
 namespace {
 
-const Gate kReaders{domain::Permission::kRead};
 const Gate kDeciders{domain::Permission::kCommerce};
 
 // Who set the amount, in the merchant's words (CreatedVia).

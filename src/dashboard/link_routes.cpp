@@ -23,8 +23,7 @@ namespace payd::dashboard {
 
 namespace {
 
-const std::string kHome = "/dashboard/links";
-const Gate kReaders{domain::Permission::kRead};
+const std::string kLinksHome = "/dashboard/links";
 const Gate kSellers{domain::Permission::kCommerce};
 
 // The link form as typed: strings, so a refused form shows them again as they were.
@@ -34,7 +33,7 @@ struct LinkForm {
   bool allow_custom_amount = true;  // the spec's default
 };
 
-LinkForm ReadForm(std::string_view body) {
+LinkForm ReadLinkForm(std::string_view body) {
   // Text only: a byte that is not UTF-8 would be refused by PostgreSQL as a 500.
   auto field = [body](std::string_view name) {
     return base::ValidUtf8(pages::FormValue(body, name));
@@ -135,7 +134,7 @@ boost::json::object LinkModel(DashboardContext& ctx, const domain::PaymentLink& 
   return m;
 }
 
-http::Response ListPage(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
+http::Response LinksPage(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
   boost::json::object model = PageModel(ctx, "Payment links", &v);
   model["navLinks"] = true;
   const std::string& tenant = v.current.user.tenant_id;
@@ -160,9 +159,9 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
   const std::string& tenant = v.current.user.tenant_id;
   if (editing) {
     model["editing"] = LinkModel(ctx, *editing, IntegrationNames(ctx, tenant));
-    model["action"] = kHome + "/" + editing->id;
+    model["action"] = kLinksHome + "/" + editing->id;
   } else {
-    model["action"] = kHome;
+    model["action"] = kLinksHome;
     boost::json::array integrations;
     for (const auto& i : ctx.store.ListIntegrations(tenant)) {
       integrations.push_back({{"value", i.id},
@@ -215,8 +214,8 @@ SignedInHandler ToLink(DashboardContext& ctx, Fn fn) {
   };
 }
 
-http::Response Create(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  LinkForm form = ReadForm(req.body());
+http::Response CreateLinkForm(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
+  LinkForm form = ReadLinkForm(req.body());
   return OrFieldError(
       [&] {
         // As POST /api/v1/payment-links does it, without an Idempotency-Key:
@@ -229,7 +228,7 @@ http::Response Create(const http::Request& req, DashboardContext& ctx, const Vis
         auto event = domain::NewEvent(tenant, domain::event_type::kPaymentLinkCreated, view, now);
         auto result = ctx.store.InsertPaymentLink(link, event, nullptr, now);
         if (result.deliveries_queued) ctx.events_written();
-        return Redirect(req, kHome + "/" + link.id);
+        return Redirect(req, kLinksHome + "/" + link.id);
       },
       [&](const boost::json::array& errors) {
         return FormPage(req, ctx, v, http::Status::bad_request, form, errors, std::nullopt);
@@ -238,13 +237,13 @@ http::Response Create(const http::Request& req, DashboardContext& ctx, const Vis
 
 http::Response Change(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                       const domain::PaymentLink& link) {
-  LinkForm form = ReadForm(req.body());
+  LinkForm form = ReadLinkForm(req.body());
   return OrFieldError(
       [&] {
         auto updated = domain::UpdatePaymentLink(ChangeBy(ctx, v), CatalogOf(ctx), ctx.public_url,
                                                  link.id, PatchOf(form));
         if (!updated) return NotFoundPage(req, ctx, &v);
-        return Redirect(req, kHome + "/" + link.id);
+        return Redirect(req, kLinksHome + "/" + link.id);
       },
       [&](const boost::json::array& errors) {
         return FormPage(req, ctx, v, http::Status::bad_request, form, errors, link);
@@ -254,45 +253,45 @@ http::Response Change(const http::Request& req, DashboardContext& ctx, const Vis
 }  // namespace
 
 void AddLinkRoutes(http::Router& router, DashboardContext& ctx) {
-  AddSignedInRoute(router, http::Verb::get, kHome, ctx, kReaders,
+  AddSignedInRoute(router, http::Verb::get, kLinksHome, ctx, kReaders,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
-                     return ListPage(req, ctx, v);
+                     return LinksPage(req, ctx, v);
                    });
   // Before "/:id", which would take "new" for an id.
-  AddSignedInRoute(router, http::Verb::get, kHome + "/new", ctx, kSellers,
+  AddSignedInRoute(router, http::Verb::get, kLinksHome + "/new", ctx, kSellers,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      LinkForm blank;
                      blank.integration_id = pages::QueryParam(req, "integration");
                      return FormPage(req, ctx, v, http::Status::ok, blank, {}, std::nullopt);
                    });
-  AddSignedInRoute(router, http::Verb::post, kHome, ctx, kSellers,
+  AddSignedInRoute(router, http::Verb::post, kLinksHome, ctx, kSellers,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
-                     return Create(req, ctx, v);
+                     return CreateLinkForm(req, ctx, v);
                    });
-  AddSignedInRoute(router, http::Verb::get, kHome + "/:id", ctx, kReaders,
+  AddSignedInRoute(router, http::Verb::get, kLinksHome + "/:id", ctx, kReaders,
                    ToLink(ctx, [&ctx](const http::Request& req, const Visitor& v,
                                       const domain::PaymentLink& link) {
                      return DetailPage(req, ctx, v, link);
                    }));
-  AddSignedInRoute(router, http::Verb::get, kHome + "/:id/edit", ctx, kSellers,
+  AddSignedInRoute(router, http::Verb::get, kLinksHome + "/:id/edit", ctx, kSellers,
                    ToLink(ctx, [&ctx](const http::Request& req, const Visitor& v,
                                       const domain::PaymentLink& link) {
                      return FormPage(req, ctx, v, http::Status::ok, FormOf(link), {}, link);
                    }));
   AddSignedInRoute(
-      router, http::Verb::post, kHome + "/:id", ctx, kSellers,
+      router, http::Verb::post, kLinksHome + "/:id", ctx, kSellers,
       ToLink(ctx, [&ctx](const http::Request& req, const Visitor& v,
                          const domain::PaymentLink& link) { return Change(req, ctx, v, link); }));
   for (bool active : {false, true}) {
     AddSignedInRoute(router, http::Verb::post,
-                     kHome + (active ? "/:id/activate" : "/:id/deactivate"), ctx, kSellers,
+                     kLinksHome + (active ? "/:id/activate" : "/:id/deactivate"), ctx, kSellers,
                      ToLink(ctx, [&ctx, active](const http::Request& req, const Visitor& v,
                                                 const domain::PaymentLink& link) {
                        domain::PaymentLinkPatch patch;
                        patch.active = active;
                        domain::UpdatePaymentLink(ChangeBy(ctx, v), CatalogOf(ctx), ctx.public_url,
                                                  link.id, patch);
-                       return Redirect(req, kHome + "/" + link.id);
+                       return Redirect(req, kLinksHome + "/" + link.id);
                      }));
   }
 }

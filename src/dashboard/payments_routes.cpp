@@ -19,7 +19,6 @@ namespace {
 
 constexpr int kPageRows = 50;
 constexpr int kCsvRowsPerStep = 1000;
-const Gate kReaders{domain::Permission::kRead};
 
 boost::json::array StatusOptions(const std::string& selected) {
   boost::json::array out;

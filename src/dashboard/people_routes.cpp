@@ -14,7 +14,7 @@ namespace payd::dashboard {
 
 namespace {
 
-constexpr std::string_view kHome = "/dashboard/settings/people";
+constexpr std::string_view kPeopleHome = "/dashboard/settings/people";
 const Gate kOwners{domain::Permission::kPeople};
 
 boost::json::array RoleOptions(domain::Role selected) {
@@ -27,12 +27,12 @@ boost::json::array RoleOptions(domain::Role selected) {
 }
 
 // What the invitation form had typed in it, when it comes back with errors.
-struct Typed {
+struct TypedPerson {
   std::string email, name, role = "viewer";
 };
 
 http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
-                          http::Status status, const Typed& typed,
+                          http::Status status, const TypedPerson& typed,
                           const boost::json::array& errors) {
   boost::json::object model = PageModel(ctx, "People", &visitor);
   model["navSettings"] = true;
@@ -62,8 +62,8 @@ http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const
   return Page(req, ctx, status, "people", model);
 }
 
-auto Redraw(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
-            Typed typed = {}) {
+auto RedrawPeople(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
+                  TypedPerson typed = {}) {
   return [&req, &ctx, &visitor, typed](const boost::json::array& errors) {
     return PeoplePage(req, ctx, visitor, http::Status::bad_request, typed, errors);
   };
@@ -85,8 +85,8 @@ http::Response LinkShown(const http::Request& req, DashboardContext& ctx, const 
 }
 
 http::Response Invite(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  Typed typed{pages::FormValue(req.body(), "email"), pages::FormValue(req.body(), "name"),
-              pages::FormValue(req.body(), "role")};
+  TypedPerson typed{pages::FormValue(req.body(), "email"), pages::FormValue(req.body(), "name"),
+                    pages::FormValue(req.body(), "role")};
   return OrFieldError(
       [&] {
         domain::Change change = ChangeBy(ctx, v);
@@ -95,7 +95,7 @@ http::Response Invite(const http::Request& req, DashboardContext& ctx, const Vis
             domain::IssueSignInLink(change, created.object->id, domain::LinkPurpose::kWelcome);
         return LinkShown(req, ctx, v, *created.object, *link);
       },
-      Redraw(req, ctx, v, typed));
+      RedrawPeople(req, ctx, v, typed));
 }
 
 // A change to one person of the tenant: another tenant's id is not found.
@@ -107,7 +107,7 @@ SignedInHandler ToPerson(DashboardContext& ctx, Fn fn) {
     return OrFieldError([&] { return fn(req, v, *user); },
                         [&](boost::json::array errors) {
                           for (auto& e : errors) e.as_object()["field"] = "person-" + user->id;
-                          return Redraw(req, ctx, v)(errors);
+                          return RedrawPeople(req, ctx, v)(errors);
                         });
   };
 }
@@ -115,7 +115,7 @@ SignedInHandler ToPerson(DashboardContext& ctx, Fn fn) {
 }  // namespace
 
 void AddPeopleRoutes(http::Router& router, DashboardContext& ctx) {
-  const std::string home(kHome);
+  const std::string home(kPeopleHome);
   AddSignedInRoute(router, http::Verb::get, home, ctx, kOwners,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return PeoplePage(req, ctx, v, http::Status::ok, {}, {});
@@ -132,7 +132,7 @@ void AddPeopleRoutes(http::Router& router, DashboardContext& ctx) {
                            domain::RequireTwoFactor(ChangeBy(ctx, v), v.current.user, required);
                            return Redirect(req, home);
                          },
-                         Redraw(req, ctx, v));
+                         RedrawPeople(req, ctx, v));
                    });
   AddSignedInRoute(router, http::Verb::post, home + "/:id/role", ctx, kOwners,
                    ToPerson(ctx, [&ctx, home](const http::Request& req, const Visitor& v,

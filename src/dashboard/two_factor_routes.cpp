@@ -15,7 +15,7 @@ namespace payd::dashboard {
 
 namespace {
 
-constexpr std::string_view kHome = "/dashboard/two-factor";
+constexpr std::string_view kTwoFactorHome = "/dashboard/two-factor";
 const Gate kOwnFactor{domain::Permission::kRead, /*while_enrolling=*/true};
 
 // "ABCD EFGH …": a secret typed by hand when the camera cannot read the code.
@@ -83,7 +83,7 @@ std::optional<http::Response> PasswordRefused(const http::Request& req,
 }
 
 // Shows the page again with a refused field.
-auto Redraw(const http::Request& req, DashboardContext& ctx, const Visitor& visitor) {
+auto RedrawTwoFactor(const http::Request& req, DashboardContext& ctx, const Visitor& visitor) {
   return [&](const boost::json::array& errors) {
     return StatusPage(req, ctx, visitor, http::Status::bad_request, errors);
   };
@@ -92,20 +92,22 @@ auto Redraw(const http::Request& req, DashboardContext& ctx, const Visitor& visi
 }  // namespace
 
 void AddTwoFactorRoutes(http::Router& router, DashboardContext& ctx) {
-  AddSignedInRoute(router, http::Verb::get, std::string(kHome), ctx, kOwnFactor,
+  AddSignedInRoute(router, http::Verb::get, std::string(kTwoFactorHome), ctx, kOwnFactor,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return StatusPage(req, ctx, v, http::Status::ok, {});
                    });
-  AddSignedInRoute(router, http::Verb::post, std::string(kHome) + "/start", ctx, kOwnFactor,
+  AddSignedInRoute(router, http::Verb::post, std::string(kTwoFactorHome) + "/start", ctx,
+                   kOwnFactor,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return OrFieldError(
                          [&] {
                            domain::StartTwoFactor(ChangeBy(ctx, v), v.current.user);
-                           return Redirect(req, std::string(kHome));
+                           return Redirect(req, std::string(kTwoFactorHome));
                          },
-                         Redraw(req, ctx, v));
+                         RedrawTwoFactor(req, ctx, v));
                    });
-  AddSignedInRoute(router, http::Verb::post, std::string(kHome) + "/confirm", ctx, kOwnFactor,
+  AddSignedInRoute(router, http::Verb::post, std::string(kTwoFactorHome) + "/confirm", ctx,
+                   kOwnFactor,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return OrFieldError(
                          [&] {
@@ -114,10 +116,10 @@ void AddTwoFactorRoutes(http::Router& router, DashboardContext& ctx) {
                                                                  code, v.current.session.digest);
                            return CodesPage(req, ctx, v, codes);
                          },
-                         Redraw(req, ctx, v));
+                         RedrawTwoFactor(req, ctx, v));
                    });
   AddSignedInRoute(
-      router, http::Verb::post, std::string(kHome) + "/recovery-codes", ctx, kOwnFactor,
+      router, http::Verb::post, std::string(kTwoFactorHome) + "/recovery-codes", ctx, kOwnFactor,
       [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
         if (auto refused = PasswordRefused(req, rctx, ctx, v)) return *refused;
         return OrFieldError(
@@ -125,17 +127,17 @@ void AddTwoFactorRoutes(http::Router& router, DashboardContext& ctx) {
               auto codes = domain::RenewRecoveryCodes(ChangeBy(ctx, v), v.current.user);
               return CodesPage(req, ctx, v, codes);
             },
-            Redraw(req, ctx, v));
+            RedrawTwoFactor(req, ctx, v));
       });
-  AddSignedInRoute(router, http::Verb::post, std::string(kHome) + "/off", ctx, kOwnFactor,
+  AddSignedInRoute(router, http::Verb::post, std::string(kTwoFactorHome) + "/off", ctx, kOwnFactor,
                    [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
                      if (auto refused = PasswordRefused(req, rctx, ctx, v)) return *refused;
                      return OrFieldError(
                          [&] {
                            domain::TurnOffTwoFactor(ChangeBy(ctx, v), v.current.user, true);
-                           return Redirect(req, std::string(kHome));
+                           return Redirect(req, std::string(kTwoFactorHome));
                          },
-                         Redraw(req, ctx, v));
+                         RedrawTwoFactor(req, ctx, v));
                    });
 }
 

@@ -9,7 +9,7 @@ namespace payd::dashboard {
 
 namespace {
 
-constexpr base::TimeMs kDayMs = 24LL * 60 * 60 * 1000;
+constexpr base::TimeMs kChartDayMs = 24LL * 60 * 60 * 1000;
 constexpr int kWidth = 600, kHeight = 160, kBottom = 20;
 
 std::string Day(base::TimeMs at) {
@@ -19,7 +19,7 @@ std::string Day(base::TimeMs at) {
 }  // namespace
 
 base::TimeMs FirstChartDay(base::TimeMs now, int days) {
-  return (now / kDayMs - (days - 1)) * kDayMs;
+  return (now / kChartDayMs - (days - 1)) * kChartDayMs;
 }
 
 std::vector<TokenVolume> VolumeByDay(const std::vector<domain::Store::DailyReceived>& sums,
@@ -71,7 +71,7 @@ std::string VolumeSvg(const TokenVolume& v, const std::string& id, base::TimeMs 
     svg += "<rect class=\"chart-bar\" x=\"" + std::to_string(i * slot + 1) + "\" y=\"" +
            std::to_string(kHeight - kBottom - h) + "\" width=\"" + std::to_string(slot - 2) +
            "\" height=\"" + std::to_string(h) + "\"><title>" +
-           pages::EscapeHtml(Day(first + i * kDayMs) + ": " +
+           pages::EscapeHtml(Day(first + i * kChartDayMs) + ": " +
                              domain::UnitsToDecimal(amount, v.decimals) + " " + v.token) +
            "</title></rect>";
   }

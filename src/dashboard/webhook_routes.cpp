@@ -22,10 +22,8 @@ namespace payd::dashboard {
 
 namespace {
 
-constexpr std::string_view kHome = "/dashboard/webhooks";
+constexpr std::string_view kWebhooksHome = "/dashboard/webhooks";
 constexpr std::string_view kDeliveries = "/dashboard/webhooks/deliveries";
-const Gate kReaders{domain::Permission::kRead};
-const Gate kDevelopers{domain::Permission::kDeveloperTools};
 // Deliveries are paged by the store; this far back and no further.
 constexpr int kMaxOffset = 100000;
 
@@ -34,7 +32,7 @@ std::string Time(base::TimeMs ms) {
 }
 
 // What the add form had typed in it, when it comes back with errors.
-struct Typed {
+struct TypedEndpoint {
   std::string url, description;
   std::vector<std::string> events;
 };
@@ -70,7 +68,7 @@ boost::json::object EndpointCard(const domain::WebhookEndpoint& e,
 }
 
 http::Response WebhooksPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
-                            http::Status status, const Typed& typed,
+                            http::Status status, const TypedEndpoint& typed,
                             const boost::json::array& errors) {
   boost::json::object model = PageModel(ctx, "Webhooks", &v);
   model["navWebhooks"] = true;
@@ -91,15 +89,17 @@ http::Response WebhooksPage(const http::Request& req, DashboardContext& ctx, con
   return Page(req, ctx, status, "webhooks", model);
 }
 
-auto Redraw(const http::Request& req, DashboardContext& ctx, const Visitor& v, Typed typed = {}) {
+auto RedrawWebhooks(const http::Request& req, DashboardContext& ctx, const Visitor& v,
+                    TypedEndpoint typed = {}) {
   return [&req, &ctx, &v, typed](const boost::json::array& errors) {
     return WebhooksPage(req, ctx, v, http::Status::bad_request, typed, errors);
   };
 }
 
 http::Response Add(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  Typed typed{pages::FormValue(req.body(), "url"), pages::FormValue(req.body(), "description"),
-              pages::FormValues(req.body(), "events")};
+  TypedEndpoint typed{pages::FormValue(req.body(), "url"),
+                      pages::FormValue(req.body(), "description"),
+                      pages::FormValues(req.body(), "events")};
   return OrFieldError(
       [&] {
         domain::NewEndpoint request;
@@ -108,9 +108,9 @@ http::Response Add(const http::Request& req, DashboardContext& ctx, const Visito
         if (!typed.events.empty()) request.events = typed.events;
         if (!typed.description.empty()) request.description = typed.description;
         domain::CreateWebhookEndpoint(ChangeBy(ctx, v), request, ctx.webhook_target_check);
-        return Redirect(req, std::string(kHome));
+        return Redirect(req, std::string(kWebhooksHome));
       },
-      Redraw(req, ctx, v, typed));
+      RedrawWebhooks(req, ctx, v, typed));
 }
 
 // A change to one endpoint of the tenant: another tenant's id is not found;
@@ -123,7 +123,7 @@ SignedInHandler ToEndpoint(DashboardContext& ctx, Fn fn) {
     return OrFieldError([&] { return fn(req, v, *e); },
                         [&](boost::json::array errors) {
                           for (auto& err : errors) err.as_object()["field"] = "endpoint-" + e->id;
-                          return Redraw(req, ctx, v)(errors);
+                          return RedrawWebhooks(req, ctx, v)(errors);
                         });
   };
 }
@@ -217,7 +217,7 @@ http::Response RedeliverOne(const http::Request& req, http::RequestContext& rctx
 }  // namespace
 
 void AddWebhookRoutes(http::Router& router, DashboardContext& ctx) {
-  const std::string home(kHome);
+  const std::string home(kWebhooksHome);
   AddSignedInRoute(router, http::Verb::get, home, ctx, kReaders,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return WebhooksPage(req, ctx, v, http::Status::ok, {}, {});

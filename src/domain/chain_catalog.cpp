@@ -24,6 +24,11 @@ const TokenInfo* ChainInfo::FindToken(const std::string& symbol) const {
   return nullptr;
 }
 
+std::string ChainCatalog::NameOf(std::int64_t id) const {
+  const ChainInfo* chain = FindChain(id);
+  return chain ? chain->name : std::to_string(id);
+}
+
 const TokenInfo* ChainInfo::FindTokenByAddress(const std::string& address) const {
   for (const auto& token : tokens) {
     if (token.address && base::EqualsIgnoreCase(*token.address, address)) return &token;

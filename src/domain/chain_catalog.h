@@ -72,6 +72,8 @@ class ChainCatalog {
 
   const std::vector<ChainInfo>& chains() const { return chains_; }
   const ChainInfo* FindChain(std::int64_t id) const;
+  // The chain's name, or its id in decimal for a chain this payd no longer configures.
+  std::string NameOf(std::int64_t id) const;
 
  private:
   std::vector<ChainInfo> chains_;

@@ -7,11 +7,11 @@ namespace payd::domain {
 namespace {
 
 template <typename T>
-boost::json::value OrNull(const std::optional<T>& v) {
+boost::json::value JsonOrNull(const std::optional<T>& v) {
   return v ? boost::json::value(*v) : boost::json::value(nullptr);
 }
 
-boost::json::value TimeOrNull(const std::optional<base::TimeMs>& t) {
+boost::json::value JsonTimeOrNull(const std::optional<base::TimeMs>& t) {
   return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
 }
 
@@ -20,11 +20,6 @@ boost::json::value Confirmations(const std::string& policy) {
     return std::stoll(policy);
   }
   return boost::json::value(policy);
-}
-
-std::string ChainName(const ChainCatalog& catalog, std::int64_t id) {
-  const ChainInfo* chain = catalog.FindChain(id);
-  return chain ? chain->name : std::to_string(id);
 }
 
 boost::json::value Exception(IntentException e) {
@@ -43,11 +38,11 @@ boost::json::value HintSourceValue(HintSource source) {
 boost::json::object Representation::Intent(const PaymentIntent& i) const {
   boost::json::object out = PublicIntent(i);
   out["integrationId"] = i.integration_id;
-  out["paymentLinkId"] = OrNull(i.payment_link_id);
+  out["paymentLinkId"] = JsonOrNull(i.payment_link_id);
   out["metadata"] = boost::json::parse(i.metadata_json);
   out["resolution"] = i.resolution ? boost::json::value(ResolutionView(*i.resolution))
                                    : boost::json::value(nullptr);
-  out["canceledAt"] = TimeOrNull(i.canceled_at);
+  out["canceledAt"] = JsonTimeOrNull(i.canceled_at);
   return out;
 }
 
@@ -65,12 +60,12 @@ boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {
       {"exception", Exception(i.exception)},
       {"amount", FormatUnits(i.amount)},
       {"amountFormatted", UnitsToDecimal(i.amount, i.decimals)},
-      {"amountUsd", OrNull(i.amount_usd)},
+      {"amountUsd", JsonOrNull(i.amount_usd)},
       {"amountReceived", FormatUnits(i.received)},
       {"currency", i.token_symbol},
       {"chainId", i.chain_id},
-      {"chain", ChainName(catalog, i.chain_id)},
-      {"tokenAddress", OrNull(i.token_address)},
+      {"chain", catalog.NameOf(i.chain_id)},
+      {"tokenAddress", JsonOrNull(i.token_address)},
       {"decimals", i.decimals},
       {"recipient", i.recipient},
       {"paymentUri", PaymentUri(i)},
@@ -79,7 +74,7 @@ boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {
       {"confirmations", i.confirmations},
       {"expiresAt", base::FormatTimestamp(i.expires_at)},
       {"createdAt", base::FormatTimestamp(i.created_at)},
-      {"senderHint", OrNull(i.sender_hint)},
+      {"senderHint", JsonOrNull(i.sender_hint)},
       {"senderHintSource", HintSourceValue(i.sender_hint_source)},
       {"createdVia", CreatedVia(i)},
   };
@@ -92,11 +87,11 @@ boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {
   }
   if (i.tx_hash) {
     out["txHash"] = *i.tx_hash;
-    out["senderAddress"] = OrNull(i.sender_address);
+    out["senderAddress"] = JsonOrNull(i.sender_address);
   }
   if (i.status == IntentStatus::kPaid) {
     out["token"] = i.token_symbol;
-    out["confirmedAt"] = TimeOrNull(i.confirmed_at);
+    out["confirmedAt"] = JsonTimeOrNull(i.confirmed_at);
   }
   return out;
 }
@@ -105,15 +100,15 @@ boost::json::object Representation::Payment(const domain::Payment& p) const {
   const ObservedTransfer& t = p.transfer;
   return {
       {"id", p.id},
-      {"intentId", OrNull(p.intent_id)},
+      {"intentId", JsonOrNull(p.intent_id)},
       {"chainId", t.chain_id},
-      {"chain", ChainName(catalog, t.chain_id)},
+      {"chain", catalog.NameOf(t.chain_id)},
       {"token", t.token_symbol},
-      {"tokenAddress", OrNull(t.token_address)},
+      {"tokenAddress", JsonOrNull(t.token_address)},
       {"amount", FormatUnits(t.amount)},
       {"amountFormatted", UnitsToDecimal(t.amount, t.decimals)},
       {"txHash", t.tx_hash},
-      {"logIndex", OrNull(t.log_index)},
+      {"logIndex", JsonOrNull(t.log_index)},
       {"blockNumber", t.block_number},
       {"blockHash", t.block_hash},
       {"senderAddress", t.sender},
@@ -121,7 +116,7 @@ boost::json::object Representation::Payment(const domain::Payment& p) const {
       {"status", PaymentStatusName(p.status)},
       {"confirmations", p.confirmations},
       {"createdAt", base::FormatTimestamp(p.created_at)},
-      {"confirmedAt", TimeOrNull(p.confirmed_at)},
+      {"confirmedAt", JsonTimeOrNull(p.confirmed_at)},
   };
 }
 

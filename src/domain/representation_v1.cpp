@@ -17,11 +17,6 @@ std::string Lower(std::string_view text) {
   return base::AsciiLower(text);
 }
 
-std::string ChainName(const ChainCatalog& catalog, std::int64_t id) {
-  const ChainInfo* chain = catalog.FindChain(id);
-  return chain ? chain->name : std::to_string(id);
-}
-
 // The chains and tokens the payer may pay with: an asked intent's options
 // (each once, in order), otherwise the one it was made for.
 std::pair<boost::json::array, boost::json::array> ChainsAndTokens(const ChainCatalog& catalog,
@@ -32,11 +27,11 @@ std::pair<boost::json::array, boost::json::array> ChainsAndTokens(const ChainCat
       list.emplace_back(item);
   };
   if (!i.asked) {
-    add(chains, ChainName(catalog, i.chain_id));
+    add(chains, catalog.NameOf(i.chain_id));
     add(tokens, i.token_symbol);
   } else {
     for (const auto& option : i.asked->options) {
-      add(chains, ChainName(catalog, option.chain_id));
+      add(chains, catalog.NameOf(option.chain_id));
       add(tokens, option.token);
     }
   }
@@ -74,7 +69,7 @@ boost::json::object Representation::IntentV1(const PaymentIntent& i) const {
   if (i.resolution) out["resolution"] = ResolutionView(*i.resolution);
   if (i.status == IntentStatus::kPaid) {
     out["token"] = i.token_symbol;
-    out["chain"] = ChainName(catalog, i.chain_id);
+    out["chain"] = catalog.NameOf(i.chain_id);
     out["chainId"] = i.chain_id;
     if (i.tx_hash) out["txHash"] = *i.tx_hash;
     if (i.sender_address) out["senderAddress"] = *i.sender_address;

@@ -19,14 +19,6 @@ bool PublicDir(std::string_view dir) {
   return dir == "css" || dir == "js" || dir == "img";
 }
 
-std::string Version(const http::Request& req) {
-  auto url = boost::urls::parse_origin_form(req.target());
-  if (!url) return {};
-  auto params = url->params();
-  auto it = params.find("v");
-  return it == params.end() ? std::string{} : std::string((*it).value);
-}
-
 http::Response ServeFile(const http::Request& req, const http::RequestContext& rctx,
                          const PagesContext& pages, std::string_view path) {
   const Asset* asset = pages.assets.Find(path);
@@ -34,7 +26,7 @@ http::Response ServeFile(const http::Request& req, const http::RequestContext& r
     return http::ErrorResponse(http::Status::not_found, "not_found", "No such file.",
                                rctx.request_id);
   }
-  return pages.assets.Serve(req, *asset, Version(req));
+  return pages.assets.Serve(req, *asset);
 }
 
 // A file for other sites' pages to load: readable from any origin.

@@ -1,5 +1,6 @@
 #include "pages/assets.h"
 
+#include <boost/url/parse.hpp>
 #include <stdexcept>
 
 #include "base/crypto.h"
@@ -9,6 +10,15 @@
 namespace payd::pages {
 
 namespace {
+
+// The `v` of an asset's URL (Assets::Url): the hash the page that links it was made with.
+std::string VersionAsked(const http::Request& req) {
+  auto url = boost::urls::parse_origin_form(req.target());
+  if (!url) return {};
+  auto params = url->params();
+  auto it = params.find("v");
+  return it == params.end() ? std::string{} : std::string((*it).value);
+}
 
 constexpr std::size_t kHashDigits = 16;
 constexpr std::size_t kMinCompressed = 256;  // smaller files gain nothing from gzip
@@ -135,8 +145,8 @@ std::string Assets::Url(std::string_view web_path) const {
   return asset ? url + "?v=" + asset->hash : url;
 }
 
-http::Response Assets::Serve(const http::Request& req, const Asset& asset,
-                             std::string_view version) const {
+http::Response Assets::Serve(const http::Request& req, const Asset& asset) const {
+  std::string version = VersionAsked(req);
   bool gzip = !asset.gzip.empty() && AcceptsGzip(req);
   // Each encoding is its own representation, with its own tag.
   std::string etag = "\"" + asset.hash + (gzip ? "-gz" : "") + "\"";

@@ -44,10 +44,9 @@ class Assets {
   void Fill(std::string_view path, std::string_view marker, std::string_view text);
 
   // Answers a GET/HEAD for `asset`: 304 on a matching If-None-Match, gzip when
-  // accepted, cached for a year when `version` is the asset's hash, otherwise
-  // revalidated each time (no-cache + ETag).
-  http::Response Serve(const http::Request& req, const Asset& asset,
-                       std::string_view version) const;
+  // accepted, cached for a year when the URL's `v` is the asset's hash (as Url
+  // writes it), otherwise revalidated each time (no-cache + ETag).
+  http::Response Serve(const http::Request& req, const Asset& asset) const;
 
  private:
   void VersionImports(Asset& asset, std::set<std::string, std::less<>>& visiting);

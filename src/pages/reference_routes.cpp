@@ -50,12 +50,6 @@ const Asset& Reference(std::string_view path) {
   return ReferenceAssets().find(path)->second;
 }
 
-std::string Version(const http::Request& req) {
-  std::string_view target = req.target();
-  auto at = target.find("?v=");
-  return at == std::string_view::npos ? std::string{} : std::string(target.substr(at + 3));
-}
-
 http::Response ReferencePage(const http::Request& req, const Assets& assets) {
   http::Response res{http::Status::ok, req.version()};
   res.set(http::beast_http::field::content_type, "text/html; charset=utf-8");
@@ -91,7 +85,7 @@ http::Response ReferencePage(const http::Request& req, const Assets& assets) {
 
 void AddReferenceRoutes(http::Router& router, PagesContext& pages) {
   router.Add(http::Verb::get, "/openapi.json", [&pages](const http::Request& req, auto&) {
-    http::Response res = pages.assets.Serve(req, Reference(kDocument), Version(req));
+    http::Response res = pages.assets.Serve(req, Reference(kDocument));
     // A public description: API tools on any origin may read it.
     res.set(http::beast_http::field::access_control_allow_origin, "*");
     return res;
@@ -101,7 +95,7 @@ void AddReferenceRoutes(http::Router& router, PagesContext& pages) {
   });
   router.Add(http::Verb::get, "/docs/redoc.standalone.js",
              [&pages](const http::Request& req, auto&) {
-               return pages.assets.Serve(req, Reference(kRedoc), Version(req));
+               return pages.assets.Serve(req, Reference(kRedoc));
              });
 }
 

@@ -18,6 +18,11 @@
 
 namespace payd::store::sql {
 
+// "SELECT <columns> <rest>": a query over one of the k*Columns lists below.
+inline std::string Select(const char* columns, const char* rest) {
+  return std::string("SELECT ") + columns + " " + rest;
+}
+
 inline constexpr const char* kIntegrationColumns =
     "id, tenant_id, name, allow_chains, allow_tokens, payout_address, allowed_origins, "
     "auto_conversion, preferred_token, created_at, disabled_at";

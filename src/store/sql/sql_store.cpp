@@ -7,14 +7,6 @@
 
 namespace payd::store::sql {
 
-namespace {
-
-std::string Select(const char* columns, const char* rest) {
-  return std::string("SELECT ") + columns + " " + rest;
-}
-
-}  // namespace
-
 void SqlStore::Ping() {
   Read([](Connection& c) { c.Prepare("SELECT 1").Run(); });
 }

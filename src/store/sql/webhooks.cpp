@@ -8,10 +8,6 @@ namespace payd::store::sql {
 
 namespace {
 
-std::string Select(const char* columns, const char* rest) {
-  return std::string("SELECT ") + columns + " " + rest;
-}
-
 constexpr const char* kGoneReason = "the endpoint answered 410 Gone";
 
 }  // namespace

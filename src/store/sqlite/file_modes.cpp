@@ -22,17 +22,13 @@ std::string Octal(mode_t mode) {
   return text;
 }
 
-[[noreturn]] void Fail(const std::string& what, const std::string& path) {
-  throw domain::StoreUnavailable(what + " " + path + ": " + std::strerror(errno));
-}
-
 // Brings an open file or directory to `wanted` if anyone but its owner may
 // use it. A directory payd does not own, or a shared one (sticky, like /tmp),
 // is left as it is: data_dir set to such a place is the operator's mistake to
 // fix, not payd's to lock. Failing to change a mode is told, not fatal.
 void Tighten(int fd, const std::string& path, mode_t wanted) {
   struct stat st {};
-  if (::fstat(fd, &st) != 0) Fail("cannot stat", path);
+  if (::fstat(fd, &st) != 0) ThrowFileError("cannot stat", path);
   if ((st.st_mode & 077) == 0) return;
   bool shared = S_ISDIR(st.st_mode) && ((st.st_mode & S_ISVTX) || st.st_uid != ::geteuid());
   if (shared || ::fchmod(fd, wanted) != 0) {
@@ -54,7 +50,7 @@ void OpenAndTighten(const std::string& path, int flags, mode_t wanted, IfMissing
   int fd = ::open(path.c_str(), flags | O_CLOEXEC, wanted);
   if (fd < 0) {
     if (errno == ENOENT && missing == IfMissing::kLeave) return;
-    Fail(what, path);
+    ThrowFileError(what, path);
   }
   try {
     Tighten(fd, path, wanted);
@@ -66,6 +62,10 @@ void OpenAndTighten(const std::string& path, int flags, mode_t wanted, IfMissing
 }
 
 }  // namespace
+
+void ThrowFileError(const std::string& what, const std::string& path) {
+  throw domain::StoreUnavailable(what + " " + path + ": " + std::strerror(errno));
+}
 
 void PrepareDataDir(const std::string& dir) {
   {

@@ -14,6 +14,9 @@
 
 namespace payd::store::sqlite {
 
+// Throws StoreUnavailable naming what failed on `path` and errno's reason.
+[[noreturn]] void ThrowFileError(const std::string& what, const std::string& path);
+
 // Creates `dir` and missing parents 0700, or tightens it to 0700.
 void PrepareDataDir(const std::string& dir);
 

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "base/crypto.h"
+#include "store/sqlite/file_modes.h"
 
 namespace payd::store::sqlite {
 
@@ -41,19 +42,15 @@ std::atomic_ref<std::uint64_t> Atomic(std::uint64_t& word) {
   return std::atomic_ref(word);
 }
 
-[[noreturn]] void Fail(const std::string& what, const std::string& path) {
-  throw domain::StoreUnavailable(what + " " + path + ": " + std::strerror(errno));
-}
-
 }  // namespace
 
 SharedCounters::SharedCounters(const std::string& path, std::size_t slots) {
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (fd < 0) Fail("cannot open", path);
+  if (fd < 0) ThrowFileError("cannot open", path);
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     ::close(fd);
-    Fail("cannot stat", path);
+    ThrowFileError("cannot stat", path);
   }
   // A file another process laid out keeps its slot count.
   if (static_cast<std::size_t>(st.st_size) >= kHeaderBytes) {
@@ -70,13 +67,13 @@ SharedCounters::SharedCounters(const std::string& path, std::size_t slots) {
   if (static_cast<std::size_t>(st.st_size) < size_ &&
       ::ftruncate(fd, static_cast<off_t>(size_)) != 0) {
     ::close(fd);
-    Fail("cannot size", path);
+    ThrowFileError("cannot size", path);
   }
   map_ = ::mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   ::close(fd);
   if (map_ == MAP_FAILED) {
     map_ = nullptr;
-    Fail("cannot map", path);
+    ThrowFileError("cannot map", path);
   }
   auto* header = static_cast<char*>(map_);
   if (std::memcmp(header, kMagic, sizeof kMagic) != 0) {
