@@ -8,6 +8,7 @@
 // exits 124, naming the suite. Otherwise it exits as the command did. SIGINT
 // and SIGTERM to the watchdog go to the whole group too.
 import { execFileSync, spawn } from 'node:child_process';
+import { constants } from 'node:os';
 
 const [seconds, name, dashes, command, ...args] = process.argv.slice(2);
 if (!seconds || !name || dashes !== '--' || !command) {
@@ -40,6 +41,11 @@ const signalGroup = (signal) => {
     // the group is gone already
   }
 };
+// `signal` to the group, then SIGKILL to what outlives the grace.
+const stopGroup = (signal) => {
+  signalGroup(signal);
+  setTimeout(() => signalGroup('SIGKILL'), GRACE_MS).unref(); // sleep-ok: the grace before SIGKILL
+};
 
 let timedOut = false;
 // A deadline, not a wait: the suite's own polling decides when it is done.
@@ -54,15 +60,11 @@ const deadline = setTimeout(() => {
     console.error('watchdog: and the processes they started:');
     for (const p of running.filter((r) => !files.includes(r))) console.error(`  ${String(p.seconds).padStart(5)} s  ${p.args}`);
   }
-  signalGroup('SIGTERM');
-  setTimeout(() => signalGroup('SIGKILL'), GRACE_MS).unref(); // sleep-ok: the grace before SIGKILL
+  stopGroup('SIGTERM');
 }, limitMs);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    signalGroup(signal);
-    setTimeout(() => signalGroup('SIGKILL'), GRACE_MS).unref(); // sleep-ok: the grace before SIGKILL
-  });
+  process.on(signal, () => stopGroup(signal));
 }
 
 child.on('exit', (code, signal) => {
@@ -73,5 +75,5 @@ child.on('exit', (code, signal) => {
     console.error(`watchdog: ${name} failed: time limit of ${seconds} s`);
     process.exit(124);
   }
-  process.exit(code ?? 128 + (signal === 'SIGKILL' ? 9 : 15));
+  process.exit(code ?? 128 + constants.signals[signal]);
 });
