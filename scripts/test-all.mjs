@@ -35,7 +35,9 @@ const STAGES = [
   { name: 'browser', make: ['browsers'], after: ['e2e-postgres'] },
   { name: 'plugins', make: ['test-plugins'], after: ['browser', 'plugin deps'] },
   { name: 'harness', make: ['harness'], after: ['plugins'] },
-  { name: 'fuzz', make: ['test-fuzz'], after: ['build-fuzz', 'harness'] },
+  // Each target fuzzes for a fixed time, whatever CPU it gets: at nice 19 it takes
+  // what the ASan suites leave instead of slowing them.
+  { name: 'fuzz', make: ['test-fuzz'], after: ['build-fuzz', 'harness'], low: true },
   { name: 'tsan', make: ['tsan'], after: ['build-tsan'] },
   { name: 'unit-asan', make: ['unit-asan'], after: ['build-asan'] },
   { name: 'e2e-asan', make: ['e2e-asan'], after: ['unit-asan', 'e2e-postgres'] },

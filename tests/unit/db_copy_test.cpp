@@ -27,7 +27,7 @@ using store::copy::CopyError;
 using store::copy::CopyOptions;
 using store::copy::CopyReport;
 
-constexpr base::TimeMs kNow = 1'700'000'000'000;
+constexpr base::TimeMs kWrittenAt = 1'700'000'000'000;
 // Text COPY's format must escape, and text a careless conversion would mangle.
 const std::string kAwkward =
     "tab\there\nnew line\r\\N \\ backslash 'single' \"double\" \u2615 caf\u00e9";
@@ -43,7 +43,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
 
   // Rows in every table of both SQLite databases, through the store as payd writes them.
   void Fill() {
-    store_->ClaimEnvironment({domain::Environment::kTestnet, false}, kNow);  // database_meta
+    store_->ClaimEnvironment({domain::Environment::kTestnet, false}, kWrittenAt);  // database_meta
     key_.id = base::NewId("key_");
     key_.tenant_id = tenant_.id;
     key_.kind = domain::KeyKind::kAccount;
@@ -53,24 +53,25 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     key_.prefix = "svc_ak_test_";
     key_.last4 = "abcd";
     key_.scopes = domain::ScopeSet::All();
-    key_.created_at = kNow;
+    key_.created_at = kWrittenAt;
     store_->InsertApiKey(key_);
-    store_->CountRequest(key_.id, kNow, 60'000);  // key_usage, in payd-usage.sqlite3
+    store_->CountRequest(key_.id, kWrittenAt, 60'000);  // key_usage, in payd-usage.sqlite3
 
     link_ = domain::PreparePaymentLink(*store_, catalog_, tenant_.id,
-                                       testing::TeeLinkRequest(integration_.id), kNow);
+                                       testing::TeeLinkRequest(integration_.id), kWrittenAt);
     link_.description = kAwkward;
     domain::IdempotencyClaim claim{
         "tenant:" + tenant_.id, "idem-1", std::string("\0fp\xfe", 4), {201, "{}"}};
     store_->InsertPaymentLink(
-        link_, domain::NewEvent(tenant_.id, "PAYMENT_LINK_CREATED", "{}", kNow), &claim, kNow);
+        link_, domain::NewEvent(tenant_.id, "PAYMENT_LINK_CREATED", "{}", kWrittenAt), &claim,
+        kWrittenAt);
     store_->InsertWebhookEndpoint({base::NewId("we_"),
                                    tenant_.id,
                                    "https://shop.example/hooks",
                                    std::vector<std::string>{"PAYMENT_CONFIRMED"},
                                    true,
                                    {},
-                                   kNow,
+                                   kWrittenAt,
                                    kAwkward,
                                    domain::PayloadShape::kV1,
                                    "whsec_AAAA"});
@@ -79,33 +80,34 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     every.id = base::NewId("we_");
     every.tenant_id = tenant_.id;
     every.url = "https://shop.example/all";
-    every.created_at = kNow;
+    every.created_at = kWrittenAt;
     store_->InsertWebhookEndpoint(every);
     store_->WithManagement([&](domain::ManagementTx& tx) {
       tx.Audit(domain::NewAuditEntry(tenant_.id, domain::Actor::Cli(), "webhook_endpoint.create",
-                                     every.id, std::nullopt, "{\"note\":\"\\t\"}", kNow));
+                                     every.id, std::nullopt, "{\"note\":\"\\t\"}", kWrittenAt));
       // A dashboard user, their password's hash as libsodium writes it.
       user_ = {base::NewId("user_"), tenant_.id,
                "ana@shop.example",   kAwkward,
                domain::Role::kAdmin, "$argon2id$v=19$m=65536,t=2,p=1$c2FsdA$aGFzaA",
-               std::nullopt,         kNow};
+               std::nullopt,         kWrittenAt};
       tx.InsertUser(user_);
-      tx.InsertSession(domain::OpenSession(user_.id, tenant_.id, {}, kNow).session);
+      tx.InsertSession(domain::OpenSession(user_.id, tenant_.id, {}, kWrittenAt).session);
       tx.InsertSignInLink(
-          domain::NewSignInLink(user_.id, tenant_.id, domain::LinkPurpose::kWelcome, kNow).link);
-      tx.SaveThrottle(domain::AccountThrottleKey(user_.email), {3, kNow, 0});
+          domain::NewSignInLink(user_.id, tenant_.id, domain::LinkPurpose::kWelcome, kWrittenAt)
+              .link);
+      tx.SaveThrottle(domain::AccountThrottleKey(user_.email), {3, kWrittenAt, 0});
       // Their second factor (a TOTP secret in clear), recovery codes and the tenant's rule.
-      factor_ = domain::NewSecondFactor(user_.id, kNow);
-      factor_.enabled_at = kNow;
-      factor_.last_step = kNow / 30'000;
+      factor_ = domain::NewSecondFactor(user_.id, kWrittenAt);
+      factor_.enabled_at = kWrittenAt;
+      factor_.last_step = kWrittenAt / 30'000;
       tx.SaveSecondFactor(factor_);
-      tx.ReplaceRecoveryCodes(user_.id, {domain::RecoveryCodeDigest("abcde-fghjk")}, kNow);
-      tx.SetTenantRequiresTwoFactor(tenant_.id, true, kNow);
+      tx.ReplaceRecoveryCodes(user_.id, {domain::RecoveryCodeDigest("abcde-fghjk")}, kWrittenAt);
+      tx.SetTenantRequiresTwoFactor(tenant_.id, true, kWrittenAt);
     });
 
     // Intents created in the same millisecond: only the rowid orders them.
     for (int i = 0; i < 30; ++i) {
-      auto intent = UsdcIntent(1'000'000 + i, kNow, kNow + 3'600'000);
+      auto intent = UsdcIntent(1'000'000 + i, kWrittenAt, kWrittenAt + 3'600'000);
       if (i % 2) intent.payment_link_id = link_.id;
       intent.keyless = i % 3 == 0;  // counted in keyless_open_counts
       intent.metadata_json = "{\"note\":\"\\t\\n\"}";
@@ -113,7 +115,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       intents_.push_back(intent);
     }
     store_->WithLedger([&](domain::LedgerTx& tx) {
-      domain::BlockHeader block{100, "0xb100", "0xb099", kNow};
+      domain::BlockHeader block{100, "0xb100", "0xb099", kWrittenAt};
       tx.InsertBlocks(31337, {block});
       tx.SaveCursor(31337, std::nullopt, block);
       domain::Payment p;
@@ -130,20 +132,20 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       p.transfer.log_index = 0;
       p.transfer.block_number = 100;
       p.transfer.block_hash = "0xb100";
-      p.transfer.block_time = kNow;
+      p.transfer.block_time = kWrittenAt;
       p.transfer.sender = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
       p.transfer.recipient = intents_[0].recipient;
       p.status = domain::PaymentStatus::kConfirmed;
       p.confirmations = 2;
-      p.created_at = kNow;
-      p.confirmed_at = kNow;
+      p.created_at = kWrittenAt;
+      p.confirmed_at = kWrittenAt;
       tx.InsertPayment(p);
     });
-    store_->WatchStartedAt(31337, kNow);
+    store_->WatchStartedAt(31337, kWrittenAt);
     // A payout address moved while intents are open: the old one stays watched (retired_watches).
     domain::IntegrationPatch moved;
     moved.payout_address = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-    domain::UpdateIntegration({*store_, domain::Actor::Cli(), tenant_.id, kNow, std::nullopt},
+    domain::UpdateIntegration({*store_, domain::Actor::Cli(), tenant_.id, kWrittenAt, std::nullopt},
                               catalog_, integration_.id, moved);
     // A gap in the rowids: identities must go on past the highest, not the count.
     SqliteExec("UPDATE events SET rowid = 5000 WHERE rowid = (SELECT min(rowid) FROM events)");
@@ -271,7 +273,7 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
   EXPECT_EQ(factor->last_step, factor_.last_step);
   EXPECT_EQ(pg.CountRecoveryCodes(user_.id), 1);
   EXPECT_TRUE(pg.TenantRequiresTwoFactor(tenant_.id));
-  EXPECT_EQ(pg.FindApiKey(key_.id)->last_used_at, kNow);
+  EXPECT_EQ(pg.FindApiKey(key_.id)->last_used_at, kWrittenAt);
 
   // The rowids themselves, and the next identity past the highest (5000).
   for (const auto& table : {"payment_intents", "payment_links", "api_keys", "webhook_deliveries"}) {
@@ -279,7 +281,7 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
     EXPECT_EQ(PgNumber(target.url(), max), CountRows(max)) << table;
   }
   EXPECT_EQ(PgNumber(target.url(), "SELECT max(rowid) FROM events"), 5000);
-  auto later = domain::NewEvent(tenant_.id, "WEBHOOK_TEST", "{}", kNow);
+  auto later = domain::NewEvent(tenant_.id, "WEBHOOK_TEST", "{}", kWrittenAt);
   pg.InsertEvent(later);
   EXPECT_GT(PgNumber(target.url(), "SELECT rowid FROM events WHERE id = $1",
                      store::postgres::Params(later.id)),
@@ -406,7 +408,7 @@ TEST_F(DbCopyTest, APaydWritingMeanwhileDoesNotTearTheCopy) {
       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) "
       "INSERT INTO events(id, tenant_id, type, data, created_at) "
       "SELECT 'evt_bulk' || i, '" +
-      tenant_.id + "', 'PAYMENT_CREATED', hex(zeroblob(150)), " + std::to_string(kNow) +
+      tenant_.id + "', 'PAYMENT_CREATED', hex(zeroblob(150)), " + std::to_string(kWrittenAt) +
       " FROM n;"
       "INSERT INTO webhook_deliveries(id, tenant_id, event_id, endpoint_id, endpoint_url, type, "
       "status, attempts, created_at) SELECT 'whd_' || id, tenant_id, id, 'we_x', 'https://x', "
@@ -415,7 +417,7 @@ TEST_F(DbCopyTest, APaydWritingMeanwhileDoesNotTearTheCopy) {
   std::atomic<int> written = 0;
   std::thread writer([&] {
     while (copying) {
-      store_->InsertEvent(domain::NewEvent(tenant_.id, "WEBHOOK_TEST", "{}", kNow));
+      store_->InsertEvent(domain::NewEvent(tenant_.id, "WEBHOOK_TEST", "{}", kWrittenAt));
       ++written;
     }
   });

@@ -14,7 +14,7 @@
 namespace payd {
 namespace {
 
-constexpr base::TimeMs kMinute = 60'000;
+using testing::kMinute;
 
 class DeepPagesTest : public testing::StoreTest {
  protected:

@@ -16,7 +16,7 @@
 namespace payd {
 namespace {
 
-constexpr base::TimeMs kMinute = 60 * 1000;
+using testing::kMinute;
 
 using testing::Block;
 using testing::Hash;

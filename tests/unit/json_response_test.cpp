@@ -18,7 +18,7 @@ TEST(ErrorResponse, IsValidUtf8WhateverTheRequestBytesWere) {
                              "param" + bytes);
     boost::json::error_code ec;
     auto body = boost::json::parse(res.body(), ec);  // Boost.JSON refuses invalid UTF-8
-    ASSERT_FALSE(ec) << "sent " << testing::PrintToString(bytes) << ": " << res.body();
+    ASSERT_FALSE(ec) << "sent " << ::testing::PrintToString(bytes) << ": " << res.body();
     const auto& error = body.at("error");
     EXPECT_TRUE(error.at("message").as_string().starts_with("No route for "));
     EXPECT_NE(std::string(error.at("message").as_string()).find("\xEF\xBF\xBD"), std::string::npos)

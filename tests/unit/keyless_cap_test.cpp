@@ -12,7 +12,7 @@ namespace {
 
 using domain::CreateOutcome;
 
-constexpr base::TimeMs kMinute = 60'000;
+using testing::kMinute;
 // 10 s into a minute: what expires 30 s later does so within the next one.
 constexpr base::TimeMs kNow = 1'800'000'000'000 / kMinute * kMinute + 10'000;
 

@@ -10,7 +10,7 @@
 namespace payd {
 namespace {
 
-constexpr base::TimeMs kMinute = 60 * 1000;
+using testing::kMinute;
 
 class LinkViewsTest : public testing::StoreTest {
  protected:

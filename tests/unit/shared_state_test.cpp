@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::int64_t kChain = 31337;
 constexpr base::TimeMs kNow = 1'800'000'000'000;
-constexpr base::TimeMs kMinute = 60'000;
+using testing::kMinute;
 
 class SharedStateTest : public testing::StoreTest {};
 

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "base/ids.h"
+#include "base/time.h"
 #include "domain/event.h"
 #include "domain/integration.h"
 #include "domain/payment_intent.h"
@@ -21,6 +22,9 @@
 #include "store/sqlite/sqlite_store.h"
 
 namespace payd::testing {
+
+// A minute of the store's clock, for tests that move time on by hand.
+inline constexpr base::TimeMs kMinute = 60'000;
 
 inline domain::ChainCatalog TestCatalog() {
   domain::ChainInfo chain;
