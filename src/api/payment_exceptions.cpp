@@ -16,8 +16,6 @@ namespace payd::api {
 
 namespace {
 
-constexpr auto kPaymentsWrite = domain::Scope::kPaymentsWrite;
-
 // After a decision: the webhook dispatcher has work, open payer pages may have news.
 void Changed(ApiContext& api) {
   api.events_written();
@@ -30,7 +28,7 @@ struct Decision {
   boost::json::object body;
 };
 Decision ReadDecision(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, kPaymentsWrite);
+  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
   ParseQuery(req, {});
   return {principal, ParseJsonObjectBody(req)};
 }

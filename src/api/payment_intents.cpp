@@ -8,7 +8,6 @@ namespace payd::api {
 namespace {
 
 const std::set<std::string> kListParams = {"status", "limit", "offset"};
-constexpr auto kPaymentsRead = domain::Scope::kPaymentsRead;
 
 }  // namespace
 
@@ -26,12 +25,13 @@ void AddPaymentIntentRoutes(http::Router& router, ApiContext& api) {
                                                 "CREATED, PENDING, PAID, EXPIRED, FAILED");
                  return store.ListIntents(tenant, status, limit, offset);
                };
-               return ListResources(req, ctx, api, kPaymentsRead, kListParams, fetch, intent_view);
+               return ListResources(req, ctx, api, domain::Scope::kPaymentsRead, kListParams, fetch,
+                                    intent_view);
              }));
   router.Add(http::Verb::get, "/api/v1/payment-intents/:id",
              Endpoint([&, intent_view](const auto& req, auto& ctx) {
                return GetResource(
-                   req, ctx, api, kPaymentsRead, "payment intent",
+                   req, ctx, api, domain::Scope::kPaymentsRead, "payment intent",
                    [&store](auto&&... args) { return store.FindIntent(args...); }, intent_view);
              }));
   router.Add(
@@ -41,12 +41,13 @@ void AddPaymentIntentRoutes(http::Router& router, ApiContext& api) {
               ReadStatusFilter(query, domain::ParsePaymentStatus, "PENDING, CONFIRMED, REORGED");
           return store.ListPayments(tenant, status, limit, offset);
         };
-        return ListResources(req, ctx, api, kPaymentsRead, kListParams, fetch, payment_view);
+        return ListResources(req, ctx, api, domain::Scope::kPaymentsRead, kListParams, fetch,
+                             payment_view);
       }));
   router.Add(http::Verb::get, "/api/v1/payments/:id",
              Endpoint([&, payment_view](const auto& req, auto& ctx) {
                return GetResource(
-                   req, ctx, api, kPaymentsRead, "payment",
+                   req, ctx, api, domain::Scope::kPaymentsRead, "payment",
                    [&store](auto&&... args) { return store.FindPayment(args...); }, payment_view);
              }));
 }

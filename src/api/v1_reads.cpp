@@ -9,8 +9,6 @@ namespace payd::api {
 
 namespace {
 
-constexpr auto kV1Read = domain::Scope::kPaymentsRead;
-
 // `created`, `pending`, ...: the /v1 spelling only.
 std::optional<domain::IntentStatus> ParseLowercaseIntentStatus(std::string_view text) {
   for (auto status :
@@ -39,13 +37,13 @@ void AddV1ReadRoutes(http::Router& router, ApiContext& api) {
                                                 "created, pending, paid, expired, failed");
                  return store.ListIntents(tenant, status, limit, offset);
                };
-               return ListResources(req, ctx, api, kV1Read, {"status", "limit", "offset"}, fetch,
-                                    intent_view);
+               return ListResources(req, ctx, api, domain::Scope::kPaymentsRead,
+                                    {"status", "limit", "offset"}, fetch, intent_view);
              }));
   router.Add(http::Verb::get, "/v1/payment_intents/:id",
              Endpoint([&, intent_view](const auto& req, auto& ctx) {
                return GetResource(
-                   req, ctx, api, kV1Read, "payment intent",
+                   req, ctx, api, domain::Scope::kPaymentsRead, "payment intent",
                    [&store](auto&&... args) { return store.FindIntent(args...); }, intent_view);
              }));
   // The spec's "List confirmed payments": a transfer still short of its
@@ -55,7 +53,8 @@ void AddV1ReadRoutes(http::Router& router, ApiContext& api) {
         auto fetch = [&store](const std::string& tenant, const auto&, int limit, int offset) {
           return store.ListPayments(tenant, domain::PaymentStatus::kConfirmed, limit, offset);
         };
-        return ListResources(req, ctx, api, kV1Read, {"limit", "offset"}, fetch, payment_view);
+        return ListResources(req, ctx, api, domain::Scope::kPaymentsRead, {"limit", "offset"},
+                             fetch, payment_view);
       }));
   router.Add(http::Verb::get, "/v1/payments/:id",
              Endpoint([&, payment_view](const auto& req, auto& ctx) {
@@ -64,7 +63,8 @@ void AddV1ReadRoutes(http::Router& router, ApiContext& api) {
                  if (p && p->status != domain::PaymentStatus::kConfirmed) p.reset();
                  return p;
                };
-               return GetResource(req, ctx, api, kV1Read, "payment", confirmed, payment_view);
+               return GetResource(req, ctx, api, domain::Scope::kPaymentsRead, "payment", confirmed,
+                                  payment_view);
              }));
 }
 

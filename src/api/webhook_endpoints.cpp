@@ -23,8 +23,6 @@ namespace payd::api {
 
 namespace {
 
-constexpr auto kWebhooksWrite = domain::Scope::kWebhooksWrite;
-
 // The endpoint as made, with its own secret shown this once.
 boost::json::object CreatedView(const domain::WebhookEndpoint& e) {
   boost::json::object view = domain::WebhookEndpointView(e);
@@ -34,7 +32,7 @@ boost::json::object CreatedView(const domain::WebhookEndpoint& e) {
 
 http::Response CreateEndpoint(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                               bool v1) {
-  auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
+  auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
   ParseQuery(req, {});
   auto body = ParseJsonObjectBody(req);
   auto frame = CreationChangeBy(req, ctx, api, principal, body);
@@ -48,7 +46,7 @@ http::Response CreateEndpoint(const http::Request& req, http::RequestContext& ct
 }
 
 http::Response ListEndpoints(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
+  auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
   Page page = ReadPage(ParseQuery(req, {"limit", "offset"}));
   // A tenant has a handful of endpoints: paged here, not in the store.
   auto all = api.store.ListWebhookEndpoints(principal.tenant_id);
@@ -68,7 +66,7 @@ domain::WebhookEndpoint Find(ApiContext& api, const domain::Principal& principal
 }
 
 http::Response Delete(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
+  auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
   ParseQuery(req, {});
   std::string id(ctx.Param("id"));
   if (!domain::DeleteWebhookEndpoint(ChangeBy(api, principal), id))
@@ -85,7 +83,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              Endpoint([&api](const auto& req, auto& ctx) { return ListEndpoints(req, ctx, api); }));
   router.Add(http::Verb::get, "/api/v1/webhook-endpoints/:id",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
+               auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
                ParseQuery(req, {});
                return http::JsonResponse(
                    http::Status::ok,
@@ -93,7 +91,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::patch, "/api/v1/webhook-endpoints/:id",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
+               auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
                ParseQuery(req, {});
                std::string id(ctx.Param("id"));
                auto patch = ReadEndpointPatch(ParseJsonObjectBody(req));
@@ -106,7 +104,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              Endpoint([&api](const auto& req, auto& ctx) { return Delete(req, ctx, api); }));
   router.Add(http::Verb::post, "/api/v1/webhook-endpoints/:id/test",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
+               auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
                ParseQuery(req, {});
                RequireNoFields(req);
                std::string id(ctx.Param("id"));
@@ -132,7 +130,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::post, "/api/v1/webhooks/:id/redeliver",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, kWebhooksWrite);
+               auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
                ParseQuery(req, {});
                RequireNoFields(req);
                std::string id(ctx.Param("id"));
