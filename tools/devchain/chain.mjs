@@ -23,6 +23,13 @@ export const PAYER = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e
 // Where the deployer's first contract lands: the USDC address of payd's embedded defaults.
 export const USDC_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
+// The transport to a local anvil. A loaded machine (the ASan suites beside a
+// browser pass) can take longer than viem's 10 s to mine 600 blocks: slowness,
+// not failure, so a minute; and no retries, since a repeated anvil_mine or
+// transaction would change the chain a test then checks. The suites' per-test
+// time-outs still bound a node that never answers.
+export const localTransport = (url) => http(url, { timeout: 60000, retryCount: 0 });
+
 // anvil's standard error is piped and its last lines kept (`proc.stderrTail()`),
 // never inherited: an anvil left running must not hold the test runner's pipes open.
 export function startAnvil({ port = 8545, args = [], chainId = 31337 } = {}) {
@@ -45,11 +52,14 @@ export const running = (proc) => proc.exitCode === null && proc.signalCode === n
 
 // `alive`: while it says true; a node that exited is not waited for.
 export async function waitForRpc(url, timeoutMs = 10000, alive = () => true) {
-  const client = createPublicClient({ chain: foundry, transport: http(url) });
+  // Asked with a short time-out of its own (a port that accepts and never answers is not
+  // waited on past the deadline); the client returned has the usual one.
+  const probe = createPublicClient({ chain: foundry, transport: http(url, { timeout: 2000, retryCount: 0 }) });
+  const client = createPublicClient({ chain: foundry, transport: localTransport(url) });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      return { client, chainId: await client.getChainId() };
+      return { client, chainId: await probe.getChainId() };
     } catch (e) {
       if (Date.now() > deadline || !alive()) throw new Error(`no JSON-RPC at ${url}: ${e.message}`);
       await new Promise((r) => setTimeout(r, 100)); // sleep-ok: polling interval of the wait for the node to answer
@@ -113,7 +123,7 @@ export async function startAnvilOnFreePort({ args = [], chainId = 31337, attempt
 export async function ensureUsdc(url, { mintTo = [PAYER.address], amount = '1000000', chainId = foundry.id } = {}) {
   const { client } = await waitForRpc(url);
   const chain = chainId === foundry.id ? foundry : { ...foundry, id: chainId };
-  const wallet = createWalletClient({ account: DEPLOYER, chain, transport: http(url) });
+  const wallet = createWalletClient({ account: DEPLOYER, chain, transport: localTransport(url) });
   const { abi, bytecode } = compile('TestUSDC');
   let deployed = false;
   if (!(await client.getCode({ address: USDC_ADDRESS }))) {

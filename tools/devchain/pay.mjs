@@ -3,10 +3,10 @@
 // button of its page holds) from anvil's funded payer account, as a wallet
 // would. Given the intent page's URL (http://…/pay/pi_…) it pays what that
 // page asks for. For trying payd locally with `make run`.
-import { createPublicClient, createWalletClient, http } from 'viem';
+import { createPublicClient, createWalletClient } from 'viem';
 import { foundry } from 'viem/chains';
 
-import { PAYER } from './chain.mjs';
+import { localTransport, PAYER } from './chain.mjs';
 import { compile } from './contracts.mjs';
 
 const [given, rpc = 'http://127.0.0.1:8545'] = process.argv.slice(2);
@@ -32,8 +32,8 @@ if (!match) {
 }
 const [, target, , transfer, query] = match;
 const params = new URLSearchParams(query);
-const wallet = createWalletClient({ account: PAYER, chain: foundry, transport: http(rpc) });
-const client = createPublicClient({ chain: foundry, transport: http(rpc) });
+const wallet = createWalletClient({ account: PAYER, chain: foundry, transport: localTransport(rpc) });
+const client = createPublicClient({ chain: foundry, transport: localTransport(rpc) });
 const hash = transfer
   ? await wallet.writeContract({
     address: target, abi: compile('TestUSDC').abi, functionName: 'transfer',

@@ -6,8 +6,9 @@
 // Faults a real wallet produces on a person's say-so (the user rejects; the
 // wallet does not know the chain) are switched on per method; insufficient
 // funds are real: give the wallet an account anvil never funded.
-import { createWalletClient, http, numberToHex } from 'viem';
+import { createWalletClient, numberToHex } from 'viem';
 import { foundry } from 'viem/chains';
+import { localTransport } from '../../../tools/devchain/chain.mjs';
 
 const ANVIL_CHAIN = 31337;
 
@@ -65,7 +66,7 @@ export class TestWallet {
     this.sent = []; // transaction hashes
     this.sentAt = []; // when each was mined (anvil mines on send), Date.now()
     this.added = []; // wallet_addEthereumChain params
-    this.wallet = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
+    this.wallet = createWalletClient({ account, chain: foundry, transport: localTransport(rpcUrl) });
   }
 
   // kind: 'reject' (4001) or 'unknownChain' (4902, for wallet_switchEthereumChain).

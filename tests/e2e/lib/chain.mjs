@@ -1,11 +1,11 @@
 // A real EVM chain for a test: anvil on a free port with the test USDC
 // deployed (tools/devchain), viem clients for the payer, and the chain
 // operations tests need (mine, reorg, stop and restart the node).
-import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, http, parseEther, parseUnits } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, parseEther, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 
-import { ensureUsdc, freePort, PAYER, running, startAnvil, startAnvilOnFreePort, stopAnvil, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
+import { ensureUsdc, freePort, localTransport, PAYER, running, startAnvil, startAnvilOnFreePort, stopAnvil, USDC_ADDRESS, waitForRpc } from '../../../tools/devchain/chain.mjs';
 import { compile } from '../../../tools/devchain/contracts.mjs';
 import { runningTails } from './payd.mjs';
 
@@ -38,7 +38,7 @@ class Chain {
     this.chainId = chainId;
     this.viemChain = chainId === foundry.id ? foundry : { ...foundry, id: chainId };
     this.url = `http://127.0.0.1:${port}`;
-    const transport = http(this.url);
+    const transport = localTransport(this.url);
     this.client = createPublicClient({ chain: this.viemChain, transport });
     this.test = createTestClient({ chain: this.viemChain, mode: 'anvil', transport });
     this.wallets = new Map();
@@ -58,7 +58,7 @@ class Chain {
 
   wallet(account = PAYER) {
     if (!this.wallets.has(account.address)) {
-      this.wallets.set(account.address, createWalletClient({ account, chain: this.viemChain, transport: http(this.url) }));
+      this.wallets.set(account.address, createWalletClient({ account, chain: this.viemChain, transport: localTransport(this.url) }));
     }
     return this.wallets.get(account.address);
   }
