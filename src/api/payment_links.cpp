@@ -1,17 +1,16 @@
 // /api/v1/payment-links: list (a bare array, newest first), get, create
 // with Idempotency-Key support, and change (PATCH: its terms, `status`
 // active or inactive; domain/management/payment_links.h).
+#include "domain/management/payment_links.h"
+
 #include <boost/json/array.hpp>
-#include <boost/json/serialize.hpp>
 
 #include "api/api_error.h"
-#include "api/idempotency_http.h"
 #include "api/json_input.h"
 #include "api/management_http.h"
 #include "api/rest_auth.h"
 #include "api/routes.h"
 #include "api/views.h"
-#include "domain/event.h"
 #include "domain/payment_link.h"
 #include "http/json_response.h"
 
@@ -89,30 +88,17 @@ http::Response GetLink(const http::Request& req, http::RequestContext& ctx, ApiC
 http::Response CreateLink(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
   auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
   ParseQuery(req, {});
-  auto idempotency_key = IdempotencyKeyHeader(req);
   boost::json::object body = ParseJsonObjectBody(req);
-  auto request = ReadCreateRequest(body);
-  base::TimeMs now = base::NowMs();
-  std::optional<domain::IdempotencyClaim> claim;
-  if (idempotency_key) {
-    claim = domain::IdempotencyClaim{
-        "tenant:" + principal.tenant_id, *idempotency_key, RequestFingerprint(req, body), {}};
-    // A retry gets its original answer before the rules are asked again: the
-    // integration may have changed since (DECISIONS §8).
-    if (auto earlier = api.store.FindClaimOutcome(*claim, now))
-      return CreateResultResponse(*earlier, ctx.request_id);
-  }
-  auto link = domain::PreparePaymentLink(api.store, api.catalog, principal.tenant_id, request, now);
-  std::string view = boost::json::serialize(PaymentLinkView(link, api.public_url));
-  domain::StoredResponse created{201, view};
-  auto event =
-      domain::NewEvent(principal.tenant_id, domain::event_type::kPaymentLinkCreated, view, now);
-  if (claim) claim->response = created;
-  auto result = api.store.InsertPaymentLink(link, event, claim ? &*claim : nullptr, now);
-  if (!claim) result.response = created;
-  if (result.outcome == domain::CreateOutcome::kCreated && result.deliveries_queued)
-    api.events_written();
-  return CreateResultResponse(result, ctx.request_id);
+  // A retry gets its original answer before the rules are asked again: the
+  // integration may have changed since (DECISIONS §8).
+  auto frame = CreationChangeBy(req, ctx, api, principal, body);
+  if (frame.earlier) return std::move(*frame.earlier);
+  auto made =
+      domain::CreatePaymentLink(frame.change, api.catalog, api.public_url, ReadCreateRequest(body));
+  if (made.object) api.events_written();
+  return CreationResponse(
+      made, made.object ? PaymentLinkView(*made.object, api.public_url) : boost::json::object{},
+      ctx.request_id);
 }
 
 }  // namespace

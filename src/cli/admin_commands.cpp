@@ -144,8 +144,8 @@ void AddWebhookSecretCommands(CLI::App& app, CommandContext& ctx) {
       "rotate", "Make a new secret current; the old one keeps signing for 24 hours");
   rotate->add_option("--tenant", *tenant, "Tenant id")->required();
 
-  auto print = [&ctx](domain::Store& store, const std::string& tenant_id) {
-    auto secrets = store.WebhookSecrets(tenant_id, base::NowMs());
+  auto print = [&ctx](const std::string& tenant_id,
+                      const std::vector<domain::WebhookSecret>& secrets) {
     boost::json::array previous;
     for (std::size_t i = 1; i < secrets.size(); ++i) {
       previous.push_back({{"secret", secrets[i].secret},
@@ -159,13 +159,15 @@ void AddWebhookSecretCommands(CLI::App& app, CommandContext& ctx) {
   show->callback(Guarded([&ctx, tenant, print] {
     auto [config, store] = ctx.Open();
     RequireTenant(*store, *tenant);
-    print(*store, *tenant);
+    print(*tenant, domain::RevealWebhookSecrets(CliChange(*store, *tenant)));
   }));
   rotate->callback(Guarded([&ctx, tenant, print] {
     auto [config, store] = ctx.Open();
     RequireTenant(*store, *tenant);
-    domain::RotateWebhookSecret(CliChange(*store, *tenant));
-    print(*store, *tenant);
+    auto change = CliChange(*store, *tenant);
+    domain::RotateWebhookSecret(change);
+    // The rotation's own row records it; what it made is printed.
+    print(*tenant, store->WebhookSecrets(*tenant, change.now));
   }));
 }
 

@@ -71,9 +71,7 @@ std::optional<http::Response> PasswordRefused(const http::Request& req,
 
 // The secrets that sign now: the current one, and a rotated one during its overlap.
 http::Response SecretPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
-                          bool rotated) {
-  base::TimeMs now = base::NowMs();
-  auto secrets = ctx.store.WebhookSecrets(visitor.current.user.tenant_id, now);
+                          const std::vector<domain::WebhookSecret>& secrets, bool rotated) {
   boost::json::object model =
       PageModel(ctx, rotated ? "New webhook secret" : "Webhook secret", &visitor);
   model["navSettings"] = true;
@@ -153,15 +151,20 @@ void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
                    [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
                      if (auto refused = PasswordRefused(req, rctx, ctx, v, "password"))
                        return *refused;
-                     return SecretPage(req, ctx, v, /*rotated=*/false);
+                     return SecretPage(req, ctx, v, domain::RevealWebhookSecrets(ChangeBy(ctx, v)),
+                                       /*rotated=*/false);
                    });
   // The new secret is shown at once, so rotating asks for the password too.
   AddSignedInRoute(router, http::Verb::post, home + "/webhook-secret/rotate", ctx, kAdmins,
                    [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
                      if (auto refused = PasswordRefused(req, rctx, ctx, v, "rotatePassword"))
                        return *refused;
-                     domain::RotateWebhookSecret(ChangeBy(ctx, v));
-                     return SecretPage(req, ctx, v, /*rotated=*/true);
+                     auto change = ChangeBy(ctx, v);
+                     domain::RotateWebhookSecret(change);
+                     // The rotation's own row records it; the page shows what it made.
+                     return SecretPage(req, ctx, v,
+                                       ctx.store.WebhookSecrets(change.tenant_id, change.now),
+                                       /*rotated=*/true);
                    });
 }
 

@@ -6,14 +6,12 @@
 // domain::PreparePaymentLink (POST /api/v1/payment-links) and
 // domain::UpdatePaymentLink (PATCH). Anyone signed in reads; changes need
 // kCommerce (admins and owners), checked by the Gate before a handler runs.
-#include <boost/json/serialize.hpp>
 #include <map>
 
 #include "base/time.h"
 #include "base/utf8.h"
 #include "dashboard/dashboard_http.h"
 #include "dashboard/routes.h"
-#include "domain/event.h"
 #include "domain/management/payment_links.h"
 #include "domain/payment_link.h"
 #include "pages/page_common.h"
@@ -220,15 +218,10 @@ http::Response CreateLinkForm(const http::Request& req, DashboardContext& ctx, c
       [&] {
         // As POST /api/v1/payment-links does it, without an Idempotency-Key:
         // a form sent twice makes two links, as two clicks would.
-        base::TimeMs now = base::NowMs();
-        const std::string& tenant = v.current.user.tenant_id;
-        auto link =
-            domain::PreparePaymentLink(ctx.store, CatalogOf(ctx), tenant, RequestOf(form), now);
-        std::string view = boost::json::serialize(domain::PaymentLinkView(link, ctx.public_url));
-        auto event = domain::NewEvent(tenant, domain::event_type::kPaymentLinkCreated, view, now);
-        auto result = ctx.store.InsertPaymentLink(link, event, nullptr, now);
-        if (result.deliveries_queued) ctx.events_written();
-        return Redirect(req, kLinksHome + "/" + link.id);
+        auto made = domain::CreatePaymentLink(ChangeBy(ctx, v), CatalogOf(ctx), ctx.public_url,
+                                              RequestOf(form));
+        ctx.events_written();
+        return Redirect(req, kLinksHome + "/" + made.object->id);
       },
       [&](const boost::json::array& errors) {
         return FormPage(req, ctx, v, http::Status::bad_request, form, errors, std::nullopt);

@@ -78,6 +78,7 @@ class ManagementTx {
   // --- Payment links -----------------------------------------------------------
   virtual std::optional<PaymentLink> FindPaymentLink(const std::string& tenant_id,
                                                      const std::string& id) = 0;
+  virtual void InsertPaymentLink(const PaymentLink& link) = 0;
   // Writes its terms and status (not its counts).
   virtual void UpdatePaymentLink(const PaymentLink& link) = 0;
 

@@ -115,10 +115,7 @@ class Store {
   virtual std::optional<CreateResult> FindClaimOutcome(const IdempotencyClaim& claim,
                                                        base::TimeMs now) = 0;
 
-  // Stores the link and its event. With a claim, the claim is checked and
-  // recorded in the same transaction: a replay or conflict stores nothing.
-  virtual CreateResult InsertPaymentLink(const PaymentLink& link, const Event& event,
-                                         const IdempotencyClaim* claim, base::TimeMs now) = 0;
+  // Links are made by domain::CreatePaymentLink (ManagementTx).
   virtual std::optional<PaymentLink> FindPaymentLink(const std::string& tenant_id,
                                                      const std::string& id) = 0;
   // Newest first.

@@ -129,8 +129,11 @@ Target CheckTarget(const std::string& url, const TargetPolicy& policy) {
     auto address = boost::asio::ip::make_address(text, ec);
     if (ec) continue;
     if (!policy.allow_private && IsNonPublic(address)) {
-      return Refuse(t, "the host resolves to a non-public address (" + address.to_string() +
-                           "); set webhooks.allow_private_targets to allow it");
+      // Which address is not said: the answer would map the operator's internal DNS
+      // for whoever may register an endpoint.
+      return Refuse(t,
+                    "the host resolves to a private or reserved address; set "
+                    "webhooks.allow_private_targets to allow it");
     }
     std::string shown = address.to_string();
     if (std::find(t.addresses.begin(), t.addresses.end(), shown) == t.addresses.end())

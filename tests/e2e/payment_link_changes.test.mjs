@@ -88,10 +88,14 @@ describe('changing payment links', () => {
     assert.equal(ok.status, 201, ok.text);
 
     const log = (await payd.request('GET', '/api/v1/audit-log?limit=100', { key: account.key })).json.data.filter((a) => a.objectId === link.id);
-    assert.deepEqual(log.map((a) => a.action), ['payment_link.reactivate', 'payment_link.deactivate']);
+    assert.deepEqual(log.map((a) => a.action), ['payment_link.reactivate', 'payment_link.deactivate', 'payment_link.create']);
     assert.equal(log[1].before.status, 'active');
     assert.equal(log[1].after.status, 'inactive');
     assert.equal(log[1].actor, shop.rw.id);
+    assert.equal(log[2].before, null, 'a creation has nothing before');
+    assert.equal(log[2].after.status, 'active');
+    assert.equal(log[2].after.id, link.id);
+    assert.equal(log[2].actor, shop.rw.id);
   });
 
   test('bad changes are a 400 naming the field, and the link stays as it was', async () => {

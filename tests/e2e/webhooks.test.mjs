@@ -291,6 +291,18 @@ describe('webhook targets (SSRF guard)', () => {
     }
   });
 
+  test('a refusal through the API says why without naming the address the host resolved to', async (t) => {
+    const payd = await startPayd();
+    t.after(() => payd.close());
+    const tenant = payd.admin(['tenant', 'create', '--name', 'Guarded']);
+    const { key } = payd.admin(['key', 'create', '--tenant', tenant.id, '--name', 'hooks', '--scopes', 'webhooks:write']);
+    const r = await payd.request('POST', '/api/v1/webhook-endpoints', { key, body: { url: 'http://localhost:9000/hook' } });
+    assert.equal(r.status, 400, r.text);
+    assert.match(r.json.error.message, /private or reserved address/);
+    // localhost resolves to 127.0.0.1 and ::1 here: neither is told to whoever holds the key.
+    assert.doesNotMatch(r.text, /127\.0\.0\.1|::1/);
+  });
+
   test('https is required on mainnet', async () => {
     const payd = preparePayd({ env: { PAYD_ENVIRONMENT: 'mainnet' } });
     try {

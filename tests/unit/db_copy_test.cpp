@@ -57,14 +57,11 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     store_->InsertApiKey(key_);
     store_->CountRequest(key_.id, kWrittenAt, 60'000);  // key_usage, in payd-usage.sqlite3
 
-    link_ = domain::PreparePaymentLink(*store_, catalog_, tenant_.id,
-                                       testing::TeeLinkRequest(integration_.id), kWrittenAt);
-    link_.description = kAwkward;
-    domain::IdempotencyClaim claim{
-        "tenant:" + tenant_.id, "idem-1", std::string("\0fp\xfe", 4), {201, "{}"}};
-    store_->InsertPaymentLink(
-        link_, domain::NewEvent(tenant_.id, "PAYMENT_LINK_CREATED", "{}", kWrittenAt), &claim,
-        kWrittenAt);
+    auto tee = testing::TeeLinkRequest(integration_.id);
+    tee.description = kAwkward;
+    link_ = StoreLink(
+        tee, kWrittenAt,
+        domain::IdempotencyClaim{"tenant:" + tenant_.id, "idem-1", std::string("\0fp\xfe", 4), {}});
     store_->InsertWebhookEndpoint({base::NewId("we_"),
                                    tenant_.id,
                                    "https://shop.example/hooks",

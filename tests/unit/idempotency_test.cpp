@@ -6,10 +6,11 @@
 
 #include <atomic>
 #include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 #include <thread>
 
 #include "api/json_input.h"
-#include "domain/payment_link.h"
+#include "domain/management/payment_links.h"
 #include "store_fixture.h"
 
 namespace payd {
@@ -19,44 +20,48 @@ using testing::StoreTest;
 
 class IdempotencyTest : public StoreTest {
  protected:
-  domain::PaymentLink NewLink(base::TimeMs now) {
-    return domain::PreparePaymentLink(*store_, catalog_, tenant_.id,
-                                      testing::TeeLinkRequest(integration_.id), now);
+  static constexpr const char* kPublicUrl = "https://pay.example";
+  domain::IdempotencyClaim Claim(std::string key, std::string fingerprint) {
+    return {"tenant:" + tenant_.id, std::move(key), std::move(fingerprint), {}};
   }
-  domain::IdempotencyClaim Claim(std::string key, std::string fingerprint, std::string body) {
-    return {"tenant:" + tenant_.id, std::move(key), std::move(fingerprint), {201, std::move(body)}};
+  // A link made as POST /api/v1/payment-links makes it, with this claim.
+  domain::Creation<domain::PaymentLink> Insert(base::TimeMs now, domain::IdempotencyClaim claim) {
+    domain::Change change{*store_, domain::Actor::Cli(), tenant_.id, now, std::move(claim)};
+    return domain::CreatePaymentLink(change, catalog_, kPublicUrl,
+                                     testing::TeeLinkRequest(integration_.id));
   }
-  domain::CreateResult Insert(base::TimeMs now, domain::IdempotencyClaim claim) {
-    auto link = NewLink(now);
-    return store_->InsertPaymentLink(
-        link, domain::NewEvent(tenant_.id, "PAYMENT_LINK_CREATED", "{}", now), &claim, now);
+  // What a replay answers: the link as it was created.
+  static std::string Created(const domain::Creation<domain::PaymentLink>& made) {
+    return boost::json::serialize(domain::PaymentLinkView(*made.object, kPublicUrl));
   }
 };
 
 TEST_P(IdempotencyTest, SameKeySameRequestReplaysTheFirstResponse) {
-  auto first = Insert(10, Claim("k1", "fp", "first")).response;
-  auto again = Insert(20, Claim("k1", "fp", "second"));
-  EXPECT_EQ(again.outcome, domain::CreateOutcome::kReplayed);
-  EXPECT_EQ(again.response.body, "first");
-  EXPECT_EQ(again.response.status, 201);
+  auto first = Insert(10, Claim("k1", "fp"));
+  ASSERT_TRUE(first.object);
+  auto again = Insert(20, Claim("k1", "fp"));
+  EXPECT_EQ(again.result.outcome, domain::CreateOutcome::kReplayed);
+  EXPECT_FALSE(again.object);
+  EXPECT_EQ(again.result.response.body, Created(first));
+  EXPECT_EQ(again.result.response.status, 201);
   EXPECT_EQ(store_->ListPaymentLinks(tenant_.id).size(), 1u);
-  EXPECT_EQ(first.body, "first");
 }
 
 TEST_P(IdempotencyTest, SameKeyOtherRequestConflictsAndStoresNothing) {
-  Insert(10, Claim("k1", "fp-a", "a"));
-  auto other = Insert(20, Claim("k1", "fp-b", "b"));
-  EXPECT_EQ(other.outcome, domain::CreateOutcome::kConflict);
+  Insert(10, Claim("k1", "fp-a"));
+  auto other = Insert(20, Claim("k1", "fp-b"));
+  EXPECT_EQ(other.result.outcome, domain::CreateOutcome::kConflict);
+  EXPECT_FALSE(other.object);
   EXPECT_EQ(store_->ListPaymentLinks(tenant_.id).size(), 1u);
 }
 
 TEST_P(IdempotencyTest, KeysAreScopedAndExpireAfterRetention) {
-  Insert(10, Claim("k1", "fp", "a"));
-  auto other_scope = Claim("k1", "fp", "b");
+  Insert(10, Claim("k1", "fp"));
+  auto other_scope = Claim("k1", "fp");
   other_scope.scope = "tenant:someone-else";
-  EXPECT_EQ(Insert(11, other_scope).outcome, domain::CreateOutcome::kCreated);
+  EXPECT_TRUE(Insert(11, other_scope).object);
   base::TimeMs later = 10 + domain::kIdempotencyRetentionMs;
-  EXPECT_EQ(Insert(later, Claim("k1", "fp", "c")).outcome, domain::CreateOutcome::kCreated);
+  EXPECT_TRUE(Insert(later, Claim("k1", "fp")).object);
   EXPECT_EQ(store_->ListPaymentLinks(tenant_.id).size(), 3u);
 }
 
@@ -66,8 +71,8 @@ TEST_P(IdempotencyTest, ConcurrentRetriesCreateExactlyOne) {
   std::vector<std::thread> threads;
   for (int i = 0; i < kThreads; ++i) {
     threads.emplace_back([&, i] {
-      auto result = Insert(100 + i, Claim("same", "fp", "x"));
-      (result.outcome == domain::CreateOutcome::kCreated ? created : replayed)++;
+      auto made = Insert(100 + i, Claim("same", "fp"));
+      (made.object ? created : replayed)++;
     });
   }
   for (auto& t : threads) t.join();
@@ -79,28 +84,28 @@ TEST_P(IdempotencyTest, ConcurrentRetriesCreateExactlyOne) {
 // What a creation asks before anything else runs (DECISIONS §8): the earlier
 // request's outcome, read without changing anything.
 TEST_P(IdempotencyTest, AnEarlierClaimIsFoundBeforeCreation) {
-  EXPECT_FALSE(store_->FindClaimOutcome(Claim("k1", "fp", ""), 5)) << "a free key decides nothing";
-  Insert(10, Claim("k1", "fp", "first"));
-  auto same = store_->FindClaimOutcome(Claim("k1", "fp", ""), 20);
+  EXPECT_FALSE(store_->FindClaimOutcome(Claim("k1", "fp"), 5)) << "a free key decides nothing";
+  auto first = Insert(10, Claim("k1", "fp"));
+  auto same = store_->FindClaimOutcome(Claim("k1", "fp"), 20);
   ASSERT_TRUE(same);
   EXPECT_EQ(same->outcome, domain::CreateOutcome::kReplayed);
   EXPECT_EQ(same->response.status, 201);
-  EXPECT_EQ(same->response.body, "first");
-  auto other = store_->FindClaimOutcome(Claim("k1", "fp-b", ""), 20);
+  EXPECT_EQ(same->response.body, Created(first));
+  auto other = store_->FindClaimOutcome(Claim("k1", "fp-b"), 20);
   ASSERT_TRUE(other);
   EXPECT_EQ(other->outcome, domain::CreateOutcome::kConflict);
-  auto elsewhere = Claim("k1", "fp", "");
+  auto elsewhere = Claim("k1", "fp");
   elsewhere.scope = "tenant:someone-else";
   EXPECT_FALSE(store_->FindClaimOutcome(elsewhere, 20));
   base::TimeMs later = 10 + domain::kIdempotencyRetentionMs;
-  EXPECT_FALSE(store_->FindClaimOutcome(Claim("k1", "fp-b", ""), later)) << "past retention";
+  EXPECT_FALSE(store_->FindClaimOutcome(Claim("k1", "fp-b"), later)) << "past retention";
   EXPECT_EQ(CountRows("SELECT COUNT(*) FROM idempotency_keys"), 1) << "a lookup changes nothing";
 }
 
 TEST_P(IdempotencyTest, PurgeForgetsExpiredClaims) {
-  Insert(10, Claim("k1", "fp-a", "a"));
+  Insert(10, Claim("k1", "fp-a"));
   store_->PurgeExpired(10 + domain::kIdempotencyRetentionMs + 1);
-  EXPECT_EQ(Insert(20, Claim("k1", "fp-b", "b")).outcome, domain::CreateOutcome::kCreated);
+  EXPECT_TRUE(Insert(20, Claim("k1", "fp-b")).object);
 }
 
 TEST(IdempotencyKey, Validation) {

@@ -14,13 +14,7 @@ using testing::kMinute;
 
 class LinkViewsTest : public testing::StoreTest {
  protected:
-  std::string NewLink() {
-    auto link = domain::PreparePaymentLink(*store_, catalog_, tenant_.id,
-                                           testing::TeeLinkRequest(integration_.id), 1000);
-    store_->InsertPaymentLink(
-        link, domain::NewEvent(tenant_.id, "PAYMENT_LINK_CREATED", "{}", 1000), nullptr, 1000);
-    return link.id;
-  }
+  std::string NewLink() { return StoreLink(testing::TeeLinkRequest(integration_.id), 1000).id; }
   std::int64_t StoredViews(const std::string& id) { return store_->FindPaymentLinkById(id)->views; }
 };
 

@@ -14,6 +14,7 @@
 #include "base/time.h"
 #include "domain/event.h"
 #include "domain/integration.h"
+#include "domain/management/payment_links.h"
 #include "domain/payment_intent.h"
 #include "domain/payment_link.h"
 #include "pg_fixture.h"
@@ -181,6 +182,14 @@ class StoreFixture {
               {201, "{}"}, domain::NewEvent(i.tenant_id, "PAYMENT_CREATED", "{}", i.created_at)};
         },
         intent.created_at);
+  }
+
+  // Makes a link of the tenant as the API and the dashboard do (domain::CreatePaymentLink,
+  // by the operator's CLI), with `claim` as its Idempotency-Key when given; the link made.
+  domain::PaymentLink StoreLink(const domain::PaymentLinkRequest& request, base::TimeMs now,
+                                std::optional<domain::IdempotencyClaim> claim = std::nullopt) {
+    domain::Change change{*store_, domain::Actor::Cli(), tenant_.id, now, std::move(claim)};
+    return *domain::CreatePaymentLink(change, catalog_, "https://pay.example", request).object;
   }
 
   StoreKind kind_ = StoreKind::kSqlite;

@@ -30,4 +30,6 @@ for (const input of document.querySelectorAll('input[data-address]')) {
     if (message.textContent) check();
   });
   input.addEventListener('blur', check);
+  // On a slow page the address may have been typed, and the field left, before this ran.
+  if (input.value && document.activeElement !== input) check();
 }

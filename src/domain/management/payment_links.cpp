@@ -3,6 +3,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "domain/error.h"
+#include "domain/event.h"
 #include "domain/store.h"
 
 namespace payd::domain {
@@ -43,6 +44,19 @@ boost::json::object PaymentLinkView(const PaymentLink& link, const std::string& 
       {"allowCustomAmount", link.allow_custom_amount},
       {"minAmount", OrNull(link.min_amount)},
   };
+}
+
+Creation<PaymentLink> CreatePaymentLink(const Change& change, const ChainCatalog& catalog,
+                                        const std::string& public_url,
+                                        const PaymentLinkRequest& request) {
+  PaymentLink link =
+      PreparePaymentLink(change.store, catalog, change.tenant_id, request, change.now);
+  std::string view = boost::json::serialize(PaymentLinkView(link, public_url));
+  return CreateOnce(change, {201, view}, link, [&](ManagementTx& tx) {
+    tx.InsertPaymentLink(link);
+    tx.InsertEvent(NewEvent(change.tenant_id, event_type::kPaymentLinkCreated, view, change.now));
+    RecordChange(tx, change, "payment_link.create", link.id, std::nullopt, view);
+  });
 }
 
 std::optional<PaymentLink> UpdatePaymentLink(const Change& change, const ChainCatalog& catalog,

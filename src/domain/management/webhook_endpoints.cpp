@@ -186,4 +186,11 @@ std::string RotateWebhookSecret(const Change& change) {
   return secret;
 }
 
+std::vector<WebhookSecret> RevealWebhookSecrets(const Change& change) {
+  change.store.WithManagement([&](ManagementTx& tx) {
+    RecordChange(tx, change, "webhook_secret.reveal", change.tenant_id, std::nullopt, std::nullopt);
+  });
+  return change.store.WebhookSecrets(change.tenant_id, change.now);
+}
+
 }  // namespace payd::domain

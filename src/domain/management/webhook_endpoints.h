@@ -72,4 +72,10 @@ inline constexpr base::TimeMs kWebhookSecretOverlapMs = 24LL * 60 * 60 * 1000;
 // signing for kWebhookSecretOverlapMs. The new secret, to show once.
 std::string RotateWebhookSecret(const Change& change);
 
+// The tenant's signing secrets still valid at the change's time, the current
+// one first, for a person or the operator to copy; the reveal is recorded as
+// `webhook_secret.reveal` (DECISIONS §13: revealing a secret is audited) before
+// the secrets are read. The audit row holds no secret.
+std::vector<WebhookSecret> RevealWebhookSecrets(const Change& change);
+
 }  // namespace payd::domain

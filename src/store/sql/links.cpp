@@ -69,40 +69,27 @@ void SqlStore::RecordClaim(Connection& c, const domain::IdempotencyClaim& claim,
       .Run();
 }
 
-domain::CreateResult SqlStore::InsertPaymentLink(const domain::PaymentLink& l,
-                                                 const domain::Event& event,
-                                                 const domain::IdempotencyClaim* claim,
-                                                 base::TimeMs now) {
-  return Write([&](Connection& c) {
-    if (claim) {
-      if (auto decided = CheckClaim(c, *claim, now)) return *decided;
-      RecordClaim(c, *claim, now);
-    }
-    static const std::string sql = "INSERT INTO payment_links(" + std::string(kPaymentLinkColumns) +
-                                   ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    c.Prepare(sql)
-        .Bind(1, l.id)
-        .Bind(2, l.tenant_id)
-        .Bind(3, l.integration_id)
-        .Bind(4, l.type)
-        .Bind(5, l.name)
-        .Bind(6, l.amount)
-        .Bind(7, l.denomination_type)
-        .Bind(8, l.currency)
-        .Bind(9, l.return_url)
-        .Bind(10, l.description)
-        .Bind(11, l.allow_custom_amount)
-        .Bind(12, l.min_amount)
-        .Bind(13, l.status)
-        .Bind(14, static_cast<std::int64_t>(l.views))
-        .Bind(15, static_cast<std::int64_t>(l.payments))
-        .Bind(16, l.created_at)
-        .Run();
-    domain::CreateResult created;
-    created.deliveries_queued = InsertEventRow(c, event) > 0;
-    if (claim) created.response = claim->response;
-    return created;
-  });
+void InsertPaymentLinkRow(Connection& c, const domain::PaymentLink& l) {
+  static const std::string sql = "INSERT INTO payment_links(" + std::string(kPaymentLinkColumns) +
+                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  c.Prepare(sql)
+      .Bind(1, l.id)
+      .Bind(2, l.tenant_id)
+      .Bind(3, l.integration_id)
+      .Bind(4, l.type)
+      .Bind(5, l.name)
+      .Bind(6, l.amount)
+      .Bind(7, l.denomination_type)
+      .Bind(8, l.currency)
+      .Bind(9, l.return_url)
+      .Bind(10, l.description)
+      .Bind(11, l.allow_custom_amount)
+      .Bind(12, l.min_amount)
+      .Bind(13, l.status)
+      .Bind(14, static_cast<std::int64_t>(l.views))
+      .Bind(15, static_cast<std::int64_t>(l.payments))
+      .Bind(16, l.created_at)
+      .Run();
 }
 
 std::optional<domain::PaymentLink> SqlStore::FindPaymentLink(const std::string& tenant_id,

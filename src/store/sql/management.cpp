@@ -163,6 +163,9 @@ class SqlManagementTx final : public domain::ManagementTx {
     if (!q.Step()) return std::nullopt;
     return ReadPaymentLink(q);
   }
+  void InsertPaymentLink(const domain::PaymentLink& link) override {
+    InsertPaymentLinkRow(c_, link);
+  }
   void UpdatePaymentLink(const domain::PaymentLink& l) override {
     c_.Prepare(
           "UPDATE payment_links SET name = ?, amount = ?, denomination_type = ?, currency = ?, "

@@ -62,6 +62,8 @@ void UpdateIntegrationRow(Connection& c, const domain::Integration& integration)
 void InsertApiKeyRow(Connection& c, const domain::ApiKey& key);
 domain::ApiKey ReadApiKey(const Query& q);
 domain::PaymentLink ReadPaymentLink(const Query& q);
+// In links.cpp: a new link, counts and all (domain::CreatePaymentLink's write).
+void InsertPaymentLinkRow(Connection& c, const domain::PaymentLink& link);
 domain::PaymentIntent ReadIntent(const Query& q);
 // The intent of this id, read in the caller's transaction.
 std::optional<domain::PaymentIntent> IntentById(Connection& c, const std::string& id);

@@ -55,10 +55,6 @@ class SqlStore : public domain::Store {
   std::vector<domain::ApiKey> ListApiKeys(const std::string& tenant_id) override;
   std::optional<domain::CreateResult> FindClaimOutcome(const domain::IdempotencyClaim& claim,
                                                        base::TimeMs now) override;
-  domain::CreateResult InsertPaymentLink(const domain::PaymentLink& link,
-                                         const domain::Event& event,
-                                         const domain::IdempotencyClaim* claim,
-                                         base::TimeMs now) override;
   std::optional<domain::PaymentLink> FindPaymentLink(const std::string& tenant_id,
                                                      const std::string& id) override;
   std::vector<domain::PaymentLink> ListPaymentLinks(const std::string& tenant_id) override;

@@ -34,7 +34,7 @@ const GENERAL = '/dashboard/settings/general';
 
 export const CASES = [
   {
-    name: 'payment links: changed, deactivated and reactivated with the account key; deactivated by a person',
+    name: 'payment links: made, changed, deactivated and reactivated with the account key; made and deactivated by a person',
     async run(w) {
       w.ids.link = (await w.api('POST', '/api/v1/payment-links', w.linkBody(w.shop.integration.id))).id;
       await w.api('PATCH', `/api/v1/payment-links/${w.ids.link}`, { name: 'Hoodie' });
@@ -43,13 +43,20 @@ export const CASES = [
       const ana = await signIn(w, 'ana');
       const off = await w.form(ana, `/dashboard/links/${w.ids.link}/deactivate`, {});
       if (off.status !== 303) throw new Error(`deactivate: ${off.status}`);
+      const made = await w.form(ana, '/dashboard/links', {
+        integrationId: w.shop.integration.id, type: 'LINK', name: 'Mug', amount: '12.00', denominationType: 'CURRENCY', currency: 'USD',
+      }, '/dashboard/links/new');
+      if (made.status !== 303) throw new Error(`make a link: ${made.status}`);
+      w.ids.formLink = made.res.headers.get('location').split('/').pop();
     },
     expect: [
+      ['payment_link.create', 'account', 'link'],
       ['payment_link.update', 'account', 'link'],
       ['payment_link.deactivate', 'account', 'link'],
       ['payment_link.reactivate', 'account', 'link'],
       ['user.sign_in', 'ana', 'ana'],
       ['payment_link.deactivate', 'ana', 'link'],
+      ['payment_link.create', 'ana', 'formLink'],
     ],
   },
   {
@@ -241,24 +248,10 @@ export const CASES = [
     },
     expect: [['payment_intent.cancel', 'account', 'canceled']],
   },
-];
-
-// DECISIONS §13 asks for these rows; payd does not write them yet (issue 35). They run and
-// report as todo; once payd writes the rows, move the case to CASES.
-export const TODO_CASES = [
   {
-    name: 'creating a payment link is audited',
-    todo: 'issue 35: DECISIONS §13 "Creating anything (a link too) is a change and is audited"; no payment_link.create row is written',
+    name: 'revealing the webhook secret in the dashboard is audited',
     async run(w) {
-      w.ids.newLink = (await w.api('POST', '/api/v1/payment-links', w.linkBody(w.shop.integration.id))).id;
-    },
-    expect: [['payment_link.create', 'account', 'newLink']],
-  },
-  {
-    name: 'revealing the webhook secret is audited',
-    todo: 'issue 35: DECISIONS §13 "and so is revealing a secret"; the dashboard\'s reveal writes no row',
-    async run(w) {
-      const bo = await w.dashboard.signIn('bo@acme.example');
+      const bo = await signIn(w, 'bo');
       const shown = await w.form(bo, `${GENERAL}/webhook-secret/reveal`, { password: w.PASSWORD }, GENERAL);
       if (shown.status !== 200) throw new Error(`reveal: ${shown.status}`);
     },
@@ -266,10 +259,13 @@ export const TODO_CASES = [
   },
   {
     name: 'showing the webhook secret on the server is audited',
-    todo: 'issue 35: DECISIONS §13 "and so is revealing a secret"; `payd webhook-secret show` writes no row',
     async run(w) {
       w.payd.admin(['webhook-secret', 'show', '--tenant', w.shop.tenant.id]);
     },
     expect: [['webhook_secret.reveal', 'cli', 'tenant']],
   },
 ];
+
+// Rows DECISIONS asks for that payd does not write yet: each runs and reports as todo
+// (`todo` says why); once payd writes the rows, move the case to CASES.
+export const TODO_CASES = [];
