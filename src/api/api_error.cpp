@@ -22,6 +22,8 @@ http::Status StatusOf(domain::ErrorKind kind) {
       return http::Status::service_unavailable;
     case domain::ErrorKind::kNotWaiting:
       return http::Status::conflict;
+    case domain::ErrorKind::kForbidden:
+      return http::Status::forbidden;
   }
   return http::Status::internal_server_error;
 }
@@ -38,6 +40,8 @@ const char* CodeOf(domain::ErrorKind kind) {
       return "unavailable";
     case domain::ErrorKind::kNotWaiting:
       return "intent_not_waiting";
+    case domain::ErrorKind::kForbidden:
+      return "insufficient_scope";  // a key never carries a role: unreachable today
   }
   return "internal_error";
 }

@@ -71,7 +71,14 @@ http::Response PublicTab(const http::Request& req, DashboardContext& ctx, const 
   model["hasKeys"] = !keys.empty();
   model["keys"] = std::move(keys);
   boost::json::array scopes;
-  auto names = domain::ScopeSet::All().Names();
+  // Only the scopes this person's role may give a key (payments:write needs an admin).
+  std::vector<std::string> names;
+  for (const auto& name : domain::ScopeSet::All().Names()) {
+    domain::ApiKey probe;
+    probe.scopes = *domain::ScopeSet::Parse({name});
+    if (domain::Allows(visitor.current.user.role, domain::PermissionToManage(probe)))
+      names.push_back(name);
+  }
   for (std::size_t i = 0; i < names.size(); ++i) {
     bool checked =
         std::find(typed.scopes.begin(), typed.scopes.end(), names[i]) != typed.scopes.end();

@@ -146,12 +146,21 @@ void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern
              if (changes && (!FromThisSite(req, ctx) || !FormIsOurs(req, *visitor))) {
                return RefusedForm(req, ctx);
              }
-             if (!domain::Allows(visitor->current.user.role, gate.permission)) {
+             auto forbidden = [&](domain::Role needed) {
                boost::json::object model = PageModel(ctx, "You cannot do this", &*visitor);
-               model["roleNeeded"] = domain::RoleName(domain::RoleNeeded(gate.permission));
+               model["roleNeeded"] = domain::RoleName(needed);
                return Page(req, ctx, http::Status::forbidden, "forbidden", model);
+             };
+             if (!domain::Allows(visitor->current.user.role, gate.permission)) {
+               return forbidden(domain::RoleNeeded(gate.permission));
              }
-             return handler(req, rctx, *visitor);
+             // The gate lets the person in; the operation may still need more of this
+             // particular object (a key with payments:write needs an admin).
+             try {
+               return handler(req, rctx, *visitor);
+             } catch (const domain::Forbidden& refused) {
+               return forbidden(refused.needed());
+             }
            });
 }
 
@@ -171,8 +180,9 @@ domain::Representation RepresentationOf(const DashboardContext& ctx) {
 }
 
 domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor) {
-  return {ctx.store, domain::Actor::Person(visitor.current.user.id), visitor.current.user.tenant_id,
-          base::NowMs(), std::nullopt};
+  const domain::User& user = visitor.current.user;
+  return {ctx.store, domain::Actor::Person(user.id, user.role), user.tenant_id, base::NowMs(),
+          std::nullopt};
 }
 
 boost::json::object FieldError(std::string field, std::string message) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "base/time.h"
+#include "domain/user.h"
 
 namespace payd::domain {
 
@@ -14,10 +15,13 @@ namespace payd::domain {
 // the operator on the server ("cli").
 struct Actor {
   std::string id;
+  // A person's role, which an operation checks before it acts (DECISIONS §13). None
+  // for a key (its scopes were checked when it was let in) and for the operator.
+  std::optional<Role> role;
 
-  static Actor Cli() { return {"cli"}; }
-  static Actor Key(std::string key_id) { return {std::move(key_id)}; }
-  static Actor Person(std::string user_id) { return {std::move(user_id)}; }
+  static Actor Cli() { return {"cli", std::nullopt}; }
+  static Actor Key(std::string key_id) { return {std::move(key_id), std::nullopt}; }
+  static Actor Person(std::string user_id, Role role) { return {std::move(user_id), role}; }
 };
 
 struct AuditEntry {

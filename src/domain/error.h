@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "domain/user.h"
+
 namespace payd::domain {
 
 enum class ErrorKind {
@@ -14,6 +16,7 @@ enum class ErrorKind {
   kIdempotencyConflict,  // an idempotency key was reused with other parameters
   kUnavailable,          // a dependency (database, price source) cannot be reached
   kNotWaiting,           // the payment intent no longer waits for payment (paid, expired, settled)
+  kForbidden,            // the person's role lacks what this needs (domain::Forbidden)
 };
 
 class Error : public std::runtime_error {
@@ -27,6 +30,18 @@ class Error : public std::runtime_error {
  private:
   ErrorKind kind_;
   std::string param_;
+};
+
+// A person asked for what their role does not allow: a surface answers 403 naming
+// the least role that does (DECISIONS §13).
+class Forbidden : public Error {
+ public:
+  Forbidden(Role needed, std::string message)
+      : Error(ErrorKind::kForbidden, std::move(message)), needed_(needed) {}
+  Role needed() const { return needed_; }
+
+ private:
+  Role needed_;
 };
 
 [[noreturn]] inline void ThrowInvalid(std::string param, std::string message) {

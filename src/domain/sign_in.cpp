@@ -29,8 +29,8 @@ std::string AccountKeyOf(const std::string& typed) {
 void Record(ManagementTx& tx, const User& user, const std::string& action, base::TimeMs now,
             boost::json::object detail = {}) {
   detail["email"] = user.email;
-  tx.Audit(NewAuditEntry(user.tenant_id, Actor::Person(user.id), action, user.id, std::nullopt,
-                         boost::json::serialize(detail), now));
+  tx.Audit(NewAuditEntry(user.tenant_id, Actor::Person(user.id, user.role), action, user.id,
+                         std::nullopt, boost::json::serialize(detail), now));
 }
 
 // How long the account or the client is still locked out at `now` (0: not).

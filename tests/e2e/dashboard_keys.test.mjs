@@ -48,7 +48,8 @@ describe('dashboard keys and general settings', () => {
     const page = await get(KEYS, dev);
     assert.equal(page.status, 200);
     const html = await page.text();
-    for (const scope of ['payments:read', 'payments:write', 'events:read']) assert.match(html, new RegExp(`value="${scope}"`), scope);
+    for (const scope of ['payments:read', 'events:read', 'webhooks:write']) assert.match(html, new RegExp(`value="${scope}"`), scope);
+    assert.doesNotMatch(html, /value="payments:write"/, 'a developer is not offered what needs an admin');
     const csrf = await csrfOf(dev, KEYS);
     const made = await post(KEYS, { csrf, name: 'Order sync', scopes: 'payments:read', expiresAt: '' }, { cookie: dev });
     assert.equal(made.status, 200);
@@ -185,6 +186,37 @@ describe('dashboard keys and general settings', () => {
     assert.equal((await api('GET', '/api/v1/payment-links', shop.read.key)).status, 200, 'nothing revoked');
     const dev = await signIn('dev@acme.example');
     assert.equal((await post(`${GENERAL}/account-keys`, { csrf: await csrfOf(dev), name: 'x' }, { cookie: dev })).status, 403, 'account keys: admins');
+  });
+
+  // DECISIONS §13: a key made or rotated by a person never carries a scope that person's role
+  // lacks; payments:write needs admin. The same requests by an owner succeed.
+  test('a developer cannot make, rotate or revoke a key with payments:write; an owner can', async () => {
+    const dev = await signIn('dev@acme.example');
+    const ana = await signIn('ana@acme.example');
+    const devCsrf = await csrfOf(dev, KEYS);
+    const anaCsrf = await csrfOf(ana, KEYS);
+    assert.match(await (await get(KEYS, ana)).text(), /value="payments:write"/, 'an owner is offered it');
+    const count = sql(payd, 'SELECT count(*) FROM api_keys');
+    const minted = await post(KEYS, { csrf: devCsrf, name: 'Mine', scopes: 'payments:write' }, { cookie: dev });
+    assert.equal(minted.status, 403);
+    assert.match(await minted.text(), /This needs the <strong>admin<\/strong> role/);
+    assert.equal(sql(payd, 'SELECT count(*) FROM api_keys'), count, 'no key made');
+
+    const made = await post(KEYS, { csrf: anaCsrf, name: 'Checkout backend', scopes: 'payments:write' }, { cookie: ana });
+    assert.equal(made.status, 200);
+    const text = shownValue(await made.text(), 'key-text');
+    const id = keyId(text);
+    for (const action of ['rotate', 'revoke']) {
+      const refused = await post(`${KEYS}/${id}/${action}`, { csrf: devCsrf, overlapSeconds: '0' }, { cookie: dev });
+      assert.equal(refused.status, 403, action);
+      const html = await refused.text();
+      assert.match(html, /This needs the <strong>admin<\/strong> role/, action);
+      assert.doesNotMatch(html, /svc_pk_test_[A-Za-z0-9_-]{43}/, `${action}: no key text shown`);
+    }
+    assert.equal(sql(payd, 'SELECT count(*) FROM api_keys'), String(Number(count) + 1), 'no rotated key made');
+    assert.equal((await api('POST', '/api/v1/payment-links', text, {})).status, 400, 'the key still works, with payments:write');
+    const rotated = await post(`${KEYS}/${id}/rotate`, { csrf: anaCsrf, overlapSeconds: '0' }, { cookie: ana });
+    assert.equal(rotated.status, 200, 'the owner rotates it');
   });
 
   test('the account key: made in Settings > General, shown once, rotated, revoked', async () => {

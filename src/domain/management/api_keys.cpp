@@ -19,7 +19,30 @@ std::string Json(const ApiKey& key, base::TimeMs now) {
   return boost::json::serialize(ApiKeyView(key, now));
 }
 
+// A person makes, rotates or revokes only keys their own role could use
+// (DECISIONS §13): otherwise a developer would mint payments:write, or be shown
+// an admin's key's new text. A key or the operator making the change has no role
+// to exceed (the API lets only the account key manage keys).
+void CheckWithinRole(const Change& change, const ApiKey& key, std::string_view verb) {
+  if (!change.actor.role) return;
+  Permission needed = PermissionToManage(key);
+  if (Allows(*change.actor.role, needed)) return;
+  Role least = RoleNeeded(needed);
+  std::string what = needed == Permission::kAccount    ? "an account key"
+                     : needed == Permission::kCommerce ? "a key with payments:write"
+                                                       : "API keys";
+  throw Forbidden(least, std::string(verb) + " " + what + " needs the " +
+                             std::string(RoleName(least)) + " role; yours is " +
+                             std::string(RoleName(*change.actor.role)) + ".");
+}
+
 }  // namespace
+
+Permission PermissionToManage(const ApiKey& key) {
+  if (key.kind == KeyKind::kAccount) return Permission::kAccount;
+  if (key.scopes.Has(Scope::kPaymentsWrite)) return Permission::kCommerce;
+  return Permission::kDeveloperTools;
+}
 
 boost::json::object ApiKeyView(const ApiKey& k, base::TimeMs now) {
   const char* status = k.revoked_at                             ? "revoked"
@@ -52,6 +75,7 @@ Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
   IssuedKey issued = PrepareApiKey(mine, env, change.now);
   boost::json::object replay = ApiKeyView(issued.record, change.now);
   replay["key"] = nullptr;  // the text is never kept (DECISIONS §2)
+  CheckWithinRole(change, issued.record, "Making");
   return CreateOnce(change, {201, boost::json::serialize(replay)}, issued, [&](ManagementTx& tx) {
     if (issued.record.integration_id &&
         !tx.FindIntegration(change.tenant_id, *issued.record.integration_id)) {
@@ -68,6 +92,7 @@ std::optional<ApiKey> RevokeApiKey(const Change& change, const std::string& id) 
   change.store.WithManagement([&](ManagementTx& tx) {
     out = tx.FindApiKey(change.tenant_id, id);
     if (!out || out->revoked_at) return;
+    CheckWithinRole(change, *out, "Revoking");
     std::string before = Json(*out, change.now);
     out->revoked_at = change.now;
     tx.EndApiKey(*out);
@@ -86,6 +111,7 @@ std::optional<IssuedKey> RotateApiKey(const Change& change, Environment env, con
     out.reset();
     auto old = tx.FindApiKey(change.tenant_id, id);
     if (!old) return;
+    CheckWithinRole(change, *old, "Rotating");
     if (old->revoked_at || (old->expires_at && *old->expires_at <= change.now))
       ThrowInvalid("id", "Key " + id + " is revoked or expired: create a new one instead.");
     std::string before = Json(*old, change.now);

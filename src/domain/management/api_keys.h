@@ -14,6 +14,11 @@
 
 namespace payd::domain {
 
+// What a person's role needs to make, rotate or revoke `key` (DECISIONS §13): an
+// account key or payments:write needs admin; other keys developer. The dashboard
+// offers a person only the scopes their role may give.
+Permission PermissionToManage(const ApiKey& key);
+
 // The key as the API lists it (never its text); `now` decides the shown status.
 boost::json::object ApiKeyView(const ApiKey& key, base::TimeMs now);
 
