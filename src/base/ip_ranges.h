@@ -17,6 +17,12 @@
 
 namespace payd::base {
 
+// The client part of a per-client count (connections, rate limits, sign-in
+// throttles): an IPv4 address, or the /64 prefix of an IPv6 one (one host
+// usually holds a whole /64, so its addresses are one client). IPv4-mapped
+// IPv6 addresses count as IPv4. Unparsable text is kept.
+std::string ClientKey(std::string_view remote_ip);
+
 class IpRanges {
  public:
   // Adds one entry. Refuses (false, with the reason in `error`) anything but

@@ -127,8 +127,11 @@ void AddUserCommands(CLI::App& app, CommandContext& ctx) {
                     "owner, admin, developer or viewer")
                  ->required();
            });
-  AddPatch(*user, ctx, "disable", "Stop a user signing in",
-           [](CLI::App&, domain::UserPatch& p) { p.disabled = true; });
+  AddPatch(*user, ctx, "disable", "Stop a user signing in and revoke the keys they made",
+           [](CLI::App& sub, domain::UserPatch& p) {
+             p.disabled = true;
+             sub.add_flag("--keep-keys", p.keep_keys, "Leave the keys they made working");
+           });
   AddPatch(*user, ctx, "enable", "Let a disabled user sign in again",
            [](CLI::App&, domain::UserPatch& p) { p.disabled = false; });
   AddReset(*user, ctx);

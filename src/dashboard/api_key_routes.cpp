@@ -63,8 +63,9 @@ http::Response PublicTab(const http::Request& req, DashboardContext& ctx, const 
   model["tabPublic"] = true;
   base::TimeMs now = base::NowMs();
   boost::json::array keys;
+  KeyMakers makers(ctx, visitor.current.user.tenant_id);
   for (const auto& key : ctx.store.ListApiKeys(visitor.current.user.tenant_id)) {
-    if (key.kind == domain::KeyKind::kPublic) keys.push_back(KeyRow(key, now));
+    if (key.kind == domain::KeyKind::kPublic) keys.push_back(KeyRow(key, now, makers));
   }
   ActiveFirst(keys);
   AttachErrors(keys, errors);
@@ -103,9 +104,10 @@ http::Response IntegrationTab(const http::Request& req, DashboardContext& ctx,
   base::TimeMs now = base::NowMs();
   const std::string& tenant = visitor.current.user.tenant_id;
   std::map<std::string, boost::json::array> by_integration;
+  KeyMakers makers(ctx, tenant);
   for (const auto& key : ctx.store.ListApiKeys(tenant)) {
     if (key.kind == domain::KeyKind::kIntegration && key.integration_id) {
-      by_integration[*key.integration_id].push_back(KeyRow(key, now));
+      by_integration[*key.integration_id].push_back(KeyRow(key, now, makers));
     }
   }
   boost::json::array integrations;

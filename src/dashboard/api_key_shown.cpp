@@ -11,8 +11,21 @@
 
 namespace payd::dashboard {
 
-boost::json::object KeyRow(const domain::ApiKey& key, base::TimeMs now) {
+KeyMakers::KeyMakers(DashboardContext& ctx, const std::string& tenant_id) {
+  for (const auto& user : ctx.store.ListUsers(tenant_id)) names_[user.id] = user.name;
+}
+
+std::string KeyMakers::Text(const std::optional<std::string>& created_by) const {
+  if (!created_by) return "not recorded";
+  if (*created_by == "cli") return "the operator (payd CLI)";
+  if (auto found = names_.find(*created_by); found != names_.end()) return found->second;
+  if (created_by->starts_with("key_")) return "an API key (" + *created_by + ")";
+  return *created_by;
+}
+
+boost::json::object KeyRow(const domain::ApiKey& key, base::TimeMs now, const KeyMakers& makers) {
   boost::json::object row = domain::ApiKeyView(key, now);
+  row["madeByText"] = makers.Text(key.created_by);
   std::string scopes;
   for (const auto& name : key.scopes.Names()) scopes += (scopes.empty() ? "" : ", ") + name;
   row["scopesText"] = scopes.empty() ? "none" : scopes;
@@ -35,12 +48,13 @@ http::Response KeyShownPage(const http::Request& req, DashboardContext& ctx, con
   boost::json::object model = PageModel(ctx, "Your new key", &visitor);
   model["navSettings"] = true;
   model[place.nav_flag] = true;
-  model["key"] = KeyRow(issued.record, now);
+  KeyMakers makers(ctx, visitor.current.user.tenant_id);
+  model["key"] = KeyRow(issued.record, now, makers);
   model["text"] = issued.plaintext;
   model["backHref"] = place.back_href;
   model["backText"] = place.back_text;
   if (replaced) {
-    boost::json::object old = KeyRow(*replaced, now);
+    boost::json::object old = KeyRow(*replaced, now, makers);
     // Revoked at once (no overlap), or working until its new expiry.
     old["endsNow"] = replaced->revoked_at.has_value();
     model["replaced"] = std::move(old);

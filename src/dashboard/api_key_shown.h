@@ -5,6 +5,7 @@
 #pragma once
 
 #include <boost/json/object.hpp>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,9 +17,21 @@
 
 namespace payd::dashboard {
 
+// Who made a tenant's keys, in words: its people's names by user id.
+class KeyMakers {
+ public:
+  KeyMakers(DashboardContext& ctx, const std::string& tenant_id);
+  // "Ada Lovelace", "an API key (key_…)", "the operator (payd CLI)", or
+  // "not recorded" for keys made before payd kept it.
+  std::string Text(const std::optional<std::string>& created_by) const;
+
+ private:
+  std::map<std::string, std::string> names_;
+};
+
 // domain::ApiKeyView plus what a list shows in words: "never" for no expiry
-// or no use yet, the scopes joined, and whether the key still works.
-boost::json::object KeyRow(const domain::ApiKey& key, base::TimeMs now);
+// or no use yet, the scopes joined, who made it, and whether it still works.
+boost::json::object KeyRow(const domain::ApiKey& key, base::TimeMs now, const KeyMakers& makers);
 
 // Keys that still work first, then revoked and expired ones, each in list order.
 void ActiveFirst(boost::json::array& rows);

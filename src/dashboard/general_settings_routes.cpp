@@ -29,9 +29,10 @@ http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, cons
   model["subGeneral"] = true;
   base::TimeMs now = base::NowMs();
   boost::json::array keys;
+  KeyMakers makers(ctx, visitor.current.user.tenant_id);
   for (const auto& key : ctx.store.ListApiKeys(visitor.current.user.tenant_id)) {
     if (key.kind != domain::KeyKind::kAccount) continue;
-    boost::json::object row = KeyRow(key, now);
+    boost::json::object row = KeyRow(key, now, makers);
     // A refused change to one key is said on its card.
     for (const auto& e : errors) {
       if (e.as_object().at("field").as_string() == "key-" + key.id) {

@@ -1,9 +1,12 @@
 // Settings > People (routes.h), for owners: who may sign in to this account
 // and with which role; invitations by one-time link; disabling (their
-// sessions end at once); a new sign-in link for a forgotten password; a
+// sessions end at once, and the keys they made are revoked unless the owner
+// unticks it); each person's keys; a new sign-in link for a forgotten password; a
 // lost phone's second factor reset; and the rule that everyone must have two
 // factors. Every change is domain/management/users.h or two_factor.h, the
 // same operations as `payd user`, audited with the owner's id.
+#include <map>
+
 #include "dashboard/dashboard_http.h"
 #include "dashboard/routes.h"
 #include "domain/management/two_factor.h"
@@ -37,9 +40,22 @@ http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const
   boost::json::object model = PageModel(ctx, "People", &visitor);
   model["navSettings"] = true;
   model["subPeople"] = true;
+  // The keys each person made that still work: disabling offers to revoke them.
+  base::TimeMs now = base::NowMs();
+  std::map<std::string, boost::json::array> keys_by_maker;
+  for (const auto& key : ctx.store.ListApiKeys(visitor.current.user.tenant_id)) {
+    if (!key.created_by || !domain::KeyUsable(key, now)) continue;
+    keys_by_maker[*key.created_by].push_back(
+        {{"id", key.id}, {"name", key.name}, {"prefix", key.prefix}, {"last4", key.last4}});
+  }
   boost::json::array people;
   for (const auto& user : ctx.store.ListUsers(visitor.current.user.tenant_id)) {
     boost::json::object person = domain::UserView(user);
+    boost::json::array keys = std::move(keys_by_maker[user.id]);
+    person["keyCount"] = keys.size();
+    person["oneKey"] = keys.size() == 1;
+    person["hasKeys"] = !keys.empty();
+    person["keys"] = std::move(keys);
     auto factor = ctx.store.FindSecondFactor(user.id);
     person["twoFactor"] = factor && factor->enabled_at;
     person["disabled"] = user.disabled_at.has_value();
@@ -149,6 +165,10 @@ void AddPeopleRoutes(http::Router& router, DashboardContext& ctx) {
                                                          const domain::User& user) {
                        domain::UserPatch patch;
                        patch.disabled = disable;
+                       // The form offers revoking their keys, ticked by default;
+                       // unticked, the keys keep working.
+                       patch.keep_keys = pages::FormValue(req.body(), "keysOffered") == "1" &&
+                                         pages::FormValue(req.body(), "revokeKeys") != "1";
                        domain::UpdateUser(ChangeBy(ctx, v), user.id, patch);
                        return Redirect(req, home);
                      }));

@@ -26,6 +26,9 @@ struct ApiKey {
   std::optional<base::TimeMs> revoked_at;
   std::optional<base::TimeMs> last_used_at;
   base::TimeMs created_at = 0;
+  // Who made it (an Actor id: "user_…", "key_…" or "cli"); none for keys made
+  // before payd recorded it. A rotation's new key is made by whoever rotated.
+  std::optional<std::string> created_by;
 };
 
 struct ApiKeyRequest {

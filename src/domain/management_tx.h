@@ -5,8 +5,10 @@
 // tenant: another tenant's object is not there.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "base/time.h"
 #include "domain/api_key.h"
@@ -71,6 +73,9 @@ class ManagementTx {
 
   // --- API keys ------------------------------------------------------------------
   virtual std::optional<ApiKey> FindApiKey(const std::string& tenant_id, const std::string& id) = 0;
+  // Every key of the tenant that `maker` (an Actor id) made, ended or not.
+  virtual std::vector<ApiKey> ListApiKeysMadeBy(const std::string& tenant_id,
+                                                const std::string& maker) = 0;
   virtual void InsertApiKey(const ApiKey& key) = 0;
   // Writes the key's revokedAt and expiresAt: when it stops working.
   virtual void EndApiKey(const ApiKey& key) = 0;
@@ -84,6 +89,10 @@ class ManagementTx {
 
   // --- People (the dashboard's users) -------------------------------------------
   virtual std::optional<User> FindUser(const std::string& tenant_id, const std::string& id) = 0;
+  // Holds the tenant's people until the transaction ends: a change that
+  // counts owners first (the last one stays) cannot interleave with another
+  // (PostgreSQL: the tenant's row locked; SQLite's write lock already holds).
+  virtual void LockPeople(const std::string& tenant_id) = 0;
   // Any tenant's: an address is one person everywhere.
   virtual std::optional<User> FindUserByEmail(const std::string& email) = 0;
   virtual void InsertUser(const User& user) = 0;
@@ -102,8 +111,10 @@ class ManagementTx {
                                        const std::string& keep_digest) = 0;
   virtual std::optional<SignInLink> FindSignInLink(const std::string& digest) = 0;
   virtual void InsertSignInLink(const SignInLink& link) = 0;
-  // Marks the link used at `now`.
-  virtual void UseSignInLink(const std::string& digest, base::TimeMs now) = 0;
+  // Marks the link used at `now` if it is still unused and unexpired; false
+  // when another transaction used it first (one conditional update: of two
+  // redemptions at once on PostgreSQL, exactly one gets true).
+  virtual bool UseSignInLink(const std::string& digest, base::TimeMs now) = 0;
   // The user's links not yet used end now (a newer one replaces them).
   virtual void EndSignInLinks(const std::string& user_id, base::TimeMs now) = 0;
   virtual ThrottleState ReadThrottle(const std::string& key) = 0;
@@ -113,6 +124,13 @@ class ManagementTx {
   // --- Second factors and the tenant's two-factor rule -------------------------
   virtual std::optional<SecondFactor> FindSecondFactor(const std::string& user_id) = 0;
   virtual void SaveSecondFactor(const SecondFactor& factor) = 0;
+  // Turns on the factor being set up (its secret unchanged, not yet on) with
+  // the step its first code matched; false when that is no longer so.
+  virtual bool EnableSecondFactor(const SecondFactor& factor) = 0;
+  // Records that a code of `step` was accepted, if no code of that step or a
+  // later one was: false for a code used already, even by a transaction
+  // running at the same time (one conditional update).
+  virtual bool UseTotpStep(const std::string& user_id, std::int64_t step) = 0;
   // The factor and its recovery codes.
   virtual void DeleteSecondFactor(const std::string& user_id) = 0;
   virtual void ReplaceRecoveryCodes(const std::string& user_id,

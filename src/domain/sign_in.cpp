@@ -156,11 +156,9 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
     auto factor = tx.FindSecondFactor(waiting.user.id);
     std::string via;
     if (factor && factor->enabled_at && LooksLikeTotp(code)) {
-      if (auto step = MatchTotp(factor->secret, code, now, factor->last_step)) {
-        factor->last_step = *step;
-        tx.SaveSecondFactor(*factor);
-        via = "authenticator";
-      }
+      auto step = MatchTotp(factor->secret, code, now, factor->last_step);
+      // A code counts once: of two sign-ins with it at once, one wins.
+      if (step && tx.UseTotpStep(waiting.user.id, *step)) via = "authenticator";
     } else if (factor && factor->enabled_at &&
                tx.UseRecoveryCode(waiting.user.id, RecoveryCodeDigest(code), now)) {
       via = "recovery_code";
@@ -238,7 +236,12 @@ std::optional<SignedIn> RedeemSignInLink(Store& store, const LinkHolder& holder,
                                          const std::string& password, const SessionPolicy& policy,
                                          base::TimeMs now) {
   CheckNewPassword(password, holder.user.email);
-  std::string hash = HashPassword(password);
+  return CompleteLinkRedemption(store, holder, HashPassword(password), policy, now);
+}
+
+std::optional<SignedIn> CompleteLinkRedemption(Store& store, const LinkHolder& holder,
+                                               const std::string& hash, const SessionPolicy& policy,
+                                               base::TimeMs now) {
   NewSession opened = OpenSession(holder.user.id, holder.user.tenant_id, policy, now);
   std::optional<SignedIn> out;
   store.WithManagement([&](ManagementTx& tx) {
@@ -248,7 +251,7 @@ std::optional<SignedIn> RedeemSignInLink(Store& store, const LinkHolder& holder,
     if (!link || !LinkUsable(*link, now)) return;
     auto user = tx.FindUser(link->tenant_id, link->user_id);
     if (!user || user->disabled_at) return;
-    tx.UseSignInLink(link->digest, now);
+    if (!tx.UseSignInLink(link->digest, now)) return;
     user->password_hash = hash;
     tx.UpdateUser(*user);
     tx.DeleteUserSessions(user->id);

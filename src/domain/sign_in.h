@@ -87,4 +87,11 @@ std::optional<SignedIn> RedeemSignInLink(Store& store, const LinkHolder& holder,
                                          const std::string& password, const SessionPolicy& policy,
                                          base::TimeMs now);
 
+// A redemption's transaction, the new password hashed already (the 0.1 s
+// before it): the link used (once: of two at once, exactly one signs in), the
+// password set, a session opened. None when the link was used meanwhile.
+std::optional<SignedIn> CompleteLinkRedemption(Store& store, const LinkHolder& holder,
+                                               const std::string& password_hash,
+                                               const SessionPolicy& policy, base::TimeMs now);
+
 }  // namespace payd::domain

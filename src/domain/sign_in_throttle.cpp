@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "base/ip_ranges.h"
+
 namespace payd::domain {
 
 std::string AccountThrottleKey(const std::string& email) {
@@ -9,7 +11,9 @@ std::string AccountThrottleKey(const std::string& email) {
 }
 
 std::string ClientThrottleKey(const std::string& client_ip) {
-  return "ip:" + client_ip;
+  // An IPv6 client holds a whole /64: keyed by each address, it could try
+  // 2^64 times before the first lock.
+  return "ip:" + base::ClientKey(client_ip);
 }
 
 base::TimeMs LockedFor(const ThrottleState& state, base::TimeMs now) {

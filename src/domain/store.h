@@ -80,7 +80,6 @@ class Store {
   virtual std::optional<Integration> FindIntegrationById(const std::string& id) = 0;
   virtual std::vector<Integration> ListIntegrations(const std::string& tenant_id) = 0;
 
-  virtual void InsertApiKey(const ApiKey& key) = 0;
   virtual std::optional<ApiKey> FindApiKeyByDigest(const std::string& digest) = 0;
   virtual std::optional<ApiKey> FindApiKey(const std::string& id) = 0;
   virtual std::vector<ApiKey> ListApiKeys(const std::string& tenant_id) = 0;

@@ -216,18 +216,4 @@ ClientAddress ClientOf(const base::IpRanges& trusted, const ip::address& peer, c
   return out;
 }
 
-std::string ClientKey(std::string_view remote_ip) {
-  boost::system::error_code ec;
-  auto address = boost::asio::ip::make_address(std::string(remote_ip), ec);
-  if (ec) return std::string(remote_ip);
-  if (address.is_v4()) return address.to_string();
-  auto v6 = address.to_v6();
-  if (v6.is_v4_mapped()) {
-    return boost::asio::ip::make_address_v4(boost::asio::ip::v4_mapped, v6).to_string();
-  }
-  auto bytes = v6.to_bytes();
-  std::fill(bytes.begin() + 8, bytes.end(), 0);
-  return boost::asio::ip::address_v6(bytes).to_string() + "/64";
-}
-
 }  // namespace payd::http

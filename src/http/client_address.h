@@ -54,9 +54,7 @@ struct ClientAddress {
 ClientAddress ClientOf(const base::IpRanges& trusted, const boost::asio::ip::address& peer,
                        const Request& req);
 
-// The client part of a per-client count: an IPv4 address, or the /64 prefix
-// of an IPv6 one (one host usually holds a whole /64, so its addresses are
-// one client). IPv4-mapped IPv6 addresses count as IPv4. Unparsable text is kept.
-std::string ClientKey(std::string_view remote_ip);
+// The client part of a per-client count (base::ClientKey: an IPv6 /64 is one client).
+using base::ClientKey;
 
 }  // namespace payd::http

@@ -219,6 +219,42 @@ describe('dashboard keys and general settings', () => {
     assert.equal(rotated.status, 200, 'the owner rotates it');
   });
 
+  test('a key records who made it; disabling its maker revokes it unless the owner keeps it', async () => {
+    payd.admin(['user', 'create', '--tenant', shop.tenant.id, '--email', 'kit@acme.example', '--role', 'developer', '--password-stdin'], { input: `${PASSWORD}\n` });
+    const kitId = sql(payd, "SELECT id FROM users WHERE email = 'kit@acme.example'");
+    const kit = await signIn('kit@acme.example');
+    const kitCsrf = await csrfOf(kit, KEYS);
+    const texts = [];
+    for (const name of ['Kit sync', 'Kit reports']) {
+      const made = await post(KEYS, { csrf: kitCsrf, name, scopes: 'payments:read' }, { cookie: kit });
+      assert.equal(made.status, 200);
+      texts.push(shownValue(await made.text(), 'key-text'));
+    }
+    const account = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'lister', '--kind', 'account']);
+    const listed = (await api('GET', '/api/v1/api-keys?limit=100', account.key)).json.data;
+    const byId = new Map(listed.map((k) => [k.id, k]));
+    for (const text of texts) assert.equal(byId.get(keyId(text)).createdBy, kitId, 'made by Kit');
+    assert.equal(byId.get(account.id).createdBy, 'cli', 'made by the operator');
+    assert.match(await (await get(KEYS, kit)).text(), /<dt>Made by<\/dt><dd>kit<\/dd>/);
+
+    const PEOPLE = '/dashboard/settings/people';
+    const ana = await signIn('ana@acme.example');
+    const people = await (await get(PEOPLE, ana)).text();
+    assert.match(people, /Kit sync <code>svc_pk_test_…/, 'People shows the keys each person made');
+    assert.match(people, new RegExp(`id="revoke-keys-${kitId}" name="revokeKeys" value="1" checked><label for="revoke-keys-${kitId}">Also revoke the 2 keys kit made`));
+    const csrf = await csrfOf(ana, PEOPLE);
+    // Unticked: the owner keeps the keys working.
+    assert.equal((await post(`${PEOPLE}/${kitId}/disable`, { csrf, keysOffered: '1' }, { cookie: ana })).status, 303);
+    for (const text of texts) assert.equal((await api('GET', '/api/v1/payment-links', text)).status, 200, 'kept');
+    assert.equal((await post(`${PEOPLE}/${kitId}/enable`, { csrf }, { cookie: ana })).status, 303);
+    // Ticked, as the form comes: both keys end with their maker.
+    assert.equal((await post(`${PEOPLE}/${kitId}/disable`, { csrf, keysOffered: '1', revokeKeys: '1' }, { cookie: ana })).status, 303);
+    for (const text of texts) assertApiError(await api('GET', '/api/v1/payment-links', text), 401, 'key_revoked');
+    const anaId = sql(payd, "SELECT id FROM users WHERE email = 'ana@acme.example'");
+    assert.equal(sql(payd, `SELECT count(*) FROM audit_log WHERE action = 'api_key.revoke' AND actor = '${anaId}' AND object_id IN ('${texts.map(keyId).join("','")}')`), '2');
+    assert.match(await (await get(PEOPLE, ana)).text(), /API keys they made<\/dt><dd>none working/);
+  });
+
   test('the account key: made in Settings > General, shown once, rotated, revoked', async () => {
     const ana = await signIn('ana@acme.example');
     const csrf = await csrfOf(ana, GENERAL);

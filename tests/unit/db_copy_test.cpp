@@ -54,7 +54,8 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     key_.last4 = "abcd";
     key_.scopes = domain::ScopeSet::All();
     key_.created_at = kWrittenAt;
-    store_->InsertApiKey(key_);
+    key_.created_by = "user_" + std::string(kAwkward);
+    store_->WithManagement([&](domain::ManagementTx& tx) { tx.InsertApiKey(key_); });
     store_->CountRequest(key_.id, kWrittenAt, 60'000);  // key_usage, in payd-usage.sqlite3
 
     auto tee = testing::TeeLinkRequest(integration_.id);
@@ -248,6 +249,7 @@ TEST_F(DbCopyTest, CopiesEveryTableAndPaydReadsTheCopyAsTheOriginal) {
   EXPECT_EQ(key->id, key_.id);
   EXPECT_EQ(key->digest, key_.digest);
   EXPECT_EQ(key->name, kAwkward);
+  EXPECT_EQ(key->created_by, key_.created_by);
   EXPECT_EQ(pg.FindPaymentLink(tenant_.id, link_.id)->description, kAwkward);
   EXPECT_EQ(pg.FindIntent(tenant_.id, intents_[3].id)->metadata_json, intents_[3].metadata_json);
   // Lists ordered by (created_at, rowid) come out in the same order.

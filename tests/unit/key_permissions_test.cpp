@@ -9,6 +9,7 @@
 
 #include "domain/error.h"
 #include "domain/management/api_keys.h"
+#include "domain/management/users.h"
 #include "store_fixture.h"
 #include "test_data.h"
 
@@ -87,6 +88,62 @@ TEST_P(KeyPermissionsTest, APersonManagesOnlyTheKeysTheirRoleCouldUse) {
       EXPECT_FALSE(key->expires_at) << "still working";
     }
   }
+}
+
+// A key records who made it: the person, key or operator of the change, and for
+// a rotation's new key whoever rotated (an API list shows it as createdBy).
+TEST_P(KeyPermissionsTest, AKeyRecordsWhoMadeIt) {
+  auto request = KeyRequest("public:payments:read", integration_.id);
+  auto made = domain::CreateApiKey(By(domain::Actor::Person("user_ada", domain::Role::kAdmin)),
+                                   kEnv, request);
+  EXPECT_EQ(store_->FindApiKey(made.object->record.id)->created_by, "user_ada");
+  auto rotated = domain::RotateApiKey(By(domain::Actor::Cli()), kEnv, made.object->record.id, 0);
+  EXPECT_EQ(store_->FindApiKey(rotated->record.id)->created_by, "cli");
+  EXPECT_EQ(store_->FindApiKey(made.object->record.id)->created_by, "user_ada") << "kept";
+  auto view = domain::ApiKeyView(*store_->FindApiKey(rotated->record.id), 1000);
+  EXPECT_EQ(view.at("createdBy"), "cli");
+}
+
+// Disabling a person revokes the keys they made that still work (each with an
+// audit row), unless the owner keeps them; another person's keys are left alone.
+TEST_P(KeyPermissionsTest, DisablingAPersonRevokesTheKeysTheyMade) {
+  auto owner = By(domain::Actor::Person("user_owner", domain::Role::kOwner));
+  domain::CreateUser(owner, {"owner@shop.example", "", "owner", std::nullopt});
+  auto dev = *domain::CreateUser(owner, {"dev@shop.example", "", "developer", std::nullopt}).object;
+  auto other =
+      *domain::CreateUser(owner, {"ops@shop.example", "", "developer", std::nullopt}).object;
+  auto make = [&](const domain::User& who) {
+    auto change = By(domain::Actor::Person(who.id, who.role));
+    return domain::CreateApiKey(change, kEnv, KeyRequest("public:payments:read", ""))
+        .object->record.id;
+  };
+  std::string first = make(dev), second = make(dev), theirs = make(other);
+  domain::RevokeApiKey(owner, second);  // already ended: not revoked again
+  std::size_t rows = AuditRows();
+
+  domain::UserPatch keep;
+  keep.disabled = true;
+  keep.keep_keys = true;
+  domain::UpdateUser(owner, dev.id, keep);
+  EXPECT_FALSE(store_->FindApiKey(first)->revoked_at) << "kept on request";
+  EXPECT_EQ(AuditRows(), rows + 1) << "user.disable only";
+
+  domain::UserPatch enable;
+  enable.disabled = false;
+  domain::UpdateUser(owner, dev.id, enable);
+  domain::UserPatch disable;
+  disable.disabled = true;
+  rows = AuditRows();
+  domain::UpdateUser(owner, dev.id, disable);
+  EXPECT_EQ(store_->FindApiKey(first)->revoked_at, 1000) << "revoked by default";
+  EXPECT_FALSE(store_->FindApiKey(theirs)->revoked_at) << "another person's key works";
+  auto log = store_->ListAuditLog(tenant_.id, 10, 0);
+  ASSERT_EQ(AuditRows(), rows + 2) << "user.disable and one api_key.revoke";
+  bool revoke_row = false;
+  for (const auto& entry : log) {
+    revoke_row |= entry.action == "api_key.revoke" && entry.object_id == first;
+  }
+  EXPECT_TRUE(revoke_row);
 }
 
 PAYD_ON_BOTH_STORES(KeyPermissionsTest);

@@ -110,6 +110,23 @@ TEST_P(SignInTest, FailuresLockTheAddressKnownOrNot) {
   EXPECT_EQ(Try("ana@shop.example", kPassword, 2004 + 30'000).outcome, Outcome::kSignedIn);
 }
 
+// An IPv6 client holds a whole /64: 20 failures from 20 of its addresses, each
+// with another address typed, lock the /64 (issue 35: keyed by the full
+// address, one /64 was never throttled). Another /64 still gets in.
+TEST_P(SignInTest, OneIpv6Slash64IsOneClient) {
+  auto from = [&](const std::string& ip, const std::string& email, const std::string& password,
+                  base::TimeMs now) {
+    return domain::SignIn(*store_, email, password, ip, policy_, now).outcome;
+  };
+  for (int i = 0; i < 20; ++i) {
+    std::string ip = "2001:db8:1:2:" + std::to_string(i + 1) + "::9";
+    std::string email = "guess" + std::to_string(i) + "@shop.example";
+    EXPECT_EQ(from(ip, email, "wrong", 2000 + i), Outcome::kRefused) << ip;
+  }
+  EXPECT_EQ(from("2001:db8:1:2:ffff::1", "ana@shop.example", kPassword, 3000), Outcome::kLocked);
+  EXPECT_EQ(from("2001:db8:1:3::1", "ana@shop.example", kPassword, 3000), Outcome::kSignedIn);
+}
+
 TEST_P(SignInTest, ADisabledPersonLosesEverySessionAndCannotSignIn) {
   auto token = Try("ana@shop.example", kPassword, 2000).signed_in->token;
   domain::CreateUser(Cli(2000), {"bo@shop.example", "Bo", "owner", std::nullopt});

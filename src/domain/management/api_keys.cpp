@@ -36,6 +36,14 @@ void CheckWithinRole(const Change& change, const ApiKey& key, std::string_view v
                              std::string(RoleName(*change.actor.role)) + ".");
 }
 
+// Ends `key` now, with its audit row.
+void Revoke(ManagementTx& tx, const Change& change, ApiKey& key) {
+  std::string before = Json(key, change.now);
+  key.revoked_at = change.now;
+  tx.EndApiKey(key);
+  RecordChange(tx, change, "api_key.revoke", key.id, before, Json(key, change.now));
+}
+
 }  // namespace
 
 Permission PermissionToManage(const ApiKey& key) {
@@ -65,6 +73,7 @@ boost::json::object ApiKeyView(const ApiKey& k, base::TimeMs now) {
       {"revokedAt", TimeOrNull(k.revoked_at)},
       {"lastUsedAt", TimeOrNull(k.last_used_at)},
       {"createdAt", base::FormatTimestamp(k.created_at)},
+      {"createdBy", k.created_by ? boost::json::value(*k.created_by) : nullptr},
   };
 }
 
@@ -73,6 +82,7 @@ Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
   ApiKeyRequest mine = request;
   mine.tenant_id = change.tenant_id;
   IssuedKey issued = PrepareApiKey(mine, env, change.now);
+  issued.record.created_by = change.actor.id;
   boost::json::object replay = ApiKeyView(issued.record, change.now);
   replay["key"] = nullptr;  // the text is never kept (DECISIONS §2)
   CheckWithinRole(change, issued.record, "Making");
@@ -93,12 +103,20 @@ std::optional<ApiKey> RevokeApiKey(const Change& change, const std::string& id) 
     out = tx.FindApiKey(change.tenant_id, id);
     if (!out || out->revoked_at) return;
     CheckWithinRole(change, *out, "Revoking");
-    std::string before = Json(*out, change.now);
-    out->revoked_at = change.now;
-    tx.EndApiKey(*out);
-    RecordChange(tx, change, "api_key.revoke", id, before, Json(*out, change.now));
+    Revoke(tx, change, *out);
   });
   return out;
+}
+
+std::vector<ApiKey> RevokeKeysMadeBy(ManagementTx& tx, const Change& change,
+                                     const std::string& maker) {
+  std::vector<ApiKey> revoked;
+  for (ApiKey& key : tx.ListApiKeysMadeBy(change.tenant_id, maker)) {
+    if (!KeyUsable(key, change.now)) continue;
+    Revoke(tx, change, key);
+    revoked.push_back(std::move(key));
+  }
+  return revoked;
 }
 
 std::optional<IssuedKey> RotateApiKey(const Change& change, Environment env, const std::string& id,
@@ -116,6 +134,7 @@ std::optional<IssuedKey> RotateApiKey(const Change& change, Environment env, con
       ThrowInvalid("id", "Key " + id + " is revoked or expired: create a new one instead.");
     std::string before = Json(*old, change.now);
     out = ReissueApiKey(*old, env, change.now);
+    out->record.created_by = change.actor.id;
     if (overlap_ms == 0) {
       old->revoked_at = change.now;
     } else {

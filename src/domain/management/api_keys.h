@@ -8,6 +8,7 @@
 #include <boost/json/object.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "domain/api_key.h"
 #include "domain/management/change.h"
@@ -30,6 +31,11 @@ Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
 // The key as revoked (at once, for every process sharing the database; a
 // key already revoked stays as it was); none when the tenant has no such key.
 std::optional<ApiKey> RevokeApiKey(const Change& change, const std::string& id);
+
+// Inside `tx`: revokes every key of the change's tenant that `maker` made and
+// that still works, each with its own audit row; the keys it revoked.
+std::vector<ApiKey> RevokeKeysMadeBy(ManagementTx& tx, const Change& change,
+                                     const std::string& maker);
 
 // The longest a rotated key's old text may keep working beside the new one.
 inline constexpr base::TimeMs kMaxRotationOverlapMs = 7LL * 24 * 60 * 60 * 1000;

@@ -50,7 +50,10 @@ std::vector<std::string> ConfirmTwoFactor(const Change& change, const User& user
     }
     factor->enabled_at = change.now;
     factor->last_step = *step;
-    tx.SaveSecondFactor(*factor);
+    // Two confirmations at once: one turns it on, the other starts again.
+    if (!tx.EnableSecondFactor(*factor)) {
+      ThrowInvalid("code", "Start setting up two-factor sign-in again");
+    }
     codes = StoreRecoveryCodes(tx, user, change.now);
     tx.DeleteOtherUserSessions(user.id, keep_session_digest);
     RecordChange(tx, change, "user.two_factor_on", user.id, std::nullopt, Detail(user));

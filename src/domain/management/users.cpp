@@ -4,6 +4,7 @@
 
 #include "base/ids.h"
 #include "domain/error.h"
+#include "domain/management/api_keys.h"
 #include "domain/password.h"
 
 namespace payd::domain {
@@ -70,6 +71,9 @@ std::optional<User> UpdateUser(const Change& change, const std::string& id,
   if (patch.role) role = CheckRole(*patch.role);
   std::optional<User> out;
   change.store.WithManagement([&](ManagementTx& tx) {
+    // Read after the lock: two owners demoting each other at once cannot both
+    // count the other still there.
+    tx.LockPeople(change.tenant_id);
     out = tx.FindUser(change.tenant_id, id);
     if (!out) return;
     std::string before = Json(*out);
@@ -88,6 +92,7 @@ std::optional<User> UpdateUser(const Change& change, const std::string& id,
     }
     tx.UpdateUser(*out);
     if (out->disabled_at) tx.DeleteUserSessions(out->id);
+    if (patch.disabled && *patch.disabled && !patch.keep_keys) RevokeKeysMadeBy(tx, change, id);
     const char* action = !patch.disabled   ? "user.update"
                          : *patch.disabled ? "user.disable"
                                            : "user.enable";

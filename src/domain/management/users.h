@@ -36,13 +36,17 @@ struct UserPatch {
   std::optional<std::string> name;
   std::optional<std::string> role;
   std::optional<bool> disabled;
+  // With disabled = true: leave the keys the person made working. By default
+  // they are revoked with the person (issue 35): a key outlives no one by accident.
+  bool keep_keys = false;
 
   bool Empty() const { return !name && !role && !disabled; }
 };
 
 // The user as changed; none when the tenant has no such user. 400 on role
 // when the change would leave the tenant without an enabled owner. Disabling
-// ends the user's sessions at once.
+// ends the user's sessions at once and, unless patch.keep_keys, revokes the
+// keys they made (each audited as api_key.revoke) in the same transaction.
 std::optional<User> UpdateUser(const Change& change, const std::string& id, const UserPatch& patch);
 
 // Sets a new password (checked: 400 on password) and ends the user's

@@ -357,6 +357,11 @@ ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
 ALTER TABLE payment_intents ADD COLUMN canceled_at BIGINT;
 ALTER TABLE payment_intents ADD COLUMN return_url TEXT;
 )sql"},
+    // SQLite migration 23.
+    {18, "keys remember who made them", R"sql(
+ALTER TABLE api_keys ADD COLUMN created_by TEXT;
+CREATE INDEX api_keys_by_maker ON api_keys(tenant_id, created_by);
+)sql"},
 };
 
 // Every migration, in version order.

@@ -76,7 +76,9 @@ std::optional<domain::KeyUse> PgStore::UseApiKey(const std::string& digest, base
     use.reset();
     if (!q.Step()) return;
     use.emplace(domain::KeyUse{sql::ReadApiKey(q), std::nullopt});
-    if (auto start = q.OptInt(13)) use->window = domain::RateWindow{*start, q.Int(14)};
+    constexpr int kWindow = sql::kApiKeyColumnCount;  // counted's columns follow the key's
+    if (auto start = q.OptInt(kWindow))
+      use->window = domain::RateWindow{*start, q.Int(kWindow + 1)};
   });
   return use;
 }

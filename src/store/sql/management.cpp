@@ -145,6 +145,16 @@ class SqlManagementTx final : public domain::ManagementTx {
     if (!q.Step()) return std::nullopt;
     return ReadApiKey(q);
   }
+  std::vector<domain::ApiKey> ListApiKeysMadeBy(const std::string& tenant_id,
+                                                const std::string& maker) override {
+    static const std::string sql = "SELECT " + std::string(kApiKeyColumns) +
+                                   " FROM api_keys WHERE tenant_id = ? AND created_by = ?";
+    auto q = c_.Prepare(sql);
+    q.Bind(1, tenant_id).Bind(2, maker);
+    std::vector<domain::ApiKey> out;
+    while (q.Step()) out.push_back(ReadApiKey(q));
+    return out;
+  }
   void InsertApiKey(const domain::ApiKey& key) override { InsertApiKeyRow(c_, key); }
   void EndApiKey(const domain::ApiKey& key) override {
     c_.Prepare("UPDATE api_keys SET revoked_at = ?, expires_at = ? WHERE id = ?")
@@ -193,6 +203,7 @@ class SqlManagementTx final : public domain::ManagementTx {
   }
   void InsertUser(const domain::User& user) override { InsertUserRow(c_, user); }
   void UpdateUser(const domain::User& user) override { UpdateUserRow(c_, user); }
+  void LockPeople(const std::string& tenant_id) override { LockTenantPeople(c_, tenant_id); }
   int CountActiveOwners(const std::string& tenant_id) override {
     return sql::CountActiveOwners(c_, tenant_id);
   }
@@ -210,8 +221,8 @@ class SqlManagementTx final : public domain::ManagementTx {
     return LinkByDigest(c_, digest);
   }
   void InsertSignInLink(const domain::SignInLink& link) override { InsertLinkRow(c_, link); }
-  void UseSignInLink(const std::string& digest, base::TimeMs now) override {
-    UseLinkRow(c_, digest, now);
+  bool UseSignInLink(const std::string& digest, base::TimeMs now) override {
+    return UseLinkRow(c_, digest, now);
   }
   void EndSignInLinks(const std::string& user_id, base::TimeMs now) override {
     EndUserLinkRows(c_, user_id, now);
@@ -229,6 +240,12 @@ class SqlManagementTx final : public domain::ManagementTx {
   }
   void SaveSecondFactor(const domain::SecondFactor& factor) override {
     SaveSecondFactorRow(c_, factor);
+  }
+  bool EnableSecondFactor(const domain::SecondFactor& factor) override {
+    return EnableSecondFactorRow(c_, factor);
+  }
+  bool UseTotpStep(const std::string& user_id, std::int64_t step) override {
+    return UseTotpStepRow(c_, user_id, step);
   }
   void DeleteSecondFactor(const std::string& user_id) override {
     DeleteSecondFactorRows(c_, user_id);

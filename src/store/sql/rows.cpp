@@ -85,7 +85,7 @@ std::string JoinScopes(const domain::ScopeSet& scopes) {
 
 void InsertApiKeyRow(Connection& c, const domain::ApiKey& k) {
   static const std::string sql = "INSERT INTO api_keys(" + std::string(kApiKeyColumns) +
-                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   c.Prepare(sql)
       .Bind(1, k.id)
       .Bind(2, k.tenant_id)
@@ -100,6 +100,7 @@ void InsertApiKeyRow(Connection& c, const domain::ApiKey& k) {
       .Bind(11, k.expires_at)
       .Bind(12, k.revoked_at)
       .Bind(13, k.created_at)
+      .Bind(14, k.created_by)
       .Run();
 }
 
@@ -140,6 +141,7 @@ domain::ApiKey ReadApiKey(const Query& q) {
   k.expires_at = q.OptInt(10);
   k.revoked_at = q.OptInt(11);
   k.created_at = q.Int(12);
+  k.created_by = q.OptText(13);
   return k;
 }
 

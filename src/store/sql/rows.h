@@ -28,7 +28,9 @@ inline constexpr const char* kIntegrationColumns =
     "auto_conversion, preferred_token, created_at, disabled_at";
 inline constexpr const char* kApiKeyColumns =
     "id, tenant_id, kind, integration_id, name, digest, prefix, last4, scopes, rate_limit, "
-    "expires_at, revoked_at, created_at";
+    "expires_at, revoked_at, created_at, created_by";
+// How many columns kApiKeyColumns lists (a query selecting more reads them after).
+inline constexpr int kApiKeyColumnCount = 14;
 inline constexpr const char* kPaymentLinkColumns =
     "id, tenant_id, integration_id, type, name, amount, denomination_type, currency, return_url, "
     "description, allow_custom_amount, min_amount, status, views, payments, created_at";

@@ -43,6 +43,28 @@ void ReplaceRecoveryCodeRows(Connection& c, const std::string& user_id,
   }
 }
 
+bool EnableSecondFactorRow(Connection& c, const domain::SecondFactor& f) {
+  c.Prepare(
+       "UPDATE second_factors SET enabled_at = ?, last_step = ? WHERE user_id = ? AND secret = ? "
+       "AND enabled_at IS NULL")
+      .Bind(1, f.enabled_at)
+      .Bind(2, f.last_step)
+      .Bind(3, f.user_id)
+      .Bind(4, f.secret)
+      .Run();
+  return c.Changes() == 1;
+}
+
+bool UseTotpStepRow(Connection& c, const std::string& user_id, std::int64_t step) {
+  c.Prepare(
+       "UPDATE second_factors SET last_step = ?1 WHERE user_id = ?2 AND enabled_at IS NOT NULL "
+       "AND last_step < ?1")
+      .Bind(1, step)
+      .Bind(2, user_id)
+      .Run();
+  return c.Changes() == 1;
+}
+
 bool UseRecoveryCodeRow(Connection& c, const std::string& user_id, const std::string& digest,
                         base::TimeMs now) {
   c.Prepare(

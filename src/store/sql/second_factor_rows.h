@@ -14,6 +14,9 @@ namespace payd::store::sql {
 
 std::optional<domain::SecondFactor> SecondFactorOf(Connection& c, const std::string& user_id);
 void SaveSecondFactorRow(Connection& c, const domain::SecondFactor& factor);
+// Conditional updates (ManagementTx::EnableSecondFactor, UseTotpStep): true when they applied.
+bool EnableSecondFactorRow(Connection& c, const domain::SecondFactor& factor);
+bool UseTotpStepRow(Connection& c, const std::string& user_id, std::int64_t step);
 // The factor and its recovery codes.
 void DeleteSecondFactorRows(Connection& c, const std::string& user_id);
 void ReplaceRecoveryCodeRows(Connection& c, const std::string& user_id,

@@ -84,11 +84,16 @@ void InsertLinkRow(Connection& c, const domain::SignInLink& l) {
       .Run();
 }
 
-void UseLinkRow(Connection& c, const std::string& digest, base::TimeMs now) {
-  c.Prepare("UPDATE sign_in_links SET used_at = ? WHERE digest = ?")
+bool UseLinkRow(Connection& c, const std::string& digest, base::TimeMs now) {
+  // The condition is checked again on the row as it is when the update runs
+  // (PostgreSQL waits for a concurrent writer of the row, then re-reads it).
+  c.Prepare(
+       "UPDATE sign_in_links SET used_at = ?1 WHERE digest = ?2 AND used_at IS NULL AND "
+       "expires_at > ?1")
       .Bind(1, now)
       .Bind(2, digest)
       .Run();
+  return c.Changes() == 1;
 }
 
 void EndUserLinkRows(Connection& c, const std::string& user_id, base::TimeMs now) {

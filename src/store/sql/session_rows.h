@@ -23,7 +23,8 @@ void TouchSessionRow(Connection& c, const std::string& digest, base::TimeMs now)
 
 std::optional<domain::SignInLink> LinkByDigest(Connection& c, const std::string& digest);
 void InsertLinkRow(Connection& c, const domain::SignInLink& link);
-void UseLinkRow(Connection& c, const std::string& digest, base::TimeMs now);
+// True when the link was unused and unexpired (it is used now).
+bool UseLinkRow(Connection& c, const std::string& digest, base::TimeMs now);
 void EndUserLinkRows(Connection& c, const std::string& user_id, base::TimeMs now);
 
 domain::ThrottleState ThrottleRow(Connection& c, const std::string& key);

@@ -82,10 +82,6 @@ std::vector<domain::Integration> SqlStore::ListIntegrations(const std::string& t
   });
 }
 
-void SqlStore::InsertApiKey(const domain::ApiKey& k) {
-  Write([&](Connection& c) { InsertApiKeyRow(c, k); });
-}
-
 std::optional<domain::ApiKey> SqlStore::FindApiKeyByDigest(const std::string& digest) {
   return Read([&](Connection& c) -> std::optional<domain::ApiKey> {
     static const std::string sql = Select(kApiKeyColumns, "FROM api_keys WHERE digest = ?");

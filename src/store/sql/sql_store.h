@@ -46,7 +46,6 @@ class SqlStore : public domain::Store {
                                                      const std::string& id) override;
   std::optional<domain::Integration> FindIntegrationById(const std::string& id) override;
   std::vector<domain::Integration> ListIntegrations(const std::string& tenant_id) override;
-  void InsertApiKey(const domain::ApiKey& key) override;
   std::optional<domain::ApiKey> FindApiKeyByDigest(const std::string& digest) override;
   // FindApiKeyByDigest, then CountRequest when the key is usable.
   std::optional<domain::KeyUse> UseApiKey(const std::string& digest, base::TimeMs now,

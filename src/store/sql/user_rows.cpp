@@ -86,6 +86,14 @@ int CountActiveOwners(Connection& c, const std::string& tenant_id) {
   return static_cast<int>(q.Int(0));
 }
 
+void LockTenantPeople(Connection& c, const std::string& tenant_id) {
+  // SQLite runs one writing transaction at a time: the lock is already held.
+  if (c.dialect() != Dialect::kPostgres) return;
+  // NO KEY UPDATE: rows that only refer to the tenant (FOR KEY SHARE, taken by
+  // every insert of an intent or audit row) are not held up by it.
+  c.Prepare("SELECT id FROM tenants WHERE id = ? FOR NO KEY UPDATE").Bind(1, tenant_id).Run();
+}
+
 std::vector<domain::User> SqlStore::ListUsers(const std::string& tenant_id) {
   return Read([&](Connection& c) { return UsersOfTenant(c, tenant_id); });
 }

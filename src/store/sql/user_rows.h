@@ -18,5 +18,7 @@ std::vector<domain::User> UsersOfTenant(Connection& c, const std::string& tenant
 void InsertUserRow(Connection& c, const domain::User& user);
 void UpdateUserRow(Connection& c, const domain::User& user);
 int CountActiveOwners(Connection& c, const std::string& tenant_id);
+// ManagementTx::LockPeople: the tenant's row locked on PostgreSQL; nothing on SQLite.
+void LockTenantPeople(Connection& c, const std::string& tenant_id);
 
 }  // namespace payd::store::sql

@@ -335,6 +335,12 @@ ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
 ALTER TABLE payment_intents ADD COLUMN canceled_at INTEGER;
 ALTER TABLE payment_intents ADD COLUMN return_url TEXT;
 )sql"},
+    // Who made each key (issue 35: keys listed with their maker, and revoked
+    // with a person who is disabled). NULL for keys made before.
+    {23, "keys remember who made them", R"sql(
+ALTER TABLE api_keys ADD COLUMN created_by TEXT;
+CREATE INDEX api_keys_by_maker ON api_keys(tenant_id, created_by);
+)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping
