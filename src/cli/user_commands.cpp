@@ -1,4 +1,4 @@
-// `payd user create|list|role|disable|enable|reset`: the operator's side of
+// `payd user create|list|role|disable|enable|reset|reset-two-factor`: the operator's side of
 // the people operations (domain/management/users.h), the ones the dashboard's
 // Settings > People uses, recorded in the audit log as `cli`. A person gets a
 // one-time link to choose their password (/dashboard/link), or the operator
@@ -10,6 +10,7 @@
 
 #include "cli/command_context.h"
 #include "domain/error.h"
+#include "domain/management/two_factor.h"
 #include "domain/management/users.h"
 
 namespace payd::cli {
@@ -109,6 +110,20 @@ void AddReset(CLI::App& user, CommandContext& ctx) {
   }));
 }
 
+// A lost phone: only the operator removes another person's second factor.
+void AddResetTwoFactor(CLI::App& user, CommandContext& ctx) {
+  auto* sub = user.add_subcommand(
+      "reset-two-factor", "Remove a person's second factor (a lost phone); their sessions end");
+  auto email = std::make_shared<std::string>();
+  sub->add_option("EMAIL", *email, "The user's address")->required();
+  sub->callback(Guarded([&ctx, email] {
+    auto [config, store] = ctx.Open();
+    domain::User found = FindByEmail(*store, *email);
+    domain::TurnOffTwoFactor(CliChange(*store, found.tenant_id), found);
+    ctx.Print(domain::UserView(found));
+  }));
+}
+
 }  // namespace
 
 void AddUserCommands(CLI::App& app, CommandContext& ctx) {
@@ -135,6 +150,7 @@ void AddUserCommands(CLI::App& app, CommandContext& ctx) {
   AddPatch(*user, ctx, "enable", "Let a disabled user sign in again",
            [](CLI::App&, domain::UserPatch& p) { p.disabled = false; });
   AddReset(*user, ctx);
+  AddResetTwoFactor(*user, ctx);
 }
 
 }  // namespace payd::cli

@@ -1,9 +1,11 @@
 // Settings > People (routes.h), for owners: who may sign in to this account
 // and with which role; invitations by one-time link; disabling (their
 // sessions end at once, and the keys they made are revoked unless the owner
-// unticks it); each person's keys; a new sign-in link for a forgotten password; a
-// lost phone's second factor reset; and the rule that everyone must have two
-// factors. Every change is domain/management/users.h or two_factor.h, the
+// unticks it); each person's keys; a new sign-in link for a forgotten password;
+// and the rule that everyone must have two factors. A lost phone's second
+// factor is the operator's to remove (`payd user reset-two-factor`), not an
+// owner's: with it and a reset link, an owner could take over a colleague's
+// account. Every change is domain/management/users.h or two_factor.h, the
 // same operations as `payd user`, audited with the owner's id.
 #include <map>
 
@@ -181,12 +183,6 @@ void AddPeopleRoutes(http::Router& router, DashboardContext& ctx) {
         auto link = domain::IssueSignInLink(ChangeBy(ctx, v), user.id, purpose);
         return LinkShown(req, ctx, v, user, *link);
       }));
-  AddSignedInRoute(router, http::Verb::post, home + "/:id/reset-two-factor", ctx, kOwners,
-                   ToPerson(ctx, [&ctx, home](const http::Request& req, const Visitor& v,
-                                              const domain::User& user) {
-                     domain::TurnOffTwoFactor(ChangeBy(ctx, v), user, /*by_themselves=*/false);
-                     return Redirect(req, home);
-                   }));
 }
 
 }  // namespace payd::dashboard

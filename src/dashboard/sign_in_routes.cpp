@@ -132,6 +132,7 @@ http::Response LinkPage(const http::Request& req, const DashboardContext& ctx, h
   model["welcome"] = welcome;
   model["email"] = holder.user.email;
   model["token"] = token;
+  model["needsCode"] = holder.needs_code;
   AddErrors(model, errors);
   return Page(req, ctx, status, "link", model);
 }
@@ -141,17 +142,35 @@ http::Response DeadLink(const http::Request& req, const DashboardContext& ctx) {
               PageModel(ctx, "This link no longer works", nullptr));
 }
 
-http::Response SubmitLink(const http::Request& req, DashboardContext& ctx) {
+http::Response SubmitLink(const http::Request& req, http::RequestContext& rctx,
+                          DashboardContext& ctx) {
   if (!FromThisSite(req, ctx)) return RefusedForm(req, ctx);
   std::string token = pages::FormValue(req.body(), "token");
-  std::string password = pages::FormValue(req.body(), "password");
+  domain::LinkAnswer answer{pages::FormValue(req.body(), "password"),
+                            pages::FormValue(req.body(), "code"), rctx.remote_ip};
   base::TimeMs now = base::NowMs();
   auto holder = domain::FindUsableLink(ctx.store, token, now);
   if (!holder) return DeadLink(req, ctx);
   try {
-    auto signed_in = domain::RedeemSignInLink(ctx.store, *holder, password, ctx.sessions, now);
-    if (!signed_in) return DeadLink(req, ctx);
-    return SignedInAs(req, ctx, *signed_in);
+    using Outcome = domain::LinkRedemption::Outcome;
+    auto redeemed = domain::RedeemSignInLink(ctx.store, *holder, answer, ctx.sessions, now);
+    switch (redeemed.outcome) {
+      case Outcome::kSignedIn:
+        return SignedInAs(req, ctx, *redeemed.signed_in);
+      case Outcome::kGone:
+        return DeadLink(req, ctx);
+      case Outcome::kLocked:
+        return WithRetryAfter(
+            LinkPage(req, ctx, http::Status::too_many_requests, *holder, token,
+                     {FieldError("code", LockedMessage(redeemed.retry_after_ms))}),
+            redeemed.retry_after_ms);
+      case Outcome::kCodeRefused:
+        break;
+    }
+    return LinkPage(req, ctx, http::Status::bad_request, *holder, token,
+                    {FieldError("code",
+                                "Enter the code your authenticator app shows now, or an "
+                                "unused recovery code")});
   } catch (const domain::Error& e) {
     if (e.param() != "password") throw;
     return LinkPage(req, ctx, http::Status::bad_request, *holder, token,
@@ -193,9 +212,10 @@ void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
              if (!holder) return DeadLink(req, ctx);
              return LinkPage(req, ctx, http::Status::ok, *holder, token, {});
            });
-  AddRoute(
-      router, http::Verb::post, "/dashboard/link", ctx,
-      [&ctx](const http::Request& req, http::RequestContext&) { return SubmitLink(req, ctx); });
+  AddRoute(router, http::Verb::post, "/dashboard/link", ctx,
+           [&ctx](const http::Request& req, http::RequestContext& rctx) {
+             return SubmitLink(req, rctx, ctx);
+           });
 }
 
 }  // namespace payd::dashboard

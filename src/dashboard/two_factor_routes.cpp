@@ -134,7 +134,7 @@ void AddTwoFactorRoutes(http::Router& router, DashboardContext& ctx) {
                      if (auto refused = PasswordRefused(req, rctx, ctx, v)) return *refused;
                      return OrFieldError(
                          [&] {
-                           domain::TurnOffTwoFactor(ChangeBy(ctx, v), v.current.user, true);
+                           domain::TurnOffTwoFactor(ChangeBy(ctx, v), v.current.user);
                            return Redirect(req, std::string(kTwoFactorHome));
                          },
                          RedrawTwoFactor(req, ctx, v));

@@ -47,6 +47,18 @@ void CountFailure(ManagementTx& tx, const std::string& account_key, const std::s
   tx.SaveThrottle(client_key, AfterFailure(tx.ReadThrottle(client_key), kClientThrottle, now));
 }
 
+// A second factor's code, used: "authenticator" for the app's code (once per
+// code: of two sign-ins with it at once, one wins), "recovery_code" for an
+// unused recovery code (used from now on), or empty when it is neither.
+std::string UseSecondFactor(ManagementTx& tx, const User& user, const SecondFactor& factor,
+                            const std::string& code, base::TimeMs now) {
+  if (LooksLikeTotp(code)) {
+    auto step = MatchTotp(factor.secret, code, now, factor.last_step);
+    return step && tx.UseTotpStep(user.id, *step) ? "authenticator" : "";
+  }
+  return tx.UseRecoveryCode(user.id, RecoveryCodeDigest(code), now) ? "recovery_code" : "";
+}
+
 }  // namespace
 
 SignInResult SignIn(Store& store, const std::string& email, const std::string& password,
@@ -155,14 +167,7 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
     }
     auto factor = tx.FindSecondFactor(waiting.user.id);
     std::string via;
-    if (factor && factor->enabled_at && LooksLikeTotp(code)) {
-      auto step = MatchTotp(factor->secret, code, now, factor->last_step);
-      // A code counts once: of two sign-ins with it at once, one wins.
-      if (step && tx.UseTotpStep(waiting.user.id, *step)) via = "authenticator";
-    } else if (factor && factor->enabled_at &&
-               tx.UseRecoveryCode(waiting.user.id, RecoveryCodeDigest(code), now)) {
-      via = "recovery_code";
-    }
+    if (factor && factor->enabled_at) via = UseSecondFactor(tx, waiting.user, *factor, code, now);
     if (via.empty()) {
       CountFailure(tx, account_key, client_key, now);
       Record(tx, waiting.user, "user.second_factor_refused", now, {{"client", client_ip}});
@@ -221,45 +226,72 @@ std::optional<LinkHolder> FindUsableLink(Store& store, const std::string& token,
   if (!link || !LinkUsable(*link, now)) return std::nullopt;
   auto user = store.FindUser(link->tenant_id, link->user_id);
   if (!user || user->disabled_at) return std::nullopt;
-  return LinkHolder{*link, *user};
+  auto factor = store.FindSecondFactor(user->id);
+  return LinkHolder{*link, *user, factor && factor->enabled_at};
 }
 
-std::optional<SignedIn> RedeemSignInLink(Store& store, const std::string& token,
-                                         const std::string& password, const SessionPolicy& policy,
-                                         base::TimeMs now) {
-  auto holder = FindUsableLink(store, token, now);
-  if (!holder) return std::nullopt;
-  return RedeemSignInLink(store, *holder, password, policy, now);
+LinkRedemption RedeemSignInLink(Store& store, const LinkHolder& holder, const LinkAnswer& answer,
+                                const SessionPolicy& policy, base::TimeMs now) {
+  CheckNewPassword(answer.password, holder.user.email);
+  if (holder.needs_code) {
+    // Refused before the hash: a missing code, or a locked account.
+    LinkRedemption early;
+    early.outcome = LinkRedemption::Outcome::kCodeRefused;
+    if (answer.code.empty()) return early;
+    store.WithManagement([&](ManagementTx& tx) {
+      early.retry_after_ms = LockedFor(tx, AccountThrottleKey(holder.user.email),
+                                       ClientThrottleKey(answer.client_ip), now);
+    });
+    if (early.retry_after_ms > 0) {
+      early.outcome = LinkRedemption::Outcome::kLocked;
+      return early;
+    }
+  }
+  return CompleteLinkRedemption(store, holder, answer, HashPassword(answer.password), policy, now);
 }
 
-std::optional<SignedIn> RedeemSignInLink(Store& store, const LinkHolder& holder,
-                                         const std::string& password, const SessionPolicy& policy,
-                                         base::TimeMs now) {
-  CheckNewPassword(password, holder.user.email);
-  return CompleteLinkRedemption(store, holder, HashPassword(password), policy, now);
-}
-
-std::optional<SignedIn> CompleteLinkRedemption(Store& store, const LinkHolder& holder,
-                                               const std::string& hash, const SessionPolicy& policy,
-                                               base::TimeMs now) {
+LinkRedemption CompleteLinkRedemption(Store& store, const LinkHolder& holder,
+                                      const LinkAnswer& answer, const std::string& hash,
+                                      const SessionPolicy& policy, base::TimeMs now) {
   NewSession opened = OpenSession(holder.user.id, holder.user.tenant_id, policy, now);
-  std::optional<SignedIn> out;
+  const std::string account_key = AccountThrottleKey(holder.user.email);
+  const std::string client_key = ClientThrottleKey(answer.client_ip);
+  LinkRedemption out;
   store.WithManagement([&](ManagementTx& tx) {
-    out.reset();
+    out = {};
     // Checked again inside the transaction: two uses at once, one wins.
     auto link = tx.FindSignInLink(holder.link.digest);
     if (!link || !LinkUsable(*link, now)) return;
     auto user = tx.FindUser(link->tenant_id, link->user_id);
     if (!user || user->disabled_at) return;
+    auto factor = tx.FindSecondFactor(user->id);
+    std::string via;
+    if (factor && factor->enabled_at) {
+      out.retry_after_ms = LockedFor(tx, account_key, client_key, now);
+      if (out.retry_after_ms > 0) {
+        out.outcome = LinkRedemption::Outcome::kLocked;
+        return;
+      }
+      via = UseSecondFactor(tx, *user, *factor, answer.code, now);
+      if (via.empty()) {
+        CountFailure(tx, account_key, client_key, now);
+        Record(tx, *user, "user.second_factor_refused", now, {{"client", answer.client_ip}});
+        out.outcome = LinkRedemption::Outcome::kCodeRefused;
+        return;
+      }
+    }
     if (!tx.UseSignInLink(link->digest, now)) return;
     user->password_hash = hash;
     tx.UpdateUser(*user);
     tx.DeleteUserSessions(user->id);
-    tx.ClearThrottle(AccountThrottleKey(user->email));
+    tx.ClearThrottle(account_key);
     tx.InsertSession(opened.session);
     Record(tx, *user, "user.password", now, {{"via", LinkPurposeName(link->purpose)}});
-    Record(tx, *user, "user.sign_in", now);
-    out = SignedIn{*user, opened.session, opened.token};
+    boost::json::object detail{{"client", answer.client_ip}};
+    if (!via.empty()) detail["secondFactor"] = via;
+    Record(tx, *user, "user.sign_in", now, std::move(detail));
+    out.outcome = LinkRedemption::Outcome::kSignedIn;
+    out.signed_in = SignedIn{*user, opened.session, opened.token};
   });
   return out;
 }

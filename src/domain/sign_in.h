@@ -68,30 +68,46 @@ SignInResult ConfirmPassword(Store& store, const User& user, const std::string& 
 // Ends the session (or, `everywhere`, every session of its user).
 void SignOut(Store& store, const CurrentUser& current, bool everywhere, base::TimeMs now);
 
-// A one-time link's use: the person chooses a password (checked: 400 on
-// password) and is signed in, their other sessions ended. None when the
-// link is unknown, used, expired, or its person disabled.
-std::optional<SignedIn> RedeemSignInLink(Store& store, const std::string& token,
-                                         const std::string& password, const SessionPolicy& policy,
-                                         base::TimeMs now);
-
-// The link behind `token` while it may be used, with its person.
+// The link behind `token` while it may be used, with its person and whether
+// they have a second factor (then the link asks for its code too).
 struct LinkHolder {
   SignInLink link;
   User user;
+  bool needs_code = false;
 };
 std::optional<LinkHolder> FindUsableLink(Store& store, const std::string& token, base::TimeMs now);
 
-// The same, for a link the caller has just found usable (FindUsableLink).
-std::optional<SignedIn> RedeemSignInLink(Store& store, const LinkHolder& holder,
-                                         const std::string& password, const SessionPolicy& policy,
-                                         base::TimeMs now);
+// What the link's form sent: the new password and, for a person with a
+// second factor, the authenticator's code or an unused recovery code.
+struct LinkAnswer {
+  std::string password;
+  std::string code;
+  std::string client_ip;
+};
+
+struct LinkRedemption {
+  // kCodeRefused: no code, or a wrong one (counted against the throttle like
+  // a wrong sign-in code); kLocked: too many failures, for retry_after_ms;
+  // kGone: the link was used (or its person disabled) meanwhile. Only
+  // kSignedIn uses the link.
+  enum class Outcome { kSignedIn, kCodeRefused, kLocked, kGone };
+  Outcome outcome = Outcome::kGone;
+  std::optional<SignedIn> signed_in;
+  base::TimeMs retry_after_ms = 0;
+};
+
+// A one-time link's use: the person chooses a password (checked: 400 on
+// password) and is signed in, their other sessions ended. A person with a
+// second factor must give its code as well (DECISIONS §13): a link alone
+// never takes over an account, whoever issued it.
+LinkRedemption RedeemSignInLink(Store& store, const LinkHolder& holder, const LinkAnswer& answer,
+                                const SessionPolicy& policy, base::TimeMs now);
 
 // A redemption's transaction, the new password hashed already (the 0.1 s
-// before it): the link used (once: of two at once, exactly one signs in), the
-// password set, a session opened. None when the link was used meanwhile.
-std::optional<SignedIn> CompleteLinkRedemption(Store& store, const LinkHolder& holder,
-                                               const std::string& password_hash,
-                                               const SessionPolicy& policy, base::TimeMs now);
+// before it): the code checked, the link used (once: of two at once, exactly
+// one signs in), the password set, a session opened.
+LinkRedemption CompleteLinkRedemption(Store& store, const LinkHolder& holder,
+                                      const LinkAnswer& answer, const std::string& password_hash,
+                                      const SessionPolicy& policy, base::TimeMs now);
 
 }  // namespace payd::domain

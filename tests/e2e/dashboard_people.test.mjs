@@ -115,7 +115,7 @@ describe('dashboard people', () => {
     const ana = await signIn('ana@acme.example');
     const csrf = await csrfOf(ana, PEOPLE);
     const zed = idOf('zed@other.example');
-    for (const action of ['role', 'disable', 'sign-in-link', 'reset-two-factor']) {
+    for (const action of ['role', 'disable', 'sign-in-link']) {
       const res = await post(`${PEOPLE}/${zed}/${action}`, { csrf, role: 'viewer' }, { cookie: ana });
       assert.equal(res.status, 404, action);
     }
@@ -145,15 +145,18 @@ describe('dashboard people', () => {
     const page = await (await get('/dashboard/two-factor', dev)).text();
     assert.match(page, /Your account's owner requires two-factor sign-in/);
 
-    // An owner resets a lost phone's factor: that person's sessions end, and at the next sign-in
-    // the rule sends them back to set one up.
+    // A lost phone's factor is the operator's to remove, not an owner's (issue 35: with it and a
+    // reset link an owner took over a colleague's account): that person's sessions end, and at
+    // the next sign-in the rule sends them back to set one up.
     const bo = await signIn('bo@acme.example');
     await post('/dashboard/two-factor/start', { csrf: await csrfOf(bo, '/dashboard/two-factor') }, { cookie: bo });
     const boSecret = (await (await get('/dashboard/two-factor', bo)).text()).match(/id="totp-secret">([A-Z2-7 ]+)</)[1].replaceAll(' ', '');
     await post('/dashboard/two-factor/confirm', { csrf: await csrfOf(bo, '/dashboard/two-factor'), code: codeOf(boSecret) }, { cookie: bo });
     assert.equal((await get('/dashboard', bo)).status, 200);
-    assert.match(await (await get(PEOPLE, ana)).text(), /Reset two-factor/);
-    assert.equal((await post(`${PEOPLE}/${idOf('bo@acme.example')}/reset-two-factor`, { csrf }, { cookie: ana })).status, 303);
+    assert.doesNotMatch(await (await get(PEOPLE, ana)).text(), /Reset two-factor/);
+    assert.equal((await post(`${PEOPLE}/${idOf('bo@acme.example')}/reset-two-factor`, { csrf }, { cookie: ana })).status, 404);
+    assert.equal((await get('/dashboard', bo)).status, 200, 'the owner changed nothing');
+    payd.admin(['user', 'reset-two-factor', 'bo@acme.example']);
     assert.equal((await get('/dashboard', bo)).headers.get('location'), '/dashboard/sign-in');
     assert.equal((await get('/dashboard', await signIn('bo@acme.example'))).headers.get('location'), '/dashboard/two-factor');
   });

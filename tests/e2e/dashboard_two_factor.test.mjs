@@ -113,6 +113,24 @@ describe('dashboard two-factor sign-in', () => {
     assert.equal(sql(payd, 'SELECT count(*) FROM recovery_codes WHERE used_at IS NULL'), '9');
   });
 
+  test("a reset link asks for the second factor: the link alone signs no one in", async () => {
+    const url = new URL(payd.admin(['user', 'reset', 'ana@acme.example']).signInUrl, payd.url);
+    const token = url.searchParams.get('token');
+    const page = await (await get(`/dashboard/link?token=${token}`)).text();
+    assert.match(page, /<label class="label" for="code">Code from your authenticator app<\/label>/);
+    const alone = await post('/dashboard/link', { token, password: PASSWORD });
+    assert.equal(alone.status, 400, 'a password and the link are not enough');
+    assert.match(await alone.text(), /or an unused recovery code/);
+    assert.equal(alone.headers.get('set-cookie'), null, 'no session');
+    const wrong = await post('/dashboard/link', { token, password: PASSWORD, code: 'aaaaa-aaaaa' });
+    assert.equal(wrong.status, 400);
+    assert.equal((await get(`/dashboard/link?token=${token}`)).status, 200, 'the link is still unused');
+    const done = await post('/dashboard/link', { token, password: PASSWORD, code: recoveryCodes[9] });
+    assert.equal(done.status, 303);
+    assert.equal((await get('/dashboard', cookieOf(done))).status, 200);
+    assert.equal((await get(`/dashboard/link?token=${token}`)).status, 404, 'used up');
+  });
+
   test('turning it off needs the password; then a password alone signs in again', async () => {
     const waiting = cookieOf(await post('/dashboard/sign-in', { email: 'ana@acme.example', password: PASSWORD }));
     const codeCsrf = (await (await get('/dashboard/sign-in/code', waiting)).text()).match(/name="csrf" value="([^"]+)"/)[1];
@@ -228,8 +246,8 @@ describe('dashboard two-factor: steps, enrolment at sign-in, sessions', () => {
     assert.equal((await get('/dashboard/two-factor', later)).status, 200);
     const ana = cookieOf(await withCode('ana@acme.example', codeOf(anaSecret, 1)));
     const fayId = sql(payd, "SELECT id FROM users WHERE email = 'fay@acme.example'");
-    const reset = await post(`/dashboard/settings/people/${fayId}/reset-two-factor`, { csrf: await csrfOf(ana, '/dashboard/settings/people') }, { cookie: ana });
-    assert.equal(reset.status, 303);
+    assert.equal((await post(`/dashboard/settings/people/${fayId}/reset-two-factor`, { csrf: await csrfOf(ana, '/dashboard/settings/people') }, { cookie: ana })).status, 404, "not an owner's to remove");
+    assert.equal(payd.admin(['user', 'reset-two-factor', 'fay@acme.example']).id, fayId, "the operator's");
     for (const cookie of [here, later]) {
       const r = await get('/dashboard/two-factor', cookie);
       assert.equal(r.status, 303, 'every session of hers ended');

@@ -104,9 +104,9 @@ TEST_P(RacesTest, ASignInLinkIsRedeemedOnce) {
   std::string hash = domain::HashPassword("a garden of quiet numbers");
   std::atomic<int> sessions = 0;
   EXPECT_EQ(RaceWinners([&](int) {
-              bool won =
-                  domain::CompleteLinkRedemption(*store_, holder, hash, policy_, kRaceStart + 1000)
-                      .has_value();
+              bool won = domain::CompleteLinkRedemption(*store_, holder, {"", "", "192.0.2.1"},
+                                                        hash, policy_, kRaceStart + 1000)
+                             .signed_in.has_value();
               if (won) ++sessions;
               return won;
             }),

@@ -148,14 +148,17 @@ TEST_P(SignInTest, ALinkWorksOnceAndANewerOneReplacesIt) {
   ASSERT_TRUE(old_link && link);
   EXPECT_FALSE(domain::FindUsableLink(*store_, old_link->token, 2000));
   ASSERT_TRUE(domain::FindUsableLink(*store_, link->token, 2000));
-  EXPECT_THROW(domain::RedeemSignInLink(*store_, link->token, "short", policy_, 2000),
+  auto holder = *domain::FindUsableLink(*store_, link->token, 2000);
+  EXPECT_FALSE(holder.needs_code);
+  EXPECT_THROW(domain::RedeemSignInLink(*store_, holder, {"short", "", "192.0.2.1"}, policy_, 2000),
                domain::Error);
-  auto signed_in =
-      domain::RedeemSignInLink(*store_, link->token, "a garden of quiet numbers", policy_, 2000);
-  ASSERT_TRUE(signed_in);
-  EXPECT_EQ(signed_in->user.id, bo.id);
-  EXPECT_FALSE(
-      domain::RedeemSignInLink(*store_, link->token, "a garden of quiet numbers", policy_, 2001));
+  domain::LinkAnswer answer{"a garden of quiet numbers", "", "192.0.2.1"};
+  auto signed_in = domain::RedeemSignInLink(*store_, holder, answer, policy_, 2000);
+  ASSERT_EQ(signed_in.outcome, domain::LinkRedemption::Outcome::kSignedIn);
+  EXPECT_EQ(signed_in.signed_in->user.id, bo.id);
+  EXPECT_EQ(domain::RedeemSignInLink(*store_, holder, answer, policy_, 2001).outcome,
+            domain::LinkRedemption::Outcome::kGone);
+  EXPECT_FALSE(domain::FindUsableLink(*store_, link->token, 2001));
   EXPECT_EQ(Try("bo@shop.example", "a garden of quiet numbers", 2002).outcome, Outcome::kSignedIn);
   // Past its week an unused link is dead.
   auto late = domain::IssueSignInLink(Cli(3000), bo.id, domain::LinkPurpose::kWelcome);

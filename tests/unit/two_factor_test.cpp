@@ -87,6 +87,9 @@ class TwoFactorTest : public testing::StoreTest {
   domain::Change Cli(base::TimeMs now) {
     return {*store_, domain::Actor::Cli(), tenant_.id, now, std::nullopt};
   }
+  domain::Change By(const domain::User& person, base::TimeMs now) {
+    return {*store_, domain::Actor::Person(person.id, person.role), tenant_.id, now, std::nullopt};
+  }
   // Turns Ana's second factor on at `now`; returns its secret and recovery codes.
   std::pair<std::string, std::vector<std::string>> Enrol(base::TimeMs now) {
     auto factor = domain::StartTwoFactor(Cli(now), ana_);
@@ -155,6 +158,38 @@ TEST_P(TwoFactorTest, ARecoveryCodeWorksOnceAndWrongCodesLockTheAccount) {
   EXPECT_EQ(Code(wait, codes[4], now + 10).outcome, Outcome::kLocked) << "five failures lock";
 }
 
+// DECISIONS §13: a sign-in or reset link of a person with a second factor asks
+// for the code; without it, or with a wrong one, the link stays unused and
+// nobody is signed in (before, the link alone signed Ana in: issue 35).
+TEST_P(TwoFactorTest, AResetLinkAsksForTheSecondFactor) {
+  using Redeemed = domain::LinkRedemption::Outcome;
+  auto [secret, codes] = Enrol(kStart);
+  base::TimeMs now = kStart + 120'000;
+  auto link = domain::IssueSignInLink(Cli(now), ana_.id, domain::LinkPurpose::kReset);
+  auto holder = *domain::FindUsableLink(*store_, link->token, now);
+  EXPECT_TRUE(holder.needs_code);
+  const std::string fresh = "a new password for the harbour";
+  auto redeem = [&](const std::string& code, base::TimeMs at) {
+    return domain::RedeemSignInLink(*store_, holder, {fresh, code, "192.0.2.1"}, policy_, at);
+  };
+  EXPECT_EQ(redeem("", now).outcome, Redeemed::kCodeRefused) << "the link alone";
+  EXPECT_EQ(redeem("000000", now).outcome, Redeemed::kCodeRefused);
+  ASSERT_TRUE(domain::FindUsableLink(*store_, link->token, now)) << "still unused";
+  EXPECT_EQ(Password(now).outcome, Outcome::kSecondFactorNeeded) << "the old password holds";
+  auto done = redeem(domain::TotpCode(secret, now), now);
+  ASSERT_EQ(done.outcome, Redeemed::kSignedIn);
+  EXPECT_TRUE(domain::FindCurrentUser(*store_, done.signed_in->token, policy_, now));
+  EXPECT_FALSE(domain::FindUsableLink(*store_, link->token, now)) << "used up";
+
+  // A recovery code does too, once; wrong codes lock like wrong sign-in codes.
+  auto again = domain::IssueSignInLink(Cli(now), ana_.id, domain::LinkPurpose::kReset);
+  holder = *domain::FindUsableLink(*store_, again->token, now);
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(redeem("aaaaa-aaaaa", now + i).outcome, Redeemed::kCodeRefused);
+  EXPECT_EQ(redeem(codes[0], now + 10).outcome, Redeemed::kLocked);
+  EXPECT_EQ(redeem(codes[0], now + 10 + 15 * 60'000).outcome, Redeemed::kSignedIn);
+}
+
 TEST_P(TwoFactorTest, AnOwnersRuleSendsEveryoneWithoutASecondFactorToSetOneUp) {
   EXPECT_THROW(domain::RequireTwoFactor(Cli(kStart), ana_, true), domain::Error)
       << "the owner first";
@@ -168,9 +203,28 @@ TEST_P(TwoFactorTest, AnOwnersRuleSendsEveryoneWithoutASecondFactorToSetOneUp) {
   auto bo_now = domain::FindCurrentUser(*store_, signed_in.signed_in->token, policy_, kStart);
   ASSERT_TRUE(bo_now);
   EXPECT_TRUE(bo_now->must_enrol);
-  // Ana may not turn hers off while the rule holds; an owner resetting Bo's may.
-  EXPECT_THROW(domain::TurnOffTwoFactor(Cli(kStart), ana_, true), domain::Error);
-  EXPECT_NO_THROW(domain::TurnOffTwoFactor(Cli(kStart), bo, false));
+  // Ana may not turn hers off while the rule holds; the operator resetting Bo's may.
+  EXPECT_THROW(domain::TurnOffTwoFactor(By(ana_, kStart), ana_), domain::Error);
+  EXPECT_NO_THROW(domain::TurnOffTwoFactor(Cli(kStart), bo));
+}
+
+// Issue 35: an owner cannot remove a colleague's second factor (with a reset
+// link after it, that took the account over); only the operator can.
+TEST_P(TwoFactorTest, OnlyTheOperatorRemovesAnotherPersonsSecondFactor) {
+  auto cy = *domain::CreateUser(Cli(kStart), {"cy@shop.example", "Cy", "owner", kPassword}).object;
+  auto factor = domain::StartTwoFactor(By(cy, kStart), cy);
+  domain::ConfirmTwoFactor(By(cy, kStart), cy, domain::TotpCode(factor.secret, kStart), "");
+  try {
+    domain::TurnOffTwoFactor(By(ana_, kStart), cy);
+    ADD_FAILURE() << "an owner removed another owner's second factor";
+  } catch (const domain::Error& e) {
+    EXPECT_EQ(e.param(), "id");
+  }
+  EXPECT_TRUE(store_->FindSecondFactor(cy.id)->enabled_at) << "still on";
+  domain::TurnOffTwoFactor(Cli(kStart), cy);
+  EXPECT_FALSE(store_->FindSecondFactor(cy.id));
+  EXPECT_EQ(store_->ListAuditLog(tenant_.id, 1, 0)[0].action, "user.two_factor_off");
+  EXPECT_EQ(store_->ListAuditLog(tenant_.id, 1, 0)[0].actor, "cli");
 }
 
 // Issue 34: sessions opened before a second factor guarded the account end
@@ -191,7 +245,7 @@ TEST_P(TwoFactorTest, TurningItOnEndsTheOtherSessionsAndAResetEndsThemAll) {
   auto wait = Password(now).signed_in->token;
   auto later = Code(wait, domain::TotpCode(factor.secret, now), now).signed_in->token;
   ASSERT_TRUE(domain::FindCurrentUser(*store_, later, policy_, now));
-  domain::TurnOffTwoFactor(Cli(now), ana_, /*by_themselves=*/false);
+  domain::TurnOffTwoFactor(Cli(now), ana_);  // the operator: a lost phone
   EXPECT_FALSE(domain::FindCurrentUser(*store_, here, policy_, now));
   EXPECT_FALSE(domain::FindCurrentUser(*store_, later, policy_, now)) << "a reset ends them all";
   // Turning one's own off keeps one's sessions.
@@ -199,7 +253,7 @@ TEST_P(TwoFactorTest, TurningItOnEndsTheOtherSessionsAndAResetEndsThemAll) {
   base::TimeMs then = now + 60'000;
   auto mine = Code(Password(then).signed_in->token, domain::TotpCode(secret, then), then);
   ASSERT_EQ(mine.outcome, Outcome::kSignedIn);
-  domain::TurnOffTwoFactor(Cli(then), ana_, /*by_themselves=*/true);
+  domain::TurnOffTwoFactor(By(ana_, then), ana_);
   EXPECT_TRUE(domain::FindCurrentUser(*store_, mine.signed_in->token, policy_, then));
 }
 

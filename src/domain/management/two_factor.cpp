@@ -75,7 +75,14 @@ std::vector<std::string> RenewRecoveryCodes(const Change& change, const User& us
   return codes;
 }
 
-void TurnOffTwoFactor(const Change& change, const User& user, bool by_themselves) {
+void TurnOffTwoFactor(const Change& change, const User& user) {
+  bool by_themselves = change.actor.id == user.id;
+  if (!by_themselves && change.actor.id != Actor::Cli().id) {
+    ThrowInvalid("id",
+                 "Only the operator removes another person's second factor, on the server: payd "
+                 "user reset-two-factor " +
+                     user.email);
+  }
   change.store.WithManagement([&](ManagementTx& tx) {
     if (by_themselves && tx.TenantRequiresTwoFactor(user.tenant_id)) {
       ThrowInvalid("code", "Your account's owner requires two-factor sign-in: it stays on");

@@ -32,10 +32,13 @@ std::vector<std::string> ConfirmTwoFactor(const Change& change, const User& user
 std::vector<std::string> RenewRecoveryCodes(const Change& change, const User& user);
 
 // Turns `user`'s second factor off (and drops their recovery codes). A
-// person may not turn off their own while the tenant requires two factors
-// (400 on code); an owner resetting someone else's always may, and every
-// session of that person ends (a lost phone: whoever has it may be signed in).
-void TurnOffTwoFactor(const Change& change, const User& user, bool by_themselves);
+// person turns off only their own, and not while the tenant requires two
+// factors (400 on code). Another person's (a lost phone) only the operator
+// removes (`payd user reset-two-factor`; a person asking gets 400 on id):
+// were an owner able to, an owner could remove a colleague's factor and then
+// take the account over with a reset link. Every session of that person ends
+// (whoever has the phone may be signed in).
+void TurnOffTwoFactor(const Change& change, const User& user);
 
 // The tenant's rule. An owner who turns it on must have two factors
 // themselves (400 on requireTwoFactor): nobody is locked out by surprise.
