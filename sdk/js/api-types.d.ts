@@ -1042,8 +1042,12 @@ export interface paths {
         /**
          * Choose a password with a one-time link, and sign in
          * @description The password must have 12 to 1024 characters, not be one of the most used passwords nor the
-         *     person's address (`400`, the form again). Accepted: the link is used up, the person's other
-         *     sessions end, a new one starts (`Set-Cookie`) and `303` to `/dashboard`.
+         *     person's address (`400`, the form again). A person with two-factor sign-in must also give
+         *     `code`, the authenticator's code or an unused recovery code (DECISIONS §13: a link alone
+         *     never signs in): none or a wrong one is `400` and leaves the link unused, and counts
+         *     against the sign-in throttle like a wrong sign-in code (`429` with `Retry-After` once
+         *     locked). Accepted: the link is used up, the person's other sessions end, a new one starts
+         *     (`Set-Cookie`) and `303` to `/dashboard`.
          */
         post: operations["useSignInLink"];
         delete?: never;
@@ -1310,28 +1314,6 @@ export interface paths {
          * @description Ended sessions stay ended. Another tenant's person: `404`.
          */
         post: operations["enablePerson"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/settings/people/{id}/reset-two-factor": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reset a person's second factor
-         * @description For a lost phone: the factor and its recovery codes are removed. Another tenant's person: `404`.
-         */
-        post: operations["resetTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2569,6 +2551,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    INTEGRATION_PAYOUT_CHANGED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * INTEGRATION_PAYOUT_CHANGED: where an integration's new payments go changed
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s. A change nobody at the merchant meant to make is the one to act on at once.
+         */
+        post: operations["integrationPayoutChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     WEBHOOK_TEST: {
         parameters: {
             query?: never;
@@ -3039,6 +3041,10 @@ export interface components {
             data: components["schemas"]["PaymentLink"];
         } | {
             /** @constant */
+            type: "INTEGRATION_PAYOUT_CHANGED";
+            data: components["schemas"]["IntegrationPayoutChange"];
+        } | {
+            /** @constant */
             type: "WEBHOOK_SENT";
             data: components["schemas"]["WebhookSentData"];
         } | {
@@ -3062,6 +3068,34 @@ export interface components {
             nextAttemptAt: components["schemas"]["Timestamp"] | null;
             deliveredAt: components["schemas"]["Timestamp"] | null;
         };
+        IntegrationFields: {
+            id: string;
+            /** @description The same as `id`. */
+            publicId: string;
+            tenantId: string;
+            name: string;
+            chains: components["schemas"]["ChainId"][];
+            tokens: string[];
+            payoutAddress: components["schemas"]["Address"];
+            /** @description Exact origins (`https://shop.example`) or `*.example.org` for its subdomains; a wildcard on a public suffix (`*.com`, `*.github.io`) is refused. */
+            origins: string[];
+            preferredToken: string | null;
+            autoConversion: boolean;
+            enabled: boolean;
+            disabledAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description `INTEGRATION_PAYOUT_CHANGED`'s data (DECISIONS §13): the integration as it is after the
+         *     change, the address new payments went to before it, and who changed it (a dashboard person
+         *     `user_…`, a key `key_…`, or the operator `cli`) when. Intents created before the change keep
+         *     the address their payer was shown.
+         */
+        IntegrationPayoutChange: {
+            previousPayoutAddress: components["schemas"]["Address"];
+            changedBy: string;
+            changedAt: components["schemas"]["Timestamp"];
+        } & components["schemas"]["IntegrationFields"];
         /**
          * @description A merchant's terms for taking payments (the spec's integration, as its owner sees it).
          * @example {
@@ -3087,23 +3121,7 @@ export interface components {
          *       "createdAt": "2026-11-22T12:00:00.000Z"
          *     }
          */
-        Integration: {
-            id: string;
-            /** @description The same as `id`. */
-            publicId: string;
-            tenantId: string;
-            name: string;
-            chains: components["schemas"]["ChainId"][];
-            tokens: string[];
-            payoutAddress: components["schemas"]["Address"];
-            /** @description Exact origins (`https://shop.example`) or `*.example.org` for its subdomains; a wildcard on a public suffix (`*.com`, `*.github.io`) is refused. */
-            origins: string[];
-            preferredToken: string | null;
-            autoConversion: boolean;
-            enabled: boolean;
-            disabledAt: components["schemas"]["Timestamp"] | null;
-            createdAt: components["schemas"]["Timestamp"];
-        };
+        Integration: components["schemas"]["IntegrationFields"];
         IntegrationCreate: {
             name: string;
             /** @description Chain ids configured in payd. */
@@ -3146,6 +3164,12 @@ export interface components {
             revokedAt: components["schemas"]["Timestamp"] | null;
             lastUsedAt: components["schemas"]["Timestamp"] | null;
             createdAt: components["schemas"]["Timestamp"];
+            /**
+             * @description Who made the key: a dashboard person (`user_…`), the account key (`key_…`) or the
+             *     operator's CLI (`cli`). A rotation's new key is made by whoever rotated. Null for keys
+             *     made before payd recorded it.
+             */
+            createdBy: string | null;
         };
         /**
          * @description A credential as listed (DECISIONS §2); never its text.
@@ -3166,7 +3190,8 @@ export interface components {
          *       "expiresAt": null,
          *       "revokedAt": null,
          *       "lastUsedAt": null,
-         *       "createdAt": "2026-11-22T12:00:00.000Z"
+         *       "createdAt": "2026-11-22T12:00:00.000Z",
+         *       "createdBy": "user_3kfq7wz2mbn5xjdgh4lpr6tycv"
          *     }
          */
         ApiKey: components["schemas"]["ApiKeyFields"];
@@ -3195,7 +3220,7 @@ export interface components {
             overlapSeconds: number;
         };
         /** @enum {string} */
-        SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED" | "PAYMENT_RESOLVED";
+        SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED" | "PAYMENT_RESOLVED" | "INTEGRATION_PAYOUT_CHANGED";
         /**
          * @description Where the account's webhooks go (DECISIONS §7). Never shows a secret.
          * @example {
@@ -3314,6 +3339,12 @@ export interface components {
             timestamp: components["schemas"]["Timestamp"];
             /** @description The payment - a `Payment`, or a `V1Payment` for an endpoint whose `payloadShape` is `v1`. */
             data: components["schemas"]["Payment"] | components["schemas"]["V1Payment"];
+        };
+        IntegrationWebhookPayload: {
+            /** @constant */
+            type: "INTEGRATION_PAYOUT_CHANGED";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["IntegrationPayoutChange"];
         };
         LinkWebhookPayload: {
             /** @constant */
@@ -6391,6 +6422,8 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     token?: string;
                     password?: string;
+                    /** @description For a person with two-factor sign-in. */
+                    code?: string;
                 };
             };
         };
@@ -6400,6 +6433,7 @@ export interface operations {
             403: components["responses"]["DashboardForeignForm"];
             404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PageUnavailable"];
         };
@@ -6685,32 +6719,6 @@ export interface operations {
         };
     };
     enablePerson: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    csrf?: string;
-                };
-            };
-        };
-        responses: {
-            303: components["responses"]["DashboardRedirect"];
-            400: components["responses"]["DashboardFormRefused"];
-            403: components["responses"]["DashboardForeignForm"];
-            404: components["responses"]["DashboardNotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["PageUnavailable"];
-        };
-    };
-    resetTwoFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -8229,6 +8237,29 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LinkWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    integrationPayoutChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationWebhookPayload"];
             };
         };
         responses: {

@@ -21,6 +21,7 @@
 #include "dashboard/routes.h"
 #include "domain/management/api_keys.h"
 #include "domain/management/integrations.h"
+#include "domain/sign_in.h"
 #include "pages/page_common.h"
 
 namespace payd::dashboard {
@@ -218,9 +219,31 @@ http::Response CreateIntegrationForm(const http::Request& req, DashboardContext&
       });
 }
 
-http::Response Change(const http::Request& req, DashboardContext& ctx, const Visitor& v,
-                      const domain::Integration& integration) {
+http::Response Change(const http::Request& req, http::RequestContext& rctx, DashboardContext& ctx,
+                      const Visitor& v, const domain::Integration& integration) {
   IntegrationForm form = FormOf(integration);
+  // The password, when typed, goes to the domain as proof (a payout address
+  // change asks for it); a wrong one is said at once and counts in the throttle.
+  std::optional<domain::PasswordProof> proof;
+  std::string password = pages::FormValue(req.body(), "password");
+  if (!password.empty()) {
+    auto checked =
+        domain::ConfirmPassword(ctx.store, v.current.user, password, rctx.remote_ip, base::NowMs());
+    if (!checked.proof) {
+      IntegrationForm typed = form;
+      try {
+        typed = ReadIntegrationForm(req.body());
+      } catch (const domain::Error&) {  // said once the password is right
+      }
+      bool locked = checked.outcome == domain::SignInResult::Outcome::kLocked;
+      return FormPage(req, ctx, v,
+                      locked ? http::Status::too_many_requests : http::Status::bad_request, typed,
+                      {FieldError("password", locked ? "Too many wrong passwords. Try again later."
+                                                     : "The password is not right")},
+                      integration);
+    }
+    proof = std::move(checked.proof);
+  }
   return OrFieldError(
       [&] {
         form = ReadIntegrationForm(req.body());
@@ -234,8 +257,9 @@ http::Response Change(const http::Request& req, DashboardContext& ctx, const Vis
         patch.preferred_token = form.preferred_token.empty()
                                     ? std::optional<std::string>()
                                     : std::optional<std::string>(form.preferred_token);
-        auto updated =
-            domain::UpdateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), integration.id, patch);
+        domain::Change change = ChangeBy(ctx, v);
+        change.password_proof = proof ? &*proof : nullptr;
+        auto updated = domain::UpdateIntegration(change, CatalogOf(ctx), integration.id, patch);
         if (!updated) return NotFoundPage(req, ctx, &v);
         return Redirect(req, kIntegrationsHome + "/" + integration.id);
       },
@@ -270,10 +294,13 @@ void AddIntegrationRoutes(http::Router& router, DashboardContext& ctx) {
                                              const domain::Integration& i) {
                      return FormPage(req, ctx, v, http::Status::ok, FormOf(i), {}, i);
                    }));
-  AddSignedInRoute(
-      router, http::Verb::post, kIntegrationsHome + "/:id", ctx, kDevelopers,
-      ToIntegration(ctx, [&ctx](const http::Request& req, const Visitor& v,
-                                const domain::Integration& i) { return Change(req, ctx, v, i); }));
+  AddSignedInRoute(router, http::Verb::post, kIntegrationsHome + "/:id", ctx, kDevelopers,
+                   [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+                     auto found = ctx.store.FindIntegration(v.current.user.tenant_id,
+                                                            std::string(rctx.Param("id")));
+                     if (!found) return NotFoundPage(req, ctx, &v);
+                     return Change(req, rctx, ctx, v, *found);
+                   });
   for (bool enable : {false, true}) {
     AddSignedInRoute(router, http::Verb::post,
                      kIntegrationsHome + (enable ? "/:id/enable" : "/:id/disable"), ctx,

@@ -11,8 +11,9 @@ namespace payd::domain {
 std::span<const std::string_view> SubscribableEventTypes() {
   using namespace event_type;
   static constexpr std::string_view kTypes[] = {
-      kPaymentCreated,   kPaymentPending,  kPaymentConfirmed,   kPaymentExpired, kPaymentFailed,
-      kPaymentUnmatched, kPaymentReversed, kPaymentLinkCreated, kPaymentResolved};
+      kPaymentCreated,  kPaymentPending,          kPaymentConfirmed, kPaymentExpired,
+      kPaymentFailed,   kPaymentUnmatched,        kPaymentReversed,  kPaymentLinkCreated,
+      kPaymentResolved, kIntegrationPayoutChanged};
   return kTypes;
 }
 

@@ -25,6 +25,9 @@ inline constexpr std::string_view kPaymentReversed = "PAYMENT_REVERSED";
 inline constexpr std::string_view kPaymentLinkCreated = "PAYMENT_LINK_CREATED";
 // The merchant settled an irregular intent (paid or not, with a note).
 inline constexpr std::string_view kPaymentResolved = "PAYMENT_RESOLVED";
+// Where an integration's new payments go changed (DECISIONS §13): told to every
+// owner, whoever made the change.
+inline constexpr std::string_view kIntegrationPayoutChanged = "INTEGRATION_PAYOUT_CHANGED";
 inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
 }  // namespace event_type
 

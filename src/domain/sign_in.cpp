@@ -13,6 +13,8 @@
 
 namespace payd::domain {
 
+struct PasswordProof::Key {};
+
 namespace {
 
 // The throttle's account key for whatever was typed: a malformed address
@@ -198,6 +200,7 @@ SignInResult ConfirmPassword(Store& store, const User& user, const std::string& 
   }
   if (user.password_hash && VerifyPassword(*user.password_hash, password)) {
     result.outcome = SignInResult::Outcome::kSignedIn;
+    result.proof.emplace(PasswordProof::Key{}, user.id, now);
     return result;
   }
   store.WithManagement([&](ManagementTx& tx) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "domain/password_proof.h"
 #include "domain/session.h"
 #include "domain/store.h"
 #include "domain/user.h"
@@ -28,6 +29,8 @@ struct SignInResult {
   Outcome outcome = Outcome::kRefused;
   std::optional<SignedIn> signed_in;
   base::TimeMs retry_after_ms = 0;  // kLocked: how long the lock lasts
+  // ConfirmPassword's kSignedIn: the proof an operation may ask for.
+  std::optional<PasswordProof> proof;
 };
 
 SignInResult SignIn(Store& store, const std::string& email, const std::string& password,
@@ -61,7 +64,8 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
 // A signed-in person types their password again before a sensitive change
 // (turning two factors off, new recovery codes, revealing the webhook
 // secret). Wrong answers count against the same throttle as sign-ins.
-// kSignedIn when it is right (signed_in stays empty), kRefused, kLocked.
+// kSignedIn when it is right (signed_in stays empty, proof is set), kRefused,
+// kLocked.
 SignInResult ConfirmPassword(Store& store, const User& user, const std::string& password,
                              const std::string& client_ip, base::TimeMs now);
 

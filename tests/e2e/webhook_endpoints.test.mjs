@@ -38,6 +38,27 @@ describe('webhook endpoints through the API', () => {
   });
   after(() => stopAll(() => payd?.close(), () => Promise.all(receivers.map((r) => r.close())), () => chain?.stop()));
 
+  test('a payout address change is announced to the endpoints that subscribe to it (DECISIONS §13)', async () => {
+    const r = await receiver([tenantSecret]);
+    assert.equal((await call('POST', '/api/v1/webhook-endpoints', { body: { url: r.url, events: ['INTEGRATION_PAYOUT_CHANGED'] } })).status, 201);
+    const before = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+    const after = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+    const made = await call('POST', '/api/v1/integrations', {
+      key: account.key,
+      body: { name: 'Till', chains: [31337], tokens: ['USDC'], payoutAddress: before, origins: ['https://till.example'] },
+    });
+    assert.equal(made.status, 201, made.text);
+    assert.equal((await call('PATCH', `/api/v1/integrations/${made.json.id}`, { key: account.key, body: { name: 'Till 2' } })).status, 200);
+    assert.equal((await call('PATCH', `/api/v1/integrations/${made.json.id}`, { key: account.key, body: { payoutAddress: after } })).status, 200);
+    const got = await eventually(() => r.of('INTEGRATION_PAYOUT_CHANGED')[0], { what: 'the payout change' });
+    assert.ok(got.ok, 'verified with the account secret');
+    assert.equal(got.payload.data.id, made.json.id);
+    assert.equal(got.payload.data.payoutAddress, after);
+    assert.equal(got.payload.data.previousPayoutAddress, before);
+    assert.equal(got.payload.data.changedBy, account.id);
+    assert.equal(r.deliveries.length, 1, 'a rename is not announced');
+  });
+
   test('an endpoint made with a key receives what it subscribed to, signed with the account secret', async () => {
     const r = await receiver([tenantSecret]);
     const made = await call('POST', '/api/v1/webhook-endpoints', {

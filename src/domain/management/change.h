@@ -11,6 +11,7 @@
 #include "domain/audit.h"
 #include "domain/idempotency.h"
 #include "domain/management_tx.h"
+#include "domain/password_proof.h"
 #include "domain/payment_intent.h"
 #include "domain/representation.h"
 #include "domain/store.h"
@@ -25,6 +26,9 @@ struct Change {
   // A creation's Idempotency-Key, when the request sent one; its response is
   // what the operation stores for a replay (never a secret).
   std::optional<IdempotencyClaim> claim;
+  // A person's password typed again with this change (ConfirmPassword), for
+  // operations that ask for it: a payout address change.
+  const PasswordProof* password_proof = nullptr;
 };
 
 // What a creation did: kCreated with the object, or the earlier outcome of

@@ -2,8 +2,10 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/serialize.hpp>
+#include <cctype>
 
 #include "domain/error.h"
+#include "domain/event.h"
 #include "domain/store.h"
 
 namespace payd::domain {
@@ -33,6 +35,41 @@ const char* ActionOf(const IntegrationPatch& patch, const Integration& before) {
   if (!others.Empty() || !patch.enabled || *patch.enabled == before.Enabled())
     return "integration.update";
   return *patch.enabled ? "integration.enable" : "integration.disable";
+}
+
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// A person may redirect new payments only with the commerce role (an admin;
+// DECISIONS §13: a developer manages integrations but not their payout
+// address) and their password typed again with the change. A key (the account
+// key) and the operator have no role to check; every change is announced.
+void CheckPayoutChange(const Change& change) {
+  if (!change.actor.role) return;
+  Role role = *change.actor.role;
+  if (!Allows(role, Permission::kCommerce)) {
+    Role least = RoleNeeded(Permission::kCommerce);
+    throw Forbidden(least, "Changing the payout address needs the " + std::string(RoleName(least)) +
+                               " role; yours is " + std::string(RoleName(role)) + ".");
+  }
+  const PasswordProof* proof = change.password_proof;
+  if (!proof || proof->user_id() != change.actor.id ||
+      change.now - proof->at() > kPasswordProofMs) {
+    ThrowInvalid("password", "Enter your password to change the payout address");
+  }
+}
+
+// INTEGRATION_PAYOUT_CHANGED's data: the integration as it is now, the address
+// new payments went to until now, and who changed it when.
+std::string PayoutChangedJson(const Integration& before, const Integration& after,
+                              const Change& change) {
+  boost::json::object data = IntegrationView(after);
+  data["previousPayoutAddress"] = before.payout_address;
+  data["changedBy"] = change.actor.id;
+  data["changedAt"] = base::FormatTimestamp(change.now);
+  return boost::json::serialize(data);
 }
 
 }  // namespace
@@ -86,9 +123,17 @@ std::optional<Integration> UpdateIntegration(const Change& change, const ChainCa
     if (patch.enabled && *patch.enabled != before.Enabled())
       after.disabled_at = *patch.enabled ? std::nullopt : std::optional(change.now);
     CheckIntegrationTerms(catalog, after);
+    bool payout_changed = Lower(after.payout_address) != Lower(before.payout_address);
+    if (payout_changed) CheckPayoutChange(change);
     if (WatchNarrowed(before, after)) tx.KeepWatching(before, change.now);
     tx.UpdateIntegration(after);
     RecordChange(tx, change, ActionOf(patch, before), id, Json(before), Json(after));
+    if (payout_changed) {
+      Event event = NewEvent(change.tenant_id, event_type::kIntegrationPayoutChanged,
+                             PayoutChangedJson(before, after, change), change.now);
+      event.object_id = after.id;
+      tx.InsertEvent(event);
+    }
   });
   return out;
 }
