@@ -117,6 +117,8 @@ class ManagementTx {
   virtual bool UseSignInLink(const std::string& digest, base::TimeMs now) = 0;
   // The user's links not yet used end now (a newer one replaces them).
   virtual void EndSignInLinks(const std::string& user_id, base::TimeMs now) = 0;
+  // The count under `key`, its row held until the transaction ends (PostgreSQL:
+  // made if missing, then locked), so that what is read is what is written over.
   virtual ThrottleState ReadThrottle(const std::string& key) = 0;
   virtual void SaveThrottle(const std::string& key, const ThrottleState& state) = 0;
   virtual void ClearThrottle(const std::string& key) = 0;

@@ -8,6 +8,7 @@
 #include "domain/management/change.h"
 #include "domain/management_tx.h"
 #include "domain/password.h"
+#include "domain/sign_in_attempt.h"
 #include "domain/sign_in_throttle.h"
 #include "domain/two_factor.h"
 
@@ -65,51 +66,57 @@ std::string UseSecondFactor(ManagementTx& tx, const User& user, const SecondFact
 
 SignInResult SignIn(Store& store, const std::string& email, const std::string& password,
                     const std::string& client_ip, const SessionPolicy& policy, base::TimeMs now) {
-  const std::string account_key = AccountKeyOf(email);
-  const std::string client_key = ClientThrottleKey(client_ip);
+  AttemptKeys keys{AccountKeyOf(email), ClientThrottleKey(client_ip)};
   SignInResult result;
-  store.WithManagement([&](ManagementTx& tx) {
-    result.retry_after_ms = LockedFor(tx, account_key, client_key, now);
-  });
-  if (result.retry_after_ms > 0) {
-    result.outcome = SignInResult::Outcome::kLocked;
-    return result;
-  }
-
   std::optional<User> user;
   try {
     user = store.FindUserByEmail(CheckEmail(email));
   } catch (const Error&) {
   }
   bool can_sign_in = user && !user->disabled_at && user->password_hash;
+  std::optional<SecondFactor> factor;
+  if (can_sign_in) factor = store.FindSecondFactor(user->id);
+  bool needs_code = factor && factor->enabled_at;
+  // A lock by address does not stop a person whose code must follow: whoever
+  // knows the address cannot lock them out, and a right password alone still
+  // opens nothing. (A locked address then answers after a hash only when its
+  // person has a second factor.)
+  keys.account_lock_applies = !needs_code;
+  Attempt attempt = BeginAttempt(store, keys, now);
+  if (attempt.locked_for_ms > 0) {
+    result.retry_after_ms = attempt.locked_for_ms;
+    result.outcome = SignInResult::Outcome::kLocked;
+    return result;
+  }
+
   // The same Argon2id work whoever asks: the time says nothing about the address.
   bool verified =
       VerifyPassword(can_sign_in ? *user->password_hash : DecoyPasswordHash(), password) &&
       can_sign_in;
   if (!verified) {
-    store.WithManagement([&](ManagementTx& tx) {
-      CountFailure(tx, account_key, client_key, now);
-      if (user) Record(tx, *user, "user.sign_in_refused", now, {{"client", client_ip}});
-    });
+    // Counted already, before the hash.
+    if (user) {
+      store.WithManagement([&](ManagementTx& tx) {
+        Record(tx, *user, "user.sign_in_refused", now, {{"client", client_ip}});
+      });
+    }
     result.outcome = SignInResult::Outcome::kRefused;
     return result;
   }
 
   std::optional<std::string> rehashed;
   if (NeedsRehash(*user->password_hash)) rehashed = HashPassword(password);
-  auto factor = store.FindSecondFactor(user->id);
-  bool needs_code = factor && factor->enabled_at;
   NewSession opened = needs_code ? OpenSecondFactorSession(user->id, user->tenant_id, now)
                                  : OpenSession(user->id, user->tenant_id, policy, now);
   store.WithManagement([&](ManagementTx& tx) {
-    if (!needs_code) tx.ClearThrottle(account_key);
+    // The account's failures are cleared only once the second factor is right too.
+    ForgiveAttempt(tx, keys, attempt, /*clear_account=*/!needs_code);
     if (rehashed) {
       User updated = *user;
       updated.password_hash = rehashed;
       tx.UpdateUser(updated);
     }
     tx.InsertSession(opened.session);
-    // The account's failures are forgiven only once the second factor is right too.
     if (!needs_code) Record(tx, *user, "user.sign_in", now, {{"client", client_ip}});
   });
   result.outcome =
@@ -156,13 +163,16 @@ std::optional<CurrentUser> FindSecondFactorWait(Store& store, const std::string&
 SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std::string& code,
                             const std::string& client_ip, const SessionPolicy& policy,
                             base::TimeMs now) {
+  // Wrong codes count on the person's own key (only one who knew the password
+  // can add to it) and the client's; a right one clears the address's too.
   const std::string account_key = AccountThrottleKey(waiting.user.email);
+  const std::string code_key = SecondFactorThrottleKey(waiting.user.id);
   const std::string client_key = ClientThrottleKey(client_ip);
   SignInResult result;
   NewSession opened = OpenSession(waiting.user.id, waiting.user.tenant_id, policy, now);
   store.WithManagement([&](ManagementTx& tx) {
     result = {};
-    result.retry_after_ms = LockedFor(tx, account_key, client_key, now);
+    result.retry_after_ms = LockedFor(tx, code_key, client_key, now);
     if (result.retry_after_ms > 0) {
       result.outcome = SignInResult::Outcome::kLocked;
       return;
@@ -171,12 +181,13 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
     std::string via;
     if (factor && factor->enabled_at) via = UseSecondFactor(tx, waiting.user, *factor, code, now);
     if (via.empty()) {
-      CountFailure(tx, account_key, client_key, now);
+      CountFailure(tx, code_key, client_key, now);
       Record(tx, waiting.user, "user.second_factor_refused", now, {{"client", client_ip}});
       result.outcome = SignInResult::Outcome::kRefused;
       return;
     }
     tx.ClearThrottle(account_key);
+    tx.ClearThrottle(code_key);
     tx.DeleteSession(waiting.session.digest);
     tx.InsertSession(opened.session);
     Record(tx, waiting.user, "user.sign_in", now, {{"client", client_ip}, {"secondFactor", via}});
@@ -188,23 +199,22 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
 
 SignInResult ConfirmPassword(Store& store, const User& user, const std::string& password,
                              const std::string& client_ip, base::TimeMs now) {
-  const std::string account_key = AccountThrottleKey(user.email);
-  const std::string client_key = ClientThrottleKey(client_ip);
+  AttemptKeys keys{AccountThrottleKey(user.email), ClientThrottleKey(client_ip)};
   SignInResult result;
-  store.WithManagement([&](ManagementTx& tx) {
-    result.retry_after_ms = LockedFor(tx, account_key, client_key, now);
-  });
-  if (result.retry_after_ms > 0) {
+  Attempt attempt = BeginAttempt(store, keys, now);
+  if (attempt.locked_for_ms > 0) {
+    result.retry_after_ms = attempt.locked_for_ms;
     result.outcome = SignInResult::Outcome::kLocked;
     return result;
   }
   if (user.password_hash && VerifyPassword(*user.password_hash, password)) {
+    store.WithManagement(
+        [&](ManagementTx& tx) { ForgiveAttempt(tx, keys, attempt, /*clear_account=*/false); });
     result.outcome = SignInResult::Outcome::kSignedIn;
     result.proof.emplace(PasswordProof::Key{}, user.id, now);
     return result;
   }
   store.WithManagement([&](ManagementTx& tx) {
-    CountFailure(tx, account_key, client_key, now);
     Record(tx, user, "user.password_refused", now, {{"client", client_ip}});
   });
   result.outcome = SignInResult::Outcome::kRefused;
@@ -242,7 +252,7 @@ LinkRedemption RedeemSignInLink(Store& store, const LinkHolder& holder, const Li
     early.outcome = LinkRedemption::Outcome::kCodeRefused;
     if (answer.code.empty()) return early;
     store.WithManagement([&](ManagementTx& tx) {
-      early.retry_after_ms = LockedFor(tx, AccountThrottleKey(holder.user.email),
+      early.retry_after_ms = LockedFor(tx, SecondFactorThrottleKey(holder.user.id),
                                        ClientThrottleKey(answer.client_ip), now);
     });
     if (early.retry_after_ms > 0) {
@@ -258,6 +268,7 @@ LinkRedemption CompleteLinkRedemption(Store& store, const LinkHolder& holder,
                                       const SessionPolicy& policy, base::TimeMs now) {
   NewSession opened = OpenSession(holder.user.id, holder.user.tenant_id, policy, now);
   const std::string account_key = AccountThrottleKey(holder.user.email);
+  const std::string code_key = SecondFactorThrottleKey(holder.user.id);
   const std::string client_key = ClientThrottleKey(answer.client_ip);
   LinkRedemption out;
   store.WithManagement([&](ManagementTx& tx) {
@@ -270,14 +281,14 @@ LinkRedemption CompleteLinkRedemption(Store& store, const LinkHolder& holder,
     auto factor = tx.FindSecondFactor(user->id);
     std::string via;
     if (factor && factor->enabled_at) {
-      out.retry_after_ms = LockedFor(tx, account_key, client_key, now);
+      out.retry_after_ms = LockedFor(tx, code_key, client_key, now);
       if (out.retry_after_ms > 0) {
         out.outcome = LinkRedemption::Outcome::kLocked;
         return;
       }
       via = UseSecondFactor(tx, *user, *factor, answer.code, now);
       if (via.empty()) {
-        CountFailure(tx, account_key, client_key, now);
+        CountFailure(tx, code_key, client_key, now);
         Record(tx, *user, "user.second_factor_refused", now, {{"client", answer.client_ip}});
         out.outcome = LinkRedemption::Outcome::kCodeRefused;
         return;
@@ -288,6 +299,7 @@ LinkRedemption CompleteLinkRedemption(Store& store, const LinkHolder& holder,
     tx.UpdateUser(*user);
     tx.DeleteUserSessions(user->id);
     tx.ClearThrottle(account_key);
+    tx.ClearThrottle(code_key);
     tx.InsertSession(opened.session);
     Record(tx, *user, "user.password", now, {{"via", LinkPurposeName(link->purpose)}});
     boost::json::object detail{{"client", answer.client_ip}};

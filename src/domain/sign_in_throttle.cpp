@@ -10,6 +10,10 @@ std::string AccountThrottleKey(const std::string& email) {
   return "email:" + email;
 }
 
+std::string SecondFactorThrottleKey(const std::string& user_id) {
+  return "code:" + user_id;
+}
+
 std::string ClientThrottleKey(const std::string& client_ip) {
   // An IPv6 client holds a whole /64: keyed by each address, it could try
   // 2^64 times before the first lock.
@@ -31,6 +35,13 @@ ThrottleState AfterFailure(ThrottleState state, const ThrottleRule& rule, base::
     state.locked_until = now + std::min(lock, rule.max_lock_ms);
   }
   return state;
+}
+
+ThrottleState Forgiven(ThrottleState current, const ThrottleState& before,
+                       const ThrottleState& counted) {
+  if (current.failures > 0) --current.failures;
+  if (current.locked_until == counted.locked_until) current.locked_until = before.locked_until;
+  return current;
 }
 
 }  // namespace payd::domain

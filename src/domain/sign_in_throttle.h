@@ -28,8 +28,11 @@ struct ThrottleRule {
 inline constexpr ThrottleRule kAccountThrottle{5, 30'000, 15 * 60'000, 60 * 60'000};
 inline constexpr ThrottleRule kClientThrottle{20, 30'000, 15 * 60'000, 60 * 60'000};
 
-// The keys the counts are kept under.
+// The keys the counts are kept under: wrong passwords by address, wrong
+// second-factor codes by person (only someone who knew the password can
+// count those), and both by client (an IPv6 /64 is one client).
 std::string AccountThrottleKey(const std::string& email);
+std::string SecondFactorThrottleKey(const std::string& user_id);
 std::string ClientThrottleKey(const std::string& client_ip);
 
 // How long the key stays locked at `now` (0: it may try).
@@ -37,5 +40,11 @@ base::TimeMs LockedFor(const ThrottleState& state, base::TimeMs now);
 
 // The state after one more failure at `now`.
 ThrottleState AfterFailure(ThrottleState state, const ThrottleRule& rule, base::TimeMs now);
+
+// `current` with one failure taken back: an attempt counted before its hash
+// (`before` → `counted`) that proved right. The lock that count set is lifted
+// unless a later failure has set another since.
+ThrottleState Forgiven(ThrottleState current, const ThrottleState& before,
+                       const ThrottleState& counted);
 
 }  // namespace payd::domain

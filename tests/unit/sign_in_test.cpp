@@ -127,6 +127,17 @@ TEST_P(SignInTest, OneIpv6Slash64IsOneClient) {
   EXPECT_EQ(from("2001:db8:1:3::1", "ana@shop.example", kPassword, 3000), Outcome::kSignedIn);
 }
 
+// An attempt is counted before its hash (issue 35); a right password takes
+// its own count back, lock included, so it is never the failure that locks.
+TEST_P(SignInTest, ARightPasswordTakesItsOwnCountBack) {
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(Try("ana@shop.example", "wrong", 2000 + i).outcome, Outcome::kRefused);
+  EXPECT_EQ(domain::ConfirmPassword(*store_, ana_, kPassword, "192.0.2.1", 2010).outcome,
+            Outcome::kSignedIn);
+  EXPECT_EQ(Try("ana@shop.example", "wrong", 2011).outcome, Outcome::kRefused) << "the 5th failure";
+  EXPECT_EQ(Try("ana@shop.example", kPassword, 2012).outcome, Outcome::kLocked);
+}
+
 TEST_P(SignInTest, ADisabledPersonLosesEverySessionAndCannotSignIn) {
   auto token = Try("ana@shop.example", kPassword, 2000).signed_in->token;
   domain::CreateUser(Cli(2000), {"bo@shop.example", "Bo", "owner", std::nullopt});

@@ -107,8 +107,22 @@ void EndUserLinkRows(Connection& c, const std::string& user_id, base::TimeMs now
 }
 
 domain::ThrottleState ThrottleRow(Connection& c, const std::string& key) {
-  auto q = c.Prepare(
-      "SELECT failures, last_failure_at, locked_until FROM sign_in_throttle WHERE key = ?");
+  // SQLite runs one writer at a time. On PostgreSQL the row is made if missing
+  // (a concurrent maker waits for the first) and locked: two attempts at once
+  // read one count after the other, and neither count is lost.
+  bool postgres = c.dialect() == Dialect::kPostgres;
+  if (postgres) {
+    c.Prepare(
+         "INSERT INTO sign_in_throttle(key, failures, last_failure_at, locked_until) "
+         "VALUES (?, 0, 0, 0) ON CONFLICT (key) DO NOTHING")
+        .Bind(1, key)
+        .Run();
+  }
+  auto q =
+      c.Prepare(postgres ? "SELECT failures, last_failure_at, locked_until FROM sign_in_throttle "
+                           "WHERE key = ? FOR UPDATE"
+                         : "SELECT failures, last_failure_at, locked_until FROM sign_in_throttle "
+                           "WHERE key = ?");
   q.Bind(1, key);
   if (!q.Step()) return {};
   return {static_cast<int>(q.Int(0)), q.Int(1), q.Int(2)};
