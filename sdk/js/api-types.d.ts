@@ -1992,7 +1992,10 @@ export interface paths {
         /**
          * Change an integration
          * @description The fields of the creation form, as `PATCH /api/v1/integrations/{id}` with every term: `400` with the form again.
-         *     Developers and up; other roles `403`; another tenant's integration `404`.
+         *     Developers and up; other roles `403`; another tenant's integration `404`. A new payout address
+         *     needs the admin role (`403` for a developer) and `password`, the person's own, typed again
+         *     (DECISIONS §13: `400` without it or when wrong; `429` once wrong passwords lock the address),
+         *     and raises `INTEGRATION_PAYOUT_CHANGED`.
          */
         post: operations["changeIntegrationInDashboard"];
         delete?: never;
@@ -3755,7 +3758,11 @@ export interface components {
                 "text/html": string;
             };
         };
-        /** @description Too many failed sign-ins for this address or from this client; the form, saying how long to wait. */
+        /**
+         * @description Too many failed sign-ins for this address or from this client (the form, saying how long to
+         *     wait); or, on a page that checks a password, more such checks at once than payd runs (they
+         *     take 64 MiB and 0.1 s each, off the connection threads): a page asking to retry, `Retry-After: 1`.
+         */
         DashboardLocked: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7591,6 +7598,8 @@ export interface operations {
                     chains?: string;
                     tokens?: string;
                     preferredToken?: string;
+                    /** @description For a new payout address. */
+                    password?: string;
                 };
             };
         };
@@ -7600,6 +7609,7 @@ export interface operations {
             403: components["responses"]["DashboardForeignForm"];
             404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PageUnavailable"];
         };

@@ -111,19 +111,31 @@ http::Response Redirect(const http::Request& req, const std::string& location) {
 }
 
 void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
-              const DashboardContext& ctx, http::Handler handler) {
+              const DashboardContext& ctx, http::Handler handler, bool checks_password) {
+  http::Handler guarded = [handler = std::move(handler), &ctx](const http::Request& req,
+                                                               http::RequestContext& rctx) {
+    try {
+      return handler(req, rctx);
+    } catch (const domain::StoreUnavailable&) {
+      http::Response res = Page(req, ctx, http::Status::service_unavailable, "unavailable",
+                                PageModel(ctx, "The dashboard is briefly unavailable", nullptr));
+      res.set(http::beast_http::field::retry_after, "5");
+      return res;
+    }
+  };
+  if (!checks_password) {
+    router.Add(verb, std::move(pattern), std::move(guarded));
+    return;
+  }
   router.Add(
       verb, std::move(pattern),
-      [handler = std::move(handler), &ctx](const http::Request& req, http::RequestContext& rctx) {
-        try {
-          return handler(req, rctx);
-        } catch (const domain::StoreUnavailable&) {
-          http::Response res =
-              Page(req, ctx, http::Status::service_unavailable, "unavailable",
-                   PageModel(ctx, "The dashboard is briefly unavailable", nullptr));
-          res.set(http::beast_http::field::retry_after, "5");
-          return res;
-        }
+      [guarded = std::move(guarded), &ctx](const http::Request& req, http::RequestContext& rctx) {
+        rctx.offload = [&guarded, &req, &rctx] { return guarded(req, rctx); };
+        // What the server sends when its offload pool is full.
+        http::Response busy = Page(req, ctx, http::Status::too_many_requests, "busy",
+                                   PageModel(ctx, "Too many at once", nullptr));
+        busy.set(http::beast_http::field::retry_after, "1");
+        return busy;
       });
 }
 
@@ -134,34 +146,37 @@ http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx
 
 void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern,
                       DashboardContext& ctx, Gate gate, SignedInHandler handler) {
-  AddRoute(router, verb, std::move(pattern), ctx,
-           [&ctx, gate, handler = std::move(handler)](const http::Request& req,
-                                                      http::RequestContext& rctx) {
-             auto visitor = FindVisitor(req, ctx);
-             if (!visitor) return Redirect(req, "/dashboard/sign-in");
-             if (visitor->current.must_enrol && !gate.while_enrolling) {
-               return Redirect(req, "/dashboard/two-factor");
-             }
-             bool changes = req.method() != http::Verb::get && req.method() != http::Verb::head;
-             if (changes && (!FromThisSite(req, ctx) || !FormIsOurs(req, *visitor))) {
-               return RefusedForm(req, ctx);
-             }
-             auto forbidden = [&](domain::Role needed) {
-               boost::json::object model = PageModel(ctx, "You cannot do this", &*visitor);
-               model["roleNeeded"] = domain::RoleName(needed);
-               return Page(req, ctx, http::Status::forbidden, "forbidden", model);
-             };
-             if (!domain::Allows(visitor->current.user.role, gate.permission)) {
-               return forbidden(domain::RoleNeeded(gate.permission));
-             }
-             // The gate lets the person in; the operation may still need more of this
-             // particular object (a key with payments:write needs an admin).
-             try {
-               return handler(req, rctx, *visitor);
-             } catch (const domain::Forbidden& refused) {
-               return forbidden(refused.needed());
-             }
-           });
+  bool checks_password = gate.checks_password;
+  AddRoute(
+      router, verb, std::move(pattern), ctx,
+      [&ctx, gate, handler = std::move(handler)](const http::Request& req,
+                                                 http::RequestContext& rctx) {
+        auto visitor = FindVisitor(req, ctx);
+        if (!visitor) return Redirect(req, "/dashboard/sign-in");
+        if (visitor->current.must_enrol && !gate.while_enrolling) {
+          return Redirect(req, "/dashboard/two-factor");
+        }
+        bool changes = req.method() != http::Verb::get && req.method() != http::Verb::head;
+        if (changes && (!FromThisSite(req, ctx) || !FormIsOurs(req, *visitor))) {
+          return RefusedForm(req, ctx);
+        }
+        auto forbidden = [&](domain::Role needed) {
+          boost::json::object model = PageModel(ctx, "You cannot do this", &*visitor);
+          model["roleNeeded"] = domain::RoleName(needed);
+          return Page(req, ctx, http::Status::forbidden, "forbidden", model);
+        };
+        if (!domain::Allows(visitor->current.user.role, gate.permission)) {
+          return forbidden(domain::RoleNeeded(gate.permission));
+        }
+        // The gate lets the person in; the operation may still need more of this
+        // particular object (a key with payments:write needs an admin).
+        try {
+          return handler(req, rctx, *visitor);
+        } catch (const domain::Forbidden& refused) {
+          return forbidden(refused.needed());
+        }
+      },
+      checks_password);
 }
 
 http::Response NotFoundPage(const http::Request& req, const DashboardContext& ctx,

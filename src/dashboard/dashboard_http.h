@@ -57,8 +57,11 @@ http::Response Redirect(const http::Request& req, const std::string& location);
 
 // Registers `handler` under `pattern`; a database that cannot be reached
 // answers a 503 page with Retry-After instead of an error.
+// `checks_password`: the handler hashes a password (Argon2id: 64 MiB, 0.1 s),
+// so it runs on the server's offload pool, a bounded number at once, and a
+// request beyond the pool's queue gets a 429 page asking to retry in a second.
 void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
-              const DashboardContext& ctx, http::Handler handler);
+              const DashboardContext& ctx, http::Handler handler, bool checks_password = false);
 
 // 403, a page saying the form did not come from the dashboard.
 http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx);
@@ -68,6 +71,8 @@ struct Gate {
   domain::Permission permission = domain::Permission::kRead;
   // Open to a person who must set up two factors before anything else.
   bool while_enrolling = false;
+  // The page checks the person's password again (AddRoute's checks_password).
+  bool checks_password = false;
 };
 // The gates most pages share: whoever may read, and the developers' tools.
 inline const Gate kReaders{domain::Permission::kRead};

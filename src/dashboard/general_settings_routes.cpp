@@ -19,6 +19,7 @@ namespace {
 
 constexpr std::string_view kGeneralHome = "/dashboard/settings/general";
 const Gate kAdmins{domain::Permission::kAccount};
+const Gate kAdminsWithPassword{domain::Permission::kAccount, false, /*checks_password=*/true};
 const KeyShownPlace kPlace{"subGeneral", std::string(kGeneralHome), "Back to the general settings"};
 
 http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
@@ -148,7 +149,8 @@ void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
                      domain::RevokeApiKey(ChangeBy(ctx, v), key.id);
                      return Redirect(req, home);
                    }));
-  AddSignedInRoute(router, http::Verb::post, home + "/webhook-secret/reveal", ctx, kAdmins,
+  AddSignedInRoute(router, http::Verb::post, home + "/webhook-secret/reveal", ctx,
+                   kAdminsWithPassword,
                    [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
                      if (auto refused = PasswordRefused(req, rctx, ctx, v, "password"))
                        return *refused;
@@ -156,17 +158,16 @@ void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
                                        /*rotated=*/false);
                    });
   // The new secret is shown at once, so rotating asks for the password too.
-  AddSignedInRoute(router, http::Verb::post, home + "/webhook-secret/rotate", ctx, kAdmins,
-                   [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
-                     if (auto refused = PasswordRefused(req, rctx, ctx, v, "rotatePassword"))
-                       return *refused;
-                     auto change = ChangeBy(ctx, v);
-                     domain::RotateWebhookSecret(change);
-                     // The rotation's own row records it; the page shows what it made.
-                     return SecretPage(req, ctx, v,
-                                       ctx.store.WebhookSecrets(change.tenant_id, change.now),
-                                       /*rotated=*/true);
-                   });
+  AddSignedInRoute(
+      router, http::Verb::post, home + "/webhook-secret/rotate", ctx, kAdminsWithPassword,
+      [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+        if (auto refused = PasswordRefused(req, rctx, ctx, v, "rotatePassword")) return *refused;
+        auto change = ChangeBy(ctx, v);
+        domain::RotateWebhookSecret(change);
+        // The rotation's own row records it; the page shows what it made.
+        return SecretPage(req, ctx, v, ctx.store.WebhookSecrets(change.tenant_id, change.now),
+                          /*rotated=*/true);
+      });
 }
 
 }  // namespace payd::dashboard

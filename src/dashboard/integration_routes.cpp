@@ -29,6 +29,8 @@ namespace payd::dashboard {
 namespace {
 
 const std::string kIntegrationsHome = "/dashboard/integrations";
+// Changing an integration's terms may check a password (a new payout address).
+const Gate kChangeTerms{domain::Permission::kDeveloperTools, false, /*checks_password=*/true};
 
 // The form as typed; `origins` one per line, as the textarea holds them.
 struct IntegrationForm {
@@ -294,7 +296,7 @@ void AddIntegrationRoutes(http::Router& router, DashboardContext& ctx) {
                                              const domain::Integration& i) {
                      return FormPage(req, ctx, v, http::Status::ok, FormOf(i), {}, i);
                    }));
-  AddSignedInRoute(router, http::Verb::post, kIntegrationsHome + "/:id", ctx, kDevelopers,
+  AddSignedInRoute(router, http::Verb::post, kIntegrationsHome + "/:id", ctx, kChangeTerms,
                    [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
                      auto found = ctx.store.FindIntegration(v.current.user.tenant_id,
                                                             std::string(rctx.Param("id")));

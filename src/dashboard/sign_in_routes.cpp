@@ -186,10 +186,12 @@ void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
              if (FindVisitor(req, ctx)) return Redirect(req, "/dashboard");
              return SignInForm(req, ctx, http::Status::ok, "", {});
            });
-  AddRoute(router, http::Verb::post, "/dashboard/sign-in", ctx,
-           [&ctx](const http::Request& req, http::RequestContext& rctx) {
-             return SubmitSignIn(req, rctx, ctx);
-           });
+  AddRoute(
+      router, http::Verb::post, "/dashboard/sign-in", ctx,
+      [&ctx](const http::Request& req, http::RequestContext& rctx) {
+        return SubmitSignIn(req, rctx, ctx);
+      },
+      /*checks_password=*/true);
   AddRoute(router, http::Verb::get, "/dashboard/sign-in/code", ctx,
            [&ctx](const http::Request& req, http::RequestContext&) {
              std::string token = pages::CookieValue(req, kSessionCookie);
@@ -212,10 +214,12 @@ void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
              if (!holder) return DeadLink(req, ctx);
              return LinkPage(req, ctx, http::Status::ok, *holder, token, {});
            });
-  AddRoute(router, http::Verb::post, "/dashboard/link", ctx,
-           [&ctx](const http::Request& req, http::RequestContext& rctx) {
-             return SubmitLink(req, rctx, ctx);
-           });
+  AddRoute(
+      router, http::Verb::post, "/dashboard/link", ctx,
+      [&ctx](const http::Request& req, http::RequestContext& rctx) {
+        return SubmitLink(req, rctx, ctx);
+      },
+      /*checks_password=*/true);
 }
 
 }  // namespace payd::dashboard

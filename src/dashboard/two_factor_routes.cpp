@@ -17,6 +17,8 @@ namespace {
 
 constexpr std::string_view kTwoFactorHome = "/dashboard/two-factor";
 const Gate kOwnFactor{domain::Permission::kRead, /*while_enrolling=*/true};
+const Gate kOwnFactorWithPassword{domain::Permission::kRead, /*while_enrolling=*/true,
+                                  /*checks_password=*/true};
 
 // "ABCD EFGH …": a secret typed by hand when the camera cannot read the code.
 std::string Grouped(const std::string& secret) {
@@ -118,18 +120,20 @@ void AddTwoFactorRoutes(http::Router& router, DashboardContext& ctx) {
                          },
                          RedrawTwoFactor(req, ctx, v));
                    });
-  AddSignedInRoute(
-      router, http::Verb::post, std::string(kTwoFactorHome) + "/recovery-codes", ctx, kOwnFactor,
-      [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
-        if (auto refused = PasswordRefused(req, rctx, ctx, v)) return *refused;
-        return OrFieldError(
-            [&] {
-              auto codes = domain::RenewRecoveryCodes(ChangeBy(ctx, v), v.current.user);
-              return CodesPage(req, ctx, v, codes);
-            },
-            RedrawTwoFactor(req, ctx, v));
-      });
-  AddSignedInRoute(router, http::Verb::post, std::string(kTwoFactorHome) + "/off", ctx, kOwnFactor,
+  AddSignedInRoute(router, http::Verb::post, std::string(kTwoFactorHome) + "/recovery-codes", ctx,
+                   kOwnFactorWithPassword,
+                   [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+                     if (auto refused = PasswordRefused(req, rctx, ctx, v)) return *refused;
+                     return OrFieldError(
+                         [&] {
+                           auto codes =
+                               domain::RenewRecoveryCodes(ChangeBy(ctx, v), v.current.user);
+                           return CodesPage(req, ctx, v, codes);
+                         },
+                         RedrawTwoFactor(req, ctx, v));
+                   });
+  AddSignedInRoute(router, http::Verb::post, std::string(kTwoFactorHome) + "/off", ctx,
+                   kOwnFactorWithPassword,
                    [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
                      if (auto refused = PasswordRefused(req, rctx, ctx, v)) return *refused;
                      return OrFieldError(

@@ -60,6 +60,11 @@ struct RequestContext {
   // gives, until it is done, the client goes away or the server shuts down.
   // Ignored on any other status.
   StreamProducer stream;
+  // Set by a handler whose answer needs heavy work (an Argon2id hash): the
+  // server computes it on its offload pool (offload_pool.h), off the
+  // connection threads, and sends it instead of what the handler returned,
+  // which is the answer when the pool is full (a 429 saying to retry).
+  std::function<Response()> offload;
 
   std::string_view Param(std::string_view name) const {
     for (const auto& [k, v] : path_params) {

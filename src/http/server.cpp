@@ -115,10 +115,10 @@ Server::Server(ServerOptions options, Handler handler)
       accept_strand_(asio::make_strand(ioc_)),
       acceptor_(accept_strand_),
       grace_timer_(accept_strand_),
-      quota_(options_.max_connections,
-             options_.max_connections_per_client > 0
-                 ? options_.max_connections_per_client
-                 : DefaultConnectionsPerClient(options_.max_connections)) {}
+      quota_(options_.max_connections, options_.max_connections_per_client > 0
+                                           ? options_.max_connections_per_client
+                                           : DefaultConnectionsPerClient(options_.max_connections)),
+      offload_(options_.offload_threads, options_.offload_queue) {}
 
 Server::~Server() = default;
 
@@ -256,8 +256,14 @@ void Server::RefuseBusy(tcp::socket& socket, ConnectionQuota::Verdict why) {
 }
 
 Response Server::Handle(const Request& req, RequestContext& ctx) {
+  return Handle(req, ctx, [&] { return handler_(req, ctx); });
+}
+
+Response Server::Handle(const Request& req, RequestContext& ctx,
+                        const std::function<Response()>& answer) {
+  (void)req;
   try {
-    return handler_(req, ctx);
+    return answer();
   } catch (const std::exception& e) {
     base::LogError("unhandled error", {{"requestId", ctx.request_id}, {"error", e.what()}});
   } catch (...) {
@@ -431,6 +437,13 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
     } else {
       const Request& req = parser.get();
       res = Handle(req, ctx);
+      if (ctx.offload) {
+        // The frame (req, ctx) outlives the wait: this coroutine is suspended on it.
+        auto work = [this, &req, &ctx, fn = std::move(ctx.offload)] {
+          return Handle(req, ctx, fn);
+        };
+        if (auto done = co_await offload_.Run(std::move(work))) res = std::move(*done);
+      }
       keep_alive = req.keep_alive() && !draining_;
     }
     Decorate(res, ctx);

@@ -29,6 +29,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -38,6 +39,7 @@
 #include "base/ip_ranges.h"
 #include "http/connection_quota.h"
 #include "http/message.h"
+#include "http/offload_pool.h"
 
 namespace payd::http {
 
@@ -53,6 +55,11 @@ struct ServerOptions {
   // Of those, at most this many per client address; 0: DefaultConnectionsPerClient
   // (connection_quota.h). A trusted proxy's connections count only in the total.
   std::size_t max_connections_per_client = 0;
+  // Heavy work handlers offload (RequestContext::offload): how many run at
+  // once (half the cores, at least one: the other half serve connections),
+  // and how many more may wait before the handler's busy answer.
+  int offload_threads = DefaultOffloadThreads();
+  int offload_queue = 32;
   // Peers whose Forwarded / X-Forwarded-For name the client (client_address.h).
   base::IpRanges trusted_proxies;
   // Requests and connections go into the access log and the metrics
@@ -90,6 +97,8 @@ class Server {
   // and closes, without waiting on the client (the accept loop runs it).
   void RefuseBusy(boost::asio::ip::tcp::socket& socket, ConnectionQuota::Verdict why);
   Response Handle(const Request& req, RequestContext& ctx);
+  // `answer`, a 500 (logged with the request id) when it throws.
+  Response Handle(const Request& req, RequestContext& ctx, const std::function<Response()>& answer);
   // Sends a stream's headers and chunks; returns the bytes of the chunks sent.
   boost::asio::awaitable<std::size_t> Stream(std::shared_ptr<Connection> conn, Response& res,
                                              const RequestContext& ctx);
@@ -117,6 +126,7 @@ class Server {
   std::mutex conns_mu_;
   std::unordered_set<std::shared_ptr<Connection>> conns_;
   ConnectionQuota quota_;  // under conns_mu_
+  OffloadPool offload_;
   // Refusals since the last log line about them, and when that was (accept loop only).
   std::size_t refused_ = 0;
   std::chrono::steady_clock::time_point refusal_logged_{};
