@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
 import { stopAll } from '../../../tests/e2e/lib/cleanup.mjs';
 import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
-import { createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
+import { createIntent, createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
 import { startReceiver } from '../../../tests/e2e/lib/receiver.mjs';
 import { PaydPaymentProviderService } from '../dist/index.js';
 
@@ -161,6 +161,21 @@ describe('the payd provider against payd', () => {
     // The very delivery, genuine and this store's, is acted on.
     const genuine = await webhook(confirmed);
     assert.deepEqual([genuine.action, genuine.data.session_id], ['captured', 'payses_x']);
+  });
+
+  // Issue 35: a payer's key-less intent may carry any metadata, this store's
+  // marks included; paid, its webhook must capture no session.
+  test("a payer's key-less intent marked as this store's captures nothing", async () => {
+    const forged = await createIntent(payd, shop.integration.id, {
+      amount_usd: '2.00', currency: 'USDC', chainId: 31337, metadata: { medusaStore: 'medusa', medusaSessionId: 'payses_forged' },
+    });
+    assert.equal(forged.status, 201, forged.text);
+    await chain.payUsdc(PAYOUT, BigInt(forged.json.amount));
+    await chain.mine(1);
+    const confirmed = await delivery(forged.json.id, 'PAYMENT_CONFIRMED');
+    assert.equal(confirmed.payload.data.createdVia, 'public');
+    assert.equal(confirmed.payload.data.metadata.medusaStore, 'medusa', 'the payer set it');
+    assert.equal((await webhook(confirmed)).action, 'not_supported');
   });
 
   // DECISIONS §12's cancel, from the provider: a session whose amount changes

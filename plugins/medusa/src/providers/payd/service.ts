@@ -105,9 +105,16 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     return intent;
   }
 
+  // This store's own intent: made with a key (createdVia "api": a payer's key-less
+  // intent is "public" whatever metadata the payer gave it) and marked with
+  // this store's id. Nothing else is ever acted on.
+  private isOurs(intent: PaydIntent): boolean {
+    return intent.createdVia === 'api' && intent.metadata?.medusaStore === this.options.storeId;
+  }
+
   // An intent of another store (or none of Medusa's) is never acted on.
   private ownOrThrow(intent: PaydIntent): void {
-    if (intent.metadata?.medusaStore !== this.options.storeId) {
+    if (!this.isOurs(intent)) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `payd: intent ${intent.id} belongs to another store`);
     }
   }
@@ -240,7 +247,7 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     const payments = [];
     for (const id of ids) {
       const intent = await this.client.getIntent(id).catch((e) => this.fail(e));
-      if (intent.metadata?.medusaStore !== this.options.storeId || !showsMoney(intent)) continue;
+      if (!this.isOurs(intent) || !showsMoney(intent)) continue;
       const payment = replacedPaymentOf(intent);
       const before = known.find((p) => p.intentId === id);
       if (!before || before.status !== payment.status || before.txHash !== payment.txHash) this.logger?.warn(replacedLogLine(data?.sessionId, payment));
@@ -296,7 +303,7 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     }
     const intent = event.intent;
     if (!intent) return { action: 'not_supported' };
-    if (intent.metadata?.medusaStore !== this.options.storeId || typeof intent.metadata?.medusaSessionId !== 'string') {
+    if (!this.isOurs(intent) || typeof intent.metadata?.medusaSessionId !== 'string') {
       this.logger?.info(`payd: webhook ${event.id} for intent ${intent.id} of another store ignored`);
       return { action: 'not_supported' };
     }
