@@ -3760,8 +3760,9 @@ export interface components {
         };
         /**
          * @description Too many failed sign-ins for this address or from this client (the form, saying how long to
-         *     wait); or, on a page that checks a password, more such checks at once than payd runs (they
-         *     take 64 MiB and 0.1 s each, off the connection threads): a page asking to retry, `Retry-After: 1`.
+         *     wait); or, on a page that checks a password or looks up a webhook URL's host, more such
+         *     work at once than payd runs (off the connection threads, a bounded number at once): a page
+         *     asking to retry, `Retry-After: 1`.
          */
         DashboardLocked: {
             headers: {
@@ -6817,6 +6818,7 @@ export interface operations {
             400: components["responses"]["DashboardFormRefused"];
             403: components["responses"]["DashboardForeignForm"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PageUnavailable"];
         };

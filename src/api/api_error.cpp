@@ -74,4 +74,17 @@ http::Handler Endpoint(http::Handler handler) {
   };
 }
 
+http::Handler WaitingEndpoint(http::Handler handler) {
+  return
+      [inner = Endpoint(std::move(handler))](const http::Request& req, http::RequestContext& ctx) {
+        ctx.offload = [&inner, &req, &ctx] { return inner(req, ctx); };
+        ctx.offload_kind = http::RequestContext::Offload::kWait;
+        auto busy = http::ErrorResponse(http::Status::too_many_requests, "rate_limited",
+                                        "Too many requests wait on a lookup; retry in a second.",
+                                        ctx.request_id);
+        busy.set("Retry-After", "1");
+        return busy;
+      };
+}
+
 }  // namespace payd::api

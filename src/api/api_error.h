@@ -50,4 +50,9 @@ class ApiError : public std::runtime_error {
 // Wraps a handler so that every failure becomes a JSON error response.
 http::Handler Endpoint(http::Handler handler);
 
+// Endpoint(handler), run on the server's pool for work that waits (a webhook
+// URL's DNS lookup), off the connection threads; when that pool is full, 429
+// rate_limited with Retry-After: 1.
+http::Handler WaitingEndpoint(http::Handler handler);
+
 }  // namespace payd::api

@@ -76,7 +76,7 @@ http::Response Delete(const http::Request& req, http::RequestContext& ctx, ApiCo
 
 void AddManagementRoutes(http::Router& router, ApiContext& api) {
   router.Add(http::Verb::post, "/api/v1/webhook-endpoints",
-             Endpoint([&api](const auto& req, auto& ctx) {
+             WaitingEndpoint([&api](const auto& req, auto& ctx) {
                return CreateEndpoint(req, ctx, api, false);
              }));
   router.Add(http::Verb::get, "/api/v1/webhook-endpoints",
@@ -90,7 +90,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
                    domain::WebhookEndpointView(Find(api, principal, std::string(ctx.Param("id")))));
              }));
   router.Add(http::Verb::patch, "/api/v1/webhook-endpoints/:id",
-             Endpoint([&api](const auto& req, auto& ctx) {
+             WaitingEndpoint([&api](const auto& req, auto& ctx) {
                auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
                ParseQuery(req, {});
                std::string id(ctx.Param("id"));
@@ -156,7 +156,7 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
 }
 
 void AddV1Routes(http::Router& router, ApiContext& api) {
-  router.Add(http::Verb::post, "/v1/webhooks", Endpoint([&api](const auto& req, auto& ctx) {
+  router.Add(http::Verb::post, "/v1/webhooks", WaitingEndpoint([&api](const auto& req, auto& ctx) {
                return CreateEndpoint(req, ctx, api, true);
              }));
   router.Add(http::Verb::get, "/v1/webhooks",

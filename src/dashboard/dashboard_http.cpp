@@ -111,7 +111,7 @@ http::Response Redirect(const http::Request& req, const std::string& location) {
 }
 
 void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
-              const DashboardContext& ctx, http::Handler handler, bool checks_password) {
+              const DashboardContext& ctx, http::Handler handler, Heavy heavy) {
   http::Handler guarded = [handler = std::move(handler), &ctx](const http::Request& req,
                                                                http::RequestContext& rctx) {
     try {
@@ -123,20 +123,22 @@ void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
       return res;
     }
   };
-  if (!checks_password) {
+  if (heavy == Heavy::kNone) {
     router.Add(verb, std::move(pattern), std::move(guarded));
     return;
   }
-  router.Add(
-      verb, std::move(pattern),
-      [guarded = std::move(guarded), &ctx](const http::Request& req, http::RequestContext& rctx) {
-        rctx.offload = [&guarded, &req, &rctx] { return guarded(req, rctx); };
-        // What the server sends when its offload pool is full.
-        http::Response busy = Page(req, ctx, http::Status::too_many_requests, "busy",
-                                   PageModel(ctx, "Too many at once", nullptr));
-        busy.set(http::beast_http::field::retry_after, "1");
-        return busy;
-      });
+  router.Add(verb, std::move(pattern),
+             [guarded = std::move(guarded), &ctx, heavy](const http::Request& req,
+                                                         http::RequestContext& rctx) {
+               rctx.offload = [&guarded, &req, &rctx] { return guarded(req, rctx); };
+               rctx.offload_kind = heavy == Heavy::kLookup ? http::RequestContext::Offload::kWait
+                                                           : http::RequestContext::Offload::kCpu;
+               // What the server sends when its offload pool is full.
+               http::Response busy = Page(req, ctx, http::Status::too_many_requests, "busy",
+                                          PageModel(ctx, "Too many at once", nullptr));
+               busy.set(http::beast_http::field::retry_after, "1");
+               return busy;
+             });
 }
 
 http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx) {
@@ -146,7 +148,7 @@ http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx
 
 void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern,
                       DashboardContext& ctx, Gate gate, SignedInHandler handler) {
-  bool checks_password = gate.checks_password;
+  Heavy heavy = gate.heavy;
   AddRoute(
       router, verb, std::move(pattern), ctx,
       [&ctx, gate, handler = std::move(handler)](const http::Request& req,
@@ -176,7 +178,7 @@ void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern
           return forbidden(refused.needed());
         }
       },
-      checks_password);
+      heavy);
 }
 
 http::Response NotFoundPage(const http::Request& req, const DashboardContext& ctx,

@@ -57,11 +57,15 @@ http::Response Redirect(const http::Request& req, const std::string& location);
 
 // Registers `handler` under `pattern`; a database that cannot be reached
 // answers a 503 page with Retry-After instead of an error.
-// `checks_password`: the handler hashes a password (Argon2id: 64 MiB, 0.1 s),
-// so it runs on the server's offload pool, a bounded number at once, and a
-// request beyond the pool's queue gets a 429 page asking to retry in a second.
+// What a handler does that the connection threads must not wait on: hash a
+// password (Argon2id: 64 MiB, 0.1 s of a core) or look up a webhook URL's
+// host (DNS, up to seconds). Such a handler runs on one of the server's
+// offload pools, a bounded number at once; a request beyond the pool's queue
+// gets a 429 page asking to retry in a second.
+enum class Heavy { kNone, kPasswordHash, kLookup };
+
 void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
-              const DashboardContext& ctx, http::Handler handler, bool checks_password = false);
+              const DashboardContext& ctx, http::Handler handler, Heavy heavy = Heavy::kNone);
 
 // 403, a page saying the form did not come from the dashboard.
 http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx);
@@ -71,8 +75,8 @@ struct Gate {
   domain::Permission permission = domain::Permission::kRead;
   // Open to a person who must set up two factors before anything else.
   bool while_enrolling = false;
-  // The page checks the person's password again (AddRoute's checks_password).
-  bool checks_password = false;
+  // What the page does that must run off the connection threads (AddRoute).
+  Heavy heavy = Heavy::kNone;
 };
 // The gates most pages share: whoever may read, and the developers' tools.
 inline const Gate kReaders{domain::Permission::kRead};

@@ -19,7 +19,7 @@ namespace {
 
 constexpr std::string_view kGeneralHome = "/dashboard/settings/general";
 const Gate kAdmins{domain::Permission::kAccount};
-const Gate kAdminsWithPassword{domain::Permission::kAccount, false, /*checks_password=*/true};
+const Gate kAdminsWithPassword{domain::Permission::kAccount, false, Heavy::kPasswordHash};
 const KeyShownPlace kPlace{"subGeneral", std::string(kGeneralHome), "Back to the general settings"};
 
 http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,

@@ -30,7 +30,7 @@ namespace {
 
 const std::string kIntegrationsHome = "/dashboard/integrations";
 // Changing an integration's terms may check a password (a new payout address).
-const Gate kChangeTerms{domain::Permission::kDeveloperTools, false, /*checks_password=*/true};
+const Gate kChangeTerms{domain::Permission::kDeveloperTools, false, Heavy::kPasswordHash};
 
 // The form as typed; `origins` one per line, as the textarea holds them.
 struct IntegrationForm {

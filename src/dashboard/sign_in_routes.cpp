@@ -191,7 +191,7 @@ void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
       [&ctx](const http::Request& req, http::RequestContext& rctx) {
         return SubmitSignIn(req, rctx, ctx);
       },
-      /*checks_password=*/true);
+      Heavy::kPasswordHash);
   AddRoute(router, http::Verb::get, "/dashboard/sign-in/code", ctx,
            [&ctx](const http::Request& req, http::RequestContext&) {
              std::string token = pages::CookieValue(req, kSessionCookie);
@@ -219,7 +219,7 @@ void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
       [&ctx](const http::Request& req, http::RequestContext& rctx) {
         return SubmitLink(req, rctx, ctx);
       },
-      /*checks_password=*/true);
+      Heavy::kPasswordHash);
 }
 
 }  // namespace payd::dashboard

@@ -18,7 +18,7 @@ namespace {
 constexpr std::string_view kTwoFactorHome = "/dashboard/two-factor";
 const Gate kOwnFactor{domain::Permission::kRead, /*while_enrolling=*/true};
 const Gate kOwnFactorWithPassword{domain::Permission::kRead, /*while_enrolling=*/true,
-                                  /*checks_password=*/true};
+                                  Heavy::kPasswordHash};
 
 // "ABCD EFGH …": a secret typed by hand when the camera cannot read the code.
 std::string Grouped(const std::string& secret) {

@@ -65,6 +65,9 @@ struct RequestContext {
   // connection threads, and sends it instead of what the handler returned,
   // which is the answer when the pool is full (a 429 saying to retry).
   std::function<Response()> offload;
+  // kWait: work that mostly waits (a DNS lookup of a webhook URL), on a pool of
+  // its own so that it never holds up the CPU's (password hashes).
+  enum class Offload { kCpu, kWait } offload_kind = Offload::kCpu;
 
   std::string_view Param(std::string_view name) const {
     for (const auto& [k, v] : path_params) {

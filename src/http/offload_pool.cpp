@@ -15,9 +15,10 @@ int DefaultOffloadThreads() {
   return std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 2));
 }
 
-OffloadPool::OffloadPool(int threads, int queue)
+OffloadPool::OffloadPool(int threads, int queue, bool lower_priority)
     : pool_(static_cast<std::size_t>(std::max(1, threads))),
-      limit_(std::max(1, threads) + std::max(0, queue)) {}
+      limit_(std::max(1, threads) + std::max(0, queue)),
+      lower_priority_(lower_priority) {}
 
 OffloadPool::~OffloadPool() {
   pool_.join();
@@ -34,8 +35,8 @@ void LowerThisThreadsPriority() {
   setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
 }
 
-asio::awaitable<Response> Compute(std::function<Response()> work) {
-  LowerThisThreadsPriority();
+asio::awaitable<Response> Compute(std::function<Response()> work, bool lower_priority) {
+  if (lower_priority) LowerThisThreadsPriority();
   co_return work();
 }
 
@@ -49,7 +50,7 @@ asio::awaitable<std::optional<Response>> OffloadPool::Run(std::function<Response
   // Awaited from the connection's coroutine, which resumes on its own strand.
   std::optional<Response> out;
   try {
-    out = co_await asio::co_spawn(pool_.get_executor(), Compute(std::move(work)),
+    out = co_await asio::co_spawn(pool_.get_executor(), Compute(std::move(work), lower_priority_),
                                   asio::use_awaitable);
   } catch (...) {
     in_flight_.fetch_sub(1);

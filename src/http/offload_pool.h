@@ -24,7 +24,9 @@ int DefaultOffloadThreads();
 
 class OffloadPool {
  public:
-  OffloadPool(int threads, int queue);
+  // `lower_priority`: its threads yield the CPU to the connection threads
+  // (nice 10), for work that is all CPU (a hash).
+  OffloadPool(int threads, int queue, bool lower_priority);
   ~OffloadPool();  // waits for the work under way
   OffloadPool(const OffloadPool&) = delete;
   OffloadPool& operator=(const OffloadPool&) = delete;
@@ -39,6 +41,7 @@ class OffloadPool {
  private:
   boost::asio::thread_pool pool_;
   const int limit_;
+  const bool lower_priority_;
   std::atomic<int> in_flight_{0};
 };
 

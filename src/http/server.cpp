@@ -118,7 +118,8 @@ Server::Server(ServerOptions options, Handler handler)
       quota_(options_.max_connections, options_.max_connections_per_client > 0
                                            ? options_.max_connections_per_client
                                            : DefaultConnectionsPerClient(options_.max_connections)),
-      offload_(options_.offload_threads, options_.offload_queue) {}
+      offload_(options_.offload_threads, options_.offload_queue, /*lower_priority=*/true),
+      waiting_(options_.waiting_threads, options_.waiting_queue, /*lower_priority=*/false) {}
 
 Server::~Server() = default;
 
@@ -442,7 +443,9 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
         auto work = [this, &req, &ctx, fn = std::move(ctx.offload)] {
           return Handle(req, ctx, fn);
         };
-        if (auto done = co_await offload_.Run(std::move(work))) res = std::move(*done);
+        OffloadPool& pool =
+            ctx.offload_kind == RequestContext::Offload::kWait ? waiting_ : offload_;
+        if (auto done = co_await pool.Run(std::move(work))) res = std::move(*done);
       }
       keep_alive = req.keep_alive() && !draining_;
     }

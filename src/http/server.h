@@ -60,6 +60,9 @@ struct ServerOptions {
   // and how many more may wait before the handler's busy answer.
   int offload_threads = DefaultOffloadThreads();
   int offload_queue = 32;
+  // The same for work that mostly waits (RequestContext::Offload::kWait).
+  int waiting_threads = 4;
+  int waiting_queue = 64;
   // Peers whose Forwarded / X-Forwarded-For name the client (client_address.h).
   base::IpRanges trusted_proxies;
   // Requests and connections go into the access log and the metrics
@@ -126,7 +129,8 @@ class Server {
   std::mutex conns_mu_;
   std::unordered_set<std::shared_ptr<Connection>> conns_;
   ConnectionQuota quota_;  // under conns_mu_
-  OffloadPool offload_;
+  OffloadPool offload_;    // RequestContext::Offload::kCpu
+  OffloadPool waiting_;    // RequestContext::Offload::kWait
   // Refusals since the last log line about them, and when that was (accept loop only).
   std::size_t refused_ = 0;
   std::chrono::steady_clock::time_point refusal_logged_{};
