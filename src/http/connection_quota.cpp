@@ -27,4 +27,17 @@ void ConnectionQuota::Release(const std::string& client) {
   if (--it->second == 0) by_client_.erase(it);
 }
 
+bool ConnectionQuota::AdmitRequest(const std::string& client) {
+  std::size_t& held = requests_by_client_[client];
+  if (held >= per_client_) return false;
+  ++held;
+  return true;
+}
+
+void ConnectionQuota::ReleaseRequest(const std::string& client) {
+  auto it = requests_by_client_.find(client);
+  if (it == requests_by_client_.end()) return;
+  if (--it->second == 0) requests_by_client_.erase(it);
+}
+
 }  // namespace payd::http

@@ -30,6 +30,13 @@ class ConnectionQuota {
   // Once per admitted connection, with the same `client`.
   void Release(const std::string& client);
 
+  // Behind a trusted proxy one connection carries many clients: there the
+  // share counts each client's requests in flight instead (a stream holds its
+  // slot while it lasts). False: `client` holds its share already.
+  bool AdmitRequest(const std::string& client);
+  // Once per admitted request, with the same `client`.
+  void ReleaseRequest(const std::string& client);
+
   std::size_t open() const { return open_; }
   std::size_t total() const { return total_; }
   std::size_t per_client() const { return per_client_; }
@@ -39,6 +46,7 @@ class ConnectionQuota {
   const std::size_t per_client_;
   std::size_t open_ = 0;
   std::unordered_map<std::string, std::size_t> by_client_;
+  std::unordered_map<std::string, std::size_t> requests_by_client_;
 };
 
 }  // namespace payd::http

@@ -179,6 +179,18 @@ ConnectionQuota::Verdict Server::Register(const std::shared_ptr<Connection>& con
   return verdict;
 }
 
+std::optional<Server::RequestShare> Server::TakeRequestShare(std::string client) {
+  std::lock_guard lock(conns_mu_);
+  if (!quota_.AdmitRequest(client)) return std::nullopt;
+  return RequestShare(*this, std::move(client));
+}
+
+Server::RequestShare::~RequestShare() {
+  if (!server_) return;
+  std::lock_guard lock(server_->conns_mu_);
+  server_->quota_.ReleaseRequest(client_);
+}
+
 void Server::Unregister(const std::shared_ptr<Connection>& conn) {
   std::lock_guard lock(conns_mu_);
   if (!conns_.erase(conn)) return;
@@ -423,6 +435,7 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
     bool keep_alive = false;
     std::string method = parser.is_header_done() ? std::string(parser.get().method_string()) : "";
     InFlight in_flight(options_.observed);
+    std::optional<RequestShare> proxied_client;  // held until this request is answered
     std::string target = parser.is_header_done() ? std::string(parser.get().target()) : "";
     if (ec == beast_http::error::body_limit) {
       res = ErrorResponse(Status::payload_too_large, "payload_too_large",
@@ -437,8 +450,22 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
       linger = true;
     } else {
       const Request& req = parser.get();
-      res = Handle(req, ctx);
-      if (ctx.offload) {
+      // A trusted proxy's client gets its share of requests in flight, as a
+      // direct client gets its share of connections (RefuseBusy).
+      if (conn->from_proxy) {
+        if (auto share = TakeRequestShare(ClientKey(ctx.remote_ip)))
+          proxied_client.emplace(std::move(*share));
+      }
+      if (conn->from_proxy && !proxied_client) {
+        res = ErrorResponse(Status::too_many_requests, "rate_limited",
+                            "This client has " + std::to_string(quota_.per_client()) +
+                                " requests in flight, its share of this server; retry shortly.",
+                            ctx.request_id);
+        res.set(beast_http::field::retry_after, "1");
+      } else {
+        res = Handle(req, ctx);
+      }
+      if (ctx.offload && (!conn->from_proxy || proxied_client)) {
         // The frame (req, ctx) outlives the wait: this coroutine is suspended on it.
         auto work = [this, &req, &ctx, fn = std::move(ctx.offload)] {
           return Handle(req, ctx, fn);

@@ -35,6 +35,7 @@
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <utility>
 
 #include "base/ip_ranges.h"
 #include "http/connection_quota.h"
@@ -112,6 +113,24 @@ class Server {
   void LogRequest(const RequestContext& ctx, std::string_view method, std::string_view target,
                   unsigned status, std::chrono::steady_clock::time_point start,
                   std::optional<std::size_t> stream_bytes = std::nullopt);
+  // A trusted proxy's client's request in flight (ConnectionQuota::AdmitRequest),
+  // given back when it is destroyed.
+  class RequestShare {
+   public:
+    RequestShare(Server& server, std::string client)
+        : server_(&server), client_(std::move(client)) {}
+    RequestShare(RequestShare&& other) noexcept
+        : server_(std::exchange(other.server_, nullptr)), client_(std::move(other.client_)) {}
+    RequestShare& operator=(RequestShare&&) = delete;
+    ~RequestShare();
+
+   private:
+    Server* server_;
+    std::string client_;
+  };
+  // None when `client` has its share of requests in flight already.
+  std::optional<RequestShare> TakeRequestShare(std::string client);
+
   // Registers the connection unless the total or its client's share is full.
   ConnectionQuota::Verdict Register(const std::shared_ptr<Connection>& conn);
   void Unregister(const std::shared_ptr<Connection>& conn);

@@ -103,3 +103,50 @@ max_event_streams = 12
     for (const s of streams) s.close();
   });
 });
+
+// Issue 35: behind the shipped nginx every connection comes from the proxy, so
+// the share of connections cannot tell clients apart. payd then gives each
+// client the proxy names its share of requests in flight (a stream holds one
+// while it lasts): past it, 429 for that client while others are served.
+describe('fair shares behind a trusted proxy', () => {
+  let chain, payd, shop;
+  before(async () => {
+    chain = await startChain();
+    payd = await startPayd({
+      config: `trusted_proxies = ["127.0.0.1"]
+[limits]
+api_requests_per_min = 1000000
+${chainConfig(chain)}
+[http]
+max_connections_per_client = 4
+`,
+    });
+    shop = createMerchant(payd);
+  });
+  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
+
+  test("a forwarded client holding its share of requests gets 429; another forwarded client is served", async () => {
+    const r = await createIntent(payd, shop.integration.id, { amount_usd: '3.00', currency: 'USDC', chainId: 31337 });
+    assert.equal(r.status, 201, r.text);
+    const url = `${payd.url}/public/integrations/${shop.integration.id}/intents/${r.json.id}/events`;
+    const as = (client) => ({ Origin: SHOP, 'X-Forwarded-For': client });
+    const streams = [];
+    try {
+      for (let i = 0; i < 4; i++) {
+        const s = await openEvents(url, { headers: as('203.0.113.7') });
+        streams.push(s);
+        assert.equal(s.status, 200);
+      }
+      const refused = await fetch(`${payd.url}/healthz`, { headers: as('203.0.113.7') });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.headers.get('retry-after'), '1');
+      assert.match(await refused.text(), /"code":"rate_limited".*4 requests in flight/);
+      assert.equal((await fetch(`${payd.url}/healthz`, { headers: as('203.0.113.8') })).status, 200, 'another client');
+      streams.pop().close();
+      await eventually(async () => (await fetch(`${payd.url}/healthz`, { headers: as('203.0.113.7') })).status === 200,
+        { what: 'the freed share taken again' });
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});
