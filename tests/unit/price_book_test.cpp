@@ -14,8 +14,8 @@ namespace {
 
 using domain::Uint256;
 
-constexpr base::TimeMs kNow = 1'800'000'000'000;  // ms
-constexpr std::int64_t kNowS = kNow / 1000;
+constexpr base::TimeMs kBookNow = 1'800'000'000'000;  // ms
+constexpr std::int64_t kNowS = kBookNow / 1000;
 
 std::string Word(const Uint256& v) {
   std::string hex = v.str(0, std::ios_base::hex);
@@ -27,7 +27,7 @@ const Uint256 kMinusOne = kMax;  // int256 -1
 // decimals() and latestRoundData() return data for one answer.
 chain::FeedAnswer Judge(const Uint256& answer, const Uint256& updated_at, unsigned decimals = 8) {
   std::string round = "0x" + Word(7) + Word(answer) + Word(updated_at) + Word(updated_at) + Word(7);
-  return chain::JudgeFeedAnswer("0x" + Word(decimals), round, kNow);
+  return chain::JudgeFeedAnswer("0x" + Word(decimals), round, kBookNow);
 }
 
 TEST(FeedAnswer, ARecentPositiveAnswerIsAPrice) {
@@ -60,11 +60,11 @@ TEST(FeedAnswer, NonsenseIsNoPrice) {
   EXPECT_FALSE(Judge(kMinusOne, kNowS).price);
   EXPECT_FALSE(Judge(Uint256(1) << 255, kNowS).price);
   EXPECT_FALSE(Judge(Uint256(1), kNowS, 37).price);
-  EXPECT_FALSE(chain::JudgeFeedAnswer("0x" + Word(8), "0x1234", kNow).price);
-  EXPECT_FALSE(chain::JudgeFeedAnswer("", "", kNow).price);
+  EXPECT_FALSE(chain::JudgeFeedAnswer("0x" + Word(8), "0x1234", kBookNow).price);
+  EXPECT_FALSE(chain::JudgeFeedAnswer("", "", kBookNow).price);
   // Huge decimals never reach a conversion.
   std::string round = "0x" + Word(7) + Word(1) + Word(kNowS) + Word(kNowS) + Word(7);
-  EXPECT_FALSE(chain::JudgeFeedAnswer("0x" + Word(kMax), round, kNow).price);
+  EXPECT_FALSE(chain::JudgeFeedAnswer("0x" + Word(kMax), round, kBookNow).price);
 }
 
 class PriceBookTest : public ::testing::Test {

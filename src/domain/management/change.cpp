@@ -2,7 +2,16 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "domain/error.h"
+
 namespace payd::domain {
+
+void RequirePermission(const Change& change, Permission permission, std::string_view what) {
+  if (!change.actor.role || Allows(*change.actor.role, permission)) return;
+  Role least = RoleNeeded(permission);
+  throw Forbidden(least, std::string(what) + " needs the " + std::string(RoleName(least)) +
+                             " role; yours is " + std::string(RoleName(*change.actor.role)) + ".");
+}
 
 void RecordChange(ManagementTx& tx, const Change& change, std::string action, std::string object_id,
                   std::optional<std::string> before, std::optional<std::string> after) {

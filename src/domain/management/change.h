@@ -39,6 +39,12 @@ struct Creation {
   std::optional<T> object;  // set when created
 };
 
+// Who may do what, decided here for every surface (DECISIONS §13): a person
+// whose role lacks `permission` gets Forbidden ("<what> needs the admin role;
+// yours is developer."), which surfaces answer 403. A key passes (the API let
+// it in by its scopes) and so does the operator's CLI.
+void RequirePermission(const Change& change, Permission permission, std::string_view what);
+
 // Writes the change's audit row (before/after are JSON snapshots, never a secret).
 void RecordChange(ManagementTx& tx, const Change& change, std::string action, std::string object_id,
                   std::optional<std::string> before, std::optional<std::string> after);

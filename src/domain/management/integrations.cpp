@@ -97,6 +97,7 @@ boost::json::object IntegrationView(const Integration& i) {
 
 Creation<Integration> CreateIntegration(const Change& change, const ChainCatalog& catalog,
                                         const IntegrationRequest& request) {
+  RequirePermission(change, Permission::kDeveloperTools, "Creating an integration");
   IntegrationRequest mine = request;
   mine.tenant_id = change.tenant_id;
   Integration integration = PrepareIntegration(catalog, mine, change.now);
@@ -108,6 +109,7 @@ Creation<Integration> CreateIntegration(const Change& change, const ChainCatalog
 
 std::optional<Integration> UpdateIntegration(const Change& change, const ChainCatalog& catalog,
                                              const std::string& id, const IntegrationPatch& patch) {
+  RequirePermission(change, Permission::kDeveloperTools, "Changing an integration");
   std::optional<Integration> out;
   change.store.WithManagement([&](ManagementTx& tx) {
     out = tx.FindIntegration(change.tenant_id, id);

@@ -31,6 +31,7 @@ std::optional<std::string_view> MoveOf(IntentStatus before, IntentStatus after) 
 
 std::optional<Payment> AttachPayment(const Change& change, const Representation& representation,
                                      const std::string& payment_id, const std::string& intent_id) {
+  RequirePermission(change, Permission::kCommerce, "Attaching a transfer to an intent");
   auto found = change.store.FindPayment(change.tenant_id, payment_id);
   if (!found) return std::nullopt;
   base::TimeMs chain_time = ChainTime(change.store, found->transfer.chain_id, change.now);
@@ -68,6 +69,7 @@ std::optional<PaymentIntent> ResolveIntent(const Change& change,
                                            const Representation& representation,
                                            const std::string& intent_id, bool paid,
                                            const std::string& note) {
+  RequirePermission(change, Permission::kCommerce, "Deciding on a payment");
   if (note.size() > kMaxNoteLength) ThrowInvalid("note", "note is at most 1000 characters.");
   std::optional<PaymentIntent> out;
   change.store.WithManagement([&](ManagementTx& tx) {
@@ -112,6 +114,7 @@ std::optional<PaymentIntent> SetMerchantSenderHint(const Change& change,
                                                    const Representation& representation,
                                                    const std::string& intent_id,
                                                    const std::string& address) {
+  RequirePermission(change, Permission::kCommerce, "Trusting a sender");
   auto sender = ParseAddress(address);
   if (!sender) {
     ThrowInvalid("address",

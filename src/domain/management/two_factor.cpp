@@ -20,9 +20,16 @@ std::string Detail(const User& user) {
   return boost::json::serialize(boost::json::object{{"email", user.email}});
 }
 
+// A person sets up, confirms and renews only their own second factor.
+void RequireOwn(const Change& change, const User& user) {
+  if (change.actor.role && change.actor.id != user.id)
+    ThrowInvalid("id", "Only " + user.email + " sets up their own second factor.");
+}
+
 }  // namespace
 
 SecondFactor StartTwoFactor(const Change& change, const User& user) {
+  RequireOwn(change, user);
   SecondFactor factor = NewSecondFactor(user.id, change.now);
   change.store.WithManagement([&](ManagementTx& tx) {
     auto existing = tx.FindSecondFactor(user.id);
@@ -37,6 +44,7 @@ SecondFactor StartTwoFactor(const Change& change, const User& user) {
 std::vector<std::string> ConfirmTwoFactor(const Change& change, const User& user,
                                           const std::string& code,
                                           const std::string& keep_session_digest) {
+  RequireOwn(change, user);
   std::vector<std::string> codes;
   change.store.WithManagement([&](ManagementTx& tx) {
     codes.clear();
@@ -62,6 +70,7 @@ std::vector<std::string> ConfirmTwoFactor(const Change& change, const User& user
 }
 
 std::vector<std::string> RenewRecoveryCodes(const Change& change, const User& user) {
+  RequireOwn(change, user);
   std::vector<std::string> codes;
   change.store.WithManagement([&](ManagementTx& tx) {
     codes.clear();
@@ -94,6 +103,7 @@ void TurnOffTwoFactor(const Change& change, const User& user) {
 }
 
 void RequireTwoFactor(const Change& change, const User& owner, bool required) {
+  RequirePermission(change, Permission::kPeople, "Requiring two factors of everyone");
   change.store.WithManagement([&](ManagementTx& tx) {
     auto own = tx.FindSecondFactor(owner.id);
     if (required && !(own && own->enabled_at)) {
