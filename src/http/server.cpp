@@ -27,87 +27,13 @@
 #include "base/utf8.h"
 #include "http/client_address.h"
 #include "http/json_response.h"
+#include "http/server_connection.h"
 #include "http/stream_bell.h"
 #include "metrics/metrics.h"
 
 namespace payd::http {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-using tcp = asio::ip::tcp;
-
-namespace {
-
-constexpr std::size_t kHeaderLimit = 16 * 1024;
-// After refusing a request whose body we did not read, keep reading (and
-// discarding) for a moment so the client sees our response, not a reset.
-constexpr std::size_t kLingerBytes = 1024 * 1024;
-constexpr auto kLingerTime = std::chrono::seconds(2);
-
-std::string NewRequestId() {
-  return "req_" + base::Base32Encode(base::RandomBytes(10));
-}
-
-// How often at most the server says that it is refusing connections.
-constexpr auto kRefusalLogInterval = std::chrono::seconds(10);
-
-bool IsDisconnect(const beast::error_code& ec) {
-  return ec == beast::error::timeout || ec == beast_http::error::end_of_stream ||
-         ec == asio::error::eof || ec == asio::error::operation_aborted ||
-         ec == asio::error::connection_reset || ec == asio::error::broken_pipe ||
-         ec == beast_http::error::partial_message;
-}
-
-// What every response says, whatever produced it (handlers, errors, streams,
-// refusals): a browser must take the Content-Type as sent, never guess one
-// from the body (an error quoting what the client sent is no HTML or script).
-void SetCommonHeaders(Response& res) {
-  res.set("X-Content-Type-Options", "nosniff");
-}
-
-// The method as a metric label: one of HTTP's names, never what a client made up.
-std::string_view MethodLabel(Verb verb) {
-  return verb == Verb::unknown ? "other" : beast_http::to_string(verb);
-}
-
-// Counts a request as in flight for as long as it lives (across co_await).
-struct InFlight {
-  explicit InFlight(bool on) : on(on) {
-    if (on) metrics::HttpInFlight(1);
-  }
-  ~InFlight() {
-    if (on) metrics::HttpInFlight(-1);
-  }
-  InFlight(const InFlight&) = delete;
-  InFlight& operator=(const InFlight&) = delete;
-  bool on;
-};
-
-bool StartsWithHead(const beast::flat_buffer& buffer) {
-  std::string_view data(static_cast<const char*>(buffer.data().data()), buffer.size());
-  return data.starts_with("HEAD ");
-}
-
-}  // namespace
-
-std::size_t DefaultMaxConnections(std::size_t open_files_limit) {
-  std::size_t reserve = std::max<std::size_t>(128, open_files_limit / 4);
-  return open_files_limit > reserve + 16 ? open_files_limit - reserve : 16;
-}
-
-struct Server::Connection {
-  explicit Connection(tcp::socket socket) : stream(std::move(socket)) {}
-  beast::tcp_stream stream;
-  // True while waiting for the first byte of a request, or on a stream for
-  // its next step: a shutdown cancels such a wait. Only touched on the
-  // connection's strand, where shutdown also reads it.
-  bool idle = true;
-  // The peer is a trusted proxy. Between requests, its connection is not
-  // idle in the sense above: a shutdown leaves it open (see Session).
-  bool from_proxy = false;
-  // Whose share of the connections it takes (ConnectionQuota); empty for a proxy's.
-  std::string quota_client;
-};
+using namespace server_detail;
 
 Server::Server(ServerOptions options, Handler handler)
     : options_(std::move(options)),
@@ -170,104 +96,6 @@ void Server::Shutdown() {
   });
 }
 
-ConnectionQuota::Verdict Server::Register(const std::shared_ptr<Connection>& conn) {
-  std::lock_guard lock(conns_mu_);
-  auto verdict = quota_.Admit(conn->quota_client);
-  if (verdict != ConnectionQuota::Verdict::kAdmitted) return verdict;
-  conns_.insert(conn);
-  if (options_.observed) metrics::HttpConnections(1);
-  return verdict;
-}
-
-std::optional<Server::RequestShare> Server::TakeRequestShare(std::string client) {
-  std::lock_guard lock(conns_mu_);
-  if (!quota_.AdmitRequest(client)) return std::nullopt;
-  return RequestShare(*this, std::move(client));
-}
-
-Server::RequestShare::~RequestShare() {
-  if (!server_) return;
-  std::lock_guard lock(server_->conns_mu_);
-  server_->quota_.ReleaseRequest(client_);
-}
-
-void Server::Unregister(const std::shared_ptr<Connection>& conn) {
-  std::lock_guard lock(conns_mu_);
-  if (!conns_.erase(conn)) return;
-  quota_.Release(conn->quota_client);
-  if (options_.observed) metrics::HttpConnections(-1);
-  if (draining_ && conns_.empty()) ioc_.stop();
-}
-
-asio::awaitable<void> Server::AcceptLoop() {
-  for (;;) {
-    auto [ec, socket] = co_await acceptor_.async_accept(asio::make_strand(ioc_),
-                                                        asio::as_tuple(asio::use_awaitable));
-    if (ec) {
-      if (!acceptor_.is_open()) co_return;
-      base::LogWarn("accept failed", {{"error", ec.message()}});
-      asio::steady_timer pause(accept_strand_, std::chrono::milliseconds(50));
-      co_await pause.async_wait(asio::as_tuple(asio::use_awaitable));
-      continue;
-    }
-    socket.set_option(tcp::no_delay(true), ec);
-    auto conn = std::make_shared<Connection>(std::move(socket));
-    asio::ip::address peer = conn->stream.socket().remote_endpoint(ec).address();
-    bool from_proxy = !options_.trusted_proxies.empty() && options_.trusted_proxies.Contains(peer);
-    if (!from_proxy) conn->quota_client = ClientKey(peer.to_string());
-    // Registered here, not in the session, so that a burst of accepts cannot overshoot the cap.
-    if (auto verdict = Register(conn); verdict != ConnectionQuota::Verdict::kAdmitted) {
-      RefuseBusy(conn->stream.socket(), verdict);
-      continue;
-    }
-    auto executor = conn->stream.get_executor();
-    asio::co_spawn(executor, Session(std::move(conn)), asio::detached);
-  }
-}
-
-void Server::RefuseBusy(tcp::socket& socket, ConnectionQuota::Verdict why) {
-  beast::error_code ec;
-  std::string id = NewRequestId();
-  bool client_full = why == ConnectionQuota::Verdict::kClientFull;
-  Response res =
-      client_full
-          ? ErrorResponse(Status::too_many_requests, "rate_limited",
-                          "This address holds " + std::to_string(quota_.per_client()) +
-                              " connections, its share of this server; close one or retry shortly.",
-                          id)
-          : ErrorResponse(Status::service_unavailable, "unavailable",
-                          "The server has too many open connections; retry shortly.", id);
-  res.set("X-Request-Id", id);
-  res.set(beast_http::field::retry_after, "1");
-  res.set(beast_http::field::server, "payd");
-  SetCommonHeaders(res);
-  res.keep_alive(false);
-  res.prepare_payload();
-  std::ostringstream wire;
-  wire << res;
-  socket.non_blocking(true, ec);
-  // Read what has already arrived (the request, usually): closing a socket
-  // with unread data resets the connection, and the client could lose the answer.
-  char sink[4096];
-  for (int i = 0; i < 4 && !ec; ++i) socket.read_some(asio::buffer(sink), ec);
-  std::string bytes = wire.str();
-  socket.write_some(asio::buffer(bytes), ec);  // small: fits the send buffer of a new socket
-  socket.shutdown(tcp::socket::shutdown_send, ec);
-  socket.close(ec);
-  if (options_.observed)
-    metrics::HttpRequest("other", "unmatched", client_full ? 429 : 503, 0, false);
-  ++refused_;
-  auto now = std::chrono::steady_clock::now();
-  if (now - refusal_logged_ >= kRefusalLogInterval) {
-    base::LogWarn("connection limit reached; refusing new connections",
-                  {{"maxConnections", options_.max_connections},
-                   {"maxConnectionsPerClient", quota_.per_client()},
-                   {"refused", refused_}});
-    refusal_logged_ = now;
-    refused_ = 0;
-  }
-}
-
 Response Server::Handle(const Request& req, RequestContext& ctx) {
   return Handle(req, ctx, [&] { return handler_(req, ctx); });
 }
@@ -314,75 +142,6 @@ void Server::LogRequest(const RequestContext& ctx, std::string_view method, std:
   if (!ctx.key_id.empty()) fields["keyId"] = ctx.key_id;
   if (stream_bytes) fields["streamBytes"] = *stream_bytes;
   base::LogInfo("request", std::move(fields));
-}
-
-StreamStep Server::NextStep(const RequestContext& ctx) {
-  try {
-    return ctx.stream();
-  } catch (const std::exception& e) {
-    base::LogError("stream failed", {{"requestId", ctx.request_id}, {"error", e.what()}});
-  } catch (...) {
-    base::LogError("stream failed", {{"requestId", ctx.request_id}});
-  }
-  return {.data = {}, .done = true};
-}
-
-asio::awaitable<std::size_t> Server::Stream(std::shared_ptr<Connection> conn, Response& res,
-                                            const RequestContext& ctx) {
-  beast::error_code ec;
-  auto token = asio::redirect_error(asio::use_awaitable, ec);
-  beast_http::response<beast_http::empty_body> head{std::move(res.base())};
-  head.keep_alive(false);
-  head.chunked(true);
-  beast_http::response_serializer<beast_http::empty_body> serializer{head};
-  conn->stream.expires_after(options_.request_timeout);
-  co_await beast_http::async_write_header(conn->stream, serializer, token);
-  if (ec) co_return 0;
-
-  asio::steady_timer timer(conn->stream.get_executor());
-  std::size_t bytes = 0;
-  char sink[512];
-  for (;;) {
-    StreamStep step = NextStep(ctx);
-    if (!step.data.empty()) {
-      // A client that stops reading stalls the write: that one has a time-out.
-      conn->stream.expires_after(options_.request_timeout);
-      co_await asio::async_write(conn->stream, beast_http::make_chunk(asio::buffer(step.data)),
-                                 token);
-      if (ec) co_return bytes;
-      bytes += step.data.size();
-    }
-    if (step.done) break;
-    // Wait for the producer's pace, reading meanwhile: the read ends when the
-    // client goes away (nothing else should come on a stream; what does is dropped).
-    auto deadline = std::chrono::steady_clock::now() + step.next;
-    while (!draining_) {
-      timer.expires_at(deadline);
-      StreamBell::Registration rung_since;  // withdrawn when this wait ends, on this strand
-      if (step.bell) {
-        rung_since = step.bell->Wait(timer, step.seen);
-        if (!rung_since) break;  // it rang since the producer looked: ask it again now
-      }
-      conn->idle = true;  // so that a shutdown cancels the wait
-      auto [order, timer_ec, read_ec, n] =
-          co_await asio::experimental::make_parallel_group(
-              timer.async_wait(asio::deferred),
-              conn->stream.socket().async_read_some(asio::buffer(sink), asio::deferred))
-              .async_wait(asio::experimental::wait_for_one(), asio::use_awaitable);
-      conn->idle = false;
-      // The read may have ended in the same turn as the timer, and lost the
-      // race: its end of stream still counts. Asio reports it only once (on an
-      // edge-triggered reactor a later read waits for an event that never
-      // comes), and the connection would be held until shutdown.
-      if (read_ec && read_ec != asio::error::operation_aborted) co_return bytes;
-      if (order[0] == 0) break;
-      if (read_ec && !draining_) co_return bytes;
-    }
-    if (draining_) break;
-  }
-  conn->stream.expires_after(options_.request_timeout);
-  co_await asio::async_write(conn->stream, beast_http::make_chunk_last(), token);
-  co_return bytes;
 }
 
 asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
