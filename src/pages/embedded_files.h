@@ -3,15 +3,13 @@
 // so that payd serves its pages with nothing beside it on disk.
 #pragma once
 
-#include <string_view>
 #include <vector>
+
+#include "base/embedded_file.h"
 
 namespace payd::pages {
 
-struct EmbeddedFile {
-  std::string_view path;  // as in the source tree: "web/css/checkout.css", "sdk/js/payd.js"
-  std::string_view data;
-};
+using EmbeddedFile = base::EmbeddedFile;
 
 // Sorted by path; static storage, read-only, shared freely between threads.
 const std::vector<EmbeddedFile>& EmbeddedFiles();

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "base/time.h"
+#include "store/shared_migrations.h"
 
 namespace payd::store::postgres {
 
@@ -357,11 +358,6 @@ ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
 ALTER TABLE payment_intents ADD COLUMN canceled_at BIGINT;
 ALTER TABLE payment_intents ADD COLUMN return_url TEXT;
 )sql"},
-    // SQLite migration 23.
-    {18, "keys remember who made them", R"sql(
-ALTER TABLE api_keys ADD COLUMN created_by TEXT;
-CREATE INDEX api_keys_by_maker ON api_keys(tenant_id, created_by);
-)sql"},
 };
 
 // Every migration, in version order.
@@ -369,6 +365,9 @@ std::vector<Migration> AllMigrations() {
   std::vector<Migration> all(std::begin(kMigrations), std::end(kMigrations));
   for (const Migration& m : DashboardMigrations()) all.push_back(m);
   for (const Migration& m : ScaleMigrations()) all.push_back(m);
+  // From 18 on, the migrations written once for both databases.
+  for (const auto& m : SharedMigrations())
+    all.push_back({m.postgres_version, m.name.c_str(), m.sql.c_str()});
   std::sort(all.begin(), all.end(),
             [](const Migration& a, const Migration& b) { return a.version < b.version; });
   return all;

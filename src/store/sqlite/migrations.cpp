@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "base/time.h"
+#include "store/shared_migrations.h"
 
 namespace payd::store::sqlite {
 
@@ -335,12 +336,6 @@ ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
 ALTER TABLE payment_intents ADD COLUMN canceled_at INTEGER;
 ALTER TABLE payment_intents ADD COLUMN return_url TEXT;
 )sql"},
-    // Who made each key (issue 35: keys listed with their maker, and revoked
-    // with a person who is disabled). NULL for keys made before.
-    {23, "keys remember who made them", R"sql(
-ALTER TABLE api_keys ADD COLUMN created_by TEXT;
-CREATE INDEX api_keys_by_maker ON api_keys(tenant_id, created_by);
-)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping
@@ -363,6 +358,9 @@ std::vector<Migration> MigrationsOf(Schema schema) {
   std::vector<Migration> all(std::begin(kMigrations), std::end(kMigrations));
   for (const Migration& m : DashboardMigrations()) all.push_back(m);
   for (const Migration& m : ScaleMigrations()) all.push_back(m);
+  // From 23 on, the migrations written once for both databases.
+  for (const auto& m : SharedMigrations())
+    all.push_back({m.sqlite_version, m.name.c_str(), m.sql.c_str()});
   std::sort(all.begin(), all.end(),
             [](const Migration& a, const Migration& b) { return a.version < b.version; });
   return all;
