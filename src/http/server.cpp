@@ -96,13 +96,12 @@ void Server::Shutdown() {
   });
 }
 
-Response Server::Handle(const Request& req, RequestContext& ctx) {
-  return Handle(req, ctx, [&] { return handler_(req, ctx); });
-}
+namespace {
 
-Response Server::Handle(const Request& req, RequestContext& ctx,
-                        const std::function<Response()>& answer) {
-  (void)req;
+// `answer()`, or a 500 (logged with the request id) when it throws. A template,
+// not a std::function: it wraps every request's handler.
+template <typename Answer>
+Response Guarded(const RequestContext& ctx, Answer&& answer) {
   try {
     return answer();
   } catch (const std::exception& e) {
@@ -113,6 +112,12 @@ Response Server::Handle(const Request& req, RequestContext& ctx,
   return ErrorResponse(Status::internal_server_error, "internal_error",
                        "Internal server error. Quote the requestId when reporting it.",
                        ctx.request_id);
+}
+
+}  // namespace
+
+Response Server::Handle(const Request& req, RequestContext& ctx) {
+  return Guarded(ctx, [&] { return handler_(req, ctx); });
 }
 
 void Server::Decorate(Response& res, const RequestContext& ctx) {
@@ -226,9 +231,7 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
       }
       if (ctx.offload && (!conn->from_proxy || proxied_client)) {
         // The frame (req, ctx) outlives the wait: this coroutine is suspended on it.
-        auto work = [this, &req, &ctx, fn = std::move(ctx.offload)] {
-          return Handle(req, ctx, fn);
-        };
+        auto work = [&ctx, fn = std::move(ctx.offload)] { return Guarded(ctx, fn); };
         OffloadPool& pool =
             ctx.offload_kind == RequestContext::Offload::kWait ? waiting_ : offload_;
         if (auto done = co_await pool.Run(std::move(work))) res = std::move(*done);

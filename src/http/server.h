@@ -101,8 +101,6 @@ class Server {
   // and closes, without waiting on the client (the accept loop runs it).
   void RefuseBusy(boost::asio::ip::tcp::socket& socket, ConnectionQuota::Verdict why);
   Response Handle(const Request& req, RequestContext& ctx);
-  // `answer`, a 500 (logged with the request id) when it throws.
-  Response Handle(const Request& req, RequestContext& ctx, const std::function<Response()>& answer);
   // Sends a stream's headers and chunks; returns the bytes of the chunks sent.
   boost::asio::awaitable<std::size_t> Stream(std::shared_ptr<Connection> conn, Response& res,
                                              const RequestContext& ctx);
