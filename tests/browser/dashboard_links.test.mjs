@@ -11,6 +11,7 @@ import { launch, preparePayd } from '../e2e/lib/payd.mjs';
 import { browserForSuite, checkState, WIDTHS, watchedPage, signInDashboard } from './lib/browser.mjs';
 
 const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const NEW_PAYOUT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const BAD_CHECKSUM = '0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const CHAIN = `
 [[chains]]
@@ -103,6 +104,24 @@ describe('the dashboard: integrations and payment links', () => {
       await page.getByRole('link', { name: 'All payment links' }).click();
       await page.getByRole('heading', { name: 'Payment links' }).waitFor();
       await checkState(page, shots, 'links');
+
+      // A new payout address asks for the password again, then every overview says so (DECISIONS §13).
+      await page.getByRole('link', { name: 'Integrations' }).click();
+      await page.getByRole('link', { name: 'Pop-up <store>' }).click();
+      await page.getByRole('link', { name: 'Change this integration' }).click();
+      await page.getByRole('heading', { name: 'Change integration' }).waitFor();
+      await page.getByLabel('Payout address', { exact: true }).fill(NEW_PAYOUT);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('#password-error', { hasText: 'Enter your password to change the payout address' }).waitFor();
+      assert.equal(await page.getByLabel('Payout address', { exact: true }).inputValue(), NEW_PAYOUT);
+      await checkState(page, shots, 'integration-password-error');
+      await page.getByLabel('Your password (to change the payout address)').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('heading', { name: 'Pop-up <store>' }).waitFor();
+      await page.getByRole('link', { name: 'Overview' }).click();
+      await page.getByText('changed', { exact: false }).first().waitFor();
+      assert.match(await page.locator('.notice').first().innerText(), new RegExp(`The payout address of Pop-up <store> changed on .+ by Ana Owner\\. New payments go to ${NEW_PAYOUT}`));
+      await checkState(page, shots, 'overview-payout-changed');
       // The refused forms are 400s: the failed loads.
       assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
     });

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 
 import * as OTPAuth from 'otpauth';
 
-import { PASSWORD } from '../e2e/lib/dashboard.mjs';
+import { dashboardClient, PASSWORD } from '../e2e/lib/dashboard.mjs';
 import { launch, preparePayd } from '../e2e/lib/payd.mjs';
 import { browserForSuite, checkState, WIDTHS, watchedPage, signInDashboard } from './lib/browser.mjs';
 
@@ -21,11 +21,17 @@ describe('the dashboard: two factors and people', () => {
   before(async () => {
     payd = preparePayd();
     tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
-    for (const [name, role] of WIDTHS.map(([w]) => [`owner-${w}`, 'owner']).concat([['viewer', 'viewer']])) {
+    for (const [name, role] of WIDTHS.map(([w]) => [`owner-${w}`, 'owner']).concat([['viewer', 'viewer'], ['dev', 'developer']])) {
       payd.admin(['user', 'create', '--tenant', tenant.id, '--email', `${name}@acme.example`, '--role', role,
         '--name', `${name[0].toUpperCase()}${name.slice(1)} Ñandú`, '--password-stdin'], { input: `${PASSWORD}\n` });
     }
     await launch(payd);
+    // A key the developer made: People lists it, and disabling them offers to revoke it.
+    const { post, signIn: formSignIn, csrfOf } = dashboardClient(payd);
+    const dev = await formSignIn('dev@acme.example');
+    const made = await post('/dashboard/settings/api-keys',
+      { csrf: await csrfOf(dev, '/dashboard/settings/api-keys'), name: 'Order sync', scopes: 'payments:read' }, { cookie: dev });
+    assert.equal(made.status, 200);
   });
   after(() => payd?.cleanup());
 
@@ -68,6 +74,9 @@ describe('the dashboard: two factors and people', () => {
       await page.getByRole('link', { name: 'People' }).click();
       await page.getByRole('heading', { name: 'People', exact: true }).waitFor();
       await checkState(page, shots, 'people');
+      const devCard = page.locator('li.card', { hasText: 'dev@acme.example' });
+      assert.match(await devCard.innerText(), /Order sync svc_pk_test_…/);
+      assert.ok(await devCard.getByLabel('Also revoke the key Dev Ñandú made').isChecked(), 'ticked by default');
       await page.getByLabel('Email address').fill(`new-${width}@acme.example`);
       await page.getByLabel('Name (optional)').fill('<em>New</em> person');
       await page.getByLabel('Role', { exact: true }).selectOption('developer');
