@@ -3704,7 +3704,12 @@ export interface components {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 Location: "/dashboard" | "/dashboard/sign-in/code";
-                /** @description `payd_session=<token>; Path=/dashboard; HttpOnly; SameSite=Lax` (and `Secure` when `public_url` is https). */
+                /**
+                 * @description `payd_session=<token>; Path=/dashboard; HttpOnly; SameSite=Lax` (and `Secure` when
+                 *     `public_url` is https). A password sign-in that opens the dashboard also sets
+                 *     `payd_browser=<token>; Path=/dashboard; Max-Age=15552000; HttpOnly; SameSite=Lax`: the
+                 *     browser its person signed in from, which a lock by address does not stop (issue 35).
+                 */
                 "Set-Cookie": string;
                 [name: string]: unknown;
             };

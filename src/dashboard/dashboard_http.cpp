@@ -64,6 +64,11 @@ std::string SessionCookie(const DashboardContext& ctx, const std::string& token)
          SecureAttribute(ctx);
 }
 
+std::string BrowserCookie(const DashboardContext& ctx, const std::string& token) {
+  return std::string(kBrowserCookie) + "=" + token +
+         "; Path=/dashboard; Max-Age=15552000; HttpOnly; SameSite=Lax" + SecureAttribute(ctx);
+}
+
 std::string ClearedSessionCookie(const DashboardContext& ctx) {
   return std::string(kSessionCookie) + "=; Path=/dashboard; Max-Age=0; HttpOnly; SameSite=Lax" +
          SecureAttribute(ctx);

@@ -41,6 +41,9 @@ bool FormIsOurs(const http::Request& req, const Visitor& visitor);
 
 // The cookie that holds `token` (Secure when public_url is https), and the one that clears it.
 std::string SessionCookie(const DashboardContext& ctx, const std::string& token);
+// The known-browser cookie (domain::SignIn's `browser`): half a year, HttpOnly.
+inline constexpr std::string_view kBrowserCookie = "payd_browser";
+std::string BrowserCookie(const DashboardContext& ctx, const std::string& token);
 std::string ClearedSessionCookie(const DashboardContext& ctx);
 
 // The layout's fields: title, the environment banner, the stylesheet, and

@@ -52,10 +52,15 @@ http::Response SubmitSignIn(const http::Request& req, const http::RequestContext
   if (password.empty()) errors.push_back(FieldError("password", "Enter your password"));
   if (!errors.empty()) return SignInForm(req, ctx, http::Status::bad_request, email, errors);
 
-  auto result =
-      domain::SignIn(ctx.store, email, password, rctx.remote_ip, ctx.sessions, base::NowMs());
+  auto result = domain::SignIn(ctx.store, email, password, rctx.remote_ip, ctx.sessions,
+                               base::NowMs(), pages::CookieValue(req, kBrowserCookie));
   using Outcome = domain::SignInResult::Outcome;
-  if (result.outcome == Outcome::kSignedIn) return SignedInAs(req, ctx, *result.signed_in);
+  if (result.outcome == Outcome::kSignedIn) {
+    http::Response res = SignedInAs(req, ctx, *result.signed_in);
+    res.insert(http::beast_http::field::set_cookie,
+               BrowserCookie(ctx, result.signed_in->browser_token));
+    return res;
+  }
   if (result.outcome == Outcome::kSecondFactorNeeded) {
     http::Response res = Redirect(req, "/dashboard/sign-in/code");
     res.set(http::beast_http::field::set_cookie, SessionCookie(ctx, result.signed_in->token));

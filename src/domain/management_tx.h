@@ -109,6 +109,10 @@ class ManagementTx {
   // Every session of the user but the one of `keep_digest`: signed out elsewhere.
   virtual void DeleteOtherUserSessions(const std::string& user_id,
                                        const std::string& keep_digest) = 0;
+  // A browser `user_id` signed in from before (its cookie token's digest).
+  virtual bool IsKnownBrowser(const std::string& digest, const std::string& user_id) = 0;
+  virtual void RememberBrowser(const std::string& digest, const std::string& user_id,
+                               base::TimeMs now) = 0;
   virtual std::optional<SignInLink> FindSignInLink(const std::string& digest) = 0;
   virtual void InsertSignInLink(const SignInLink& link) = 0;
   // Marks the link used at `now` if it is still unused and unexpired; false

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/json/serialize.hpp>
 
+#include "base/crypto.h"
 #include "base/utf8.h"
 #include "domain/error.h"
 #include "domain/management/change.h"
@@ -65,7 +66,8 @@ std::string UseSecondFactor(ManagementTx& tx, const User& user, const SecondFact
 }  // namespace
 
 SignInResult SignIn(Store& store, const std::string& email, const std::string& password,
-                    const std::string& client_ip, const SessionPolicy& policy, base::TimeMs now) {
+                    const std::string& client_ip, const SessionPolicy& policy, base::TimeMs now,
+                    const std::string& browser) {
   AttemptKeys keys{AccountKeyOf(email), ClientThrottleKey(client_ip)};
   SignInResult result;
   std::optional<User> user;
@@ -81,7 +83,12 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
   // knows the address cannot lock them out, and a right password alone still
   // opens nothing. (A locked address then answers after a hash only when its
   // person has a second factor.)
-  keys.account_lock_applies = !needs_code;
+  bool known = false;
+  if (can_sign_in && !browser.empty()) {
+    store.WithManagement(
+        [&](ManagementTx& tx) { known = tx.IsKnownBrowser(SessionDigest(browser), user->id); });
+  }
+  keys.account_lock_applies = !needs_code && !known;
   Attempt attempt = BeginAttempt(store, keys, now);
   if (attempt.locked_for_ms > 0) {
     result.retry_after_ms = attempt.locked_for_ms;
@@ -108,6 +115,8 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
   if (NeedsRehash(*user->password_hash)) rehashed = HashPassword(password);
   NewSession opened = needs_code ? OpenSecondFactorSession(user->id, user->tenant_id, now)
                                  : OpenSession(user->id, user->tenant_id, policy, now);
+  // The browser is remembered once the person is in; a new token unless it was known.
+  const std::string browser_token = known ? browser : base::Base64UrlEncode(base::RandomBytes(32));
   store.WithManagement([&](ManagementTx& tx) {
     // The account's failures are cleared only once the second factor is right too.
     ForgiveAttempt(tx, keys, attempt, /*clear_account=*/!needs_code);
@@ -117,11 +126,13 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
       tx.UpdateUser(updated);
     }
     tx.InsertSession(opened.session);
+    if (!needs_code) tx.RememberBrowser(SessionDigest(browser_token), user->id, now);
     if (!needs_code) Record(tx, *user, "user.sign_in", now, {{"client", client_ip}});
   });
   result.outcome =
       needs_code ? SignInResult::Outcome::kSecondFactorNeeded : SignInResult::Outcome::kSignedIn;
-  result.signed_in = SignedIn{*user, opened.session, opened.token};
+  result.signed_in = SignedIn{*user, opened.session, opened.token, {}};
+  if (!needs_code) result.signed_in->browser_token = browser_token;
   return result;
 }
 
@@ -192,7 +203,7 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
     tx.InsertSession(opened.session);
     Record(tx, waiting.user, "user.sign_in", now, {{"client", client_ip}, {"secondFactor", via}});
     result.outcome = SignInResult::Outcome::kSignedIn;
-    result.signed_in = SignedIn{waiting.user, opened.session, opened.token};
+    result.signed_in = SignedIn{waiting.user, opened.session, opened.token, {}};
   });
   return result;
 }
@@ -306,7 +317,7 @@ LinkRedemption CompleteLinkRedemption(Store& store, const LinkHolder& holder,
     if (!via.empty()) detail["secondFactor"] = via;
     Record(tx, *user, "user.sign_in", now, std::move(detail));
     out.outcome = LinkRedemption::Outcome::kSignedIn;
-    out.signed_in = SignedIn{*user, opened.session, opened.token};
+    out.signed_in = SignedIn{*user, opened.session, opened.token, {}};
   });
   return out;
 }

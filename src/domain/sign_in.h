@@ -19,7 +19,8 @@ namespace payd::domain {
 struct SignedIn {
   User user;
   Session session;
-  std::string token;  // for the cookie; only its digest is stored
+  std::string token;          // for the cookie; only its digest is stored
+  std::string browser_token;  // SignIn's known-browser cookie; empty elsewhere
 };
 
 struct SignInResult {
@@ -33,8 +34,14 @@ struct SignInResult {
   std::optional<PasswordProof> proof;
 };
 
+// `browser`: the token of the browser's known-browser cookie, if it sent one.
+// A browser its person signed in from before is not stopped by a lock by
+// address (whoever knows the address cannot lock them out there); the
+// client's lock still holds. Signed in, `signed_in->browser_token` is the
+// token to keep in that cookie (the same, or a new one).
 SignInResult SignIn(Store& store, const std::string& email, const std::string& password,
-                    const std::string& client_ip, const SessionPolicy& policy, base::TimeMs now);
+                    const std::string& client_ip, const SessionPolicy& policy, base::TimeMs now,
+                    const std::string& browser = {});
 
 // The person a session token stands for, while the session holds and they
 // are not disabled; records the request (idle time starts again). A session

@@ -76,7 +76,11 @@ describe('dashboard sign-in', () => {
     const res = await post('/dashboard/sign-in', { email: 'Ana@Acme.Example', password: PASSWORD });
     assert.equal(res.status, 303);
     assert.equal(res.headers.get('location'), '/dashboard');
-    assert.match(res.headers.get('set-cookie'), /^payd_session=[A-Za-z0-9_-]{43}; Path=\/dashboard; HttpOnly; SameSite=Lax$/);
+    const [session, browser] = res.headers.getSetCookie();
+    assert.match(session, /^payd_session=[A-Za-z0-9_-]{43}; Path=\/dashboard; HttpOnly; SameSite=Lax$/);
+    // The known-browser cookie (issue 35): half a year, its token stored only as its digest too.
+    assert.match(browser, /^payd_browser=[A-Za-z0-9_-]{43}; Path=\/dashboard; Max-Age=15552000; HttpOnly; SameSite=Lax$/);
+    assert.equal(sql(payd, `SELECT count(*) FROM known_browsers WHERE digest = '${browser.split(';')[0].split('=')[1]}'`), '0');
     const cookie = cookieOf(res);
     const token = cookie.split('=')[1];
     const page = await get('/dashboard', cookie);
@@ -193,5 +197,32 @@ describe('dashboard sign-in', () => {
     const json = await get('/dashboard/nothing');
     assert.equal(json.status, 404);
     assert.equal((await json.json()).error.code, 'not_found');
+  });
+});
+
+// Issue 35: whoever knows an address could lock its owner out. On a payd of its own, so that
+// the other tests' failures from this client do not count here.
+describe('dashboard sign-in from a known browser', () => {
+  let payd, get, post;
+  before(async () => {
+    payd = preparePayd();
+    const tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
+    payd.admin(['user', 'create', '--tenant', tenant.id, '--email', 'known@acme.example', '--role', 'viewer', '--password-stdin'], { input: `${PASSWORD}\n` });
+    await launch(payd);
+    ({ get, post } = dashboardClient(payd));
+  });
+  after(() => payd?.cleanup());
+
+  test('a browser its person signed in from is not locked out by guesses at the address', async () => {
+    const first = await post('/dashboard/sign-in', { email: 'known@acme.example', password: PASSWORD });
+    assert.equal(first.status, 303);
+    const browser = first.headers.getSetCookie().find((c) => c.startsWith('payd_browser=')).split(';')[0];
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await post('/dashboard/sign-in', { email: 'known@acme.example', password: `guess ${i}` })).status, 400);
+    }
+    assert.equal((await post('/dashboard/sign-in', { email: 'known@acme.example', password: PASSWORD })).status, 429, 'another browser');
+    const back = await post('/dashboard/sign-in', { email: 'known@acme.example', password: PASSWORD }, { headers: { Cookie: browser } });
+    assert.equal(back.status, 303, 'the known browser');
+    assert.equal((await get('/dashboard', cookieOf(back))).status, 200);
   });
 });

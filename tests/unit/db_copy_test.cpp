@@ -101,6 +101,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       tx.SaveSecondFactor(factor_);
       tx.ReplaceRecoveryCodes(user_.id, {domain::RecoveryCodeDigest("abcde-fghjk")}, kWrittenAt);
       tx.SetTenantRequiresTwoFactor(tenant_.id, true, kWrittenAt);
+      tx.RememberBrowser(domain::SessionDigest("a browser's token"), user_.id, kWrittenAt);
     });
 
     // Intents created in the same millisecond: only the rowid orders them.

@@ -138,6 +138,35 @@ TEST_P(SignInTest, ARightPasswordTakesItsOwnCountBack) {
   EXPECT_EQ(Try("ana@shop.example", kPassword, 2012).outcome, Outcome::kLocked);
 }
 
+// Issue 35: whoever knows an address could lock its owner out. A browser its
+// person signed in from before is not stopped by that lock (its token, kept
+// in a cookie, says so); any other browser is, and wrong passwords from the
+// known one still count.
+TEST_P(SignInTest, AKnownBrowserIsNotLockedOutByAGuessersFailures) {
+  auto first = Try("ana@shop.example", kPassword, 2000);
+  ASSERT_EQ(first.outcome, Outcome::kSignedIn);
+  const std::string browser = first.signed_in->browser_token;
+  ASSERT_EQ(browser.size(), 43u);
+  for (int i = 0; i < 6; ++i) {
+    domain::SignIn(*store_, "ana@shop.example", "wrong", "198.51.100.9", policy_, 3000 + i);
+  }
+  EXPECT_EQ(Try("ana@shop.example", kPassword, 4000).outcome, Outcome::kLocked) << "a new browser";
+  auto known =
+      domain::SignIn(*store_, "ana@shop.example", kPassword, "192.0.2.1", policy_, 4001, browser);
+  ASSERT_EQ(known.outcome, Outcome::kSignedIn);
+  EXPECT_EQ(known.signed_in->browser_token, browser) << "the same cookie kept";
+  auto other =
+      *domain::CreateUser(Cli(1000), {"bo@shop.example", "Bo", "viewer", kPassword}).object;
+  for (int i = 0; i < 6; ++i)
+    domain::SignIn(*store_, "bo@shop.example", "wrong", "198.51.100.9", policy_, 5000 + i);
+  EXPECT_EQ(
+      domain::SignIn(*store_, "bo@shop.example", kPassword, "192.0.2.1", policy_, 6000, browser)
+          .outcome,
+      Outcome::kLocked)
+      << "Ana's browser is not Bo's";
+  (void)other;
+}
+
 TEST_P(SignInTest, ADisabledPersonLosesEverySessionAndCannotSignIn) {
   auto token = Try("ana@shop.example", kPassword, 2000).signed_in->token;
   domain::CreateUser(Cli(2000), {"bo@shop.example", "Bo", "owner", std::nullopt});

@@ -221,6 +221,13 @@ class SqlManagementTx final : public domain::ManagementTx {
     return LinkByDigest(c_, digest);
   }
   void InsertSignInLink(const domain::SignInLink& link) override { InsertLinkRow(c_, link); }
+  bool IsKnownBrowser(const std::string& digest, const std::string& user_id) override {
+    return KnownBrowserRow(c_, digest, user_id);
+  }
+  void RememberBrowser(const std::string& digest, const std::string& user_id,
+                       base::TimeMs now) override {
+    RememberBrowserRow(c_, digest, user_id, now);
+  }
   bool UseSignInLink(const std::string& digest, base::TimeMs now) override {
     return UseLinkRow(c_, digest, now);
   }

@@ -84,6 +84,23 @@ void InsertLinkRow(Connection& c, const domain::SignInLink& l) {
       .Run();
 }
 
+bool KnownBrowserRow(Connection& c, const std::string& digest, const std::string& user_id) {
+  auto q = c.Prepare("SELECT 1 FROM known_browsers WHERE digest = ? AND user_id = ?");
+  q.Bind(1, digest).Bind(2, user_id);
+  return q.Step();
+}
+
+void RememberBrowserRow(Connection& c, const std::string& digest, const std::string& user_id,
+                        base::TimeMs now) {
+  c.Prepare(
+       "INSERT INTO known_browsers(digest, user_id, created_at) VALUES (?, ?, ?) "
+       "ON CONFLICT (digest) DO NOTHING")
+      .Bind(1, digest)
+      .Bind(2, user_id)
+      .Bind(3, now)
+      .Run();
+}
+
 bool UseLinkRow(Connection& c, const std::string& digest, base::TimeMs now) {
   // The condition is checked again on the row as it is when the update runs
   // (PostgreSQL waits for a concurrent writer of the row, then re-reads it).

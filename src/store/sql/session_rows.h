@@ -23,6 +23,9 @@ void TouchSessionRow(Connection& c, const std::string& digest, base::TimeMs now)
 
 std::optional<domain::SignInLink> LinkByDigest(Connection& c, const std::string& digest);
 void InsertLinkRow(Connection& c, const domain::SignInLink& link);
+bool KnownBrowserRow(Connection& c, const std::string& digest, const std::string& user_id);
+void RememberBrowserRow(Connection& c, const std::string& digest, const std::string& user_id,
+                        base::TimeMs now);
 // True when the link was unused and unexpired (it is used now).
 bool UseLinkRow(Connection& c, const std::string& digest, base::TimeMs now);
 void EndUserLinkRows(Connection& c, const std::string& user_id, base::TimeMs now);
