@@ -7,7 +7,7 @@ namespace payd::domain {
 NewSession OpenSession(const std::string& user_id, const std::string& tenant_id,
                        const SessionPolicy& policy, base::TimeMs now) {
   NewSession out;
-  out.token = base::Base64UrlEncode(base::RandomBytes(32));
+  out.token = NewToken();
   out.session = {SessionDigest(out.token), user_id, tenant_id, now, now, now + policy.absolute_ms};
   return out;
 }
@@ -25,6 +25,10 @@ std::string_view SessionStageName(SessionStage stage) {
 
 SessionStage ParseSessionStage(std::string_view text) {
   return text == "signed_in" ? SessionStage::kSignedIn : SessionStage::kSecondFactor;
+}
+
+std::string NewToken() {
+  return base::Base64UrlEncode(base::RandomBytes(32));
 }
 
 std::string SessionDigest(std::string_view token) {

@@ -45,6 +45,10 @@ NewSession OpenSession(const std::string& user_id, const std::string& tenant_id,
 NewSession OpenSecondFactorSession(const std::string& user_id, const std::string& tenant_id,
                                    base::TimeMs now);
 
+// A new random token for a cookie or a link (32 bytes, base64url): only its
+// SessionDigest is stored.
+std::string NewToken();
+
 // The digest a token is stored and looked up under.
 std::string SessionDigest(std::string_view token);
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <boost/json/serialize.hpp>
 
-#include "base/crypto.h"
 #include "base/utf8.h"
 #include "domain/error.h"
 #include "domain/management/change.h"
@@ -68,7 +67,9 @@ std::string UseSecondFactor(ManagementTx& tx, const User& user, const SecondFact
 SignInResult SignIn(Store& store, const std::string& email, const std::string& password,
                     const std::string& client_ip, const SessionPolicy& policy, base::TimeMs now,
                     const std::string& browser) {
-  AttemptKeys keys{AccountKeyOf(email), ClientThrottleKey(client_ip)};
+  AttemptKeys keys;
+  keys.account = AccountKeyOf(email);
+  keys.client = ClientThrottleKey(client_ip);
   SignInResult result;
   std::optional<User> user;
   try {
@@ -83,12 +84,11 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
   // knows the address cannot lock them out, and a right password alone still
   // opens nothing. (A locked address then answers after a hash only when its
   // person has a second factor.)
-  bool known = false;
-  if (can_sign_in && !browser.empty()) {
-    store.WithManagement(
-        [&](ManagementTx& tx) { known = tx.IsKnownBrowser(SessionDigest(browser), user->id); });
+  keys.account_lock_applies = !needs_code;
+  if (can_sign_in) {
+    keys.browser_token = browser;
+    keys.user_id = user->id;
   }
-  keys.account_lock_applies = !needs_code && !known;
   Attempt attempt = BeginAttempt(store, keys, now);
   if (attempt.locked_for_ms > 0) {
     result.retry_after_ms = attempt.locked_for_ms;
@@ -116,7 +116,7 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
   NewSession opened = needs_code ? OpenSecondFactorSession(user->id, user->tenant_id, now)
                                  : OpenSession(user->id, user->tenant_id, policy, now);
   // The browser is remembered once the person is in; a new token unless it was known.
-  const std::string browser_token = known ? browser : base::Base64UrlEncode(base::RandomBytes(32));
+  const std::string browser_token = attempt.known_browser ? browser : NewToken();
   store.WithManagement([&](ManagementTx& tx) {
     // The account's failures are cleared only once the second factor is right too.
     ForgiveAttempt(tx, keys, attempt, /*clear_account=*/!needs_code);
@@ -210,7 +210,9 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
 
 SignInResult ConfirmPassword(Store& store, const User& user, const std::string& password,
                              const std::string& client_ip, base::TimeMs now) {
-  AttemptKeys keys{AccountThrottleKey(user.email), ClientThrottleKey(client_ip)};
+  AttemptKeys keys;
+  keys.account = AccountThrottleKey(user.email);
+  keys.client = ClientThrottleKey(client_ip);
   SignInResult result;
   Attempt attempt = BeginAttempt(store, keys, now);
   if (attempt.locked_for_ms > 0) {

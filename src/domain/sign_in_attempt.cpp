@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "domain/session.h"
+
 namespace payd::domain {
 
 Attempt BeginAttempt(Store& store, const AttemptKeys& keys, base::TimeMs now) {
@@ -11,7 +13,9 @@ Attempt BeginAttempt(Store& store, const AttemptKeys& keys, base::TimeMs now) {
     attempt.account_before = tx.ReadThrottle(keys.account);
     attempt.client_before = tx.ReadThrottle(keys.client);
     attempt.locked_for_ms = LockedFor(attempt.client_before, now);
-    if (keys.account_lock_applies) {
+    attempt.known_browser = !keys.browser_token.empty() && !keys.user_id.empty() &&
+                            tx.IsKnownBrowser(SessionDigest(keys.browser_token), keys.user_id);
+    if (keys.account_lock_applies && !attempt.known_browser) {
       attempt.locked_for_ms =
           std::max(attempt.locked_for_ms, LockedFor(attempt.account_before, now));
     }

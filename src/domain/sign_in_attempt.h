@@ -24,10 +24,15 @@ struct AttemptKeys {
   // stop their password (its code still has to follow, throttled on its own
   // key), so that whoever knows an address cannot lock its owner out.
   bool account_lock_applies = true;
+  // The known-browser cookie's token and the person it must be known for:
+  // such a browser is not stopped by the lock by address either (empty: none).
+  std::string browser_token;
+  std::string user_id;
 };
 
 struct Attempt {
   base::TimeMs locked_for_ms = 0;  // > 0: refused before the hash, nothing counted
+  bool known_browser = false;      // keys.browser_token is one keys.user_id signed in from
   ThrottleState account_before, account_counted, client_before, client_counted;
 };
 

@@ -23,7 +23,7 @@ base::TimeMs LinkLifetimeMs(LinkPurpose purpose) {
 IssuedLink NewSignInLink(const std::string& user_id, const std::string& tenant_id,
                          LinkPurpose purpose, base::TimeMs now) {
   IssuedLink out;
-  out.token = base::Base64UrlEncode(base::RandomBytes(32));
+  out.token = NewToken();
   out.link = {SessionDigest(out.token),      user_id,     tenant_id, purpose, now,
               now + LinkLifetimeMs(purpose), std::nullopt};
   return out;

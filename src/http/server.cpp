@@ -220,7 +220,7 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
         if (auto share = TakeRequestShare(ClientKey(ctx.remote_ip)))
           proxied_client.emplace(std::move(*share));
       }
-      if (conn->from_proxy && !proxied_client) {
+      if (conn->from_proxy && !proxied_client) {  // refused: the handler does not run
         res = ErrorResponse(Status::too_many_requests, "rate_limited",
                             "This client has " + std::to_string(quota_.per_client()) +
                                 " requests in flight, its share of this server; retry shortly.",
@@ -229,7 +229,7 @@ asio::awaitable<void> Server::Session(std::shared_ptr<Connection> conn) {
       } else {
         res = Handle(req, ctx);
       }
-      if (ctx.offload && (!conn->from_proxy || proxied_client)) {
+      if (ctx.offload) {
         // The frame (req, ctx) outlives the wait: this coroutine is suspended on it.
         auto work = [&ctx, fn = std::move(ctx.offload)] { return Guarded(ctx, fn); };
         OffloadPool& pool =

@@ -24,16 +24,11 @@ std::string Json(const ApiKey& key, base::TimeMs now) {
 // an admin's key's new text. A key or the operator making the change has no role
 // to exceed (the API lets only the account key manage keys).
 void CheckWithinRole(const Change& change, const ApiKey& key, std::string_view verb) {
-  if (!change.actor.role) return;
   Permission needed = PermissionToManage(key);
-  if (Allows(*change.actor.role, needed)) return;
-  Role least = RoleNeeded(needed);
   std::string what = needed == Permission::kAccount    ? "an account key"
                      : needed == Permission::kCommerce ? "a key with payments:write"
                                                        : "API keys";
-  throw Forbidden(least, std::string(verb) + " " + what + " needs the " +
-                             std::string(RoleName(least)) + " role; yours is " +
-                             std::string(RoleName(*change.actor.role)) + ".");
+  RequirePermission(change, needed, std::string(verb) + " " + what);
 }
 
 // Ends `key` now, with its audit row.

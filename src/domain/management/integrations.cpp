@@ -48,12 +48,7 @@ std::string Lower(std::string text) {
 // key) and the operator have no role to check; every change is announced.
 void CheckPayoutChange(const Change& change) {
   if (!change.actor.role) return;
-  Role role = *change.actor.role;
-  if (!Allows(role, Permission::kCommerce)) {
-    Role least = RoleNeeded(Permission::kCommerce);
-    throw Forbidden(least, "Changing the payout address needs the " + std::string(RoleName(least)) +
-                               " role; yours is " + std::string(RoleName(role)) + ".");
-  }
+  RequirePermission(change, Permission::kCommerce, "Changing the payout address");
   const PasswordProof* proof = change.password_proof;
   if (!proof || proof->user_id() != change.actor.id ||
       change.now - proof->at() > kPasswordProofMs) {
