@@ -1993,11 +1993,64 @@ export interface paths {
          * Change an integration
          * @description The fields of the creation form, as `PATCH /api/v1/integrations/{id}` with every term: `400` with the form again.
          *     Developers and up; other roles `403`; another tenant's integration `404`. A new payout address
-         *     needs the admin role (`403` for a developer) and `password`, the person's own, typed again
-         *     (DECISIONS §13: `400` without it or when wrong; `429` once wrong passwords lock the address),
-         *     and raises `INTEGRATION_PAYOUT_CHANGED`.
+         *     needs the admin role (`403` for a developer) and `password`, the person's own password or a
+         *     code from their authenticator app, typed again (DECISIONS §13: `400` without it or when
+         *     wrong; `429` once wrong tries lock the address). It waits 24 hours before new payments go
+         *     there (a second owner may confirm it sooner, an admin may cancel it), and each step raises
+         *     `INTEGRATION_PAYOUT_CHANGED`.
          */
         post: operations["changeIntegrationInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/integrations/{id}/payout-change/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the payout address change waiting on an integration
+         * @description New payments keep going to the address they go to now; audited
+         *     (`integration.payout_cancel`) and announced (`INTEGRATION_PAYOUT_CHANGED`, `CANCELED`).
+         *     Admins and owners; other roles `403`; another tenant's integration `404`. With no change
+         *     waiting it does nothing.
+         */
+        post: operations["cancelPayoutChangeInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/integrations/{id}/payout-change/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply the payout address change waiting on an integration now
+         * @description A second owner (not the one who asked for it) applies it at once, with their `password` or
+         *     a code from their authenticator app; audited (`integration.payout_confirm`) and announced
+         *     (`INTEGRATION_PAYOUT_CHANGED`, `APPLIED`). `400` with the integration's page when the
+         *     password or code is wrong or missing, or the owner asked for the change; `429` once wrong
+         *     tries lock the address. Owners only; other roles `403`; another tenant's integration `404`.
+         */
+        post: operations["confirmPayoutChangeInDashboard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3089,15 +3142,26 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
         };
         /**
-         * @description `INTEGRATION_PAYOUT_CHANGED`'s data (DECISIONS §13): the integration as it is after the
-         *     change, the address new payments went to before it, and who changed it (a dashboard person
-         *     `user_…`, a key `key_…`, or the operator `cli`) when. Intents created before the change keep
-         *     the address their payer was shown.
+         * @description `INTEGRATION_PAYOUT_CHANGED`'s data (DECISIONS §13): one step of a change of where new
+         *     payments go, with the integration as it is after that step. A change a dashboard person
+         *     asks for waits 24 hours (`SCHEDULED`, with `effectiveAt`), then applies (`APPLIED`), unless
+         *     an admin cancels it (`CANCELED`) or a second owner confirms it sooner (`APPLIED`, with
+         *     `decidedBy`). A change made with the account key or by the operator (`cli`) applies at
+         *     once: one `APPLIED` event. `payoutAddress` is where new payments go now; intents created
+         *     before a change applies keep the address their payer was shown.
          */
         IntegrationPayoutChange: {
+            /** @enum {string} */
+            status: "SCHEDULED" | "APPLIED" | "CANCELED";
             previousPayoutAddress: components["schemas"]["Address"];
+            newPayoutAddress: components["schemas"]["Address"];
+            /** @description Who asked for the change. */
             changedBy: string;
             changedAt: components["schemas"]["Timestamp"];
+            /** @description When the change applies (or applied) by itself. */
+            effectiveAt: components["schemas"]["Timestamp"];
+            /** @description The admin who canceled it or the owner who confirmed it; null when the clock applied it or it applied as made. */
+            decidedBy: string | null;
         } & components["schemas"]["IntegrationFields"];
         /**
          * @description A merchant's terms for taking payments (the spec's integration, as its owner sees it).
@@ -7606,6 +7670,59 @@ export interface operations {
                     tokens?: string;
                     preferredToken?: string;
                     /** @description For a new payout address. */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["DashboardLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    cancelPayoutChangeInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    confirmPayoutChangeInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
                     password?: string;
                 };
             };

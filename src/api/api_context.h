@@ -28,7 +28,6 @@ struct ApiContext {
   base::TimeMs intent_lifetime_ms = 30 * 60 * 1000;
   PublicLimiter& public_limiter;
   domain::PriceSource& prices;
-  std::function<void()> events_written = [] {};  // wakes the webhook dispatcher
   // Key-less intents an integration may hold open (CREATED, not expired); 0: any number.
   int public_max_open_intents = 10'000;
   // Live intent event streams open at once from all clients (config [public]).

@@ -43,7 +43,7 @@ boost::json::object IssuedView(const domain::IssuedKey& issued, base::TimeMs now
 }
 
 http::Response CreateKey(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireAccountKey(req, ctx, api);
+  auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kManageApiKeys);
   ParseQuery(req, {});
   auto body = ParseJsonObjectBody(req);
   auto frame = CreationChangeBy(req, ctx, api, principal, body);
@@ -68,7 +68,7 @@ http::Response ListKeys(const http::Request& req, http::RequestContext& ctx, Api
 }
 
 http::Response Rotate(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireAccountKey(req, ctx, api);
+  auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kManageApiKeys);
   ParseQuery(req, {});
   std::int64_t overlap_s = 0;
   if (!req.body().empty()) {
@@ -103,7 +103,7 @@ void AddApiKeyRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::post, "/api/v1/api-keys/:id/revoke",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireAccountKey(req, ctx, api);
+               auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kManageApiKeys);
                ParseQuery(req, {});
                RequireNoFields(req);
                std::string id(ctx.Param("id"));

@@ -58,7 +58,7 @@ domain::IntegrationPatch ReadIntegrationPatch(const boost::json::object& body) {
 
 http::Response CreateIntegrationRoute(const http::Request& req, http::RequestContext& ctx,
                                       ApiContext& api) {
-  auto principal = RequireAccountKey(req, ctx, api);
+  auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kCreateIntegration);
   ParseQuery(req, {});
   auto body = ParseJsonObjectBody(req);
   auto frame = CreationChangeBy(req, ctx, api, principal, body);
@@ -103,7 +103,7 @@ void AddIntegrationRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(
       http::Verb::patch, "/api/v1/integrations/:id", Endpoint([&api](const auto& req, auto& ctx) {
-        auto principal = RequireAccountKey(req, ctx, api);
+        auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kChangeIntegration);
         ParseQuery(req, {});
         std::string id(ctx.Param("id"));
         auto patch = ReadIntegrationPatch(ParseJsonObjectBody(req));

@@ -19,14 +19,13 @@ namespace {
 template <typename View>
 http::Response Cancel(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                       View view) {
-  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
+  auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kCancelIntent);
   ParseQuery(req, {});
   RequireNoFields(req);
   std::string id(ctx.Param("id"));
   auto intent = domain::CancelIntent(ChangeBy(api, principal), api.representation(), id);
   if (!intent) ThrowNotFound("payment intent", id);
-  // The dispatcher has its PAYMENT_EXPIRED to send; open payer pages see it over.
-  api.events_written();
+  // Open payer pages see it over.
   api.IntentsChanged();
   return http::JsonResponse(http::Status::ok, view(*intent));
 }

@@ -6,7 +6,11 @@
 namespace payd::api {
 
 domain::Change ChangeBy(ApiContext& api, const domain::Principal& principal) {
-  return {api.store, domain::Actor::Key(principal.key_id), principal.tenant_id, base::NowMs(), {}};
+  return {api.store,
+          domain::Actor::Key(principal.key_id, {principal.scopes, principal.account_key}),
+          principal.tenant_id,
+          base::NowMs(),
+          {}};
 }
 
 CreationFrame CreationChangeBy(const http::Request& req, const http::RequestContext& ctx,

@@ -16,9 +16,9 @@ namespace payd::api {
 
 namespace {
 
-// After a decision: the webhook dispatcher has work, open payer pages may have news.
+// After a decision: open payer pages may have news (the store woke the
+// webhook dispatcher when the decision's events committed).
 void Changed(ApiContext& api) {
-  api.events_written();
   api.IntentsChanged();
 }
 
@@ -27,14 +27,15 @@ struct Decision {
   domain::Principal principal;
   boost::json::object body;
 };
-Decision ReadDecision(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
+Decision ReadDecision(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
+                      domain::Operation op) {
+  auto principal = RequireKeyFor(req, ctx, api, op);
   ParseQuery(req, {});
   return {principal, ParseJsonObjectBody(req)};
 }
 
 http::Response Attach(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto [principal, body] = ReadDecision(req, ctx, api);
+  auto [principal, body] = ReadDecision(req, ctx, api, domain::Operation::kAttachTransfer);
   FieldReader fields(body);
   std::string intent_id = fields.RequiredString("intentId");
   fields.RejectUnknown();
@@ -47,7 +48,7 @@ http::Response Attach(const http::Request& req, http::RequestContext& ctx, ApiCo
 }
 
 http::Response Resolve(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto [principal, body] = ReadDecision(req, ctx, api);
+  auto [principal, body] = ReadDecision(req, ctx, api, domain::Operation::kResolveIntent);
   FieldReader fields(body);
   std::string outcome = fields.RequiredString("outcome");
   if (outcome != "paid" && outcome != "not_paid")
@@ -63,7 +64,7 @@ http::Response Resolve(const http::Request& req, http::RequestContext& ctx, ApiC
 }
 
 http::Response SenderHint(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto [principal, body] = ReadDecision(req, ctx, api);
+  auto [principal, body] = ReadDecision(req, ctx, api, domain::Operation::kTrustSender);
   FieldReader fields(body);
   std::string address = fields.RequiredString("address");
   fields.RejectUnknown();

@@ -86,7 +86,7 @@ http::Response GetLink(const http::Request& req, http::RequestContext& ctx, ApiC
 }
 
 http::Response CreateLink(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
+  auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kCreatePaymentLink);
   ParseQuery(req, {});
   boost::json::object body = ParseJsonObjectBody(req);
   // A retry gets its original answer before the rules are asked again: the
@@ -95,7 +95,6 @@ http::Response CreateLink(const http::Request& req, http::RequestContext& ctx, A
   if (frame.earlier) return std::move(*frame.earlier);
   auto made =
       domain::CreatePaymentLink(frame.change, api.catalog, api.public_url, ReadCreateRequest(body));
-  if (made.object) api.events_written();
   return CreationResponse(
       made, made.object ? PaymentLinkView(*made.object, api.public_url) : boost::json::object{},
       ctx.request_id);
@@ -112,7 +111,7 @@ void AddPaymentLinkRoutes(http::Router& router, ApiContext& api) {
              Endpoint([&api](const auto& req, auto& ctx) { return GetLink(req, ctx, api); }));
   router.Add(
       http::Verb::patch, "/api/v1/payment-links/:id", Endpoint([&api](const auto& req, auto& ctx) {
-        auto principal = RequireScope(req, ctx, api, domain::Scope::kPaymentsWrite);
+        auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kChangePaymentLink);
         ParseQuery(req, {});
         std::string id(ctx.Param("id"));
         auto patch = ReadLinkPatch(ParseJsonObjectBody(req));

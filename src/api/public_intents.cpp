@@ -69,8 +69,6 @@ http::Response CreatePublicIntent(const http::Request& req, http::RequestContext
                        "retry once some are paid or expire.")
         .WithHeader("Retry-After", "60");
   }
-  if (result.outcome == domain::CreateOutcome::kCreated && result.deliveries_queued)
-    api.events_written();
   return CreateResultResponse(result, ctx.request_id);
 }
 

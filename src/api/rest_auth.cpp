@@ -80,6 +80,14 @@ domain::Principal RequireScope(const http::Request& req, http::RequestContext& c
   return principal;
 }
 
+domain::Principal RequireKeyFor(const http::Request& req, http::RequestContext& ctx,
+                                ApiContext& api, domain::Operation op) {
+  domain::Principal principal = RequireKey(req, ctx, api);
+  if (!domain::KeyMay({principal.scopes, principal.account_key}, op))
+    throw ApiError(http::Status::forbidden, "insufficient_scope", domain::KeyRefusal(op), "");
+  return principal;
+}
+
 domain::Principal RequireAccountKey(const http::Request& req, http::RequestContext& ctx,
                                     ApiContext& api) {
   domain::Principal principal = RequireKey(req, ctx, api);

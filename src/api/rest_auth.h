@@ -5,6 +5,7 @@
 #pragma once
 
 #include "api/api_context.h"
+#include "domain/access.h"
 #include "domain/auth.h"
 #include "http/message.h"
 
@@ -17,7 +18,12 @@ const char* AuthErrorCode(domain::AuthFailure failure);
 domain::Principal RequireKey(const http::Request& req, http::RequestContext& ctx, ApiContext& api);
 domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                                domain::Scope scope);
-// The account's settings (its audit log, its webhook secret): the account key only.
+// A key that may do `op`, as domain/access.h decides for every surface (the
+// domain checks again when the operation runs); 403 insufficient_scope
+// before the request's body is read.
+domain::Principal RequireKeyFor(const http::Request& req, http::RequestContext& ctx,
+                                ApiContext& api, domain::Operation op);
+// Reads of the account's settings (its keys, its audit log): the account key only.
 domain::Principal RequireAccountKey(const http::Request& req, http::RequestContext& ctx,
                                     ApiContext& api);
 

@@ -117,8 +117,6 @@ http::Response CreateV1Intent(const http::Request& req, http::RequestContext& ct
         representation.IntentEvent(domain::event_type::kPaymentCreated, stored, now)};
   };
   auto result = api.store.InsertIntent(intent, claim ? &*claim : nullptr, {}, finish, now);
-  if (result.outcome == domain::CreateOutcome::kCreated && result.deliveries_queued)
-    api.events_written();
   return CreateResultResponse(result, ctx.request_id);
 }
 

@@ -32,7 +32,7 @@ boost::json::object CreatedView(const domain::WebhookEndpoint& e) {
 
 http::Response CreateEndpoint(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                               bool v1) {
-  auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
+  auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kAddWebhookEndpoint);
   ParseQuery(req, {});
   auto body = ParseJsonObjectBody(req);
   auto frame = CreationChangeBy(req, ctx, api, principal, body);
@@ -66,7 +66,7 @@ domain::WebhookEndpoint Find(ApiContext& api, const domain::Principal& principal
 }
 
 http::Response Delete(const http::Request& req, http::RequestContext& ctx, ApiContext& api) {
-  auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
+  auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kRemoveWebhookEndpoint);
   ParseQuery(req, {});
   std::string id(ctx.Param("id"));
   if (!domain::DeleteWebhookEndpoint(ChangeBy(api, principal), id))
@@ -91,7 +91,8 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::patch, "/api/v1/webhook-endpoints/:id",
              WaitingEndpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
+               auto principal =
+                   RequireKeyFor(req, ctx, api, domain::Operation::kChangeWebhookEndpoint);
                ParseQuery(req, {});
                std::string id(ctx.Param("id"));
                auto patch = ReadEndpointPatch(ParseJsonObjectBody(req));
@@ -104,13 +105,12 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              Endpoint([&api](const auto& req, auto& ctx) { return Delete(req, ctx, api); }));
   router.Add(http::Verb::post, "/api/v1/webhook-endpoints/:id/test",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
+               auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kSendTestEvent);
                ParseQuery(req, {});
                RequireNoFields(req);
                std::string id(ctx.Param("id"));
                auto event = domain::SendTestEvent(ChangeBy(api, principal), id);
                if (!event) ThrowNotFound("webhook endpoint", id);
-               api.events_written();
                return http::JsonResponse(
                    http::Status::accepted,
                    boost::json::object{{"eventId", event->id}, {"type", event->type}});
@@ -130,18 +130,18 @@ void AddManagementRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::post, "/api/v1/webhooks/:id/redeliver",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireScope(req, ctx, api, domain::Scope::kWebhooksWrite);
+               auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kRedeliverWebhook);
                ParseQuery(req, {});
                RequireNoFields(req);
                std::string id(ctx.Param("id"));
                auto copy = domain::Redeliver(ChangeBy(api, principal), id);
                if (!copy) ThrowNotFound("webhook delivery", id);
-               api.events_written();
                return http::JsonResponse(http::Status::accepted, DeliveryView(*copy));
              }));
   router.Add(http::Verb::post, "/api/v1/webhook-secret/rotate",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireAccountKey(req, ctx, api);
+               auto principal =
+                   RequireKeyFor(req, ctx, api, domain::Operation::kRotateWebhookSecret);
                ParseQuery(req, {});
                RequireNoFields(req);
                auto change = ChangeBy(api, principal);

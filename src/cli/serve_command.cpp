@@ -19,6 +19,7 @@
 #include "chain/chain_status.h"
 #include "chain/price_book.h"
 #include "chain/watcher.h"
+#include "cli/background_loops.h"
 #include "cli/command_context.h"
 #include "cli/metrics_listener.h"
 #include "dashboard/routes.h"
@@ -38,8 +39,6 @@ namespace payd::cli {
 namespace {
 
 namespace asio = boost::asio;
-
-constexpr auto kPurgeInterval = std::chrono::minutes(10);
 
 // Every connection, database file and outgoing request takes a descriptor;
 // the soft limit (often 1024) is raised to the hard one, which an ordinary
@@ -67,64 +66,6 @@ base::LogLevel ParseLevel(const std::string& name) {
   if (name == "warn") return base::LogLevel::kWarn;
   if (name == "error") return base::LogLevel::kError;
   return base::LogLevel::kInfo;
-}
-
-// Housekeeping off the request path: expired idempotency records and idle rate windows.
-asio::awaitable<void> PurgeLoop(domain::Store& store) {
-  asio::steady_timer timer(co_await asio::this_coro::executor);
-  for (;;) {
-    try {
-      store.PurgeExpired(base::NowMs());
-    } catch (const std::exception& e) {
-      base::LogWarn("purge failed; will retry", {{"error", e.what()}});
-    }
-    timer.expires_after(kPurgeInterval);
-    co_await timer.async_wait(asio::use_awaitable);
-  }
-}
-
-// Link-page views are written this often (domain/link_views.h).
-constexpr auto kLinkViewsInterval = std::chrono::seconds(1);
-
-void FlushLinkViews(domain::LinkViews& views) {
-  try {
-    views.Flush();
-  } catch (const std::exception& e) {
-    base::LogWarn("writing link views failed; kept for the next try", {{"error", e.what()}});
-  }
-}
-
-asio::awaitable<void> LinkViewsLoop(domain::LinkViews& views) {
-  asio::steady_timer timer(co_await asio::this_coro::executor);
-  for (;;) {
-    timer.expires_after(kLinkViewsInterval);
-    co_await timer.async_wait(asio::use_awaitable);
-    FlushLinkViews(views);
-  }
-}
-
-// Intents asked on /v1 and never chosen expire by the wall clock (no chain's
-// clock applies to them): looked for this often, so their status is at most
-// this late; a page or a choice reads expiresAt itself.
-constexpr auto kUnchosenExpiryInterval = std::chrono::seconds(5);
-constexpr int kUnchosenExpiryBatch = 500;
-
-asio::awaitable<void> UnchosenExpiryLoop(domain::Store& store, const api::ApiContext& api,
-                                         std::function<void()> changed) {
-  asio::steady_timer timer(co_await asio::this_coro::executor);
-  for (;;) {
-    int expired = 0;
-    try {
-      expired = domain::ExpireUnchosenIntents(store, api.representation(), base::NowMs(),
-                                              kUnchosenExpiryBatch);
-      if (expired > 0) changed();
-    } catch (const std::exception& e) {
-      base::LogWarn("expiring unchosen intents failed; will retry", {{"error", e.what()}});
-    }
-    if (expired == kUnchosenExpiryBatch) continue;  // more are due
-    timer.expires_after(kUnchosenExpiryInterval);
-    co_await timer.async_wait(asio::use_awaitable);
-  }
 }
 
 void Serve(const CommandContext& ctx) {
@@ -232,6 +173,7 @@ void Serve(const CommandContext& ctx) {
   });
   asio::co_spawn(server.io(), PurgeLoop(*opened.store), asio::detached);
   asio::co_spawn(server.io(), LinkViewsLoop(link_views), asio::detached);
+  asio::co_spawn(server.io(), PayoutChangesLoop(*opened.store), asio::detached);
 
   domain::Ledger ledger(*opened.store, config.catalog, api.representation());
   webhooks::DispatcherOptions delivery;
@@ -244,15 +186,18 @@ void Serve(const CommandContext& ctx) {
                      config.environment == domain::Environment::kMainnet};
   webhooks::Dispatcher dispatcher(*opened.store, delivery);
   dispatcher.Start();
-  api.events_written = [&dispatcher] { dispatcher.Wake(); };
+  // Whoever writes a webhook delivery, the store wakes the dispatcher once it
+  // is committed; stopped before `dispatcher` goes.
+  opened.store->OnDeliveriesQueued([&dispatcher] { dispatcher.Wake(); });
+  struct StopWakes {
+    domain::Store& store;
+    ~StopWakes() { store.OnDeliveriesQueued(nullptr); }
+  } stop_wakes{*opened.store};
   api.webhook_target_check = webhooks::TargetCheckFor(delivery.policy);
   api.chains_stopped = [] { return chain::StoppedReasons(); };
-  pages.events_written = api.events_written;
   dashboard.webhook_target_check = api.webhook_target_check;
-  dashboard.events_written = api.events_written;
   dashboard.intent_changes = [&api] { return api.live.Changes(); };
   dashboard.chain_status = [](std::int64_t chain_id) { return chain::StatusOf(chain_id); };
-  ledger.OnEvents([&dispatcher] { dispatcher.Wake(); });
   ledger.OnIntentsUpdated([&api] { api.IntentsChanged(); });
   // Other processes' changes (PostgreSQL); stopped before `api` goes.
   opened.store->OnIntentsAnnounced([&api](bool feed_live) { api.live.Announced(feed_live); });
@@ -260,13 +205,10 @@ void Serve(const CommandContext& ctx) {
     domain::Store& store;
     ~StopAnnouncements() { store.OnIntentsAnnounced(nullptr); }
   } stop_announcements{*opened.store};
-  asio::co_spawn(server.io(),
-                 UnchosenExpiryLoop(*opened.store, api,
-                                    [&dispatcher, &api] {
-                                      dispatcher.Wake();
-                                      api.IntentsChanged();
-                                    }),
-                 asio::detached);
+  asio::co_spawn(
+      server.io(),
+      UnchosenExpiryLoop(*opened.store, api.representation(), [&api] { api.IntentsChanged(); }),
+      asio::detached);
 
   std::vector<std::unique_ptr<chain::ChainWatcher>> watchers;
   for (const auto& chain : config.catalog.chains()) {

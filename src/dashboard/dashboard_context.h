@@ -35,7 +35,6 @@ struct DashboardContext {
   std::function<std::optional<domain::ChainWatchStatus>(std::int64_t)> chain_status =
       [](std::int64_t) { return std::optional<domain::ChainWatchStatus>(); };
   // Wakes the webhook dispatcher after a change that queued deliveries.
-  std::function<void()> events_written = [] {};
   // The chains and tokens integrations and links may use (config), the same as the API's.
   const domain::ChainCatalog* catalog = nullptr;
 };

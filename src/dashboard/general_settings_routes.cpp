@@ -8,6 +8,7 @@
 // domain/management/'s, the same as /api/v1 and `payd key|webhook-secret`.
 #include "dashboard/api_key_shown.h"
 #include "dashboard/dashboard_http.h"
+#include "dashboard/reconfirm.h"
 #include "dashboard/routes.h"
 #include "domain/management/api_keys.h"
 #include "domain/management/webhook_endpoints.h"
@@ -57,18 +58,9 @@ std::optional<http::Response> PasswordRefused(const http::Request& req,
                                               const http::RequestContext& rctx,
                                               DashboardContext& ctx, const Visitor& visitor,
                                               const std::string& field) {
-  std::string password = pages::FormValue(req.body(), "password");
-  auto checked = domain::ConfirmPassword(ctx.store, visitor.current.user, password, rctx.remote_ip,
-                                         base::NowMs());
-  using Outcome = domain::SignInResult::Outcome;
-  if (checked.outcome == Outcome::kSignedIn) return std::nullopt;
-  if (checked.outcome == Outcome::kLocked) {
-    return GeneralPage(req, ctx, visitor, http::Status::too_many_requests, {},
-                       {FieldError(field, "Too many wrong passwords. Try again later.")});
-  }
-  return GeneralPage(
-      req, ctx, visitor, http::Status::bad_request, {},
-      {FieldError(field, password.empty() ? "Enter your password" : "The password is not right")});
+  auto checked = Reconfirm(ctx, visitor, rctx, pages::FormValue(req.body(), "password"));
+  if (checked.proof) return std::nullopt;
+  return GeneralPage(req, ctx, visitor, checked.status, {}, {FieldError(field, checked.message)});
 }
 
 // The secrets that sign now: the current one, and a rotated one during its overlap.

@@ -18,9 +18,12 @@
 #include "base/time.h"
 #include "base/utf8.h"
 #include "dashboard/dashboard_http.h"
+#include "dashboard/payout_change_view.h"
+#include "dashboard/reconfirm.h"
 #include "dashboard/routes.h"
 #include "domain/management/api_keys.h"
 #include "domain/management/integrations.h"
+#include "domain/management/payout_changes.h"
 #include "domain/sign_in.h"
 #include "pages/page_common.h"
 
@@ -31,6 +34,9 @@ namespace {
 const std::string kIntegrationsHome = "/dashboard/integrations";
 // Changing an integration's terms may check a password (a new payout address).
 const Gate kChangeTerms{domain::Permission::kDeveloperTools, false, Heavy::kPasswordHash};
+// A payout address change waiting: an admin cancels it, a second owner confirms it.
+const Gate kCancelPayout{domain::Permission::kCommerce};
+const Gate kConfirmPayout{domain::Permission::kPeople, false, Heavy::kPasswordHash};
 
 // The form as typed; `origins` one per line, as the textarea holds them.
 struct IntegrationForm {
@@ -167,11 +173,15 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
   return Page(req, ctx, status, "integrations_form", model);
 }
 
+// `confirm_error`: why a second owner's confirmation of the waiting payout change was refused.
 http::Response DetailPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
-                          const domain::Integration& integration) {
+                          const domain::Integration& integration,
+                          const std::string& confirm_error = {},
+                          http::Status status = http::Status::ok) {
   boost::json::object model = PageModel(ctx, "Integration " + integration.name, &v);
   model["navIntegrations"] = true;
   model["integration"] = IntegrationModel(CatalogOf(ctx), integration);
+  model["waitingPayout"] = WaitingPayoutModel(ctx, v, integration, confirm_error);
   const std::string& tenant = v.current.user.tenant_id;
   boost::json::array keys;
   base::TimeMs now = base::NowMs();
@@ -187,7 +197,7 @@ http::Response DetailPage(const http::Request& req, DashboardContext& ctx, const
   }
   model["hasLinks"] = !links.empty();
   model["links"] = std::move(links);
-  return Page(req, ctx, http::Status::ok, "integrations_detail", model);
+  return Page(req, ctx, status, "integrations_detail", model);
 }
 
 // A page or change of one of the tenant's integrations: another tenant's id is not found.
@@ -229,19 +239,14 @@ http::Response Change(const http::Request& req, http::RequestContext& rctx, Dash
   std::optional<domain::PasswordProof> proof;
   std::string password = pages::FormValue(req.body(), "password");
   if (!password.empty()) {
-    auto checked =
-        domain::ConfirmPassword(ctx.store, v.current.user, password, rctx.remote_ip, base::NowMs());
+    auto checked = Reconfirm(ctx, v, rctx, password);
     if (!checked.proof) {
       IntegrationForm typed = form;
       try {
         typed = ReadIntegrationForm(req.body());
       } catch (const domain::Error&) {  // said once the password is right
       }
-      bool locked = checked.outcome == domain::SignInResult::Outcome::kLocked;
-      return FormPage(req, ctx, v,
-                      locked ? http::Status::too_many_requests : http::Status::bad_request, typed,
-                      {FieldError("password", locked ? "Too many wrong passwords. Try again later."
-                                                     : "The password is not right")},
+      return FormPage(req, ctx, v, checked.status, typed, {FieldError("password", checked.message)},
                       integration);
     }
     proof = std::move(checked.proof);
@@ -303,6 +308,32 @@ void AddIntegrationRoutes(http::Router& router, DashboardContext& ctx) {
                      if (!found) return NotFoundPage(req, ctx, &v);
                      return Change(req, rctx, ctx, v, *found);
                    });
+  AddSignedInRoute(
+      router, http::Verb::post, kIntegrationsHome + "/:id/payout-change/cancel", ctx, kCancelPayout,
+      ToIntegration(
+          ctx, [&ctx](const http::Request& req, const Visitor& v, const domain::Integration& i) {
+            domain::CancelPayoutChange(ChangeBy(ctx, v), i.id);
+            return Redirect(req, kIntegrationsHome + "/" + i.id);
+          }));
+  AddSignedInRoute(
+      router, http::Verb::post, kIntegrationsHome + "/:id/payout-change/confirm", ctx,
+      kConfirmPayout,
+      [&ctx](const http::Request& req, http::RequestContext& rctx, const Visitor& v) {
+        auto found =
+            ctx.store.FindIntegration(v.current.user.tenant_id, std::string(rctx.Param("id")));
+        if (!found) return NotFoundPage(req, ctx, &v);
+        auto checked = Reconfirm(ctx, v, rctx, pages::FormValue(req.body(), "password"));
+        if (!checked.proof) return DetailPage(req, ctx, v, *found, checked.message, checked.status);
+        domain::Change change = ChangeBy(ctx, v);
+        change.password_proof = &*checked.proof;
+        try {
+          domain::ConfirmPayoutChange(change, found->id);
+        } catch (const domain::Error& e) {
+          if (e.kind() != domain::ErrorKind::kInvalidRequest) throw;
+          return DetailPage(req, ctx, v, *found, Sentence(e.what()), http::Status::bad_request);
+        }
+        return Redirect(req, kIntegrationsHome + "/" + found->id);
+      });
   for (bool enable : {false, true}) {
     AddSignedInRoute(router, http::Verb::post,
                      kIntegrationsHome + (enable ? "/:id/enable" : "/:id/disable"), ctx,

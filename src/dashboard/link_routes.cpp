@@ -220,7 +220,6 @@ http::Response CreateLinkForm(const http::Request& req, DashboardContext& ctx, c
         // a form sent twice makes two links, as two clicks would.
         auto made = domain::CreatePaymentLink(ChangeBy(ctx, v), CatalogOf(ctx), ctx.public_url,
                                               RequestOf(form));
-        ctx.events_written();
         return Redirect(req, kLinksHome + "/" + made.object->id);
       },
       [&](const boost::json::array& errors) {

@@ -10,6 +10,7 @@
 #include "base/strings.h"
 #include "dashboard/dashboard_http.h"
 #include "dashboard/payment_views.h"
+#include "dashboard/payout_change_view.h"
 #include "dashboard/routes.h"
 #include "dashboard/volume_chart.h"
 #include "domain/amount.h"
@@ -74,44 +75,12 @@ boost::json::array Chains(DashboardContext& ctx, base::TimeMs now) {
   return out;
 }
 
-// Payout address changes of the last week (DECISIONS §13: announced to every
-// owner), newest first: where new payments now go, and who changed it.
-boost::json::array PayoutChanges(DashboardContext& ctx, const std::string& tenant,
-                                 base::TimeMs now) {
-  constexpr base::TimeMs kWeekMs = 7LL * 24 * 60 * 60 * 1000;
-  std::map<std::string, std::string> names;
-  for (const auto& user : ctx.store.ListUsers(tenant)) names[user.id] = user.name;
-  std::vector<domain::Event> changes;
-  for (const auto& integration : ctx.store.ListIntegrations(tenant)) {
-    for (auto& event : ctx.store.EventsAbout(tenant, integration.id, 100)) {
-      if (event.type == domain::event_type::kIntegrationPayoutChanged &&
-          now - event.created_at < kWeekMs)
-        changes.push_back(std::move(event));
-    }
-  }
-  std::sort(changes.begin(), changes.end(),
-            [](const auto& a, const auto& b) { return a.created_at > b.created_at; });
-  boost::json::array out;
-  for (const auto& event : changes) {
-    auto data = boost::json::parse(event.data_json).as_object();
-    std::string by(data.at("changedBy").as_string());
-    if (auto found = names.find(by); found != names.end()) by = found->second;
-    out.push_back({{"integrationId", data.at("id")},
-                   {"integration", data.at("name")},
-                   {"payoutAddress", data.at("payoutAddress")},
-                   {"previousPayoutAddress", data.at("previousPayoutAddress")},
-                   {"by", by == "cli" ? "the operator (payd CLI)" : by},
-                   {"at", base::FormatTimestamp(event.created_at)}});
-  }
-  return out;
-}
-
 http::Response Overview(const http::Request& req, DashboardContext& ctx, const Visitor& visitor) {
   const std::string& tenant = visitor.current.user.tenant_id;
   const base::TimeMs now = base::NowMs();
   boost::json::object model = PageModel(ctx, "Overview", &visitor);
   model["navOverview"] = true;
-  model["payoutChanges"] = PayoutChanges(ctx, tenant, now);
+  model["payoutChanges"] = PayoutNotices(ctx, tenant, now);
   auto volumes = Volumes(ctx, tenant, now);
   model["hasVolume"] = !volumes.empty();
   model["volumes"] = std::move(volumes);

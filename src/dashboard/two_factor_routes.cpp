@@ -4,6 +4,7 @@
 // whose owner requires two factors and who has none yet: every other page
 // sends them here (AddSignedInRoute).
 #include "dashboard/dashboard_http.h"
+#include "dashboard/reconfirm.h"
 #include "dashboard/routes.h"
 #include "domain/error.h"
 #include "domain/management/two_factor.h"
@@ -70,18 +71,9 @@ http::Response CodesPage(const http::Request& req, DashboardContext& ctx, const 
 std::optional<http::Response> PasswordRefused(const http::Request& req,
                                               const http::RequestContext& rctx,
                                               DashboardContext& ctx, const Visitor& visitor) {
-  std::string password = pages::FormValue(req.body(), "password");
-  auto checked = domain::ConfirmPassword(ctx.store, visitor.current.user, password, rctx.remote_ip,
-                                         base::NowMs());
-  using Outcome = domain::SignInResult::Outcome;
-  if (checked.outcome == Outcome::kSignedIn) return std::nullopt;
-  if (checked.outcome == Outcome::kLocked) {
-    return StatusPage(req, ctx, visitor, http::Status::too_many_requests,
-                      {FieldError("password", "Too many wrong passwords. Try again later.")});
-  }
-  return StatusPage(req, ctx, visitor, http::Status::bad_request,
-                    {FieldError("password", password.empty() ? "Enter your password"
-                                                             : "The password is not right")});
+  auto checked = Reconfirm(ctx, visitor, rctx, pages::FormValue(req.body(), "password"));
+  if (checked.proof) return std::nullopt;
+  return StatusPage(req, ctx, visitor, checked.status, {FieldError("password", checked.message)});
 }
 
 // Shows the page again with a refused field.

@@ -203,7 +203,6 @@ http::Response RedeliverOne(const http::Request& req, http::RequestContext& rctx
   return OrFieldError(
       [&] {
         if (!domain::Redeliver(ChangeBy(ctx, v), id)) return NotFoundPage(req, ctx, &v);
-        ctx.events_written();
         // Back to the list the button was on: only an endpoint of this tenant.
         std::string back = pages::FormValue(req.body(), "endpoint");
         return Redirect(req, DeliveriesHref(back == d->endpoint_id ? back : ""));
@@ -250,7 +249,6 @@ void AddWebhookRoutes(http::Router& router, DashboardContext& ctx) {
                    ToEndpoint(ctx, [&ctx](const http::Request& req, const Visitor& v,
                                           const domain::WebhookEndpoint& e) {
                      domain::SendTestEvent(ChangeBy(ctx, v), e.id);
-                     ctx.events_written();
                      return Redirect(req, DeliveriesHref(e.id));
                    }));
   AddSignedInRoute(router, http::Verb::get, std::string(kDeliveries), ctx, kReaders,

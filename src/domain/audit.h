@@ -7,21 +7,31 @@
 #include <string>
 
 #include "base/time.h"
+#include "domain/access.h"
 #include "domain/user.h"
 
 namespace payd::domain {
 
 // Who made a change: an API key ("key_…"), a dashboard user ("user_…"), or
 // the operator on the server ("cli").
+// What an operation checks before it acts (domain/access.h): a person's role,
+// a key's rights; the operator has neither and may do everything.
 struct Actor {
   std::string id;
-  // A person's role, which an operation checks before it acts (DECISIONS §13). None
-  // for a key (its scopes were checked when it was let in) and for the operator.
-  std::optional<Role> role;
+  std::optional<Role> role;      // a person's
+  std::optional<KeyRights> key;  // a key's
 
-  static Actor Cli() { return {"cli", std::nullopt}; }
-  static Actor Key(std::string key_id) { return {std::move(key_id), std::nullopt}; }
-  static Actor Person(std::string user_id, Role role) { return {std::move(user_id), role}; }
+  static Actor Cli() { return {"cli", std::nullopt, std::nullopt}; }
+  static Actor Key(std::string key_id, KeyRights rights) {
+    return {std::move(key_id), std::nullopt, rights};
+  }
+  static Actor Person(std::string user_id, Role role) {
+    return {std::move(user_id), role, std::nullopt};
+  }
+  // The clock carrying out what `asker` asked for earlier (checked then).
+  static Actor OnBehalfOf(std::string asker) {
+    return {std::move(asker), std::nullopt, std::nullopt};
+  }
 };
 
 struct AuditEntry {

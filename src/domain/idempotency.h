@@ -37,9 +37,6 @@ enum class CreateOutcome {
 struct CreateResult {
   CreateOutcome outcome = CreateOutcome::kCreated;
   StoredResponse response;
-  // The creation queued webhook deliveries: the dispatcher has work (a tenant
-  // without endpoints gives it none, and need not wake it).
-  bool deliveries_queued = false;
 };
 
 // A reason the key is unusable, or nothing: 1 to 255 printable ASCII characters.

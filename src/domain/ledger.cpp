@@ -323,7 +323,6 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
       tx.SaveCursor(update.chain_id, update.cursor_before, *update.cursor);
     }
   });
-  if (on_events_ && (summary.intents_changed > 0 || summary.unmatched > 0)) on_events_();
   if (on_intents_updated_ && summary.intents_updated > 0) on_intents_updated_();
   return summary;
 }

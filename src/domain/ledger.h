@@ -60,13 +60,10 @@ class Ledger {
       : store_(store), catalog_(catalog), representation_(std::move(representation)) {}
 
   LedgerSummary Advance(const ChainUpdate& update, base::TimeMs now);
-  // Called after a transaction that wrote events (to wake the webhook dispatcher).
-  void OnEvents(std::function<void()> fn) { on_events_ = std::move(fn); }
   // Called after a transaction that updated any intent, events or not (for live views).
   void OnIntentsUpdated(std::function<void()> fn) { on_intents_updated_ = std::move(fn); }
 
  private:
-  std::function<void()> on_events_;
   std::function<void()> on_intents_updated_;
   Store& store_;
   const ChainCatalog& catalog_;

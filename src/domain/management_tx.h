@@ -18,6 +18,7 @@
 #include "domain/integration.h"
 #include "domain/ledger_tx.h"
 #include "domain/payment_link.h"
+#include "domain/payout_change.h"
 #include "domain/session.h"
 #include "domain/sign_in_link.h"
 #include "domain/sign_in_throttle.h"
@@ -70,6 +71,15 @@ class ManagementTx {
   // tokens) stay watched (Store::WatchedAddresses) until the last of its
   // intents created so far is past its late window; nothing if none is open.
   virtual void KeepWatching(const Integration& integration, base::TimeMs now) = 0;
+  // Payout address changes that wait (domain/payout_change.h).
+  virtual void InsertPayoutChange(const PayoutChange& change) = 0;
+  virtual std::optional<PayoutChange> FindWaitingPayoutChange(
+      const std::string& tenant_id, const std::string& integration_id) = 0;
+  // Any tenant's waiting changes due at `now`, soonest first, up to `limit`.
+  virtual std::vector<PayoutChange> DuePayoutChanges(base::TimeMs now, int limit) = 0;
+  // Writes how `change` ended (closed_at, closed_by, outcome) if it still
+  // waits; false when a transaction running at the same time closed it first.
+  virtual bool ClosePayoutChange(const PayoutChange& change) = 0;
 
   // --- API keys ------------------------------------------------------------------
   virtual std::optional<ApiKey> FindApiKey(const std::string& tenant_id, const std::string& id) = 0;

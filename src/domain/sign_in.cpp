@@ -208,8 +208,46 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
   return result;
 }
 
+namespace {
+
+// ConfirmPassword given a code from the person's authenticator: checked and
+// used in one transaction, wrong ones counted as at sign-in.
+SignInResult ConfirmCode(Store& store, const User& user, const SecondFactor& factor,
+                         const std::string& code, const std::string& client_ip, base::TimeMs now) {
+  const std::string code_key = SecondFactorThrottleKey(user.id);
+  const std::string client_key = ClientThrottleKey(client_ip);
+  SignInResult result;
+  store.WithManagement([&](ManagementTx& tx) {
+    result = {};
+    result.retry_after_ms = LockedFor(tx, code_key, client_key, now);
+    if (result.retry_after_ms > 0) {
+      result.outcome = SignInResult::Outcome::kLocked;
+      return;
+    }
+    if (UseSecondFactor(tx, user, factor, code, now).empty()) {
+      CountFailure(tx, code_key, client_key, now);
+      Record(tx, user, "user.second_factor_refused", now, {{"client", client_ip}});
+      result.outcome = SignInResult::Outcome::kRefused;
+      return;
+    }
+    tx.ClearThrottle(code_key);
+    result.outcome = SignInResult::Outcome::kSignedIn;
+    result.proof.emplace(PasswordProof::Key{}, user.id, now);
+  });
+  return result;
+}
+
+}  // namespace
+
 SignInResult ConfirmPassword(Store& store, const User& user, const std::string& password,
                              const std::string& client_ip, base::TimeMs now) {
+  // Six digits are never a password (kMinPasswordLength): a code, when the
+  // person has an authenticator (DECISIONS §13: "password or code").
+  if (LooksLikeTotp(password)) {
+    auto factor = store.FindSecondFactor(user.id);
+    if (factor && factor->enabled_at)
+      return ConfirmCode(store, user, *factor, password, client_ip, now);
+  }
   AttemptKeys keys;
   keys.account = AccountThrottleKey(user.email);
   keys.client = ClientThrottleKey(client_ip);

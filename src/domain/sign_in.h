@@ -70,7 +70,8 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
 
 // A signed-in person types their password again before a sensitive change
 // (turning two factors off, new recovery codes, revealing the webhook
-// secret). Wrong answers count against the same throttle as sign-ins.
+// secret, a new payout address), or a code from their authenticator app when
+// they have one. Wrong answers count against the same throttles as sign-ins.
 // kSignedIn when it is right (signed_in stays empty, proof is set), kRefused,
 // kLocked.
 SignInResult ConfirmPassword(Store& store, const User& user, const std::string& password,

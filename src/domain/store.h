@@ -28,6 +28,7 @@
 #include "domain/payment.h"
 #include "domain/payment_intent.h"
 #include "domain/payment_link.h"
+#include "domain/payout_change.h"
 #include "domain/session.h"
 #include "domain/tenant.h"
 #include "domain/user.h"
@@ -79,6 +80,8 @@ class Store {
   // Public endpoints know only the integration's id.
   virtual std::optional<Integration> FindIntegrationById(const std::string& id) = 0;
   virtual std::vector<Integration> ListIntegrations(const std::string& tenant_id) = 0;
+  // The tenant's payout address changes still waiting, soonest to apply first.
+  virtual std::vector<PayoutChange> ListWaitingPayoutChanges(const std::string& tenant_id) = 0;
 
   virtual std::optional<ApiKey> FindApiKeyByDigest(const std::string& digest) = 0;
   virtual std::optional<ApiKey> FindApiKey(const std::string& id) = 0;
@@ -237,6 +240,11 @@ class Store {
   // feed is lost) until it is back. Called once at start; an empty `fn` stops
   // the calls (before what `fn` uses goes).
   virtual void OnIntentsAnnounced(std::function<void(bool feed_live)> fn) { (void)fn; }
+  // `fn` runs after each write transaction that queued webhook deliveries has
+  // committed, on the thread that wrote (it wakes the dispatcher, whoever
+  // wrote: an API request, a page, the ledger, a loop). Set at start; set to
+  // nullptr before what `fn` calls goes away.
+  virtual void OnDeliveriesQueued(std::function<void()> fn) = 0;
 
   // --- Management and the audit log -----------------------------------------
   // Runs `fn` in one write transaction; commits when it returns normally.

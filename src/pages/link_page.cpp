@@ -253,7 +253,6 @@ http::Response SubmitLinkForm(const http::Request& req, http::RequestContext& rc
                                                ctx.representation(), integration, request, nullptr,
                                                ctx.public_max_open_intents, base::NowMs());
     if (created.result.outcome == domain::CreateOutcome::kCreated) {
-      if (created.result.deliveries_queued) ctx.events_written();
       http::Response res{http::Status::see_other, req.version()};
       res.set(http::beast_http::field::location, "/pay/" + created.intent.id);
       res.set(http::beast_http::field::cache_control, "no-store");

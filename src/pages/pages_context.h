@@ -32,7 +32,6 @@ struct PagesContext {
   // The public endpoints' limiter (per client address and bucket); true: go ahead.
   std::function<bool(const std::string& client_ip, const std::string& bucket, int per_min)>
       rate_allow = [](const std::string&, const std::string&, int) { return true; };
-  std::function<void()> events_written = [] {};  // wakes the webhook dispatcher
   // Counts a link page's view by a client address (domain/link_views.h);
   // true if it counted. Unset: views are not counted.
   std::function<bool(const std::string& link_id, const std::string& client_ip)> count_view =

@@ -37,6 +37,8 @@ describe('the dashboard: integrations and payment links', () => {
       const tenant = payd.admin(['tenant', 'create', '--name', `Acme ${width}`]);
       payd.admin(['user', 'create', '--tenant', tenant.id, '--email', `owner-${width}@acme.example`, '--role', 'owner',
         '--name', 'Ana Owner', '--password-stdin'], { input: `${PASSWORD}\n` });
+      payd.admin(['user', 'create', '--tenant', tenant.id, '--email', `second-${width}@acme.example`, '--role', 'owner',
+        '--name', 'Cy Owner', '--password-stdin'], { input: `${PASSWORD}\n` });
     }
     await launch(payd);
   });
@@ -105,23 +107,58 @@ describe('the dashboard: integrations and payment links', () => {
       await page.getByRole('heading', { name: 'Payment links' }).waitFor();
       await checkState(page, shots, 'links');
 
-      // A new payout address asks for the password again, then every overview says so (DECISIONS §13).
+      // A new payout address asks for the password again, waits a day, and every overview says so (DECISIONS §13).
       await page.getByRole('link', { name: 'Integrations' }).click();
       await page.getByRole('link', { name: 'Pop-up <store>' }).click();
       await page.getByRole('link', { name: 'Change this integration' }).click();
       await page.getByRole('heading', { name: 'Change integration' }).waitFor();
       await page.getByLabel('Payout address', { exact: true }).fill(NEW_PAYOUT);
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.locator('#password-error', { hasText: 'Enter your password to change the payout address' }).waitFor();
+      await page.locator('#password-error', { hasText: 'Enter your password or a code from your authenticator app to change the payout address' }).waitFor();
       assert.equal(await page.getByLabel('Payout address', { exact: true }).inputValue(), NEW_PAYOUT);
       await checkState(page, shots, 'integration-password-error');
-      await page.getByLabel('Your password (to change the payout address)').fill(PASSWORD);
+      await page.getByLabel('Your password or a code from your authenticator app (to change the payout address)').fill(PASSWORD);
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.getByRole('heading', { name: 'Pop-up <store>' }).waitFor();
+      await page.getByRole('heading', { name: 'A new payout address waits' }).waitFor();
+      assert.match(await page.locator('#payout-change').innerText(), new RegExp(`Ana Owner asked on .+ for new payments to go to ${NEW_PAYOUT}\. It applies on .+; until then they go to 0x`));
+      await checkState(page, shots, 'integration-payout-waiting');
       await page.getByRole('link', { name: 'Overview' }).click();
-      await page.getByText('changed', { exact: false }).first().waitFor();
-      assert.match(await page.locator('.notice').first().innerText(), new RegExp(`The payout address of Pop-up <store> changed on .+ by Ana Owner\\. New payments go to ${NEW_PAYOUT}`));
-      await checkState(page, shots, 'overview-payout-changed');
+      await page.getByText('was asked for', { exact: false }).first().waitFor();
+      assert.match(await page.locator('.notice').first().innerText(), new RegExp(`A new payout address for Pop-up <store> was asked for on .+, by Ana Owner\. From .+, new payments go to ${NEW_PAYOUT} instead of 0x`));
+      await checkState(page, shots, 'overview-payout-asked');
+      // Canceled from the integration's page: the overview says so instead.
+      await page.getByRole('link', { name: "the integration's page" }).first().click();
+      await page.getByRole('button', { name: 'Cancel this change' }).click();
+      await page.getByRole('heading', { name: 'Pop-up <store>' }).waitFor();
+      assert.equal(await page.locator('#payout-change').count(), 0);
+      await page.getByRole('link', { name: 'Overview' }).click();
+      assert.match(await page.locator('.notice').first().innerText(), /A payout address change of Pop-up <store> was canceled on .+ by Ana Owner/);
+
+      // Asked again; a second owner confirms it at once with their password.
+      const integrationUrl = await (async () => {
+        await page.getByRole('link', { name: 'Integrations' }).click();
+        await page.getByRole('link', { name: 'Pop-up <store>' }).click();
+        return page.url();
+      })();
+      await page.getByRole('link', { name: 'Change this integration' }).click();
+      await page.getByLabel('Payout address', { exact: true }).fill(NEW_PAYOUT);
+      await page.getByLabel('Your password or a code from your authenticator app (to change the payout address)').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('heading', { name: 'A new payout address waits' }).waitFor();
+      const second = await watchedPage(browser, payd.url, viewport);
+      await signIn(second.page, `second-${width}@acme.example`);
+      await second.page.goto(integrationUrl);
+      await second.page.getByRole('button', { name: 'Confirm and apply now' }).click();
+      await second.page.locator('#confirm-password-error', { hasText: 'Enter your password' }).waitFor();
+      await checkState(second.page, shots, 'integration-payout-confirm-error');
+      await second.page.getByLabel('Your password or a code from your authenticator app').fill(PASSWORD);
+      await second.page.getByRole('button', { name: 'Confirm and apply now' }).click();
+      await second.page.getByRole('heading', { name: 'Pop-up <store>' }).waitFor();
+      assert.equal(await second.page.locator('#payout-change').count(), 0);
+      assert.match(await second.page.locator('.summary-list').first().innerText(), new RegExp(NEW_PAYOUT));
+      await checkState(second.page, shots, 'integration-payout-confirmed');
+      assert.deepEqual(second.problems.filter((p) => !/status of 400/.test(p)), []);
+      await second.page.context().close();
       // The refused forms are 400s: the failed loads.
       assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
     });

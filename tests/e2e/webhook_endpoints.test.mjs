@@ -56,6 +56,11 @@ describe('webhook endpoints through the API', () => {
     assert.equal(got.payload.data.payoutAddress, after);
     assert.equal(got.payload.data.previousPayoutAddress, before);
     assert.equal(got.payload.data.changedBy, account.id);
+    // The account key's change applies as made: one step, nobody else decided it.
+    assert.equal(got.payload.data.status, 'APPLIED');
+    assert.equal(got.payload.data.newPayoutAddress, after);
+    assert.equal(got.payload.data.effectiveAt, got.payload.data.changedAt);
+    assert.equal(got.payload.data.decidedBy, null);
     assert.equal(r.deliveries.length, 1, 'a rename is not announced');
   });
 

@@ -34,8 +34,8 @@ class IntentCancelTest : public testing::StoreTest {
 
   domain::Representation Representation() const { return {ledger_catalog_, "http://payd.test"}; }
   domain::Change At(base::TimeMs now, const std::string& tenant = "") {
-    return {*store_, domain::Actor::Key("key_test"), tenant.empty() ? tenant_.id : tenant, now,
-            std::nullopt};
+    return {*store_, domain::Actor::Key("key_test", domain::KeyRights::Account()),
+            tenant.empty() ? tenant_.id : tenant, now, std::nullopt};
   }
   std::optional<domain::PaymentIntent> Cancel(const std::string& id, base::TimeMs now,
                                               const std::string& tenant = "") {

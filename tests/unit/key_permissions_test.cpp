@@ -18,7 +18,7 @@ namespace {
 
 domain::Actor ActorOf(const std::string& who) {
   if (who == "cli") return domain::Actor::Cli();
-  if (who == "key") return domain::Actor::Key("key_account");
+  if (who == "key") return domain::Actor::Key("key_account", domain::KeyRights::Account());
   return domain::Actor::Person("user_case", *domain::ParseRole(who));
 }
 

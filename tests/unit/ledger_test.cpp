@@ -211,8 +211,8 @@ TEST_P(LedgerTest, AResolvedIntentKeepsItsStatusAndTakesNoNewTransfer) {
   Advance({Block(0, "a", 1500), a1}, {Transfer(4000000, "short", a1)});
   ASSERT_EQ(Intent(id).exception, domain::IntentException::kUnderpaid);
   domain::Representation representation{ledger_catalog_, "http://payd.test"};
-  domain::Change change{*store_, domain::Actor::Key("key_test"), tenant_.id, base::NowMs(),
-                        std::nullopt};
+  domain::Change change{*store_, domain::Actor::Key("key_test", domain::KeyRights::Account()),
+                        tenant_.id, base::NowMs(), std::nullopt};
   auto resolved = domain::ResolveIntent(change, representation, id, true, "cash for the rest");
   ASSERT_TRUE(resolved);
   EXPECT_EQ(resolved->status, domain::IntentStatus::kPaid);

@@ -21,7 +21,8 @@ namespace {
 class ManagementTest : public testing::StoreTest {
  protected:
   domain::Change At(base::TimeMs now, std::optional<domain::IdempotencyClaim> claim = {}) {
-    return {*store_, domain::Actor::Key("key_test"), tenant_.id, now, std::move(claim)};
+    return {*store_, domain::Actor::Key("key_test", domain::KeyRights::Account()), tenant_.id, now,
+            std::move(claim)};
   }
   static std::string AnyUrl(const std::string&) { return {}; }
   domain::Creation<domain::WebhookEndpoint> Create(const domain::Change& change,
@@ -116,64 +117,22 @@ TEST_P(ManagementTest, AnOldPayoutAddressIsWatchedUntilItsLastIntentsLateWindowE
   EXPECT_EQ(store_->FindIntegrationById(integration_.id)->payout_address, old_address);
 }
 
-// DECISIONS §13: a new payout address is a person's to set only with the admin
-// role and their password typed again; every change of it, by anyone, raises
-// INTEGRATION_PAYOUT_CHANGED with the address before and who made it. Before
-// issue 35 a developer changed it, with no password and no announcement.
-TEST_P(ManagementTest, APayoutAddressChangeNeedsAnAdminsPasswordAndIsAnnounced) {
-  const std::string password = "plum tree by the harbour";
-  auto person = [&](const std::string& email, const std::string& role) {
-    return *domain::CreateUser(At(1000), {email, "", role, password}).object;
-  };
-  auto dev = person("dev@shop.example", "developer");
-  auto ada = person("ada@shop.example", "admin");
-  const std::string before = integration_.payout_address;
-  const std::string moved = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-  domain::IntegrationPatch patch;
-  patch.payout_address = moved;
-  auto announced = [&] {
-    int n = 0;
-    for (const auto& e : store_->EventsAbout(tenant_.id, integration_.id, 100))
-      n += e.type == domain::event_type::kIntegrationPayoutChanged;
-    return n;
-  };
-  auto by = [&](const domain::User& who, const domain::PasswordProof* proof) {
-    domain::Change change{*store_, domain::Actor::Person(who.id, who.role), tenant_.id, 2000, {}};
-    change.password_proof = proof;
-    return domain::UpdateIntegration(change, catalog_, integration_.id, patch);
-  };
-  auto dev_proof = domain::ConfirmPassword(*store_, dev, password, "192.0.2.1", 2000).proof;
-  ASSERT_TRUE(dev_proof);
-  EXPECT_THROW(by(dev, &*dev_proof), domain::Forbidden) << "a developer, even with a password";
-  try {
-    by(ada, nullptr);
-    ADD_FAILURE() << "an admin without a password";
-  } catch (const domain::Error& e) {
-    EXPECT_EQ(e.param(), "password");
-  }
-  EXPECT_THROW(by(ada, &*dev_proof), domain::Error) << "another person's password";
-  EXPECT_EQ(store_->FindIntegrationById(integration_.id)->payout_address, before);
-  EXPECT_EQ(announced(), 0);
-
-  auto ada_proof = domain::ConfirmPassword(*store_, ada, password, "192.0.2.1", 2000).proof;
-  ASSERT_TRUE(ada_proof);
-  ASSERT_TRUE(by(ada, &*ada_proof));
-  EXPECT_EQ(store_->FindIntegrationById(integration_.id)->payout_address, moved);
-  auto events = store_->EventsAbout(tenant_.id, integration_.id, 100);
-  ASSERT_EQ(announced(), 1);
-  auto data = boost::json::parse(events.back().data_json).as_object();
-  EXPECT_EQ(data.at("payoutAddress").as_string(), moved);
-  EXPECT_EQ(data.at("previousPayoutAddress").as_string(), before);
-  EXPECT_EQ(data.at("changedBy").as_string(), ada.id);
-
-  // The account key (no role: it holds every scope) changes it back; told too.
-  patch.payout_address = before;
-  ASSERT_TRUE(domain::UpdateIntegration(At(3000), catalog_, integration_.id, patch));
-  EXPECT_EQ(announced(), 2);
-  // The same address in another case is no change: nothing to prove or tell.
-  patch.payout_address = base::AsciiLower(before);
-  ASSERT_TRUE(by(dev, nullptr));
-  EXPECT_EQ(announced(), 2);
+// The webhook dispatcher is woken by the store, once a transaction that
+// queued a delivery has committed, whoever wrote it (issue 35): not by each
+// surface after each operation.
+TEST_P(ManagementTest, TheStoreSaysWhenACommitQueuedDeliveries) {
+  int wakes = 0;
+  store_->OnDeliveriesQueued([&] { ++wakes; });
+  auto made = Create(At(1000), "https://hooks.example/a");
+  ASSERT_TRUE(made.object);
+  EXPECT_EQ(wakes, 0) << "an endpoint queues nothing";
+  ASSERT_TRUE(domain::SendTestEvent(At(2000), made.object->id));
+  EXPECT_EQ(wakes, 1) << "a test event queues a delivery";
+  EXPECT_FALSE(domain::SendTestEvent(At(3000), "we_none"));
+  EXPECT_EQ(wakes, 1);
+  store_->OnDeliveriesQueued(nullptr);
+  ASSERT_TRUE(domain::SendTestEvent(At(4000), made.object->id));
+  EXPECT_EQ(wakes, 1) << "no one to tell";
 }
 
 PAYD_ON_BOTH_STORES(ManagementTest);

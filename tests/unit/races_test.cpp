@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "domain/error.h"
+#include "domain/management/integrations.h"
+#include "domain/management/payout_changes.h"
 #include "domain/management/two_factor.h"
 #include "domain/management/users.h"
 #include "domain/password.h"
@@ -149,6 +151,44 @@ TEST_P(RacesTest, ConcurrentGuessesStopAtTheFreeFailures) {
       },
       20);
   EXPECT_EQ(tried, domain::kAccountThrottle.free_failures);
+}
+
+// A payout address change that waits, canceled by 25 admins while 25 rounds
+// of the clock find it due, all at once: it ends one way, once (one step
+// announced after the request), and the integration agrees with that way.
+TEST_P(RacesTest, AWaitingPayoutChangeEndsOnce) {
+  auto ada = AddUser("ada@shop.example", "admin", kPassword);
+  const std::string before = integration_.payout_address;
+  const std::string moved = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+  for (int round = 0; round < 4; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    base::TimeMs asked = kRaceStart + round * 3 * domain::kPayoutHoldMs;
+    auto proof = domain::ConfirmPassword(*store_, ada, kPassword, "192.0.2.1", asked).proof;
+    ASSERT_TRUE(proof);
+    domain::Change change{*store_, domain::Actor::Person(ada.id, ada.role), tenant_.id, asked, {}};
+    change.password_proof = &*proof;
+    const std::string was = store_->FindIntegrationById(integration_.id)->payout_address;
+    domain::IntegrationPatch patch;
+    patch.payout_address = was == moved ? before : moved;
+    ASSERT_TRUE(domain::UpdateIntegration(change, catalog_, integration_.id, patch));
+    base::TimeMs due = asked + domain::kPayoutHoldMs;
+    std::atomic<int> canceled = 0, applied = 0;
+    EXPECT_EQ(RaceWinners([&](int i) {
+                if (i % 2 == 0) {
+                  domain::Change cancel{
+                      *store_, domain::Actor::Person(ada.id, ada.role), tenant_.id, due, {}};
+                  bool won = domain::CancelPayoutChange(cancel, integration_.id);
+                  canceled += won;
+                  return won;
+                }
+                int n = domain::ApplyDuePayoutChanges(*store_, due, 10);
+                applied += n;
+                return n > 0;
+              }),
+              1);
+    EXPECT_EQ(store_->FindIntegrationById(integration_.id)->payout_address,
+              applied == 1 ? *patch.payout_address : was);
+  }
 }
 
 PAYD_ON_BOTH_STORES(RacesTest);

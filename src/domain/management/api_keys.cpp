@@ -74,6 +74,7 @@ boost::json::object ApiKeyView(const ApiKey& k, base::TimeMs now) {
 
 Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
                                  const ApiKeyRequest& request) {
+  Require(change, Operation::kManageApiKeys);
   ApiKeyRequest mine = request;
   mine.tenant_id = change.tenant_id;
   IssuedKey issued = PrepareApiKey(mine, env, change.now);
@@ -93,6 +94,7 @@ Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
 }
 
 std::optional<ApiKey> RevokeApiKey(const Change& change, const std::string& id) {
+  Require(change, Operation::kManageApiKeys);
   std::optional<ApiKey> out;
   change.store.WithManagement([&](ManagementTx& tx) {
     out = tx.FindApiKey(change.tenant_id, id);
@@ -116,6 +118,7 @@ std::vector<ApiKey> RevokeKeysMadeBy(ManagementTx& tx, const Change& change,
 
 std::optional<IssuedKey> RotateApiKey(const Change& change, Environment env, const std::string& id,
                                       base::TimeMs overlap_ms) {
+  Require(change, Operation::kManageApiKeys);
   if (overlap_ms < 0 || overlap_ms > kMaxRotationOverlapMs) {
     ThrowInvalid("overlapSeconds", "overlapSeconds must be 0 to 604800 (7 days).");
   }

@@ -13,6 +13,13 @@ void RequirePermission(const Change& change, Permission permission, std::string_
                              " role; yours is " + std::string(RoleName(*change.actor.role)) + ".");
 }
 
+void Require(const Change& change, Operation op) {
+  if (change.actor.key && !KeyMay(*change.actor.key, op))
+    throw Error(ErrorKind::kForbidden, KeyRefusal(op));
+  const OperationRights& rights = RightsOf(op);
+  RequirePermission(change, rights.person, rights.what);
+}
+
 void RecordChange(ManagementTx& tx, const Change& change, std::string action, std::string object_id,
                   std::optional<std::string> before, std::optional<std::string> after) {
   tx.Audit(NewAuditEntry(change.tenant_id, change.actor, std::move(action), std::move(object_id),

@@ -39,11 +39,16 @@ struct Creation {
   std::optional<T> object;  // set when created
 };
 
-// Who may do what, decided here for every surface (DECISIONS §13): a person
-// whose role lacks `permission` gets Forbidden ("<what> needs the admin role;
-// yours is developer."), which surfaces answer 403. A key passes (the API let
-// it in by its scopes) and so does the operator's CLI.
+// A person whose role lacks `permission` gets Forbidden ("<what> needs the
+// admin role; yours is developer."), which surfaces answer 403; a key and the
+// operator pass. Require calls it; so does a check that depends on the object
+// (a key's own scopes, api_keys.cpp).
 void RequirePermission(const Change& change, Permission permission, std::string_view what);
+
+// The check every management operation makes first (domain/access.h): a key
+// without the right gets Error kForbidden (the API's 403 insufficient_scope),
+// a person below the role Forbidden (RequirePermission); the operator passes.
+void Require(const Change& change, Operation op);
 
 // Writes the change's audit row (before/after are JSON snapshots, never a secret).
 void RecordChange(ManagementTx& tx, const Change& change, std::string action, std::string object_id,

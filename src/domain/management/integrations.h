@@ -46,9 +46,9 @@ struct IntegrationPatch {
 
 // The integration as updated, its terms checked as a whole; none when the
 // tenant has no such integration. A new payout address (where new payments
-// go) is a person's to set only with the admin role and their password
-// typed again (change.password_proof; 403, or 400 on password), and raises
-// INTEGRATION_PAYOUT_CHANGED in the same transaction, delivered as a webhook.
+// go) is a person's to ask for only with the admin role and their password or
+// code typed again (change.password_proof; 403, or 400 on password), and waits
+// a day before it applies (domain/management/payout_changes.h).
 std::optional<Integration> UpdateIntegration(const Change& change, const ChainCatalog& catalog,
                                              const std::string& id, const IntegrationPatch& patch);
 

@@ -31,7 +31,7 @@ std::optional<std::string_view> MoveOf(IntentStatus before, IntentStatus after) 
 
 std::optional<Payment> AttachPayment(const Change& change, const Representation& representation,
                                      const std::string& payment_id, const std::string& intent_id) {
-  RequirePermission(change, Permission::kCommerce, "Attaching a transfer to an intent");
+  Require(change, Operation::kAttachTransfer);
   auto found = change.store.FindPayment(change.tenant_id, payment_id);
   if (!found) return std::nullopt;
   base::TimeMs chain_time = ChainTime(change.store, found->transfer.chain_id, change.now);
@@ -69,7 +69,7 @@ std::optional<PaymentIntent> ResolveIntent(const Change& change,
                                            const Representation& representation,
                                            const std::string& intent_id, bool paid,
                                            const std::string& note) {
-  RequirePermission(change, Permission::kCommerce, "Deciding on a payment");
+  Require(change, Operation::kResolveIntent);
   if (note.size() > kMaxNoteLength) ThrowInvalid("note", "note is at most 1000 characters.");
   std::optional<PaymentIntent> out;
   change.store.WithManagement([&](ManagementTx& tx) {
@@ -114,7 +114,7 @@ std::optional<PaymentIntent> SetMerchantSenderHint(const Change& change,
                                                    const Representation& representation,
                                                    const std::string& intent_id,
                                                    const std::string& address) {
-  RequirePermission(change, Permission::kCommerce, "Trusting a sender");
+  Require(change, Operation::kTrustSender);
   auto sender = ParseAddress(address);
   if (!sender) {
     ThrowInvalid("address",

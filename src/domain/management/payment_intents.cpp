@@ -9,7 +9,7 @@ namespace payd::domain {
 std::optional<PaymentIntent> CancelIntent(const Change& change,
                                           const Representation& representation,
                                           const std::string& intent_id) {
-  RequirePermission(change, Permission::kCommerce, "Canceling an intent");
+  Require(change, Operation::kCancelIntent);
   std::optional<PaymentIntent> out;
   change.store.WithManagement([&](ManagementTx& tx) {
     out = TenantIntent(tx, change, intent_id);

@@ -49,7 +49,7 @@ boost::json::object PaymentLinkView(const PaymentLink& link, const std::string& 
 Creation<PaymentLink> CreatePaymentLink(const Change& change, const ChainCatalog& catalog,
                                         const std::string& public_url,
                                         const PaymentLinkRequest& request) {
-  RequirePermission(change, Permission::kCommerce, "Creating a payment link");
+  Require(change, Operation::kCreatePaymentLink);
   PaymentLink link =
       PreparePaymentLink(change.store, catalog, change.tenant_id, request, change.now);
   std::string view = boost::json::serialize(PaymentLinkView(link, public_url));
@@ -63,7 +63,7 @@ Creation<PaymentLink> CreatePaymentLink(const Change& change, const ChainCatalog
 std::optional<PaymentLink> UpdatePaymentLink(const Change& change, const ChainCatalog& catalog,
                                              const std::string& public_url, const std::string& id,
                                              const PaymentLinkPatch& patch) {
-  RequirePermission(change, Permission::kCommerce, "Changing a payment link");
+  Require(change, Operation::kChangePaymentLink);
   std::optional<PaymentLink> out;
   change.store.WithManagement([&](ManagementTx& tx) {
     out = tx.FindPaymentLink(change.tenant_id, id);

@@ -103,7 +103,7 @@ void TurnOffTwoFactor(const Change& change, const User& user) {
 }
 
 void RequireTwoFactor(const Change& change, const User& owner, bool required) {
-  RequirePermission(change, Permission::kPeople, "Requiring two factors of everyone");
+  Require(change, Operation::kRequireTwoFactor);
   change.store.WithManagement([&](ManagementTx& tx) {
     auto own = tx.FindSecondFactor(owner.id);
     if (required && !(own && own->enabled_at)) {

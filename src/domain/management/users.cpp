@@ -42,7 +42,7 @@ boost::json::object UserView(const User& u) {
 }
 
 Creation<User> CreateUser(const Change& change, const UserRequest& request) {
-  RequirePermission(change, Permission::kPeople, "Adding a person");
+  Require(change, Operation::kAddPerson);
   User user;
   user.id = base::NewId("user_");
   user.tenant_id = change.tenant_id;
@@ -66,7 +66,7 @@ Creation<User> CreateUser(const Change& change, const UserRequest& request) {
 
 std::optional<User> UpdateUser(const Change& change, const std::string& id,
                                const UserPatch& patch) {
-  RequirePermission(change, Permission::kPeople, "Changing a person's role or access");
+  Require(change, Operation::kChangePerson);
   std::optional<std::string> name;
   if (patch.name) name = CheckUserName(*patch.name);
   std::optional<Role> role;
@@ -105,7 +105,7 @@ std::optional<User> UpdateUser(const Change& change, const std::string& id,
 
 std::optional<User> SetUserPassword(const Change& change, const std::string& id,
                                     const std::string& password) {
-  RequirePermission(change, Permission::kPeople, "Setting a person's password");
+  Require(change, Operation::kSetPersonPassword);
   // Hashed before the transaction (0.1 s), which then writes at once.
   auto found = change.store.FindUser(change.tenant_id, id);
   if (!found) return std::nullopt;
@@ -126,7 +126,7 @@ std::optional<User> SetUserPassword(const Change& change, const std::string& id,
 
 std::optional<IssuedLink> IssueSignInLink(const Change& change, const std::string& id,
                                           LinkPurpose purpose) {
-  RequirePermission(change, Permission::kPeople, "Issuing a sign-in link");
+  Require(change, Operation::kIssueSignInLink);
   std::optional<IssuedLink> out;
   change.store.WithManagement([&](ManagementTx& tx) {
     out.reset();

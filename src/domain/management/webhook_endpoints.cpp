@@ -60,7 +60,7 @@ boost::json::object WebhookEndpointView(const WebhookEndpoint& e) {
 
 Creation<WebhookEndpoint> CreateWebhookEndpoint(const Change& change, NewEndpoint request,
                                                 const TargetCheck& check) {
-  RequirePermission(change, Permission::kDeveloperTools, "Adding a webhook endpoint");
+  Require(change, Operation::kAddWebhookEndpoint);
   CheckUrl(request.url, check);
   CheckEvents(request.events);
   CheckDescription(request.description);
@@ -85,7 +85,7 @@ Creation<WebhookEndpoint> CreateWebhookEndpoint(const Change& change, NewEndpoin
 std::optional<WebhookEndpoint> UpdateWebhookEndpoint(const Change& change, const std::string& id,
                                                      const EndpointPatch& patch,
                                                      const TargetCheck& check) {
-  RequirePermission(change, Permission::kDeveloperTools, "Changing a webhook endpoint");
+  Require(change, Operation::kChangeWebhookEndpoint);
   if (patch.url) CheckUrl(*patch.url, check);
   if (patch.events) CheckEvents(*patch.events);
   if (patch.description) CheckDescription(*patch.description);
@@ -113,7 +113,7 @@ std::optional<WebhookEndpoint> UpdateWebhookEndpoint(const Change& change, const
 }
 
 bool DeleteWebhookEndpoint(const Change& change, const std::string& id) {
-  RequirePermission(change, Permission::kDeveloperTools, "Removing a webhook endpoint");
+  Require(change, Operation::kRemoveWebhookEndpoint);
   bool found = false;
   change.store.WithManagement([&](ManagementTx& tx) {
     auto e = tx.FindWebhookEndpoint(change.tenant_id, id);
@@ -128,7 +128,7 @@ bool DeleteWebhookEndpoint(const Change& change, const std::string& id) {
 
 std::optional<Event> SendTestEvent(const Change& change,
                                    const std::optional<std::string>& endpoint_id) {
-  RequirePermission(change, Permission::kDeveloperTools, "Sending a test event");
+  Require(change, Operation::kSendTestEvent);
   boost::json::object data{{"message", "A test event from payd"}, {"tenantId", change.tenant_id}};
   Event event =
       NewEvent(change.tenant_id, kWebhookTestEvent, boost::json::serialize(data), change.now);
@@ -149,7 +149,7 @@ std::optional<Event> SendTestEvent(const Change& change,
 }
 
 std::optional<WebhookDelivery> Redeliver(const Change& change, const std::string& delivery_id) {
-  RequirePermission(change, Permission::kDeveloperTools, "Redelivering a webhook");
+  Require(change, Operation::kRedeliverWebhook);
   std::optional<WebhookDelivery> copy;
   change.store.WithManagement([&](ManagementTx& tx) {
     auto original = tx.FindDelivery(change.tenant_id, delivery_id);
@@ -179,7 +179,7 @@ std::optional<WebhookDelivery> Redeliver(const Change& change, const std::string
 }
 
 std::string RotateWebhookSecret(const Change& change) {
-  RequirePermission(change, Permission::kAccount, "Rotating the webhook secret");
+  Require(change, Operation::kRotateWebhookSecret);
   std::string secret = GenerateWebhookSecret();
   base::TimeMs previous_until = change.now + kWebhookSecretOverlapMs;
   change.store.WithManagement([&](ManagementTx& tx) {
@@ -193,7 +193,7 @@ std::string RotateWebhookSecret(const Change& change) {
 }
 
 std::vector<WebhookSecret> RevealWebhookSecrets(const Change& change) {
-  RequirePermission(change, Permission::kAccount, "Revealing the webhook secret");
+  Require(change, Operation::kRevealWebhookSecret);
   change.store.WithManagement([&](ManagementTx& tx) {
     RecordChange(tx, change, "webhook_secret.reveal", change.tenant_id, std::nullopt, std::nullopt);
   });

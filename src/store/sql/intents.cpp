@@ -71,13 +71,13 @@ domain::CreateResult SqlStore::InsertIntent(
     BindIntent(q, intent);
     q.Bind(32, intent.TokenKey()).Bind(33, intent.late_until()).Run();
     IntentCreated created = finish(intent);
-    bool queued = InsertEventRow(c, created.event) > 0;
+    InsertEventRow(c, created.event);
     if (claim) {
       domain::IdempotencyClaim recorded = *claim;
       recorded.response = created.response;
       RecordClaim(c, recorded, now);
     }
-    return domain::CreateResult{domain::CreateOutcome::kCreated, created.response, queued};
+    return domain::CreateResult{domain::CreateOutcome::kCreated, created.response};
   });
 }
 

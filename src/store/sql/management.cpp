@@ -1,5 +1,6 @@
 // The management transaction (domain/management_tx.h) and the audit log.
 #include "domain/management_tx.h"
+#include "store/sql/payout_change_rows.h"
 #include "store/sql/rows.h"
 #include "store/sql/second_factor_rows.h"
 #include "store/sql/session_rows.h"
@@ -134,6 +135,19 @@ class SqlManagementTx final : public domain::ManagementTx {
         .Bind(5, ToJsonArray(i.allow_tokens))
         .Bind(6, until)
         .Run();
+  }
+  void InsertPayoutChange(const domain::PayoutChange& change) override {
+    InsertPayoutChangeRow(c_, change);
+  }
+  std::optional<domain::PayoutChange> FindWaitingPayoutChange(
+      const std::string& tenant_id, const std::string& integration_id) override {
+    return WaitingPayoutChangeRow(c_, tenant_id, integration_id);
+  }
+  std::vector<domain::PayoutChange> DuePayoutChanges(base::TimeMs now, int limit) override {
+    return DuePayoutChangeRows(c_, now, limit);
+  }
+  bool ClosePayoutChange(const domain::PayoutChange& change) override {
+    return ClosePayoutChangeRow(c_, change);
   }
 
   std::optional<domain::ApiKey> FindApiKey(const std::string& tenant_id,

@@ -275,6 +275,7 @@ int InsertEventRow(Connection& c, const domain::Event& e,
         .Bind(8, e.created_at)
         .Run();
   }
+  if (!targets.empty()) c.queued_deliveries = true;
   return static_cast<int>(targets.size());
 }
 

@@ -128,6 +128,10 @@ class Connection {
   // The same, shared: any number of transactions hold it together, and
   // LockUntilCommit of the same key waits for all of them.
   virtual void LockSharedUntilCommit(std::string_view key) = 0;
+
+  // Set by a write that queued a webhook delivery, so that the store wakes
+  // the dispatcher once the transaction commits (SqlStore::Write).
+  bool queued_deliveries = false;
 };
 
 // Thrown inside a write transaction that found a concurrent one took what it

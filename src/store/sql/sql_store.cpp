@@ -69,6 +69,20 @@ std::optional<domain::Integration> SqlStore::FindIntegrationById(const std::stri
   });
 }
 
+void SqlStore::OnDeliveriesQueued(std::function<void()> fn) {
+  std::lock_guard lock(on_queued_mu_);
+  on_queued_ = std::move(fn);
+}
+
+void SqlStore::DeliveriesQueued() {
+  std::function<void()> fn;
+  {
+    std::lock_guard lock(on_queued_mu_);
+    fn = on_queued_;
+  }
+  if (fn) fn();
+}
+
 std::vector<domain::Integration> SqlStore::ListIntegrations(const std::string& tenant_id) {
   return Read([&](Connection& c) {
     static const std::string sql =

@@ -14,8 +14,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -46,6 +48,7 @@ class SqlStore : public domain::Store {
                                                      const std::string& id) override;
   std::optional<domain::Integration> FindIntegrationById(const std::string& id) override;
   std::vector<domain::Integration> ListIntegrations(const std::string& tenant_id) override;
+  std::vector<domain::PayoutChange> ListWaitingPayoutChanges(const std::string& tenant_id) override;
   std::optional<domain::ApiKey> FindApiKeyByDigest(const std::string& digest) override;
   // FindApiKeyByDigest, then CountRequest when the key is usable.
   std::optional<domain::KeyUse> UseApiKey(const std::string& digest, base::TimeMs now,
@@ -175,15 +178,50 @@ class SqlStore : public domain::Store {
   template <typename Fn>
   auto Write(Fn&& fn) {
     Timed timed("write");
-    return Run(fn, [this](const auto& body) { RunWrite(body); });
+    WakeAfterCommit wake(*this);
+    auto tracked = Tracked(fn, wake.queued);
+    return Run(tracked, [this](const auto& body) { RunWrite(body); });
   }
   template <typename Fn>
   auto GroupedWrite(Fn&& fn) {
     Timed timed("write");
-    return Run(fn, [this](const auto& body) { RunGroupedWrite(body); });
+    WakeAfterCommit wake(*this);
+    auto tracked = Tracked(fn, wake.queued);
+    return Run(tracked, [this](const auto& body) { RunGroupedWrite(body); });
   }
 
+ public:
+  void OnDeliveriesQueued(std::function<void()> fn) override;
+
  private:
+  // Calls OnDeliveriesQueued's function when the write it guards queued a
+  // delivery and returned normally (committed); a run that was rolled back
+  // and tried again may leave it set, which costs a wake with nothing to do.
+  struct WakeAfterCommit {
+    explicit WakeAfterCommit(SqlStore& store) : store(store) {}
+    ~WakeAfterCommit() {
+      if (queued && std::uncaught_exceptions() == 0) store.DeliveriesQueued();
+    }
+    WakeAfterCommit(const WakeAfterCommit&) = delete;
+    WakeAfterCommit& operator=(const WakeAfterCommit&) = delete;
+    SqlStore& store;
+    bool queued = false;
+  };
+  // `fn` run on a connection, noting in `queued` whether it queued a delivery.
+  template <typename Fn>
+  static auto Tracked(Fn& fn, bool& queued) {
+    return [&fn, &queued](Connection& c) -> std::invoke_result_t<Fn&, Connection&> {
+      c.queued_deliveries = false;
+      struct Note {
+        Connection& c;
+        bool& queued;
+        ~Note() { queued = queued || c.queued_deliveries; }
+      } note{c, queued};
+      return fn(c);
+    };
+  }
+  void DeliveriesQueued();
+
   // Records its lifetime as one transaction of `kind`, failed ones too.
   struct Timed {
     explicit Timed(const char* kind) : kind(kind), start(std::chrono::steady_clock::now()) {}
@@ -228,6 +266,8 @@ class SqlStore : public domain::Store {
   }
 
   DeepPages deep_pages_;
+  std::mutex on_queued_mu_;
+  std::function<void()> on_queued_;
 };
 
 }  // namespace payd::store::sql

@@ -89,6 +89,7 @@ void FailOpenDeliveries(Connection& c, const std::string& endpoint_id, const std
 }
 
 void InsertDeliveryRow(Connection& c, const domain::WebhookDelivery& d) {
+  c.queued_deliveries = true;
   c.Prepare(
        "INSERT INTO webhook_deliveries(id, tenant_id, event_id, endpoint_id, endpoint_url, type, "
        "status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, "

@@ -220,6 +220,37 @@ export const CASES = [
     ],
   },
   {
+    name: 'a payout address change: asked for by an admin, confirmed by an owner; asked and canceled; asked and applied by the clock',
+    async run(w) {
+      const integration = `/dashboard/integrations/${w.ids.integration}`;
+      const ask = (cookie, payoutAddress) => w.form(cookie, integration, {
+        name: 'Kiosk 3', payoutAddress, origins: 'https://kiosk.example', chains: '31337', tokens: 'USDC', preferredToken: '', password: w.PASSWORD,
+      }, `${integration}/edit`);
+      const expectStatus = (r, status, what) => { if (r.status !== status) throw new Error(`${what}: ${r.status}`); };
+      const bo = await signIn(w, 'bo');
+      expectStatus(await ask(bo, '0x90F79bf6EB2c4f870365E785982E1f101E93b906'), 303, 'ask');
+      const ana = await signIn(w, 'ana');
+      expectStatus(await w.form(ana, `${integration}/payout-change/confirm`, { password: w.PASSWORD }, integration), 303, 'confirm');
+      expectStatus(await ask(bo, '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'), 303, 'ask again');
+      expectStatus(await w.form(bo, `${integration}/payout-change/cancel`, {}, integration), 303, 'cancel');
+      expectStatus(await ask(bo, w.PAYOUT), 303, 'ask a third time');
+      // Its day passes (the time moved back, as the clock would have moved on); payd applies it.
+      w.sql(w.payd, `UPDATE payout_changes SET effective_at = ${Date.now() - 1000} WHERE integration_id = '${w.ids.integration}' AND closed_at IS NULL`);
+      await w.eventually(() => w.sql(w.payd, `SELECT payout_address FROM integrations WHERE id = '${w.ids.integration}'`) === w.PAYOUT,
+        { what: 'the change applied by the clock', timeout: 20000 });
+    },
+    expect: [
+      ['user.sign_in', 'bo', 'bo'],
+      ['integration.payout_request', 'bo', 'integration'],
+      ['user.sign_in', 'ana', 'ana'],
+      ['integration.payout_confirm', 'ana', 'integration'],
+      ['integration.payout_request', 'bo', 'integration'],
+      ['integration.payout_cancel', 'bo', 'integration'],
+      ['integration.payout_request', 'bo', 'integration'],
+      ['integration.payout_apply', 'bo', 'integration'],
+    ],
+  },
+  {
     name: "the merchant decides: a sender hint, a transfer attached, the intent resolved (account key)",
     async run(w) {
       const intent = async (amountUsd) => (await w.createIntent(w.payd, w.shop.integration.id, { amount_usd: amountUsd, currency: 'USDC', chainId: 31337 })).json.id;

@@ -1,0 +1,91 @@
+#include "cli/background_loops.h"
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <chrono>
+
+#include "base/log.h"
+#include "base/time.h"
+#include "domain/asked_intent.h"
+#include "domain/management/payout_changes.h"
+
+namespace payd::cli {
+
+namespace {
+
+namespace asio = boost::asio;
+
+// Runs `round` every `interval`, at once again while it says more is due; a
+// round that throws is logged as `what` and tried at the next interval.
+asio::awaitable<void> Every(std::chrono::steady_clock::duration interval, const char* what,
+                            std::function<bool()> round) {
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  for (;;) {
+    bool more = false;
+    try {
+      more = round();
+    } catch (const std::exception& e) {
+      base::LogWarn(std::string(what) + " failed; will retry", {{"error", e.what()}});
+    }
+    if (more) continue;
+    timer.expires_after(interval);
+    co_await timer.async_wait(asio::use_awaitable);
+  }
+}
+
+// Intents asked on /v1 and never chosen expire by the wall clock (no chain's
+// clock applies to them): looked for this often, so their status is at most
+// this late; a page or a choice reads expiresAt itself.
+constexpr auto kUnchosenExpiryInterval = std::chrono::seconds(5);
+constexpr int kUnchosenExpiryBatch = 500;
+
+// A payout address change applies at most this long after its time.
+constexpr auto kPayoutChangesInterval = std::chrono::seconds(5);
+constexpr int kPayoutChangesBatch = 100;
+
+}  // namespace
+
+asio::awaitable<void> PurgeLoop(domain::Store& store) {
+  return Every(std::chrono::minutes(10), "purge", [&store] {
+    store.PurgeExpired(base::NowMs());
+    return false;
+  });
+}
+
+void FlushLinkViews(domain::LinkViews& views) {
+  try {
+    views.Flush();
+  } catch (const std::exception& e) {
+    base::LogWarn("writing link views failed; kept for the next try", {{"error", e.what()}});
+  }
+}
+
+asio::awaitable<void> LinkViewsLoop(domain::LinkViews& views) {
+  return Every(std::chrono::seconds(1), "writing link views", [&views] {
+    FlushLinkViews(views);
+    return false;
+  });
+}
+
+asio::awaitable<void> UnchosenExpiryLoop(domain::Store& store,
+                                         domain::Representation representation,
+                                         std::function<void()> changed) {
+  return Every(kUnchosenExpiryInterval, "expiring unchosen intents",
+               [&store, representation, changed = std::move(changed)] {
+                 int expired = domain::ExpireUnchosenIntents(store, representation, base::NowMs(),
+                                                             kUnchosenExpiryBatch);
+                 if (expired > 0) changed();
+                 return expired == kUnchosenExpiryBatch;  // more are due
+               });
+}
+
+asio::awaitable<void> PayoutChangesLoop(domain::Store& store) {
+  return Every(kPayoutChangesInterval, "applying payout address changes", [&store] {
+    int applied = domain::ApplyDuePayoutChanges(store, base::NowMs(), kPayoutChangesBatch);
+    if (applied > 0) base::LogInfo("payout address changes applied", {{"count", applied}});
+    return applied == kPayoutChangesBatch;
+  });
+}
+
+}  // namespace payd::cli

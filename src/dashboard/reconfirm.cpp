@@ -1,0 +1,32 @@
+#include "dashboard/reconfirm.h"
+
+#include "base/time.h"
+#include "domain/sign_in.h"
+#include "domain/two_factor.h"
+
+namespace payd::dashboard {
+
+Reconfirmed Reconfirm(DashboardContext& ctx, const Visitor& visitor,
+                      const http::RequestContext& rctx, const std::string& typed) {
+  Reconfirmed out;
+  if (typed.empty()) {
+    out.message = "Enter your password";
+    return out;
+  }
+  auto checked = domain::ConfirmPassword(ctx.store, visitor.current.user, typed, rctx.remote_ip,
+                                         base::NowMs());
+  using Outcome = domain::SignInResult::Outcome;
+  if (checked.outcome == Outcome::kSignedIn) {
+    out.proof = std::move(checked.proof);
+    out.status = http::Status::ok;
+  } else if (checked.outcome == Outcome::kLocked) {
+    out.status = http::Status::too_many_requests;
+    out.message = "Too many wrong passwords. Try again later.";
+  } else {
+    out.message = domain::LooksLikeTotp(typed) ? "The code is not right, or was used already"
+                                               : "The password is not right";
+  }
+  return out;
+}
+
+}  // namespace payd::dashboard
