@@ -4,17 +4,17 @@
 #   cmake -DSOURCE_DIR=<repo> -DOUTPUT=<file.cpp> -DFILES=<a|b|c> [-DFUNCTION=<name>]
 #         [-DHEADER=<header declaring it>] [-DNAMESPACE=<its namespace>] -P embed_files.cmake
 # FILES are paths relative to SOURCE_DIR, separated by "|"; each becomes an
-# entry of <NAMESPACE>::<FUNCTION>() (default payd::pages::EmbeddedFiles, declared
-# in pages/embedded_files.h) under that same path.
+# entry of <NAMESPACE>::<FUNCTION>() (default payd::html::EmbeddedFiles, declared
+# in html/embedded_files.h) under that same path.
 include(${CMAKE_CURRENT_LIST_DIR}/embed_bytes.cmake)
 if(NOT FUNCTION)
   set(FUNCTION EmbeddedFiles)
 endif()
 if(NOT HEADER)
-  set(HEADER pages/embedded_files.h)
+  set(HEADER html/embedded_files.h)
 endif()
 if(NOT NAMESPACE)
-  set(NAMESPACE payd::pages)
+  set(NAMESPACE payd::html)
 endif()
 string(REPLACE "|" ";" files "${FILES}")
 list(SORT files)

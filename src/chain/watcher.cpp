@@ -16,7 +16,7 @@ namespace {
 constexpr auto kBehindLogEvery = std::chrono::minutes(1);
 }  // namespace
 
-ChainWatcher::ChainWatcher(const domain::ChainInfo& chain, domain::Store& store,
+ChainWatcher::ChainWatcher(const domain::ChainInfo& chain, domain::ChainWatchStore& store,
                            domain::Ledger& ledger, PriceBook& prices, WatcherOptions options)
     : chain_(chain), store_(store), ledger_(ledger), prices_(prices), options_(options) {}
 

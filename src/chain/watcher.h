@@ -57,8 +57,8 @@ struct WatcherOptions {
 
 class ChainWatcher {
  public:
-  ChainWatcher(const domain::ChainInfo& chain, domain::Store& store, domain::Ledger& ledger,
-               PriceBook& prices, WatcherOptions options = {});
+  ChainWatcher(const domain::ChainInfo& chain, domain::ChainWatchStore& store,
+               domain::Ledger& ledger, PriceBook& prices, WatcherOptions options = {});
   ~ChainWatcher();
   ChainWatcher(const ChainWatcher&) = delete;
   ChainWatcher& operator=(const ChainWatcher&) = delete;
@@ -124,7 +124,7 @@ class ChainWatcher {
   void OnHead();
 
   const domain::ChainInfo& chain_;
-  domain::Store& store_;
+  domain::ChainWatchStore& store_;
   domain::Ledger& ledger_;
   PriceBook& prices_;
   WatcherOptions options_;

@@ -14,7 +14,8 @@ constexpr std::string_view kExpositionType = "text/plain; version=0.0.4; charset
 
 }  // namespace
 
-MetricsListener::MetricsListener(const config::MetricsSettings& settings, domain::Store& store)
+MetricsListener::MetricsListener(const config::MetricsSettings& settings,
+                                 domain::MetricsCounts& store)
     : store_(store) {
   router_.Add(http::Verb::get, "/metrics", [](const http::Request&, http::RequestContext&) {
     http::Response res{http::Status::ok, 11};

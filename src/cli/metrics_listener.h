@@ -25,7 +25,7 @@ class MetricsListener {
  public:
   static constexpr auto kStoreRefresh = std::chrono::seconds(5);
 
-  MetricsListener(const config::MetricsSettings& settings, domain::Store& store);
+  MetricsListener(const config::MetricsSettings& settings, domain::MetricsCounts& store);
   ~MetricsListener();
   MetricsListener(const MetricsListener&) = delete;
   MetricsListener& operator=(const MetricsListener&) = delete;
@@ -38,7 +38,7 @@ class MetricsListener {
  private:
   void RefreshFromStore();
 
-  domain::Store& store_;
+  domain::MetricsCounts& store_;
   http::Router router_;
   std::unique_ptr<http::Server> server_;
   std::thread thread_;

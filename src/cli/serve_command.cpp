@@ -126,10 +126,10 @@ void Serve(const CommandContext& ctx) {
       config.public_endpoints.max_event_streams > 0
           ? config.public_endpoints.max_event_streams
           : static_cast<int>(std::max<std::size_t>(1, options.max_connections / 2));
-  pages::Assets assets;
-  pages::Languages languages(assets);
-  pages::PutWidgetStrings(assets, languages);
-  pages::Templates templates(assets);
+  html::Assets assets;
+  html::Languages languages(assets);
+  html::PutWidgetStrings(assets, languages);
+  html::Templates templates(assets);
   pages::PagesContext pages{*opened.store, config.catalog, prices, assets, languages, templates};
   pages.intent_lifetime_ms = api.intent_lifetime_ms;
   pages.public_max_open_intents = api.public_max_open_intents;

@@ -10,7 +10,7 @@ namespace payd::config {
 namespace {
 
 std::vector<ChainPreset> Parse() {
-  toml::table root = toml::parse(kChainPresetsToml);
+  toml::table root = toml::parse(ChainPresetsToml());
   TomlReader r(root, "<chain presets>", "");
   std::vector<ChainPreset> presets;
   for (TomlReader& t : r.TableArray("preset")) {

@@ -2,7 +2,7 @@
 // with its stablecoins and the Chainlink feed that prices its native coin:
 // an operator writes `chains = ["base", "arbitrum"]` and an RPC URL each
 // instead of typing contract addresses by hand. Every address is copied from
-// its issuer's own published list, named beside it (chain_presets_data.cpp);
+// its issuer's own published list, named beside it (chain_presets.toml);
 // tests/unit/chain_presets_test.cpp holds the catalog to its rules.
 #pragma once
 
@@ -30,7 +30,7 @@ const ChainPreset* FindPreset(std::string_view key);
 const ChainPreset* FindPresetById(std::int64_t id);
 
 // The catalog as TOML: one [[preset]] per chain, in [[chains]]'s own format
-// plus the keys above (chain_presets_data.cpp).
-extern const char* const kChainPresetsToml;
+// plus the keys above (chain_presets.toml).
+std::string_view ChainPresetsToml();
 
 }  // namespace payd::config

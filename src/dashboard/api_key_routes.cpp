@@ -12,7 +12,7 @@
 #include "dashboard/dashboard_http.h"
 #include "dashboard/routes.h"
 #include "domain/management/api_keys.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -148,8 +148,8 @@ const KeyShownPlace kIntegrationPlace{"subApiKeys", std::string(kIntegrationTab)
                                       "Back to the integration keys"};
 
 http::Response CreatePublic(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  TypedKey typed{pages::FormValue(req.body(), "name"), pages::FormValues(req.body(), "scopes"),
-                 pages::FormValue(req.body(), "expiresAt")};
+  TypedKey typed{http::FormValue(req.body(), "name"), http::FormValues(req.body(), "scopes"),
+                 http::FormValue(req.body(), "expiresAt")};
   return OrFieldError(
       [&] {
         domain::ApiKeyRequest request;
@@ -167,14 +167,14 @@ http::Response CreatePublic(const http::Request& req, DashboardContext& ctx, con
 
 http::Response CreateIntegrationKey(const http::Request& req, DashboardContext& ctx,
                                     const Visitor& v) {
-  std::string integration_id = pages::FormValue(req.body(), "integrationId");
+  std::string integration_id = http::FormValue(req.body(), "integrationId");
   if (!ctx.store.FindIntegration(v.current.user.tenant_id, integration_id)) {
     return NotFoundPage(req, ctx, &v);
   }
   return OrFieldError(
       [&] {
         domain::ApiKeyRequest request;
-        request.name = pages::FormValue(req.body(), "name");
+        request.name = http::FormValue(req.body(), "name");
         request.kind = domain::KeyKind::kIntegration;
         request.integration_id = integration_id;
         auto made = domain::CreateApiKey(ChangeBy(ctx, v), ctx.environment, request);
@@ -240,7 +240,7 @@ void AddApiKeyRoutes(http::Router& router, DashboardContext& ctx) {
   AddSignedInRoute(
       router, http::Verb::post, home + "/:id/rotate", ctx, kDevelopers,
       ToKey(ctx, [&ctx](const http::Request& req, const Visitor& v, const domain::ApiKey& key) {
-        base::TimeMs overlap = OverlapMs(pages::FormValue(req.body(), "overlapSeconds"));
+        base::TimeMs overlap = OverlapMs(http::FormValue(req.body(), "overlapSeconds"));
         auto issued = domain::RotateApiKey(ChangeBy(ctx, v), ctx.environment, key.id, overlap);
         return KeyShownPage(
             req, ctx, v, *issued, ctx.store.FindApiKey(key.id),

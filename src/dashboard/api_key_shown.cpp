@@ -7,7 +7,7 @@
 #include <charconv>
 
 #include "domain/management/api_keys.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 

@@ -14,15 +14,15 @@
 #include "domain/management/webhook_endpoints.h"
 #include "domain/session.h"
 #include "domain/store.h"
-#include "pages/assets.h"
-#include "pages/templates.h"
+#include "html/assets.h"
+#include "html/templates.h"
 
 namespace payd::dashboard {
 
 struct DashboardContext {
   domain::Store& store;
-  const pages::Assets& assets;
-  const pages::Templates& templates;
+  const html::Assets& assets;
+  const html::Templates& templates;
   domain::Environment environment;
   domain::SessionPolicy sessions;
   std::string public_url = {};  // set once listening; an https one makes the cookie Secure

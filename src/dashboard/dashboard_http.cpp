@@ -5,7 +5,8 @@
 #include "base/strings.h"
 #include "base/time.h"
 #include "domain/store.h"
-#include "pages/page_common.h"
+#include "html/page_response.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -36,7 +37,7 @@ std::string SecureAttribute(const DashboardContext& ctx) {
 }  // namespace
 
 std::optional<Visitor> FindVisitor(const http::Request& req, DashboardContext& ctx) {
-  std::string token = pages::CookieValue(req, kSessionCookie);
+  std::string token = http::CookieValue(req, kSessionCookie);
   auto current = domain::FindCurrentUser(ctx.store, token, ctx.sessions, base::NowMs());
   if (!current) return std::nullopt;
   return Visitor{*current, token};
@@ -56,7 +57,7 @@ bool FromThisSite(const http::Request& req, const DashboardContext& ctx) {
 }
 
 bool FormIsOurs(const http::Request& req, const Visitor& visitor) {
-  return domain::CsrfTokenMatches(visitor.token, pages::FormValue(req.body(), "csrf"));
+  return domain::CsrfTokenMatches(visitor.token, http::FormValue(req.body(), "csrf"));
 }
 
 std::string SessionCookie(const DashboardContext& ctx, const std::string& token) {
@@ -102,9 +103,9 @@ http::Response Page(const http::Request& req, const DashboardContext& ctx, http:
                     std::string_view name, const boost::json::object& model) {
   std::string html =
       ctx.templates.Render("dashboard/" + std::string(name), model, "dashboard/layout");
-  pages::PageRequest page;
+  html::PageRequest page;
   page.lang = "en";
-  return pages::HtmlResponse(req, page, status, std::move(html), "'none'");
+  return html::HtmlResponse(req, page, status, std::move(html), "'none'");
 }
 
 http::Response Redirect(const http::Request& req, const std::string& location) {

@@ -14,7 +14,7 @@
 #include "domain/audit.h"
 #include "domain/event.h"
 #include "domain/webhook.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -90,7 +90,7 @@ boost::json::array TypeOptions(const std::string& selected) {
 
 http::Response EventsPage(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
   const std::string& tenant = v.current.user.tenant_id;
-  EventFilter filter{pages::QueryParam(req, "type"), pages::QueryParam(req, "object")};
+  EventFilter filter{http::QueryParam(req, "type"), http::QueryParam(req, "object")};
   int offset = OffsetParam(req, kScanLimit);
   std::vector<domain::Event> events;
   if (filter.Any()) {
@@ -183,7 +183,7 @@ boost::json::object AuditCard(const domain::AuditEntry& a, const Actors& actors)
 
 http::Response AuditPage(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
   const std::string& tenant = v.current.user.tenant_id;
-  AuditFilter filter{pages::QueryParam(req, "action"), pages::QueryParam(req, "actor")};
+  AuditFilter filter{http::QueryParam(req, "action"), http::QueryParam(req, "actor")};
   int offset = OffsetParam(req, filter.Any() ? kScanLimit : kMaxAuditOffset);
   std::vector<domain::AuditEntry> entries;
   bool has_more = false;

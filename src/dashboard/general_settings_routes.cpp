@@ -12,7 +12,7 @@
 #include "dashboard/routes.h"
 #include "domain/management/api_keys.h"
 #include "domain/management/webhook_endpoints.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -58,7 +58,7 @@ std::optional<http::Response> PasswordRefused(const http::Request& req,
                                               const http::RequestContext& rctx,
                                               DashboardContext& ctx, const Visitor& visitor,
                                               const std::string& field) {
-  auto checked = Reconfirm(ctx, visitor, rctx, pages::FormValue(req.body(), "password"));
+  auto checked = Reconfirm(ctx, visitor, rctx, http::FormValue(req.body(), "password"));
   if (checked.proof) return std::nullopt;
   return GeneralPage(req, ctx, visitor, checked.status, {}, {FieldError(field, checked.message)});
 }
@@ -113,7 +113,7 @@ void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
                    });
   AddSignedInRoute(router, http::Verb::post, home + "/account-keys", ctx, kAdmins,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
-                     std::string name = pages::FormValue(req.body(), "name");
+                     std::string name = http::FormValue(req.body(), "name");
                      return OrFieldError(
                          [&] {
                            domain::ApiKeyRequest request;
@@ -131,7 +131,7 @@ void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
       router, http::Verb::post, home + "/account-keys/:id/rotate", ctx, kAdmins,
       ToAccountKey(
           ctx, [&ctx](const http::Request& req, const Visitor& v, const domain::ApiKey& key) {
-            base::TimeMs overlap = OverlapMs(pages::FormValue(req.body(), "overlapSeconds"));
+            base::TimeMs overlap = OverlapMs(http::FormValue(req.body(), "overlapSeconds"));
             auto issued = domain::RotateApiKey(ChangeBy(ctx, v), ctx.environment, key.id, overlap);
             return KeyShownPage(req, ctx, v, *issued, ctx.store.FindApiKey(key.id), kPlace);
           }));

@@ -25,7 +25,7 @@
 #include "domain/management/integrations.h"
 #include "domain/management/payout_changes.h"
 #include "domain/sign_in.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -47,11 +47,11 @@ struct IntegrationForm {
 
 IntegrationForm ReadIntegrationForm(std::string_view body) {
   IntegrationForm f;
-  f.name = base::ValidUtf8(pages::FormValue(body, "name"));
-  f.payout_address = base::ValidUtf8(pages::FormValue(body, "payoutAddress"));
-  f.origins = base::ValidUtf8(pages::FormValue(body, "origins"));
-  f.preferred_token = base::ValidUtf8(pages::FormValue(body, "preferredToken"));
-  for (const auto& text : pages::FormValues(body, "chains")) {
+  f.name = base::ValidUtf8(http::FormValue(body, "name"));
+  f.payout_address = base::ValidUtf8(http::FormValue(body, "payoutAddress"));
+  f.origins = base::ValidUtf8(http::FormValue(body, "origins"));
+  f.preferred_token = base::ValidUtf8(http::FormValue(body, "preferredToken"));
+  for (const auto& text : http::FormValues(body, "chains")) {
     std::int64_t id = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
     // Only a page other than ours sends a chain that is not a number.
@@ -59,7 +59,7 @@ IntegrationForm ReadIntegrationForm(std::string_view body) {
       domain::ThrowInvalid("chains", "chains must be chain ids such as 1 or 8453");
     f.chains.push_back(id);
   }
-  f.tokens = pages::FormValues(body, "tokens");
+  f.tokens = http::FormValues(body, "tokens");
   return f;
 }
 
@@ -237,7 +237,7 @@ http::Response Change(const http::Request& req, http::RequestContext& rctx, Dash
   // The password, when typed, goes to the domain as proof (a payout address
   // change asks for it); a wrong one is said at once and counts in the throttle.
   std::optional<domain::PasswordProof> proof;
-  std::string password = pages::FormValue(req.body(), "password");
+  std::string password = http::FormValue(req.body(), "password");
   if (!password.empty()) {
     auto checked = Reconfirm(ctx, v, rctx, password);
     if (!checked.proof) {
@@ -322,7 +322,7 @@ void AddIntegrationRoutes(http::Router& router, DashboardContext& ctx) {
         auto found =
             ctx.store.FindIntegration(v.current.user.tenant_id, std::string(rctx.Param("id")));
         if (!found) return NotFoundPage(req, ctx, &v);
-        auto checked = Reconfirm(ctx, v, rctx, pages::FormValue(req.body(), "password"));
+        auto checked = Reconfirm(ctx, v, rctx, http::FormValue(req.body(), "password"));
         if (!checked.proof) return DetailPage(req, ctx, v, *found, checked.message, checked.status);
         domain::Change change = ChangeBy(ctx, v);
         change.password_proof = &*checked.proof;

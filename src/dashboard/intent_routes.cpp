@@ -11,7 +11,7 @@
 #include "dashboard/payment_views.h"
 #include "dashboard/routes.h"
 #include "domain/management/payment_exceptions.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -69,8 +69,8 @@ http::Response IntentPage(const http::Request& req, DashboardContext& ctx, const
                        IntentRow(intent, ctx.catalog).at("needsDecision").as_bool();
   model["canHint"] = domain::Allows(v.current.user.role, domain::Permission::kCommerce) &&
                      intent.WaitsForPayment(base::NowMs());
-  model["note"] = pages::FormValue(req.body(), "note");
-  model["address"] = pages::FormValue(req.body(), "address");
+  model["note"] = http::FormValue(req.body(), "note");
+  model["address"] = http::FormValue(req.body(), "address");
   AddErrors(model, errors);
   return Page(req, ctx, status, "payment", model);
 }
@@ -105,24 +105,24 @@ void AddIntentRoutes(http::Router& router, DashboardContext& ctx) {
                                         const domain::PaymentIntent& intent) {
                      return IntentPage(req, ctx, v, intent, http::Status::ok, {});
                    }));
-  AddSignedInRoute(
-      router, http::Verb::post, "/dashboard/payments/:id/resolve", ctx, kDeciders,
-      OnIntent(ctx, [&ctx](const http::Request& req, const Visitor& v,
-                           const domain::PaymentIntent& intent) {
-        std::string decision = pages::FormValue(req.body(), "decision");
-        if (decision != "paid" && decision != "unpaid") {
-          domain::ThrowInvalid("decision", "Choose whether to accept it as paid or decline it");
-        }
-        domain::ResolveIntent(ChangeBy(ctx, v), RepresentationOf(ctx), intent.id,
-                              decision == "paid", pages::FormValue(req.body(), "note"));
-        return Redirect(req, "/dashboard/payments/" + intent.id);
-      }));
+  AddSignedInRoute(router, http::Verb::post, "/dashboard/payments/:id/resolve", ctx, kDeciders,
+                   OnIntent(ctx, [&ctx](const http::Request& req, const Visitor& v,
+                                        const domain::PaymentIntent& intent) {
+                     std::string decision = http::FormValue(req.body(), "decision");
+                     if (decision != "paid" && decision != "unpaid") {
+                       domain::ThrowInvalid("decision",
+                                            "Choose whether to accept it as paid or decline it");
+                     }
+                     domain::ResolveIntent(ChangeBy(ctx, v), RepresentationOf(ctx), intent.id,
+                                           decision == "paid", http::FormValue(req.body(), "note"));
+                     return Redirect(req, "/dashboard/payments/" + intent.id);
+                   }));
   AddSignedInRoute(router, http::Verb::post, "/dashboard/payments/:id/sender-hint", ctx, kDeciders,
                    OnIntent(ctx, [&ctx](const http::Request& req, const Visitor& v,
                                         const domain::PaymentIntent& intent) {
                      domain::SetMerchantSenderHint(ChangeBy(ctx, v), RepresentationOf(ctx),
                                                    intent.id,
-                                                   pages::FormValue(req.body(), "address"));
+                                                   http::FormValue(req.body(), "address"));
                      return Redirect(req, "/dashboard/payments/" + intent.id);
                    }));
 }

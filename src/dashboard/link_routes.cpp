@@ -14,8 +14,8 @@
 #include "dashboard/routes.h"
 #include "domain/management/payment_links.h"
 #include "domain/payment_link.h"
-#include "pages/page_common.h"
-#include "pages/qr.h"
+#include "html/qr.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -34,7 +34,7 @@ struct LinkForm {
 LinkForm ReadLinkForm(std::string_view body) {
   // Text only: a byte that is not UTF-8 would be refused by PostgreSQL as a 500.
   auto field = [body](std::string_view name) {
-    return base::ValidUtf8(pages::FormValue(body, name));
+    return base::ValidUtf8(http::FormValue(body, name));
   };
   LinkForm f;
   f.integration_id = field("integrationId");
@@ -192,7 +192,7 @@ http::Response DetailPage(const http::Request& req, DashboardContext& ctx, const
   model["navLinks"] = true;
   boost::json::object shown = LinkModel(ctx, link, IntegrationNames(ctx, v.current.user.tenant_id));
   std::string url = std::string(shown["url"].as_string());
-  model["qr"] = pages::QrSvg(url, {"link-qr", "QR code of the payment link's address"});
+  model["qr"] = html::QrSvg(url, {"link-qr", "QR code of the payment link's address"});
   // The widget loader a shop pastes (docs/checkout.md): a LINK has its page only.
   if (link.type == "BUTTON" || link.type == "WIDGET") {
     model["snippet"] =
@@ -253,7 +253,7 @@ void AddLinkRoutes(http::Router& router, DashboardContext& ctx) {
   AddSignedInRoute(router, http::Verb::get, kLinksHome + "/new", ctx, kSellers,
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      LinkForm blank;
-                     blank.integration_id = pages::QueryParam(req, "integration");
+                     blank.integration_id = http::QueryParam(req, "integration");
                      return FormPage(req, ctx, v, http::Status::ok, blank, {}, std::nullopt);
                    });
   AddSignedInRoute(router, http::Verb::post, kLinksHome, ctx, kSellers,

@@ -6,7 +6,7 @@
 #include <boost/url/url.hpp>
 #include <charconv>
 
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -60,7 +60,7 @@ std::string PageHref(std::string_view path,
 }  // namespace
 
 int OffsetParam(const http::Request& req, int max) {
-  std::string text = pages::QueryParam(req, "offset");
+  std::string text = http::QueryParam(req, "offset");
   int offset = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), offset);
   if (ec != std::errc() || end != text.data() + text.size() || offset < 0) return 0;

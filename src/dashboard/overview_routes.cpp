@@ -15,7 +15,7 @@
 #include "dashboard/volume_chart.h"
 #include "domain/amount.h"
 #include "domain/event.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -122,7 +122,7 @@ void AddOverviewRoutes(http::Router& router, DashboardContext& ctx) {
                    });
   // A browser gets the 404 page; any other client the API's 404.
   router.AddUnmatched("/dashboard", [&ctx](const http::Request& req, http::RequestContext& rctx) {
-    if (!pages::PrefersHtml(req)) return http::Router::NoRoute(req, rctx);
+    if (!http::PrefersHtml(req)) return http::Router::NoRoute(req, rctx);
     return NotFoundPage(req, ctx, nullptr);
   });
 }

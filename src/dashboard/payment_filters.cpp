@@ -7,7 +7,7 @@
 #include "base/strings.h"
 #include "base/utf8.h"
 #include "dashboard/dashboard_http.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -39,10 +39,10 @@ void AddParam(std::string& out, std::string_view name, const std::string& value)
 
 PaymentFilters ReadPaymentFilters(const http::Request& req) {
   PaymentFilters f;
-  std::string status = base::ValidUtf8(pages::QueryParam(req, "status"));
-  std::string from = base::ValidUtf8(pages::QueryParam(req, "from"));
-  std::string to = base::ValidUtf8(pages::QueryParam(req, "to"));
-  std::string search(base::TrimBlanks(base::ValidUtf8(pages::QueryParam(req, "q"))));
+  std::string status = base::ValidUtf8(http::QueryParam(req, "status"));
+  std::string from = base::ValidUtf8(http::QueryParam(req, "from"));
+  std::string to = base::ValidUtf8(http::QueryParam(req, "to"));
+  std::string search(base::TrimBlanks(base::ValidUtf8(http::QueryParam(req, "q"))));
   f.echo = {{"status", status}, {"from", from}, {"to", to}, {"q", search}};
   if (status == "decision") {
     f.query.needs_decision = true;
@@ -77,7 +77,7 @@ PaymentFilters ReadPaymentFilters(const http::Request& req) {
   if (!f.errors.empty()) {
     f.query = {};  // the whole table until the filters are fixed
   }
-  f.query.after = ParseCursor(pages::QueryParam(req, "after"));
+  f.query.after = ParseCursor(http::QueryParam(req, "after"));
   AddParam(f.query_string, "status", status);
   AddParam(f.query_string, "from", from);
   AddParam(f.query_string, "to", to);

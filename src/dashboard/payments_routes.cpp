@@ -11,7 +11,7 @@
 #include "dashboard/payment_views.h"
 #include "dashboard/routes.h"
 #include "domain/management/payment_exceptions.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -63,7 +63,7 @@ http::Response Table(const http::Request& req, DashboardContext& ctx, const Visi
   model["canDecide"] = domain::Allows(v.current.user.role, domain::Permission::kCommerce);
   for (auto& e : filters.errors) errors.push_back(e);
   if (!filters.errors.empty()) status = http::Status::bad_request;
-  model["typedIntent"] = pages::FormValue(req.body(), "intent");
+  model["typedIntent"] = http::FormValue(req.body(), "intent");
   AddErrors(model, errors);
   return Page(req, ctx, status, "payments", model);
 }
@@ -151,7 +151,7 @@ http::Response Live(const http::Request& req, http::RequestContext& rctx, Dashbo
 // A transfer no intent took, attached to the intent the merchant typed.
 http::Response Attach(const http::Request& req, http::RequestContext& rctx, DashboardContext& ctx,
                       const Visitor& v) {
-  std::string intent = pages::FormValue(req.body(), "intent");
+  std::string intent = http::FormValue(req.body(), "intent");
   std::string payment(rctx.Param("id"));
   if (!ctx.store.FindPayment(v.current.user.tenant_id, payment)) return NotFoundPage(req, ctx, &v);
   return OrFieldError(

@@ -13,7 +13,7 @@
 #include "dashboard/routes.h"
 #include "domain/management/two_factor.h"
 #include "domain/management/users.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -103,8 +103,8 @@ http::Response LinkShown(const http::Request& req, DashboardContext& ctx, const 
 }
 
 http::Response Invite(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  TypedPerson typed{pages::FormValue(req.body(), "email"), pages::FormValue(req.body(), "name"),
-                    pages::FormValue(req.body(), "role")};
+  TypedPerson typed{http::FormValue(req.body(), "email"), http::FormValue(req.body(), "name"),
+                    http::FormValue(req.body(), "role")};
   return OrFieldError(
       [&] {
         domain::Change change = ChangeBy(ctx, v);
@@ -144,7 +144,7 @@ void AddPeopleRoutes(http::Router& router, DashboardContext& ctx) {
                    });
   AddSignedInRoute(router, http::Verb::post, home + "/two-factor-rule", ctx, kOwners,
                    [&ctx, home](const http::Request& req, http::RequestContext&, const Visitor& v) {
-                     bool required = pages::FormValue(req.body(), "required") == "1";
+                     bool required = http::FormValue(req.body(), "required") == "1";
                      return OrFieldError(
                          [&] {
                            domain::RequireTwoFactor(ChangeBy(ctx, v), v.current.user, required);
@@ -156,7 +156,7 @@ void AddPeopleRoutes(http::Router& router, DashboardContext& ctx) {
                    ToPerson(ctx, [&ctx, home](const http::Request& req, const Visitor& v,
                                               const domain::User& user) {
                      domain::UserPatch patch;
-                     patch.role = pages::FormValue(req.body(), "role");
+                     patch.role = http::FormValue(req.body(), "role");
                      domain::UpdateUser(ChangeBy(ctx, v), user.id, patch);
                      return Redirect(req, home);
                    }));
@@ -169,8 +169,8 @@ void AddPeopleRoutes(http::Router& router, DashboardContext& ctx) {
                        patch.disabled = disable;
                        // The form offers revoking their keys, ticked by default;
                        // unticked, the keys keep working.
-                       patch.keep_keys = pages::FormValue(req.body(), "keysOffered") == "1" &&
-                                         pages::FormValue(req.body(), "revokeKeys") != "1";
+                       patch.keep_keys = http::FormValue(req.body(), "keysOffered") == "1" &&
+                                         http::FormValue(req.body(), "revokeKeys") != "1";
                        domain::UpdateUser(ChangeBy(ctx, v), user.id, patch);
                        return Redirect(req, home);
                      }));

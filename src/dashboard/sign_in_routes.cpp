@@ -8,7 +8,7 @@
 #include "dashboard/routes.h"
 #include "domain/error.h"
 #include "domain/sign_in.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -45,15 +45,15 @@ http::Response SubmitSignIn(const http::Request& req, const http::RequestContext
                             DashboardContext& ctx) {
   if (!FromThisSite(req, ctx)) return RefusedForm(req, ctx);
   // Shown again in the form, and kept in the throttle's key: text only.
-  std::string email = base::ValidUtf8(pages::FormValue(req.body(), "email"));
-  std::string password = pages::FormValue(req.body(), "password");
+  std::string email = base::ValidUtf8(http::FormValue(req.body(), "email"));
+  std::string password = http::FormValue(req.body(), "password");
   boost::json::array errors;
   if (email.empty()) errors.push_back(FieldError("email", "Enter your email address"));
   if (password.empty()) errors.push_back(FieldError("password", "Enter your password"));
   if (!errors.empty()) return SignInForm(req, ctx, http::Status::bad_request, email, errors);
 
   auto result = domain::SignIn(ctx.store, email, password, rctx.remote_ip, ctx.sessions,
-                               base::NowMs(), pages::CookieValue(req, kBrowserCookie));
+                               base::NowMs(), http::CookieValue(req, kBrowserCookie));
   using Outcome = domain::SignInResult::Outcome;
   if (result.outcome == Outcome::kSignedIn) {
     http::Response res = SignedInAs(req, ctx, *result.signed_in);
@@ -87,14 +87,14 @@ http::Response CodeForm(const http::Request& req, const DashboardContext& ctx, h
 
 http::Response SubmitCode(const http::Request& req, const http::RequestContext& rctx,
                           DashboardContext& ctx) {
-  std::string token = pages::CookieValue(req, kSessionCookie);
+  std::string token = http::CookieValue(req, kSessionCookie);
   auto waiting = domain::FindSecondFactorWait(ctx.store, token, base::NowMs());
   if (!waiting) return Redirect(req, "/dashboard/sign-in");
   if (!FromThisSite(req, ctx) ||
-      !domain::CsrfTokenMatches(token, pages::FormValue(req.body(), "csrf"))) {
+      !domain::CsrfTokenMatches(token, http::FormValue(req.body(), "csrf"))) {
     return RefusedForm(req, ctx);
   }
-  std::string code = base::ValidUtf8(pages::FormValue(req.body(), "code"));
+  std::string code = base::ValidUtf8(http::FormValue(req.body(), "code"));
   if (code.empty()) {
     return CodeForm(req, ctx, http::Status::bad_request, token,
                     {FieldError("code", "Enter the code from your authenticator app")});
@@ -120,7 +120,7 @@ http::Response SubmitSignOut(const http::Request& req, DashboardContext& ctx) {
     return RefusedForm(req, ctx);
   }
   if (visitor) {
-    bool everywhere = pages::FormValue(req.body(), "everywhere") == "1";
+    bool everywhere = http::FormValue(req.body(), "everywhere") == "1";
     domain::SignOut(ctx.store, visitor->current, everywhere, base::NowMs());
   }
   http::Response res = Redirect(req, "/dashboard/sign-in");
@@ -150,9 +150,9 @@ http::Response DeadLink(const http::Request& req, const DashboardContext& ctx) {
 http::Response SubmitLink(const http::Request& req, http::RequestContext& rctx,
                           DashboardContext& ctx) {
   if (!FromThisSite(req, ctx)) return RefusedForm(req, ctx);
-  std::string token = pages::FormValue(req.body(), "token");
-  domain::LinkAnswer answer{pages::FormValue(req.body(), "password"),
-                            pages::FormValue(req.body(), "code"), rctx.remote_ip};
+  std::string token = http::FormValue(req.body(), "token");
+  domain::LinkAnswer answer{http::FormValue(req.body(), "password"),
+                            http::FormValue(req.body(), "code"), rctx.remote_ip};
   base::TimeMs now = base::NowMs();
   auto holder = domain::FindUsableLink(ctx.store, token, now);
   if (!holder) return DeadLink(req, ctx);
@@ -199,7 +199,7 @@ void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
       Heavy::kPasswordHash);
   AddRoute(router, http::Verb::get, "/dashboard/sign-in/code", ctx,
            [&ctx](const http::Request& req, http::RequestContext&) {
-             std::string token = pages::CookieValue(req, kSessionCookie);
+             std::string token = http::CookieValue(req, kSessionCookie);
              if (!domain::FindSecondFactorWait(ctx.store, token, base::NowMs())) {
                return Redirect(req, "/dashboard/sign-in");
              }
@@ -214,7 +214,7 @@ void AddSignInRoutes(http::Router& router, DashboardContext& ctx) {
       [&ctx](const http::Request& req, http::RequestContext&) { return SubmitSignOut(req, ctx); });
   AddRoute(router, http::Verb::get, "/dashboard/link", ctx,
            [&ctx](const http::Request& req, http::RequestContext&) {
-             std::string token = pages::QueryParam(req, "token");
+             std::string token = http::QueryParam(req, "token");
              auto holder = domain::FindUsableLink(ctx.store, token, base::NowMs());
              if (!holder) return DeadLink(req, ctx);
              return LinkPage(req, ctx, http::Status::ok, *holder, token, {});

@@ -9,8 +9,8 @@
 #include "domain/error.h"
 #include "domain/management/two_factor.h"
 #include "domain/sign_in.h"
-#include "pages/page_common.h"
-#include "pages/qr.h"
+#include "html/qr.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -47,8 +47,8 @@ http::Response StatusPage(const http::Request& req, DashboardContext& ctx, const
   } else if (factor) {
     model["pending"] = true;
     model["secret"] = Grouped(factor->secret);
-    model["qr"] = pages::QrSvg(domain::TotpUri(*factor, user.email, "payd"),
-                               {"totp-qr", "QR code to add payd to your authenticator app"});
+    model["qr"] = html::QrSvg(domain::TotpUri(*factor, user.email, "payd"),
+                              {"totp-qr", "QR code to add payd to your authenticator app"});
   } else {
     model["off"] = true;
   }
@@ -71,7 +71,7 @@ http::Response CodesPage(const http::Request& req, DashboardContext& ctx, const 
 std::optional<http::Response> PasswordRefused(const http::Request& req,
                                               const http::RequestContext& rctx,
                                               DashboardContext& ctx, const Visitor& visitor) {
-  auto checked = Reconfirm(ctx, visitor, rctx, pages::FormValue(req.body(), "password"));
+  auto checked = Reconfirm(ctx, visitor, rctx, http::FormValue(req.body(), "password"));
   if (checked.proof) return std::nullopt;
   return StatusPage(req, ctx, visitor, checked.status, {FieldError("password", checked.message)});
 }
@@ -105,7 +105,7 @@ void AddTwoFactorRoutes(http::Router& router, DashboardContext& ctx) {
                    [&ctx](const http::Request& req, http::RequestContext&, const Visitor& v) {
                      return OrFieldError(
                          [&] {
-                           std::string code = pages::FormValue(req.body(), "code");
+                           std::string code = http::FormValue(req.body(), "code");
                            auto codes = domain::ConfirmTwoFactor(ChangeBy(ctx, v), v.current.user,
                                                                  code, v.current.session.digest);
                            return CodesPage(req, ctx, v, codes);

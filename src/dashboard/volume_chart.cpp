@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "pages/html.h"
+#include "html/html.h"
 
 namespace payd::dashboard {
 
@@ -56,7 +56,7 @@ std::string VolumeSvg(const TokenVolume& v, const std::string& id, base::TimeMs 
       "<svg class=\"chart\" viewBox=\"0 0 " + std::to_string(kWidth) + " " +
       std::to_string(kHeight) + "\" role=\"img\" aria-labelledby=\"" + id +
       "-title\" focusable=\"false\"><title id=\"" + id + "-title\">" +
-      pages::EscapeHtml("Received " + v.token + " per day, " + Day(first) + " to " + Day(now)) +
+      html::EscapeHtml("Received " + v.token + " per day, " + Day(first) + " to " + Day(now)) +
       "</title>";
   svg += "<line class=\"chart-axis\" x1=\"0\" y1=\"" + std::to_string(kHeight - kBottom) +
          "\" x2=\"" + std::to_string(kWidth) + "\" y2=\"" + std::to_string(kHeight - kBottom) +
@@ -71,8 +71,8 @@ std::string VolumeSvg(const TokenVolume& v, const std::string& id, base::TimeMs 
     svg += "<rect class=\"chart-bar\" x=\"" + std::to_string(i * slot + 1) + "\" y=\"" +
            std::to_string(kHeight - kBottom - h) + "\" width=\"" + std::to_string(slot - 2) +
            "\" height=\"" + std::to_string(h) + "\"><title>" +
-           pages::EscapeHtml(Day(first + i * kChartDayMs) + ": " +
-                             domain::UnitsToDecimal(amount, v.decimals) + " " + v.token) +
+           html::EscapeHtml(Day(first + i * kChartDayMs) + ": " +
+                            domain::UnitsToDecimal(amount, v.decimals) + " " + v.token) +
            "</title></rect>";
   }
   svg += "<text class=\"chart-label\" x=\"0\" y=\"" + std::to_string(kHeight - 4) + "\">" +

@@ -16,7 +16,7 @@
 #include "dashboard/list_pages.h"
 #include "dashboard/routes.h"
 #include "domain/event.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 
@@ -97,9 +97,9 @@ auto RedrawWebhooks(const http::Request& req, DashboardContext& ctx, const Visit
 }
 
 http::Response Add(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  TypedEndpoint typed{pages::FormValue(req.body(), "url"),
-                      pages::FormValue(req.body(), "description"),
-                      pages::FormValues(req.body(), "events")};
+  TypedEndpoint typed{http::FormValue(req.body(), "url"),
+                      http::FormValue(req.body(), "description"),
+                      http::FormValues(req.body(), "events")};
   return OrFieldError(
       [&] {
         domain::NewEndpoint request;
@@ -161,7 +161,7 @@ boost::json::object DeliveryRow(const domain::WebhookDelivery& d,
 http::Response DeliveriesPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                               http::Status status, const boost::json::array& errors) {
   const std::string& tenant = v.current.user.tenant_id;
-  std::string endpoint_id = pages::QueryParam(req, "endpoint");
+  std::string endpoint_id = http::QueryParam(req, "endpoint");
   std::optional<std::string> only;
   boost::json::object model = PageModel(ctx, "Webhook deliveries", &v);
   if (!endpoint_id.empty()) {
@@ -204,7 +204,7 @@ http::Response RedeliverOne(const http::Request& req, http::RequestContext& rctx
       [&] {
         if (!domain::Redeliver(ChangeBy(ctx, v), id)) return NotFoundPage(req, ctx, &v);
         // Back to the list the button was on: only an endpoint of this tenant.
-        std::string back = pages::FormValue(req.body(), "endpoint");
+        std::string back = http::FormValue(req.body(), "endpoint");
         return Redirect(req, DeliveriesHref(back == d->endpoint_id ? back : ""));
       },
       [&](boost::json::array errors) {

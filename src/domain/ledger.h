@@ -21,7 +21,7 @@
 
 namespace payd::domain {
 
-class Store;
+class LedgerStore;
 class LedgerTx;
 
 // The chain's saved cursor is not the one an update was computed from.
@@ -56,7 +56,7 @@ struct LedgerSummary {
 
 class Ledger {
  public:
-  Ledger(Store& store, const ChainCatalog& catalog, Representation representation)
+  Ledger(LedgerStore& store, const ChainCatalog& catalog, Representation representation)
       : store_(store), catalog_(catalog), representation_(std::move(representation)) {}
 
   LedgerSummary Advance(const ChainUpdate& update, base::TimeMs now);
@@ -65,7 +65,7 @@ class Ledger {
 
  private:
   std::function<void()> on_intents_updated_;
-  Store& store_;
+  LedgerStore& store_;
   const ChainCatalog& catalog_;
   Representation representation_;
 };

@@ -53,9 +53,112 @@ struct KeyUse {
   std::optional<RateWindow> window;  // when the key was usable (KeyUsable)
 };
 
-class Store {
+// The store as each of its users sees it (issue 35): every part below is an
+// interface of its own, which the class that needs it takes, and Store is
+// them all plus the rest (what the API, the pages and the dashboard read).
+
+// What the ledger writes through (domain/ledger.h).
+class LedgerStore {
  public:
-  virtual ~Store() = default;
+  virtual ~LedgerStore() = default;
+  // Runs `fn` in one write transaction; commits when it returns normally.
+  virtual void WithLedger(const std::function<void(LedgerTx&)>& fn) = 0;
+};
+
+// What a chain watcher reads (chain/watcher.h): where it stands, what to
+// watch, and whether this process leads the chain.
+class ChainWatchStore {
+ public:
+  virtual ~ChainWatchStore() = default;
+  virtual std::optional<BlockHeader> LoadCursor(std::int64_t chain_id) = 0;
+  // The kept canonical headers, highest first.
+  virtual std::vector<BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) = 0;
+  // Payout addresses of integrations that allow this chain, with their
+  // tenants; also the terms an integration had before a change, while its
+  // intents created under them may still be paid (ManagementTx::KeepWatching).
+  virtual std::vector<WatchedAddress> WatchedAddresses(std::int64_t chain_id, base::TimeMs now) = 0;
+  // When the first intent on this chain was created, if any: a watcher that
+  // has never completed a pass starts early enough to see it paid.
+  virtual std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) = 0;
+  // When a watcher of this chain first started (stored as `now` if this is
+  // the first): a first start whose node was unreachable scans back to it.
+  virtual base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) = 0;
+  // True while this process is the one, among all that share the database,
+  // that watches `chain_id`: it holds the chain's lock, which the database or
+  // the kernel releases when the process ends, however it ends. Asked before
+  // every pass; the holder keeps it, another process takes it within a pass
+  // once it is free. Throws StoreUnavailable when that cannot be known.
+  virtual bool LeadChain(std::int64_t chain_id) = 0;
+  // Lets the chain go (a stopping watcher), so that another process takes over at once.
+  virtual void StopLeadingChain(std::int64_t chain_id) = 0;
+};
+
+// The webhook dispatcher's queue (webhooks/dispatcher.h).
+class DeliveryQueue {
+ public:
+  virtual ~DeliveryQueue() = default;
+  // What a dispatcher needs to make one attempt.
+  struct DeliveryJob {
+    WebhookDelivery delivery;
+    Event event;                       // id empty if the event is gone
+    std::vector<std::string> secrets;  // current first, then rotated ones still valid
+    // Why the endpoint takes nothing now (disabled, removed); none when it is enabled.
+    std::optional<std::string> endpoint_closed;
+    // The endpoint takes the /v1 shape (Event::DataFor).
+    bool v1_shape = false;
+  };
+  // How many leased deliveries (in flight, in every process) one endpoint and
+  // one tenant may have, so that a hung endpoint cannot hold every worker.
+  struct ClaimLimits {
+    int per_endpoint = 2;
+    int per_tenant = 2;
+  };
+  // Takes the most overdue delivery whose endpoint and tenant are below
+  // their limits, leasing it for `lease_ms` so that no other dispatcher (in
+  // this or another process) takes it meanwhile. A process that dies
+  // mid-attempt leaves a lease that simply runs out.
+  virtual std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
+                                                      const ClaimLimits& limits) = 0;
+  // When the earliest pending delivery is due (for a leased one: when its lease ends), if any.
+  virtual std::optional<base::TimeMs> NextDeliveryDue() = 0;
+
+  // Records an attempt and what follows it, in one transaction: the
+  // delivery's new state, the endpoint disabled (410) with its other
+  // deliveries not yet made failed, and on success a WEBHOOK_SENT event.
+  struct AttemptRecord {
+    DeliveryStatus status = DeliveryStatus::kRetrying;
+    std::optional<int> response_status;
+    std::optional<std::string> error;
+    std::optional<base::TimeMs> next_attempt_at;
+    bool disable_endpoint = false;
+    std::optional<Event> sent_event;
+  };
+  virtual void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
+                             base::TimeMs now) = 0;
+};
+
+// What /metrics counts of the whole database (cli/metrics_listener.h).
+class MetricsCounts {
+ public:
+  virtual ~MetricsCounts() = default;
+  // What the metrics show of the whole database (every tenant): rows by
+  // status, as stored, and the deliveries pending or to be retried with the
+  // earliest time one of them was due at (leases aside). Cheap: index scans.
+  struct OperationalCounts {
+    std::vector<std::pair<std::string, std::int64_t>> intents_by_status;
+    std::vector<std::pair<std::string, std::int64_t>> payments_by_status;
+    std::int64_t deliveries_waiting = 0;
+    std::optional<base::TimeMs> earliest_due;
+  };
+  virtual OperationalCounts CountForMetrics() = 0;
+};
+
+class Store : public LedgerStore,
+              public ChainWatchStore,
+              public DeliveryQueue,
+              public MetricsCounts {
+ public:
+  ~Store() override = default;
 
   // Round trip to the database; throws StoreUnavailable when it is down.
   virtual void Ping() = 0;
@@ -208,30 +311,6 @@ class Store {
                                             std::optional<PaymentStatus> status, int limit,
                                             int offset) = 0;
 
-  // --- Chain watching -----------------------------------------------------
-  // Runs `fn` in one write transaction; commits when it returns normally.
-  virtual void WithLedger(const std::function<void(LedgerTx&)>& fn) = 0;
-  virtual std::optional<BlockHeader> LoadCursor(std::int64_t chain_id) = 0;
-  // The kept canonical headers, highest first.
-  virtual std::vector<BlockHeader> RecentBlocks(std::int64_t chain_id, int limit) = 0;
-  // Payout addresses of integrations that allow this chain, with their
-  // tenants; also the terms an integration had before a change, while its
-  // intents created under them may still be paid (ManagementTx::KeepWatching).
-  virtual std::vector<WatchedAddress> WatchedAddresses(std::int64_t chain_id, base::TimeMs now) = 0;
-  // When the first intent on this chain was created, if any: a watcher that
-  // has never completed a pass starts early enough to see it paid.
-  virtual std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) = 0;
-  // When a watcher of this chain first started (stored as `now` if this is
-  // the first): a first start whose node was unreachable scans back to it.
-  virtual base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) = 0;
-  // True while this process is the one, among all that share the database,
-  // that watches `chain_id`: it holds the chain's lock, which the database or
-  // the kernel releases when the process ends, however it ends. Asked before
-  // every pass; the holder keeps it, another process takes it within a pass
-  // once it is free. Throws StoreUnavailable when that cannot be known.
-  virtual bool LeadChain(std::int64_t chain_id) = 0;
-  // Lets the chain go (a stopping watcher), so that another process takes over at once.
-  virtual void StopLeadingChain(std::int64_t chain_id) = 0;
   // Calls `fn(true)` (on a thread of the store's) whenever any process
   // changed an intent (PostgreSQL: a trigger NOTIFYs at the commit; SQLite:
   // never, pages of other processes on one data directory re-read every few
@@ -287,41 +366,6 @@ class Store {
                                                       int limit, int offset) = 0;
   virtual std::optional<WebhookDelivery> FindDelivery(const std::string& id) = 0;
 
-  // What a dispatcher needs to make one attempt.
-  struct DeliveryJob {
-    WebhookDelivery delivery;
-    Event event;                       // id empty if the event is gone
-    std::vector<std::string> secrets;  // current first, then rotated ones still valid
-    // Why the endpoint takes nothing now (disabled, removed); none when it is enabled.
-    std::optional<std::string> endpoint_closed;
-    // The endpoint takes the /v1 shape (Event::DataFor).
-    bool v1_shape = false;
-  };
-  // How many leased deliveries (in flight, in every process) one endpoint and
-  // one tenant may have, so that a hung endpoint cannot hold every worker.
-  struct ClaimLimits {
-    int per_endpoint = 2;
-    int per_tenant = 2;
-  };
-  // Takes the most overdue delivery whose endpoint and tenant are below
-  // their limits, leasing it for `lease_ms` so that no other dispatcher (in
-  // this or another process) takes it meanwhile. A process that dies
-  // mid-attempt leaves a lease that simply runs out.
-  virtual std::optional<DeliveryJob> ClaimDueDelivery(base::TimeMs now, base::TimeMs lease_ms,
-                                                      const ClaimLimits& limits) = 0;
-  // When the earliest pending delivery is due (for a leased one: when its lease ends), if any.
-  virtual std::optional<base::TimeMs> NextDeliveryDue() = 0;
-
-  // What the metrics show of the whole database (every tenant): rows by
-  // status, as stored, and the deliveries pending or to be retried with the
-  // earliest time one of them was due at (leases aside). Cheap: index scans.
-  struct OperationalCounts {
-    std::vector<std::pair<std::string, std::int64_t>> intents_by_status;
-    std::vector<std::pair<std::string, std::int64_t>> payments_by_status;
-    std::int64_t deliveries_waiting = 0;
-    std::optional<base::TimeMs> earliest_due;
-  };
-  virtual OperationalCounts CountForMetrics() = 0;
   // One tenant's, for the dashboard's overview: intents by status (as
   // stored), webhook deliveries waiting (pending or retrying), and those
   // created since `failed_since` that failed (the whole history would grow
@@ -345,19 +389,6 @@ class Store {
   // midnight UTC.
   virtual std::vector<DailyReceived> ReceivedPerDay(const std::string& tenant_id,
                                                     base::TimeMs since) = 0;
-  // Records an attempt and what follows it, in one transaction: the
-  // delivery's new state, the endpoint disabled (410) with its other
-  // deliveries not yet made failed, and on success a WEBHOOK_SENT event.
-  struct AttemptRecord {
-    DeliveryStatus status = DeliveryStatus::kRetrying;
-    std::optional<int> response_status;
-    std::optional<std::string> error;
-    std::optional<base::TimeMs> next_attempt_at;
-    bool disable_endpoint = false;
-    std::optional<Event> sent_event;
-  };
-  virtual void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
-                             base::TimeMs now) = 0;
 };
 
 }  // namespace payd::domain

@@ -21,7 +21,7 @@ bool PublicDir(std::string_view dir) {
 
 http::Response ServeFile(const http::Request& req, const http::RequestContext& rctx,
                          const PagesContext& pages, std::string_view path) {
-  const Asset* asset = pages.assets.Find(path);
+  const html::Asset* asset = pages.assets.Find(path);
   if (!asset) {
     return http::ErrorResponse(http::Status::not_found, "not_found", "No such file.",
                                rctx.request_id);

@@ -28,15 +28,16 @@ std::vector<Option> Options(const PagesContext& ctx, const domain::PaymentIntent
 
 // "25.00 USD" or "12.5 USDC": what the merchant asked, in the page's number
 // format, a price in USD with its cents.
-std::string AskedText(const domain::AskedTerms& asked, const Catalog& t) {
+std::string AskedText(const domain::AskedTerms& asked, const html::Catalog& t) {
   std::string amount = asked.currency == "USD" ? WithCents(asked.amount) : asked.amount;
-  return FormatAmount(amount, t.number) + " " + asked.currency;
+  return html::FormatAmount(amount, t.number) + " " + asked.currency;
 }
 
-http::Response Render(const http::Request& req, const PagesContext& ctx, const PageRequest& page,
-                      const domain::PaymentIntent& intent, const std::string& option_error,
-                      const std::string& general_error, http::Status status) {
-  const Catalog& t = *page.catalog;
+http::Response Render(const http::Request& req, const PagesContext& ctx,
+                      const html::PageRequest& page, const domain::PaymentIntent& intent,
+                      const std::string& option_error, const std::string& general_error,
+                      http::Status status) {
+  const html::Catalog& t = *page.catalog;
   auto integration = ctx.store.FindIntegrationById(intent.integration_id);
   auto options = Options(ctx, intent);
   // Checked: the current choice when choosing again, else the first.
@@ -64,13 +65,13 @@ http::Response Render(const http::Request& req, const PagesContext& ctx, const P
   model["open"] = intent.TakesAChoiceAt(base::NowMs()) && !options.empty();
   model["options"] = std::move(option_models);
   model["expiresText"] =
-      t.Text("expires_at", {{"time", FormatDateTime(intent.expires_at, t.date_time)}});
+      t.Text("expires_at", {{"time", html::FormatDateTime(intent.expires_at, t.date_time)}});
   model["hasErrors"] = !errors.empty();
   model["errors"] = std::move(errors);
   model["optionError"] = option_error;
   model["linkScript"] = ctx.assets.Url("js/link.js");
-  return HtmlResponse(req, page, status, ctx.templates.Render("choice", model),
-                      integration ? FrameAncestors(*integration) : "'self'");
+  return html::HtmlResponse(req, page, status, ctx.templates.Render("choice", model),
+                            integration ? FrameAncestors(*integration) : "'self'");
 }
 
 http::Response SeeIntentPage(const http::Request& req, const domain::PaymentIntent& intent) {
@@ -86,7 +87,7 @@ http::Response SeeIntentPage(const http::Request& req, const domain::PaymentInte
 bool ShowsChoice(const http::Request& req, const domain::PaymentIntent& intent) {
   if (!intent.asked) return false;
   if (!intent.IsChosen()) return true;
-  return QueryParam(req, "choose") == "1" && intent.TakesAChoiceAt(base::NowMs());
+  return http::QueryParam(req, "choose") == "1" && intent.TakesAChoiceAt(base::NowMs());
 }
 
 http::Response ChoicePage(const http::Request& req, http::RequestContext&, const PagesContext& ctx,
@@ -96,9 +97,9 @@ http::Response ChoicePage(const http::Request& req, http::RequestContext&, const
 
 http::Response SubmitChoice(const http::Request& req, http::RequestContext&,
                             const PagesContext& ctx, const domain::PaymentIntent& intent) {
-  PageRequest page = ReadPageRequest(req, ctx, FormValue(req.body(), "lang"));
-  const Catalog& t = *page.catalog;
-  std::string value = FormValue(req.body(), "option");
+  html::PageRequest page = ReadPageRequest(req, ctx, http::FormValue(req.body(), "lang"));
+  const html::Catalog& t = *page.catalog;
+  std::string value = http::FormValue(req.body(), "option");
   const Option* chosen = nullptr;
   auto options = Options(ctx, intent);
   for (const Option& o : options) {

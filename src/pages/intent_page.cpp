@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "domain/amount.h"
-#include "pages/html.h"
+#include "html/html.h"
+#include "html/qr.h"
 #include "pages/page_common.h"
-#include "pages/qr.h"
 
 namespace payd::pages {
 
@@ -60,7 +60,7 @@ std::string_view StatusKey(const domain::PaymentIntent& intent) {
   return "status_waiting";
 }
 
-boost::json::object ScriptMessages(const Catalog& t) {
+boost::json::object ScriptMessages(const html::Catalog& t) {
   boost::json::object messages = t.js;
   for (std::string_view key : ScriptStatusKeys()) messages[key] = t.Text(key);
   return messages;
@@ -83,8 +83,8 @@ boost::json::object ChainBlock(const domain::ChainInfo* chain, const domain::Pay
 
 http::Response IntentPage(const http::Request& req, http::RequestContext&, const PagesContext& ctx,
                           const domain::PaymentIntent& i) {
-  PageRequest page = ReadPageRequest(req, ctx);
-  const Catalog& t = *page.catalog;
+  html::PageRequest page = ReadPageRequest(req, ctx);
+  const html::Catalog& t = *page.catalog;
   auto integration = ctx.store.FindIntegrationById(i.integration_id);
   std::optional<domain::PaymentLink> link;
   if (i.payment_link_id) link = ctx.store.FindPaymentLink(i.tenant_id, *i.payment_link_id);
@@ -93,7 +93,8 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   std::string explorer_tx = chain && chain->explorer_url ? *chain->explorer_url + "/tx/" : "";
 
   auto amount = [&](const domain::Uint256& units) {
-    return FormatAmount(domain::UnitsToDecimal(units, i.decimals), t.number) + " " + i.token_symbol;
+    return html::FormatAmount(domain::UnitsToDecimal(units, i.decimals), t.number) + " " +
+           i.token_symbol;
   };
   std::string amount_text = amount(i.amount);
   // A paid intent's page is its receipt, unless a reorganisation undid the payment.
@@ -122,14 +123,14 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
       !i.required_confirmations.empty() &&
       i.required_confirmations.find_first_not_of("0123456789") == std::string::npos;
   std::string payment_uri = domain::PaymentUri(i);
-  std::string expires = FormatDateTime(i.expires_at, t.date_time);
+  std::string expires = html::FormatDateTime(i.expires_at, t.date_time);
 
   boost::json::object model = BaseModel(ctx, page,
                                         i.status == IntentStatus::kPaid
                                             ? heading
                                             : t.Text("intent_title", {{"amount", amount_text}}));
   boost::json::object& m = model;
-  m["messagesJson"] = ScriptJson(ScriptMessages(t));
+  m["messagesJson"] = html::ScriptJson(ScriptMessages(t));
   m["intentId"] = i.id;
   m["integrationId"] = i.integration_id;
   m["merchant"] = merchant;
@@ -143,9 +144,9 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   // the merchant set in USD beside the exact token amount (DECISIONS §5).
   m["orderName"] = link ? link->name : "";
   m["orderDescription"] = link && link->description ? *link->description : "";
-  m["priceText"] = i.amount_usd
-                       ? FormatAmount(WithCents(*i.amount_usd), t.number) + " USD · " + amount_text
-                       : "";
+  m["priceText"] = i.amount_usd ? html::FormatAmount(WithCents(*i.amount_usd), t.number) +
+                                      " USD · " + amount_text
+                                : "";
   m["amountLabel"] = t.Text(amount_label);
   m["amountText"] = shown_text;
   m["amountDecimal"] = domain::UnitsToDecimal(shown, i.decimals);
@@ -153,8 +154,8 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   m["recipient"] = i.recipient;
   m["network"] = network;
   m["paymentUri"] = payment_uri;
-  m["qrSvg"] = QrSvg(payment_uri,
-                     {"qr", t.Text("qr_label", {{"amount", shown_text}, {"network", network}})});
+  m["qrSvg"] = html::QrSvg(
+      payment_uri, {"qr", t.Text("qr_label", {{"amount", shown_text}, {"network", network}})});
   m["expiresAt"] = base::FormatTimestamp(i.expires_at);
   m["expiresText"] = t.Text("expires_at", {{"time", expires}});
   m["showPay"] = waiting;
@@ -177,7 +178,7 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   m["showChange"] = i.TakesAChoiceAt(base::NowMs());
   m["heading"] = heading;
   m["isReceipt"] = receipt;
-  m["paidAt"] = i.confirmed_at ? FormatDateTime(*i.confirmed_at, t.date_time) : "";
+  m["paidAt"] = i.confirmed_at ? html::FormatDateTime(*i.confirmed_at, t.date_time) : "";
   // An intent asked on /v1 names its own; a link's intents go back to the link's.
   std::optional<std::string> return_url = i.return_url;
   if (!return_url && link) return_url = link->return_url;
@@ -186,11 +187,12 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   // status line then says where it goes, after what it already said.
   m["returnStatus"] = receipt && return_url ? status_text + " " + t.Text("returning") : "";
   m["explorerTx"] = explorer_tx;
-  m["intentJson"] = ScriptJson(ctx.representation().PublicIntent(i));
-  m["chainJson"] = ScriptJson(ChainBlock(chain, i));
+  m["intentJson"] = html::ScriptJson(ctx.representation().PublicIntent(i));
+  m["chainJson"] = html::ScriptJson(ChainBlock(chain, i));
   m["checkoutScript"] = ctx.assets.Url("js/checkout.js");
   std::string frame = integration ? FrameAncestors(*integration) : "'self'";
-  return HtmlResponse(req, page, http::Status::ok, ctx.templates.Render("intent", model), frame);
+  return html::HtmlResponse(req, page, http::Status::ok, ctx.templates.Render("intent", model),
+                            frame);
 }
 
 }  // namespace payd::pages

@@ -68,10 +68,11 @@ unsigned AmountDecimals(const domain::PaymentLink& link, const std::vector<PayOp
   return decimals;
 }
 
-http::Response Render(const http::Request& req, const PagesContext& ctx, const PageRequest& page,
-                      const domain::PaymentLink& link, const domain::Integration& integration,
-                      const FormState& form, http::Status status) {
-  const Catalog& t = *page.catalog;
+http::Response Render(const http::Request& req, const PagesContext& ctx,
+                      const html::PageRequest& page, const domain::PaymentLink& link,
+                      const domain::Integration& integration, const FormState& form,
+                      http::Status status) {
+  const html::Catalog& t = *page.catalog;
   std::string unit = UsdLink(link) ? "USD" : link.currency;
   auto options = Options(ctx, link, integration);
   boost::json::array option_models;
@@ -99,13 +100,14 @@ http::Response Render(const http::Request& req, const PagesContext& ctx, const P
   model["name"] = link.name;
   model["description"] = link.description ? *link.description : "";
   model["custom"] = link.allow_custom_amount;
-  model["amountText"] = FormatAmount(link.amount, t.number) + " " + unit;
+  model["amountText"] = html::FormatAmount(link.amount, t.number) + " " + unit;
   model["amountLabel"] = t.Text("amount_label", {{"unit", unit}});
   model["amountValue"] = form.amount.empty() && !form.HasErrors() ? link.amount : form.amount;
   model["minText"] =
-      link.min_amount ? t.Text("amount_min_hint",
-                               {{"min", FormatAmount(*link.min_amount, t.number)}, {"unit", unit}})
-                      : "";
+      link.min_amount
+          ? t.Text("amount_min_hint",
+                   {{"min", html::FormatAmount(*link.min_amount, t.number)}, {"unit", unit}})
+          : "";
   model["amountDecimals"] = AmountDecimals(link, options);
   model["minAmount"] = link.min_amount ? *link.min_amount : "";
   model["options"] = std::move(option_models);
@@ -118,12 +120,12 @@ http::Response Render(const http::Request& req, const PagesContext& ctx, const P
   model["amountError"] = form.amount_error;
   model["optionError"] = form.option_error;
   model["linkScript"] = ctx.assets.Url("js/link.js");
-  return HtmlResponse(req, page, status, ctx.templates.Render("link", model),
-                      FrameAncestors(integration));
+  return html::HtmlResponse(req, page, status, ctx.templates.Render("link", model),
+                            FrameAncestors(integration));
 }
 
 // The payer's amount as a decimal string, or an error in the page's language.
-std::string ReadAmount(const Catalog& t, std::string text, unsigned decimals,
+std::string ReadAmount(const html::Catalog& t, std::string text, unsigned decimals,
                        const domain::PaymentLink& link, std::string* error) {
   text = std::string(base::TrimBlanks(text));
   std::string unit = UsdLink(link) ? "USD" : link.currency;
@@ -145,7 +147,7 @@ std::string ReadAmount(const Catalog& t, std::string text, unsigned decimals,
       domain::FractionDigits(text) > decimals) {
     *error = t.Text("error_amount_format",
                     {{"digits", std::to_string(decimals)},
-                     {"example", FormatAmount(decimals >= 2 ? "12.50" : "12", t.number)}});
+                     {"example", html::FormatAmount(decimals >= 2 ? "12.50" : "12", t.number)}});
     return {};
   }
   if (domain::CompareDecimals(text, "0") == 0) {
@@ -154,7 +156,7 @@ std::string ReadAmount(const Catalog& t, std::string text, unsigned decimals,
   }
   if (link.min_amount && domain::CompareDecimals(text, *link.min_amount) < 0) {
     *error = t.Text("error_amount_min",
-                    {{"min", FormatAmount(*link.min_amount, t.number)}, {"unit", unit}});
+                    {{"min", html::FormatAmount(*link.min_amount, t.number)}, {"unit", unit}});
     return {};
   }
   return text;
@@ -218,11 +220,11 @@ http::Response SubmitLinkForm(const http::Request& req, http::RequestContext& rc
                               const PagesContext& ctx, const domain::PaymentLink& link,
                               const domain::Integration& integration) {
   if (!TakesPayments(link, integration)) return InactiveLinkPage(req, rctx, ctx, link);
-  PageRequest page = ReadPageRequest(req, ctx, FormValue(req.body(), "lang"));
-  const Catalog& t = *page.catalog;
+  html::PageRequest page = ReadPageRequest(req, ctx, http::FormValue(req.body(), "lang"));
+  const html::Catalog& t = *page.catalog;
   FormState form;
-  form.amount = FormValue(req.body(), "amount").substr(0, kMaxAmountInput + 1);
-  form.option = FormValue(req.body(), "option");
+  form.amount = http::FormValue(req.body(), "amount").substr(0, kMaxAmountInput + 1);
+  form.option = http::FormValue(req.body(), "option");
   auto options = Options(ctx, link, integration);
   const PayOption* chosen = nullptr;
   for (const PayOption& o : options) {

@@ -11,9 +11,9 @@
 #include "domain/pricing.h"
 #include "domain/representation.h"
 #include "domain/store.h"
-#include "pages/assets.h"
-#include "pages/i18n.h"
-#include "pages/templates.h"
+#include "html/assets.h"
+#include "html/i18n.h"
+#include "html/templates.h"
 
 namespace payd::pages {
 
@@ -21,9 +21,9 @@ struct PagesContext {
   domain::Store& store;
   const domain::ChainCatalog& catalog;
   domain::PriceSource& prices;
-  const Assets& assets;
-  const Languages& languages;
-  const Templates& templates;
+  const html::Assets& assets;
+  const html::Languages& languages;
+  const html::Templates& templates;
   std::string public_url = {};  // base of payer-facing URLs, no trailing slash; set once listening
   base::TimeMs intent_lifetime_ms = 30 * 60 * 1000;
   int public_max_open_intents = 10'000;

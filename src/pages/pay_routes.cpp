@@ -47,7 +47,7 @@ http::Response Get(const http::Request& req, http::RequestContext& rctx, PagesCo
       return TooManyRequests(req, rctx, pages);
     }
     // The widget asks what the link is: no visit.
-    if (PrefersJson(req)) return LinkJson(req, pages, *link, *integration);
+    if (http::PrefersJson(req)) return LinkJson(req, pages, *link, *integration);
     if (req.method() == http::Verb::get && !Prefetch(req) && link->status == "active" &&
         integration->Enabled()) {
       if (pages.count_view(link->id, rctx.remote_ip)) ++link->views;
@@ -111,7 +111,7 @@ http::Handler Guarded(http::Handler handler, const PagesContext& pages) {
 // mistyped or cut link) gets the 404 page; anything else the API's 404.
 http::Response Unmatched(const http::Request& req, http::RequestContext& rctx,
                          const PagesContext& pages) {
-  if (!PrefersHtml(req)) return http::Router::NoRoute(req, rctx);
+  if (!http::PrefersHtml(req)) return http::Router::NoRoute(req, rctx);
   std::string_view path = req.target().substr(0, req.target().find('?'));
   return NotFoundPage(req, rctx, pages, path);
 }

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "base/crypto.h"
-#include "pages/embedded_files.h"
-#include "pages/gzip.h"
+#include "html/embedded_files.h"
+#include "html/gzip.h"
 #include "pages/routes.h"
 
 namespace payd::pages {
@@ -28,17 +28,17 @@ constexpr const char* kReferenceCsp =
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 // Built on first use, not at start: gzipping the bundle (2.3 MB) would slow every start.
-const std::map<std::string, Asset, std::less<>>& ReferenceAssets() {
-  static const std::map<std::string, Asset, std::less<>> assets = [] {
-    std::map<std::string, Asset, std::less<>> out;
-    for (const EmbeddedFile& file : ReferenceFiles()) {
-      Asset asset;
+const std::map<std::string, html::Asset, std::less<>>& ReferenceAssets() {
+  static const std::map<std::string, html::Asset, std::less<>> assets = [] {
+    std::map<std::string, html::Asset, std::less<>> out;
+    for (const html::EmbeddedFile& file : html::ReferenceFiles()) {
+      html::Asset asset;
       asset.path = file.path;
       asset.data = file.data;
       asset.content_type =
           file.path.ends_with(".json") ? "application/json" : "text/javascript; charset=utf-8";
       asset.hash = base::HexEncode(base::Sha256(asset.data)).substr(0, 16);
-      asset.gzip = Gzip(asset.data);
+      asset.gzip = html::Gzip(asset.data);
       out.emplace(std::string(file.path), std::move(asset));
     }
     return out;
@@ -46,11 +46,11 @@ const std::map<std::string, Asset, std::less<>>& ReferenceAssets() {
   return assets;
 }
 
-const Asset& Reference(std::string_view path) {
+const html::Asset& Reference(std::string_view path) {
   return ReferenceAssets().find(path)->second;
 }
 
-http::Response ReferencePage(const http::Request& req, const Assets& assets) {
+http::Response ReferencePage(const http::Request& req, const html::Assets& assets) {
   http::Response res{http::Status::ok, req.version()};
   res.set(http::beast_http::field::content_type, "text/html; charset=utf-8");
   res.set("Content-Security-Policy", kReferenceCsp);

@@ -38,12 +38,12 @@ std::optional<std::string> Payload(const domain::Event& event, bool v1_shape, st
 
 }  // namespace
 
-domain::Store::ClaimLimits DispatcherOptions::Limits() const {
+domain::DeliveryQueue::ClaimLimits DispatcherOptions::Limits() const {
   int per_endpoint = std::max(1, endpoint_concurrency);
   return {per_endpoint, std::max(per_endpoint, concurrency / 2)};
 }
 
-Dispatcher::Dispatcher(domain::Store& store, DispatcherOptions options)
+Dispatcher::Dispatcher(domain::DeliveryQueue& store, DispatcherOptions options)
     : store_(store), options_(std::move(options)) {}
 
 Dispatcher::~Dispatcher() {
@@ -89,7 +89,7 @@ void Dispatcher::Work() {
       if (stopping_) break;
       seen = generation_;
     }
-    std::optional<domain::Store::DeliveryJob> job;
+    std::optional<domain::DeliveryQueue::DeliveryJob> job;
     auto wait = options_.idle_poll;
     try {
       base::TimeMs now = base::NowMs();
@@ -122,7 +122,7 @@ void Dispatcher::Work() {
   curl_easy_cleanup(curl);
 }
 
-domain::AttemptOutcome Dispatcher::Send(const domain::Store::DeliveryJob& job, void* curl,
+domain::AttemptOutcome Dispatcher::Send(const domain::DeliveryQueue::DeliveryJob& job, void* curl,
                                         base::TimeMs started) {
   const auto& d = job.delivery;
   domain::AttemptOutcome outcome;
@@ -160,7 +160,8 @@ domain::AttemptOutcome Dispatcher::Send(const domain::Store::DeliveryJob& job, v
   return PostWebhook(curl, d.endpoint_url, target, headers, *body, options_.timeout);
 }
 
-void Dispatcher::Attempt(const domain::Store::DeliveryJob& job, void* curl, std::mt19937& rng) {
+void Dispatcher::Attempt(const domain::DeliveryQueue::DeliveryJob& job, void* curl,
+                         std::mt19937& rng) {
   const auto& d = job.delivery;
   base::TimeMs started = base::NowMs();
   domain::AttemptOutcome outcome = Send(job, curl, started);
@@ -168,7 +169,7 @@ void Dispatcher::Attempt(const domain::Store::DeliveryJob& job, void* curl, std:
   double jitter = std::uniform_real_distribution<double>(-1.0, 1.0)(rng);
   auto decision =
       domain::DecideAfterAttempt(d.attempts + 1, outcome, options_.retry_schedule_s, now, jitter);
-  domain::Store::AttemptRecord record;
+  domain::DeliveryQueue::AttemptRecord record;
   record.status = decision.status;
   record.response_status = outcome.http_status;
   if (!outcome.error.empty()) record.error = outcome.error;

@@ -38,12 +38,12 @@ struct DispatcherOptions {
   base::TimeMs lease_ms = 60'000;
   std::chrono::milliseconds idle_poll{1000};  // catches deliveries queued by other processes
 
-  domain::Store::ClaimLimits Limits() const;
+  domain::DeliveryQueue::ClaimLimits Limits() const;
 };
 
 class Dispatcher {
  public:
-  Dispatcher(domain::Store& store, DispatcherOptions options);
+  Dispatcher(domain::DeliveryQueue& store, DispatcherOptions options);
   ~Dispatcher();
   Dispatcher(const Dispatcher&) = delete;
   Dispatcher& operator=(const Dispatcher&) = delete;
@@ -56,12 +56,12 @@ class Dispatcher {
 
  private:
   void Work();
-  void Attempt(const domain::Store::DeliveryJob& job, void* curl, std::mt19937& rng);
+  void Attempt(const domain::DeliveryQueue::DeliveryJob& job, void* curl, std::mt19937& rng);
   // Signs and sends one delivery; what went wrong, as an outcome, when it cannot.
-  domain::AttemptOutcome Send(const domain::Store::DeliveryJob& job, void* curl,
+  domain::AttemptOutcome Send(const domain::DeliveryQueue::DeliveryJob& job, void* curl,
                               base::TimeMs started);
 
-  domain::Store& store_;
+  domain::DeliveryQueue& store_;
   DispatcherOptions options_;
   std::vector<std::thread> workers_;
   std::mutex mu_;

@@ -1,5 +1,5 @@
 // Fuzz target: what the dashboard reads from a browser's forms and query
-// strings (pages::FormValue, pages::QueryParam, dashboard::ReadPaymentFilters)
+// strings (http::FormValue, http::QueryParam, dashboard::ReadPaymentFilters)
 // and the validators typed text then goes through (domain::CheckEmail,
 // CheckUserName, the two-factor codes) and the CSV export's cells.
 //
@@ -32,7 +32,7 @@
 #include "domain/two_factor.h"
 #include "domain/user.h"
 #include "fuzz_check.h"
-#include "pages/page_common.h"
+#include "http/request_fields.h"
 
 namespace payd::dashboard {
 // The one function payment_filters.cpp takes from dashboard_http.cpp, whose
@@ -47,7 +47,6 @@ namespace {
 namespace dashboard = payd::dashboard;
 namespace domain = payd::domain;
 namespace http = payd::http;
-namespace pages = payd::pages;
 
 // application/x-www-form-urlencoded as a browser writes it (WHATWG URL).
 std::string FormEncoded(std::string_view value) {
@@ -72,25 +71,25 @@ http::Request Get(std::string target) {
 
 void CheckFormValue(std::string_view body, const std::string& text, const std::string& ctx) {
   for (std::string_view name : {"email", "password", "name", "code", "csrf", "intent", "q"}) {
-    (void)pages::FormValue(body, name);
+    (void)http::FormValue(body, name);
   }
   // The first field of that name wins, whatever follows it.
   std::string typed = "csrf=abc&email=" + FormEncoded(text) + "&email=second";
-  FUZZ_REQUIRE(pages::FormValue(typed, "email") == text, ctx + " typed " + typed);
-  FUZZ_REQUIRE(pages::FormValue(typed, "csrf") == "abc", ctx + " typed " + typed);
+  FUZZ_REQUIRE(http::FormValue(typed, "email") == text, ctx + " typed " + typed);
+  FUZZ_REQUIRE(http::FormValue(typed, "csrf") == "abc", ctx + " typed " + typed);
   if (boost::urls::parse_query(body)) {
     std::string joined = "email=" + FormEncoded(text) + "&" + std::string(body);
-    FUZZ_REQUIRE(pages::FormValue(joined, "email") == text, ctx + " joined " + joined);
+    FUZZ_REQUIRE(http::FormValue(joined, "email") == text, ctx + " joined " + joined);
   }
 }
 
 void CheckQueryParam(const std::string& query, const std::string& text, const std::string& ctx) {
   for (std::string_view name : {"status", "from", "to", "q", "after", "lang"}) {
-    (void)pages::QueryParam(Get("/dashboard/payments?" + query), name);
+    (void)http::QueryParam(Get("/dashboard/payments?" + query), name);
   }
   // A GET form (the payments filters) sends what was typed this way.
   std::string target = "/dashboard/payments?status=&q=" + FormEncoded(text) + "&q=second";
-  FUZZ_REQUIRE(pages::QueryParam(Get(target), "q") == text, ctx + " target " + target);
+  FUZZ_REQUIRE(http::QueryParam(Get(target), "q") == text, ctx + " target " + target);
 }
 
 void CheckFilters(const std::string& query, const std::string& ctx) {
@@ -282,10 +281,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CheckQueryParam(query, text, ctx);
   CheckFilters(query, ctx);
   // What the people and sign-in forms pass on, and the raw text too.
-  CheckPeopleFields(pages::FormValue(body, "email"), ctx);
+  CheckPeopleFields(http::FormValue(body, "email"), ctx);
   CheckPeopleFields(text, ctx);
-  CheckTwoFactor(pages::FormValue(body, "code"), query, ctx);
+  CheckTwoFactor(http::FormValue(body, "code"), query, ctx);
   CheckTwoFactor(text, body, ctx);
-  CheckCsv({text, query, body, pages::FormValue(body, "q")}, ctx);
+  CheckCsv({text, query, body, http::FormValue(body, "q")}, ctx);
   return 0;
 }

@@ -10,11 +10,11 @@
 #include <set>
 #include <sstream>
 
-#include "pages/assets.h"
-#include "pages/i18n.h"
+#include "html/assets.h"
+#include "html/i18n.h"
 #include "pages/intent_page.h"
 
-namespace payd::pages {
+namespace payd::html {
 namespace {
 
 std::set<std::string> Keys(const boost::json::object& o) {
@@ -126,4 +126,4 @@ TEST(Catalogs, EveryLanguageHasTheWidgetStringsAndWidgetJsCarriesThem) {
 }
 
 }  // namespace
-}  // namespace payd::pages
+}  // namespace payd::html

@@ -59,7 +59,7 @@ TEST(ChainPresets, EachMainnetAndItsTestnetNameEachOther) {
 
 // Each address exactly as written in the catalog, with where it is.
 std::vector<std::pair<std::string, std::string>> WrittenAddresses() {
-  toml::table root = toml::parse(kChainPresetsToml);
+  toml::table root = toml::parse(ChainPresetsToml());
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& node : *root["preset"].as_array()) {
     const auto& preset = *node.as_table();

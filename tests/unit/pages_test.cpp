@@ -11,9 +11,9 @@
 #include <set>
 #include <sstream>
 
-#include "pages/html.h"
-#include "pages/i18n.h"
-#include "pages/qr.h"
+#include "html/html.h"
+#include "html/i18n.h"
+#include "html/qr.h"
 #include "test_data.h"
 
 namespace payd::pages {
@@ -29,8 +29,8 @@ TEST(Pages, AcceptLanguageTable) {
   ASSERT_GT(cases.size(), 10u);
   for (const auto& c : cases) {
     ASSERT_EQ(c.columns.size(), 4u) << "accept_language.tsv line " << c.line;
-    EXPECT_EQ(NegotiateLanguage(offered, Column(c.columns[0]), Column(c.columns[1]),
-                                Column(c.columns[2])),
+    EXPECT_EQ(html::NegotiateLanguage(offered, Column(c.columns[0]), Column(c.columns[1]),
+                                      Column(c.columns[2])),
               c.columns[3])
         << "accept_language.tsv line " << c.line;
   }
@@ -41,19 +41,19 @@ TEST(Pages, AmountFormatTable) {
   ASSERT_GT(cases.size(), 10u);
   for (const auto& c : cases) {
     ASSERT_EQ(c.columns.size(), 4u) << "amount_format.tsv line " << c.line;
-    EXPECT_EQ(FormatAmount(c.columns[0], {c.columns[1], c.columns[2]}), c.columns[3])
+    EXPECT_EQ(html::FormatAmount(c.columns[0], {c.columns[1], c.columns[2]}), c.columns[3])
         << "amount_format.tsv line " << c.line;
   }
 }
 
 TEST(Pages, DatesFollowTheCatalogPattern) {
   // 2026-03-04T05:06:00Z
-  EXPECT_EQ(FormatDateTime(1772600760000, "{day}.{month}.{year}, {hour}:{minute} UTC"),
+  EXPECT_EQ(html::FormatDateTime(1772600760000, "{day}.{month}.{year}, {hour}:{minute} UTC"),
             "04.03.2026, 05:06 UTC");
 }
 
 TEST(Pages, ScriptJsonCannotCloseItsElement) {
-  std::string json = ScriptJson(boost::json::value{{"name", "</script><!--&"}});
+  std::string json = html::ScriptJson(boost::json::value{{"name", "</script><!--&"}});
   EXPECT_EQ(json.find('<'), std::string::npos);
   EXPECT_EQ(json.find('>'), std::string::npos);
   EXPECT_EQ(json.find('&'), std::string::npos);
@@ -84,7 +84,7 @@ TEST(Pages, QrSvgIsWellFormedAndDrawsExactlyTheEncodedModules) {
   const std::string uri =
       "ethereum:0x5FbDB2315678afecb367f032d93F642f64180aa3@31337/transfer?address="
       "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC&uint256=25000017";
-  std::string svg = QrSvg(uri, {"qr", "QR code to pay <25> & more"});
+  std::string svg = html::QrSvg(uri, {"qr", "QR code to pay <25> & more"});
 
   // Well-formed XML, with the accessible name escaped.
   boost::property_tree::ptree tree;
@@ -101,33 +101,34 @@ TEST(Pages, QrSvgIsWellFormedAndDrawsExactlyTheEncodedModules) {
   ASSERT_NE(code, nullptr);
   const int width = code->width;
   EXPECT_EQ(width, 17 + 4 * code->version);
-  const int size = width + 2 * kQrQuietZone;
+  const int size = width + 2 * html::kQrQuietZone;
   EXPECT_EQ(tree.get<std::string>("svg.<xmlattr>.viewBox"),
             "0 0 " + std::to_string(size) + " " + std::to_string(size));
   auto dark = DrawnModules(tree.get<std::string>("svg.path.<xmlattr>.d"));
   std::set<std::pair<int, int>> expected;
   for (int y = 0; y < width; ++y) {
     for (int x = 0; x < width; ++x) {
-      if (code->data[y * width + x] & 1) expected.insert({x + kQrQuietZone, y + kQrQuietZone});
+      if (code->data[y * width + x] & 1)
+        expected.insert({x + html::kQrQuietZone, y + html::kQrQuietZone});
     }
   }
   QRcode_free(code);
   EXPECT_EQ(dark, expected);
   for (const auto& [x, y] : dark) {
-    EXPECT_GE(std::min(x, y), kQrQuietZone) << "a module in the quiet zone";
-    EXPECT_LT(std::max(x, y), size - kQrQuietZone) << "a module in the quiet zone";
+    EXPECT_GE(std::min(x, y), html::kQrQuietZone) << "a module in the quiet zone";
+    EXPECT_LT(std::max(x, y), size - html::kQrQuietZone) << "a module in the quiet zone";
   }
   // A finder pattern's dark 7x7 ring in the top-left corner: this is a QR code.
   for (int i = 0; i < 7; ++i) {
-    EXPECT_TRUE(dark.contains({kQrQuietZone + i, kQrQuietZone}));
-    EXPECT_TRUE(dark.contains({kQrQuietZone, kQrQuietZone + i}));
+    EXPECT_TRUE(dark.contains({html::kQrQuietZone + i, html::kQrQuietZone}));
+    EXPECT_TRUE(dark.contains({html::kQrQuietZone, html::kQrQuietZone + i}));
   }
-  EXPECT_FALSE(dark.contains({kQrQuietZone + 1, kQrQuietZone + 1}));
+  EXPECT_FALSE(dark.contains({html::kQrQuietZone + 1, html::kQrQuietZone + 1}));
   EXPECT_LT(svg.size(), 12000u) << "one path stays small (one <rect> per module would be ~60 KB)";
 }
 
 TEST(Pages, QrRefusesDataBeyondAnyVersion) {
-  EXPECT_THROW(QrSvg(std::string(4000, 'x'), {"qr", "x"}), std::runtime_error);
+  EXPECT_THROW(html::QrSvg(std::string(4000, 'x'), {"qr", "x"}), std::runtime_error);
 }
 
 }  // namespace

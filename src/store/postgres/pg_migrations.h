@@ -26,6 +26,8 @@ struct Migration {
 std::span<const Migration> DashboardMigrations();
 // Issue 19's (scale_migrations.cpp).
 std::span<const Migration> ScaleMigrations();
+// What the /v1 API and the merchants' management added (merchant_migrations.cpp).
+std::span<const Migration> MerchantMigrations();
 
 struct AppliedMigration {
   int version;

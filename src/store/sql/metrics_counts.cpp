@@ -14,7 +14,7 @@ std::vector<std::pair<std::string, std::int64_t>> ByStatus(Connection& c, std::s
 
 }  // namespace
 
-domain::Store::OperationalCounts SqlStore::CountForMetrics() {
+domain::MetricsCounts::OperationalCounts SqlStore::CountForMetrics() {
   return Read([&](Connection& c) {
     OperationalCounts counts;
     counts.intents_by_status =

@@ -87,9 +87,8 @@ std::optional<domain::WebhookDelivery> SqlStore::FindDelivery(const std::string&
   });
 }
 
-std::optional<domain::Store::DeliveryJob> SqlStore::ClaimDueDelivery(base::TimeMs now,
-                                                                     base::TimeMs lease_ms,
-                                                                     const ClaimLimits& limits) {
+std::optional<domain::DeliveryQueue::DeliveryJob> SqlStore::ClaimDueDelivery(
+    base::TimeMs now, base::TimeMs lease_ms, const ClaimLimits& limits) {
   auto claimed = LeaseDueDelivery(now, lease_ms, limits);
   if (!claimed) return std::nullopt;
   DeliveryJob job;

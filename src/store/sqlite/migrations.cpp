@@ -283,59 +283,6 @@ CREATE TABLE database_meta (
 )sql"},
     // Intents created through /v1 (DECISIONS §12): what the merchant asked
     // for, as JSON; chain_id 0 until the payer chooses (PaymentIntent::asked).
-    {9, "asked intents: their terms, and the unchosen ones by expiry", R"sql(
-ALTER TABLE payment_intents ADD COLUMN asked TEXT;
-ALTER TABLE payment_intents ADD COLUMN chosen_at INTEGER;
-CREATE INDEX payment_intents_unchosen_due ON payment_intents(expires_at)
-  WHERE chain_id = 0 AND status = 'CREATED';
-)sql"},
-    // Management (DECISIONS §12, §13): endpoints made through /v1 get the /v1
-    // data shape and a signing secret of their own; each event keeps its /v1
-    // snapshot beside the §5 one (NULL where the two agree); the audit log.
-    {10, "webhook endpoint shapes and secrets, /v1 event data, the audit log", R"sql(
-ALTER TABLE webhook_endpoints ADD COLUMN description TEXT;
-ALTER TABLE webhook_endpoints ADD COLUMN payload_shape TEXT NOT NULL DEFAULT 'events';
-ALTER TABLE webhook_endpoints ADD COLUMN secret TEXT;
-ALTER TABLE events ADD COLUMN data_v1 TEXT;
-CREATE TABLE audit_log (
-  id TEXT PRIMARY KEY,
-  tenant_id TEXT NOT NULL REFERENCES tenants(id),
-  actor TEXT NOT NULL,
-  action TEXT NOT NULL,
-  object_id TEXT NOT NULL,
-  before TEXT,
-  after TEXT,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX audit_log_by_tenant ON audit_log(tenant_id, created_at);
-CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries(endpoint_id, created_at);
-)sql"},
-    // Integrations managed through the API: disabled ones take no new
-    // payments; terms changed while intents were open stay watched until the
-    // last of those is past its late window.
-    {11, "integrations disabled, terms still watched after a change", R"sql(
-ALTER TABLE integrations ADD COLUMN disabled_at INTEGER;
-CREATE TABLE retired_watches (
-  integration_id TEXT NOT NULL REFERENCES integrations(id),
-  tenant_id TEXT NOT NULL REFERENCES tenants(id),
-  payout_address TEXT NOT NULL,
-  allow_chains TEXT NOT NULL,
-  allow_tokens TEXT NOT NULL,
-  watch_until INTEGER NOT NULL
-);
-CREATE INDEX retired_watches_until ON retired_watches(watch_until);
-)sql"},
-    // The merchant's decision on an irregular intent (DECISIONS §5): JSON
-    // {outcome, note, actor, at}; the ledger leaves a resolved intent's status alone.
-    {12, "intent resolutions", R"sql(
-ALTER TABLE payment_intents ADD COLUMN resolution TEXT;
-)sql"},
-    // A merchant's cancel (DECISIONS §12) and where the hosted page sends the
-    // payer back to, for intents asked on /v1 with a returnUrl.
-    {22, "intent cancels and return URLs", R"sql(
-ALTER TABLE payment_intents ADD COLUMN canceled_at INTEGER;
-ALTER TABLE payment_intents ADD COLUMN return_url TEXT;
-)sql"},
 };
 
 // The usage database takes one small write per authenticated request. Keeping
@@ -358,6 +305,7 @@ std::vector<Migration> MigrationsOf(Schema schema) {
   std::vector<Migration> all(std::begin(kMigrations), std::end(kMigrations));
   for (const Migration& m : DashboardMigrations()) all.push_back(m);
   for (const Migration& m : ScaleMigrations()) all.push_back(m);
+  for (const Migration& m : MerchantMigrations()) all.push_back(m);
   // From 23 on, the migrations written once for both databases.
   for (const auto& m : SharedMigrations())
     all.push_back({m.sqlite_version, m.name.c_str(), m.sql.c_str()});

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace payd::pages {
+namespace payd::html {
 
 // & < > " ' as entities: safe in element text and in quoted attributes.
 std::string EscapeHtml(std::string_view text);
@@ -15,4 +15,4 @@ std::string EscapeHtml(std::string_view text);
 // \u escapes, so no string in it can close the element or open a comment.
 std::string ScriptJson(const boost::json::value& value);
 
-}  // namespace payd::pages
+}  // namespace payd::html

@@ -7,7 +7,7 @@
 
 #include "base/embedded_file.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 using EmbeddedFile = base::EmbeddedFile;
 
@@ -18,4 +18,4 @@ const std::vector<EmbeddedFile>& EmbeddedFiles();
 // and "redoc.standalone.js" (Redoc's bundle from npm, or cmake/redoc-missing.js without it).
 const std::vector<EmbeddedFile>& ReferenceFiles();
 
-}  // namespace payd::pages
+}  // namespace payd::html

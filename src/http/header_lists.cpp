@@ -1,10 +1,10 @@
-#include "pages/header_lists.h"
+#include "http/header_lists.h"
 
 #include <algorithm>
 
 #include "base/strings.h"
 
-namespace payd::pages {
+namespace payd::http {
 
 namespace {
 
@@ -63,4 +63,4 @@ std::vector<WeightedItem> ByPreference(std::string_view header) {
   return items;
 }
 
-}  // namespace payd::pages
+}  // namespace payd::http

@@ -1,13 +1,13 @@
-#include "pages/gzip.h"
+#include "html/gzip.h"
 
 #include <zlib.h>
 
 #include <stdexcept>
 
 #include "base/strings.h"
-#include "pages/header_lists.h"
+#include "http/header_lists.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 namespace {
 
@@ -37,10 +37,10 @@ std::string Gzip(std::string_view data) {
 bool AcceptsGzip(const http::Request& req) {
   auto header = req.find(http::beast_http::field::accept_encoding);
   if (header == req.end()) return false;
-  for (const WeightedItem& item : ByPreference(header->value())) {
+  for (const http::WeightedItem& item : http::ByPreference(header->value())) {
     if (base::EqualsIgnoreCase(item.value, "gzip") || item.value == "*") return true;
   }
   return false;
 }
 
-}  // namespace payd::pages
+}  // namespace payd::html

@@ -7,7 +7,7 @@
 
 #include "http/message.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 // gzip format (RFC 1952), best compression.
 std::string Gzip(std::string_view data);
@@ -16,4 +16,4 @@ std::string Gzip(std::string_view data);
 // with a q-value above 0).
 bool AcceptsGzip(const http::Request& req);
 
-}  // namespace payd::pages
+}  // namespace payd::html

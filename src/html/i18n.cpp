@@ -1,4 +1,4 @@
-#include "pages/i18n.h"
+#include "html/i18n.h"
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
@@ -7,11 +7,11 @@
 
 #include "base/strings.h"
 #include "domain/amount.h"
-#include "pages/assets.h"
-#include "pages/embedded_files.h"
-#include "pages/header_lists.h"
+#include "html/assets.h"
+#include "html/embedded_files.h"
+#include "http/header_lists.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 namespace {
 
@@ -85,7 +85,7 @@ std::string NegotiateLanguage(const std::vector<std::string>& offered, std::stri
   };
   if (auto* code = find(query)) return *code;
   if (auto* code = find(cookie)) return *code;
-  for (const WeightedItem& item : ByPreference(accept_language)) {
+  for (const http::WeightedItem& item : http::ByPreference(accept_language)) {
     if (item.value == "*") return std::string(kDefaultLanguage);
     // A range names a language and optionally a region: "de-CH" is German.
     if (auto* code = find(item.value.substr(0, item.value.find('-')))) return *code;
@@ -167,4 +167,4 @@ void PutWidgetStrings(Assets& assets, const Languages& languages) {
               boost::json::serialize(languages.WidgetStrings()));
 }
 
-}  // namespace payd::pages
+}  // namespace payd::html

@@ -1,8 +1,8 @@
-#include "pages/html.h"
+#include "html/html.h"
 
 #include <boost/json/serialize.hpp>
 
-namespace payd::pages {
+namespace payd::html {
 
 std::string EscapeHtml(std::string_view text) {
   std::string out;
@@ -54,4 +54,4 @@ std::string ScriptJson(const boost::json::value& value) {
   return out;
 }
 
-}  // namespace payd::pages
+}  // namespace payd::html

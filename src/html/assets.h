@@ -13,7 +13,7 @@
 
 #include "http/message.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 struct Asset {
   std::string_view path;  // "web/css/checkout.css"
@@ -56,4 +56,4 @@ class Assets {
   std::map<std::string, Asset, std::less<>> assets_;
 };
 
-}  // namespace payd::pages
+}  // namespace payd::html

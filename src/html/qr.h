@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace payd::pages {
+namespace payd::html {
 
 // Modules of white border around the code; the standard asks for 4.
 constexpr int kQrQuietZone = 4;
@@ -20,4 +20,4 @@ struct QrSvgOptions {
 // Throws std::runtime_error when the data does not fit a QR code (beyond ~2.3 KB).
 std::string QrSvg(std::string_view data, const QrSvgOptions& options);
 
-}  // namespace payd::pages
+}  // namespace payd::html

@@ -1,11 +1,11 @@
-#include "pages/templates.h"
+#include "html/templates.h"
 
 #include <kainjow/mustache.hpp>
 #include <stdexcept>
 
-#include "pages/assets.h"
+#include "html/assets.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 namespace {
 
@@ -74,4 +74,4 @@ std::string Templates::Render(std::string_view name, const boost::json::object& 
   return RenderOne(layout, with_content);
 }
 
-}  // namespace payd::pages
+}  // namespace payd::html

@@ -1,13 +1,13 @@
-#include "pages/assets.h"
+#include "html/assets.h"
 
 #include <boost/url/parse.hpp>
 #include <stdexcept>
 
 #include "base/crypto.h"
-#include "pages/embedded_files.h"
-#include "pages/gzip.h"
+#include "html/embedded_files.h"
+#include "html/gzip.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 namespace {
 
@@ -165,4 +165,4 @@ http::Response Assets::Serve(const http::Request& req, const Asset& asset) const
   return res;
 }
 
-}  // namespace payd::pages
+}  // namespace payd::html

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace payd::pages {
+namespace payd::html {
 
 class Assets;
 
@@ -34,4 +34,4 @@ class Templates {
   std::vector<std::pair<std::string, std::string>> partials_;  // name, template text
 };
 
-}  // namespace payd::pages
+}  // namespace payd::html

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace payd::pages {
+namespace payd::http {
 
 struct WeightedItem {
   std::string_view value;  // trimmed, parameters removed
@@ -21,4 +21,4 @@ std::vector<WeightedItem> ParseWeightedList(std::string_view header);
 // Items sorted by q (highest first), ties in header order, q = 0 dropped.
 std::vector<WeightedItem> ByPreference(std::string_view header);
 
-}  // namespace payd::pages
+}  // namespace payd::http

@@ -1,13 +1,13 @@
-#include "pages/qr.h"
+#include "html/qr.h"
 
 #include <qrencode.h>
 
 #include <memory>
 #include <stdexcept>
 
-#include "pages/html.h"
+#include "html/html.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 namespace {
 
@@ -47,4 +47,4 @@ std::string QrSvg(std::string_view data, const QrSvgOptions& options) {
          "\"/></svg>";
 }
 
-}  // namespace payd::pages
+}  // namespace payd::html

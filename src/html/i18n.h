@@ -16,7 +16,7 @@
 
 #include "base/time.h"
 
-namespace payd::pages {
+namespace payd::html {
 
 class Assets;
 
@@ -75,4 +75,4 @@ class Languages {
 // which a shop's page loads alone, without payd's pages around it.
 void PutWidgetStrings(Assets& assets, const Languages& languages);
 
-}  // namespace payd::pages
+}  // namespace payd::html
