@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "base/ids.h"
-#include "domain/event.h"
 #include "domain/store.h"
+#include "domain/webhooks/event.h"
 #include "store/sql/rows.h"
 #include "store/sqlite/sqlite_store.h"
 

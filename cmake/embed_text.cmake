@@ -1,5 +1,5 @@
 # Generates a C++ source defining one function that returns a file's bytes,
-# for data the domain compiles in (domain/common_passwords.h). Script mode:
+# for data the domain compiles in (domain/people/common_passwords.h). Script mode:
 #   cmake -DINPUT=<file> -DOUTPUT=<file.cpp> -DHEADER=<domain/x.h> -DNAMESPACE=<payd::domain>
 #         -DFUNCTION=<Name> -P embed_text.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/embed_bytes.cmake)

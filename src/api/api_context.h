@@ -8,12 +8,12 @@
 
 #include "api/live_intents.h"
 #include "api/public_limiter.h"
-#include "domain/chain_catalog.h"
-#include "domain/credentials.h"
+#include "domain/access/credentials.h"
 #include "domain/management/webhook_endpoints.h"
-#include "domain/pricing.h"
-#include "domain/representation.h"
+#include "domain/money/chain_catalog.h"
+#include "domain/money/pricing.h"
 #include "domain/store.h"
+#include "domain/views/representation.h"
 
 namespace payd::api {
 

@@ -2,7 +2,7 @@
 
 #include "base/log.h"
 #include "domain/error.h"
-#include "domain/pricing.h"
+#include "domain/money/pricing.h"
 #include "domain/store.h"
 #include "http/json_response.h"
 

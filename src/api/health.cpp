@@ -2,7 +2,7 @@
 // reach its database, and no chain is stopped for a token that does not
 // match its contract), for load balancers and orchestrators. No auth.
 // /readyz names the environment, which is its database's: payd never opens
-// a database of the other environment (domain/environment_lock.h).
+// a database of the other environment (domain/access/environment_lock.h).
 #include "api/api_error.h"
 #include "api/routes.h"
 #include "http/json_response.h"

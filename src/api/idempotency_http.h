@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "domain/idempotency.h"
+#include "domain/intents/idempotency.h"
 #include "http/message.h"
 
 namespace payd::api {

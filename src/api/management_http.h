@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "api/api_context.h"
-#include "domain/auth.h"
+#include "domain/access/auth.h"
 #include "domain/management/change.h"
 #include "http/message.h"
 #include "http/router.h"

@@ -1,7 +1,7 @@
 #include "api/origin_guard.h"
 
 #include "api/api_error.h"
-#include "domain/origin.h"
+#include "domain/access/origin.h"
 
 namespace payd::api {
 

@@ -11,7 +11,7 @@
 #include "api/rest_auth.h"
 #include "api/routes.h"
 #include "api/views.h"
-#include "domain/payment_link.h"
+#include "domain/links/payment_link.h"
 #include "http/json_response.h"
 
 namespace payd::api {

@@ -13,7 +13,7 @@
 
 #include "api/api_context.h"
 #include "domain/integration.h"
-#include "domain/payment_intent.h"
+#include "domain/intents/payment_intent.h"
 #include "http/message.h"
 
 namespace payd::api {

@@ -12,7 +12,7 @@
 #include "api/public_guard.h"
 #include "api/routes.h"
 #include "domain/error.h"
-#include "domain/keyless_intent.h"
+#include "domain/intents/keyless_intent.h"
 #include "http/json_response.h"
 
 namespace payd::api {

@@ -23,7 +23,7 @@
 #include <unordered_map>
 
 #include "base/time.h"
-#include "domain/auth.h"
+#include "domain/access/auth.h"
 #include "domain/store.h"
 
 namespace payd::api {

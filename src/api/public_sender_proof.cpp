@@ -2,15 +2,15 @@
 // key-less and origin-checked like the other public endpoints:
 //   GET  .../intents/:id/sender-message?address=0x...  the message to sign
 //   POST .../intents/:id/sender-proof {address, signature}  makes the hint trusted
-// A sender hint moves money only once proven; see domain/wallet_proof.h for
+// A sender hint moves money only once proven; see domain/intents/wallet_proof.h for
 // why the message needs no server nonce.
 #include "api/api_error.h"
 #include "api/json_input.h"
 #include "api/pagination.h"
 #include "api/public_guard.h"
 #include "api/routes.h"
-#include "domain/address.h"
-#include "domain/wallet_proof.h"
+#include "domain/intents/wallet_proof.h"
+#include "domain/money/address.h"
 #include "http/json_response.h"
 
 namespace payd::api {

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "api/api_context.h"
-#include "domain/access.h"
-#include "domain/auth.h"
+#include "domain/access/access.h"
+#include "domain/access/auth.h"
 #include "http/message.h"
 
 namespace payd::api {
@@ -18,7 +18,7 @@ const char* AuthErrorCode(domain::AuthFailure failure);
 domain::Principal RequireKey(const http::Request& req, http::RequestContext& ctx, ApiContext& api);
 domain::Principal RequireScope(const http::Request& req, http::RequestContext& ctx, ApiContext& api,
                                domain::Scope scope);
-// A key that may do `op`, as domain/access.h decides for every surface (the
+// A key that may do `op`, as domain/access/access.h decides for every surface (the
 // domain checks again when the operation runs); 403 insufficient_scope
 // before the request's body is read.
 domain::Principal RequireKeyFor(const http::Request& req, http::RequestContext& ctx,

@@ -12,9 +12,9 @@
 #include "api/json_number_text.h"
 #include "api/rest_auth.h"
 #include "api/routes.h"
-#include "domain/asked_intent.h"
-#include "domain/event.h"
-#include "domain/v1_intent_terms.h"
+#include "domain/intents/asked_intent.h"
+#include "domain/intents/v1_intent_terms.h"
+#include "domain/webhooks/event.h"
 
 namespace payd::api {
 

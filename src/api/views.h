@@ -5,11 +5,11 @@
 #include <boost/json/object.hpp>
 #include <string>
 
-#include "domain/chain_catalog.h"
-#include "domain/event.h"
 #include "domain/integration.h"
 #include "domain/management/payment_links.h"
-#include "domain/webhook.h"
+#include "domain/money/chain_catalog.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 
 namespace payd::api {
 

@@ -11,7 +11,7 @@
 #include "chain/evm.h"
 #include "chain/rpc_decode.h"
 #include "chain/traces.h"
-#include "domain/address.h"
+#include "domain/money/address.h"
 
 namespace payd::chain {
 

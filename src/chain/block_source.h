@@ -28,9 +28,9 @@
 #include <vector>
 
 #include "chain/rpc_client.h"
-#include "domain/chain_catalog.h"
-#include "domain/chain_state.h"
-#include "domain/payment.h"
+#include "domain/ledger/chain_state.h"
+#include "domain/ledger/payment.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::chain {
 

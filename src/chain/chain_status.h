@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "base/time.h"
-#include "domain/chain_state.h"
+#include "domain/ledger/chain_state.h"
 
 namespace payd::chain {
 

@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "base/strings.h"
-#include "domain/address.h"
+#include "domain/money/address.h"
 
 namespace payd::chain {
 

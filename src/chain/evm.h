@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 
 namespace payd::chain {
 

@@ -15,7 +15,7 @@
 
 #include "base/time.h"
 #include "chain/rpc_client.h"
-#include "domain/pricing.h"
+#include "domain/money/pricing.h"
 
 namespace payd::chain {
 

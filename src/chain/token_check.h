@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "chain/rpc_client.h"
-#include "domain/chain_catalog.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::chain {
 

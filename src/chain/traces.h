@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 
 namespace payd::chain {
 

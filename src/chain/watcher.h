@@ -41,7 +41,7 @@
 #include "chain/head_subscription.h"
 #include "chain/price_book.h"
 #include "chain/rpc_client.h"
-#include "domain/ledger.h"
+#include "domain/ledger/ledger.h"
 #include "domain/store.h"
 
 namespace payd::chain {

@@ -6,7 +6,7 @@
 
 #include "base/ids.h"
 #include "cli/command_context.h"
-#include "domain/api_key.h"
+#include "domain/access/api_key.h"
 #include "domain/error.h"
 #include "domain/management/api_keys.h"
 #include "domain/management/webhook_endpoints.h"

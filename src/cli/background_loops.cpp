@@ -7,7 +7,7 @@
 
 #include "base/log.h"
 #include "base/time.h"
-#include "domain/asked_intent.h"
+#include "domain/intents/asked_intent.h"
 #include "domain/management/payout_changes.h"
 
 namespace payd::cli {

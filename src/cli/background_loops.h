@@ -7,15 +7,15 @@
 #include <boost/asio/awaitable.hpp>
 #include <functional>
 
-#include "domain/link_views.h"
-#include "domain/representation.h"
+#include "domain/links/link_views.h"
 #include "domain/store.h"
+#include "domain/views/representation.h"
 
 namespace payd::cli {
 
 // Expired idempotency records and idle rate windows, every ten minutes.
 boost::asio::awaitable<void> PurgeLoop(domain::Store& store);
-// Link-page views written every second (domain/link_views.h).
+// Link-page views written every second (domain/links/link_views.h).
 boost::asio::awaitable<void> LinkViewsLoop(domain::LinkViews& views);
 void FlushLinkViews(domain::LinkViews& views);
 // Intents asked on /v1 and never chosen, expired by the wall clock; `changed`

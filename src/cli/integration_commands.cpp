@@ -7,6 +7,7 @@
 #include "cli/command_context.h"
 #include "domain/error.h"
 #include "domain/management/integrations.h"
+#include "domain/management/payout_changes.h"
 
 namespace payd::cli {
 
@@ -116,6 +117,24 @@ void AddToggle(CLI::App& integration, CommandContext& ctx, const char* name, boo
   }));
 }
 
+// A payout address change a person asked for in the dashboard, canceled by the
+// operator before it applies (the one who asked may not be who they say).
+void AddCancelPayoutChange(CLI::App& integration, CommandContext& ctx) {
+  auto* cancel = integration.add_subcommand(
+      "cancel-payout-change", "Cancel the payout address change waiting on an integration");
+  auto id = std::make_shared<std::string>();
+  cancel->add_option("INTEGRATION_ID", *id, "Integration id (int_...)")->required();
+  cancel->callback(Guarded([&ctx, id] {
+    auto [config, store] = ctx.Open();
+    auto found = store->FindIntegrationById(*id);
+    if (!found)
+      throw domain::Error(domain::ErrorKind::kNotFound, "No such integration: " + *id,
+                          "INTEGRATION_ID");
+    bool canceled = domain::CancelPayoutChange(CliChange(*store, found->tenant_id), *id);
+    ctx.Print(boost::json::object{{"integrationId", *id}, {"canceled", canceled}});
+  }));
+}
+
 }  // namespace
 
 void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
@@ -131,6 +150,7 @@ void AddIntegrationCommands(CLI::App& app, CommandContext& ctx) {
   AddUpdate(*integration, ctx);
   AddToggle(*integration, ctx, "disable", false);
   AddToggle(*integration, ctx, "enable", true);
+  AddCancelPayoutChange(*integration, ctx);
 }
 
 }  // namespace payd::cli

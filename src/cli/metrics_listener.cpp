@@ -2,8 +2,8 @@
 
 #include "base/log.h"
 #include "base/strings.h"
-#include "domain/payment.h"
-#include "domain/payment_intent.h"
+#include "domain/intents/payment_intent.h"
+#include "domain/ledger/payment.h"
 #include "metrics/metrics.h"
 
 namespace payd::cli {

@@ -8,10 +8,10 @@
 #include "base/time.h"
 #include "cli/command_context.h"
 #include "domain/error.h"
-#include "domain/event.h"
 #include "domain/management/webhook_endpoints.h"
 #include "domain/store.h"
-#include "domain/webhook.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 #include "webhooks/target_guard.h"
 
 namespace payd::cli {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "domain/chain_catalog.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::config {
 

@@ -3,8 +3,8 @@
 #include <boost/url/parse.hpp>
 #include <set>
 
-#include "domain/address.h"
-#include "domain/amount.h"
+#include "domain/money/address.h"
+#include "domain/money/amount.h"
 
 namespace payd::config {
 

@@ -7,7 +7,7 @@
 
 #include "config/config.h"
 #include "config/toml_reader.h"
-#include "domain/chain_catalog.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::config {
 

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "base/ip_ranges.h"
-#include "domain/chain_catalog.h"
-#include "domain/credentials.h"
+#include "domain/access/credentials.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::config {
 

@@ -13,7 +13,7 @@
 
 #include "base/time.h"
 #include "dashboard/dashboard_http.h"
-#include "domain/api_key.h"
+#include "domain/access/api_key.h"
 
 namespace payd::dashboard {
 

@@ -8,11 +8,11 @@
 #include <optional>
 #include <string>
 
-#include "domain/chain_catalog.h"
-#include "domain/chain_state.h"
-#include "domain/credentials.h"
+#include "domain/access/credentials.h"
+#include "domain/ledger/chain_state.h"
 #include "domain/management/webhook_endpoints.h"
-#include "domain/session.h"
+#include "domain/money/chain_catalog.h"
+#include "domain/people/session.h"
 #include "domain/store.h"
 #include "html/assets.h"
 #include "html/templates.h"

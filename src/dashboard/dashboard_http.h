@@ -14,8 +14,8 @@
 #include "dashboard/dashboard_context.h"
 #include "domain/error.h"
 #include "domain/management/change.h"
-#include "domain/representation.h"
-#include "domain/sign_in.h"
+#include "domain/people/sign_in.h"
+#include "domain/views/representation.h"
 #include "http/message.h"
 #include "http/router.h"
 

@@ -12,8 +12,8 @@
 #include "dashboard/list_pages.h"
 #include "dashboard/routes.h"
 #include "domain/audit.h"
-#include "domain/event.h"
-#include "domain/webhook.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {

@@ -24,7 +24,7 @@
 #include "domain/management/api_keys.h"
 #include "domain/management/integrations.h"
 #include "domain/management/payout_changes.h"
-#include "domain/sign_in.h"
+#include "domain/people/sign_in.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {

@@ -12,8 +12,8 @@
 #include "base/utf8.h"
 #include "dashboard/dashboard_http.h"
 #include "dashboard/routes.h"
+#include "domain/links/payment_link.h"
 #include "domain/management/payment_links.h"
-#include "domain/payment_link.h"
 #include "html/qr.h"
 #include "http/request_fields.h"
 

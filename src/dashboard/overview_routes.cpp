@@ -13,8 +13,8 @@
 #include "dashboard/payout_change_view.h"
 #include "dashboard/routes.h"
 #include "dashboard/volume_chart.h"
-#include "domain/amount.h"
-#include "domain/event.h"
+#include "domain/money/amount.h"
+#include "domain/webhooks/event.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {

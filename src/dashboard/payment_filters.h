@@ -9,7 +9,7 @@
 #include <boost/json/object.hpp>
 #include <string>
 
-#include "domain/intent_query.h"
+#include "domain/intents/intent_query.h"
 #include "http/message.h"
 
 namespace payd::dashboard {

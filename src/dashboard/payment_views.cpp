@@ -1,7 +1,7 @@
 #include "dashboard/payment_views.h"
 
 #include "base/strings.h"
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 
 namespace payd::dashboard {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "domain/chain_catalog.h"
-#include "domain/payment.h"
-#include "domain/payment_intent.h"
+#include "domain/intents/payment_intent.h"
+#include "domain/ledger/payment.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::dashboard {
 

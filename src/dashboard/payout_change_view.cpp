@@ -5,8 +5,8 @@
 #include <set>
 
 #include "dashboard/api_key_shown.h"
-#include "domain/event.h"
-#include "domain/user.h"
+#include "domain/people/user.h"
+#include "domain/webhooks/event.h"
 
 namespace payd::dashboard {
 

@@ -1,8 +1,8 @@
 #include "dashboard/reconfirm.h"
 
 #include "base/time.h"
-#include "domain/sign_in.h"
-#include "domain/two_factor.h"
+#include "domain/people/sign_in.h"
+#include "domain/people/two_factor.h"
 
 namespace payd::dashboard {
 

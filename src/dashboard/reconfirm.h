@@ -7,7 +7,7 @@
 #include <string>
 
 #include "dashboard/dashboard_http.h"
-#include "domain/password_proof.h"
+#include "domain/people/password_proof.h"
 
 namespace payd::dashboard {
 

@@ -7,7 +7,7 @@
 #include "dashboard/dashboard_http.h"
 #include "dashboard/routes.h"
 #include "domain/error.h"
-#include "domain/sign_in.h"
+#include "domain/people/sign_in.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {

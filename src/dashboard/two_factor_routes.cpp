@@ -8,7 +8,7 @@
 #include "dashboard/routes.h"
 #include "domain/error.h"
 #include "domain/management/two_factor.h"
-#include "domain/sign_in.h"
+#include "domain/people/sign_in.h"
 #include "html/qr.h"
 #include "http/request_fields.h"
 

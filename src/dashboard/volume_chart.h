@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "base/time.h"
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 #include "domain/store.h"
 
 namespace payd::dashboard {

@@ -15,7 +15,7 @@
 #include "dashboard/dashboard_http.h"
 #include "dashboard/list_pages.h"
 #include "dashboard/routes.h"
-#include "domain/event.h"
+#include "domain/webhooks/event.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {

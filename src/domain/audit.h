@@ -7,14 +7,14 @@
 #include <string>
 
 #include "base/time.h"
-#include "domain/access.h"
-#include "domain/user.h"
+#include "domain/access/access.h"
+#include "domain/people/user.h"
 
 namespace payd::domain {
 
 // Who made a change: an API key ("key_…"), a dashboard user ("user_…"), or
 // the operator on the server ("cli").
-// What an operation checks before it acts (domain/access.h): a person's role,
+// What an operation checks before it acts (domain/access/access.h): a person's role,
 // a key's rights; the operator has neither and may do everything.
 struct Actor {
   std::string id;

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "domain/user.h"
+#include "domain/people/user.h"
 
 namespace payd::domain {
 

@@ -4,8 +4,8 @@
 
 #include "base/ids.h"
 #include "base/public_suffix.h"
-#include "domain/address.h"
 #include "domain/error.h"
+#include "domain/money/address.h"
 
 namespace payd::domain {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "base/time.h"
-#include "domain/chain_catalog.h"
-#include "domain/origin.h"
+#include "domain/access/origin.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::domain {
 

@@ -11,21 +11,21 @@
 #include <vector>
 
 #include "base/time.h"
-#include "domain/api_key.h"
+#include "domain/access/api_key.h"
 #include "domain/audit.h"
-#include "domain/event.h"
-#include "domain/idempotency.h"
 #include "domain/integration.h"
-#include "domain/ledger_tx.h"
-#include "domain/payment_link.h"
+#include "domain/intents/idempotency.h"
+#include "domain/ledger/ledger_tx.h"
+#include "domain/links/payment_link.h"
 #include "domain/payout_change.h"
-#include "domain/session.h"
-#include "domain/sign_in_link.h"
-#include "domain/sign_in_throttle.h"
-#include "domain/tenant.h"
-#include "domain/two_factor.h"
-#include "domain/user.h"
-#include "domain/webhook.h"
+#include "domain/people/session.h"
+#include "domain/people/sign_in_link.h"
+#include "domain/people/sign_in_throttle.h"
+#include "domain/people/tenant.h"
+#include "domain/people/two_factor.h"
+#include "domain/people/user.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 
 namespace payd::domain {
 
@@ -46,7 +46,7 @@ class ManagementTx {
                            const std::optional<std::string>& only_endpoint = std::nullopt) = 0;
 
   // --- Payments and intents (the merchant's decisions, DECISIONS §5) -----------
-  // The ledger's reads and writes in this same transaction (domain/ledger.h's
+  // The ledger's reads and writes in this same transaction (domain/ledger/ledger.h's
   // AttachPayment and MatchFromTrustedSender run on it).
   virtual LedgerTx& Ledger() = 0;
   virtual std::optional<Payment> FindPayment(const std::string& tenant_id,

@@ -16,23 +16,23 @@
 #include <vector>
 
 #include "base/time.h"
-#include "domain/api_key.h"
-#include "domain/chain_state.h"
-#include "domain/environment_lock.h"
-#include "domain/event.h"
-#include "domain/idempotency.h"
+#include "domain/access/api_key.h"
+#include "domain/access/environment_lock.h"
 #include "domain/integration.h"
-#include "domain/intent_query.h"
-#include "domain/ledger_tx.h"
+#include "domain/intents/idempotency.h"
+#include "domain/intents/intent_query.h"
+#include "domain/intents/payment_intent.h"
+#include "domain/ledger/chain_state.h"
+#include "domain/ledger/ledger_tx.h"
+#include "domain/ledger/payment.h"
+#include "domain/links/payment_link.h"
 #include "domain/management_tx.h"
-#include "domain/payment.h"
-#include "domain/payment_intent.h"
-#include "domain/payment_link.h"
 #include "domain/payout_change.h"
-#include "domain/session.h"
-#include "domain/tenant.h"
-#include "domain/user.h"
-#include "domain/webhook.h"
+#include "domain/people/session.h"
+#include "domain/people/tenant.h"
+#include "domain/people/user.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 
 namespace payd::domain {
 
@@ -57,7 +57,7 @@ struct KeyUse {
 // interface of its own, which the class that needs it takes, and Store is
 // them all plus the rest (what the API, the pages and the dashboard read).
 
-// What the ledger writes through (domain/ledger.h).
+// What the ledger writes through (domain/ledger/ledger.h).
 class LedgerStore {
  public:
   virtual ~LedgerStore() = default;
@@ -227,7 +227,7 @@ class Store : public LedgerStore,
   virtual std::vector<PaymentLink> ListPaymentLinks(const std::string& tenant_id) = 0;
   // The hosted pages know only the id in their URL.
   virtual std::optional<PaymentLink> FindPaymentLinkById(const std::string& id) = 0;
-  // Adds views to links' counts in one transaction (domain/link_views.h);
+  // Adds views to links' counts in one transaction (domain/links/link_views.h);
   // a link that is gone meanwhile is skipped.
   virtual void AddPaymentLinkViews(
       const std::vector<std::pair<std::string, std::int64_t>>& views) = 0;
@@ -291,7 +291,7 @@ class Store : public LedgerStore,
   virtual std::vector<PaymentIntent> ListIntents(const std::string& tenant_id,
                                                  std::optional<IntentStatus> status, int limit,
                                                  int offset) = 0;
-  // The dashboard's table and CSV export: newest first, filtered (domain/intent_query.h).
+  // The dashboard's table and CSV export: newest first, filtered (domain/intents/intent_query.h).
   virtual std::vector<PaymentIntent> QueryIntents(const std::string& tenant_id,
                                                   const IntentQuery& query) = 0;
   // The payments matched or attached to the intent, oldest first.

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "base/strings.h"
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 #include "html/assets.h"
 #include "html/embedded_files.h"
 #include "http/header_lists.h"

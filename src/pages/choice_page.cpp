@@ -1,8 +1,8 @@
 #include "pages/choice_page.h"
 
-#include "domain/amount.h"
-#include "domain/asked_intent.h"
 #include "domain/error.h"
+#include "domain/intents/asked_intent.h"
+#include "domain/money/amount.h"
 #include "pages/page_common.h"
 
 namespace payd::pages {

@@ -6,7 +6,7 @@
 // again. Plain HTML: it works without a script.
 #pragma once
 
-#include "domain/payment_intent.h"
+#include "domain/intents/payment_intent.h"
 #include "http/message.h"
 #include "pages/pages_context.h"
 

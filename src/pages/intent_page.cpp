@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 #include "html/html.h"
 #include "html/qr.h"
 #include "pages/page_common.h"

@@ -3,11 +3,11 @@
 #include <boost/json/serialize.hpp>
 
 #include "base/strings.h"
-#include "domain/amount.h"
+#include "domain/access/origin.h"
 #include "domain/error.h"
-#include "domain/keyless_intent.h"
-#include "domain/origin.h"
-#include "domain/pricing.h"
+#include "domain/intents/keyless_intent.h"
+#include "domain/money/amount.h"
+#include "domain/money/pricing.h"
 #include "pages/page_common.h"
 
 namespace payd::pages {

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "domain/integration.h"
-#include "domain/payment_link.h"
+#include "domain/links/payment_link.h"
 #include "http/message.h"
 #include "pages/pages_context.h"
 

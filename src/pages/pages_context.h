@@ -7,10 +7,10 @@
 #include <string>
 
 #include "base/time.h"
-#include "domain/chain_catalog.h"
-#include "domain/pricing.h"
-#include "domain/representation.h"
+#include "domain/money/chain_catalog.h"
+#include "domain/money/pricing.h"
 #include "domain/store.h"
+#include "domain/views/representation.h"
 #include "html/assets.h"
 #include "html/i18n.h"
 #include "html/templates.h"
@@ -32,7 +32,7 @@ struct PagesContext {
   // The public endpoints' limiter (per client address and bucket); true: go ahead.
   std::function<bool(const std::string& client_ip, const std::string& bucket, int per_min)>
       rate_allow = [](const std::string&, const std::string&, int) { return true; };
-  // Counts a link page's view by a client address (domain/link_views.h);
+  // Counts a link page's view by a client address (domain/links/link_views.h);
   // true if it counted. Unset: views are not counted.
   std::function<bool(const std::string& link_id, const std::string& client_ip)> count_view =
       [](const std::string&, const std::string&) { return false; };

@@ -1,6 +1,6 @@
 // Chooses and opens the store a process uses: SQLite under the data
 // directory by default, PostgreSQL when a postgres:// URL is configured.
-// Opening also settles the database's environment (domain/environment_lock.h),
+// Opening also settles the database's environment (domain/access/environment_lock.h),
 // so that no command can use a database of the other environment.
 #pragma once
 

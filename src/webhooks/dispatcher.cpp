@@ -8,7 +8,7 @@
 
 #include "base/log.h"
 #include "base/strings.h"
-#include "domain/event.h"
+#include "domain/webhooks/event.h"
 #include "metrics/metrics.h"
 #include "webhooks/http_post.h"
 

@@ -23,8 +23,8 @@
 #include <thread>
 #include <vector>
 
-#include "domain/delivery_rules.h"
 #include "domain/store.h"
+#include "domain/webhooks/delivery_rules.h"
 #include "webhooks/target_guard.h"
 
 namespace payd::webhooks {

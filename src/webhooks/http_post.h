@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/delivery_rules.h"
+#include "domain/webhooks/delivery_rules.h"
 #include "webhooks/target_guard.h"
 
 namespace payd::webhooks {

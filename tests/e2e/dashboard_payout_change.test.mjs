@@ -143,8 +143,12 @@ describe('a payout address change waits a day, told to every owner', () => {
     assert.deepEqual(audits(), [`integration.payout_request ${userId('al@acme.example')}`, `integration.payout_confirm ${userId('cy@acme.example')}`]);
   });
 
-  test('an admin cancels a change that waits; a developer may not', async () => {
+  test('an admin cancels a change that waits, and so does the operator; a developer may not', async () => {
     const ana = await signIn('ana@acme.example');
+    assert.equal((await ask(ana, THIRD_PAYOUT)).status, 303);
+    assert.deepEqual(payd.admin(['integration', 'cancel-payout-change', integrationId]), { integrationId, canceled: true });
+    assert.equal((await steps()).at(-1).decidedBy, 'cli');
+    assert.deepEqual(payd.admin(['integration', 'cancel-payout-change', integrationId]), { integrationId, canceled: false }, 'none waits');
     assert.equal((await ask(ana, THIRD_PAYOUT)).status, 303);
     const dev = await signIn('dev@acme.example');
     assert.equal((await act(dev, 'cancel')).status, 403);

@@ -1,4 +1,4 @@
-// Fuzz target: decimal and smallest-unit amounts (domain/amount.h).
+// Fuzz target: decimal and smallest-unit amounts (domain/money/amount.h).
 //
 // Input: three lines, "<text a>\n<text b>\n<decimals>". `a` and `b` are read as
 // decimal strings and as unit strings; the bytes of `b` are also taken as a
@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 #include "fuzz_check.h"
 
 namespace {

@@ -29,8 +29,8 @@
 #include "dashboard/csv.h"
 #include "dashboard/payment_filters.h"
 #include "domain/error.h"
-#include "domain/two_factor.h"
-#include "domain/user.h"
+#include "domain/people/two_factor.h"
+#include "domain/people/user.h"
 #include "fuzz_check.h"
 #include "http/request_fields.h"
 

@@ -23,9 +23,9 @@
 
 #include "../unit/v1_intent_terms_fixture.h"
 #include "base/strings.h"
-#include "domain/address.h"
 #include "domain/error.h"
 #include "domain/integration.h"
+#include "domain/money/address.h"
 #include "fuzz_check.h"
 #include "fuzz_input.h"
 

@@ -1,4 +1,4 @@
-// Fuzz target: the origin allowlist (domain/origin.h).
+// Fuzz target: the origin allowlist (domain/access/origin.h).
 //
 // Input: two lines, "<allowlist entry>\n<Origin header or Referer URL>".
 //
@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "base/strings.h"
-#include "domain/origin.h"
+#include "domain/access/origin.h"
 #include "fuzz_check.h"
 
 namespace {

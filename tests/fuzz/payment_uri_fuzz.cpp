@@ -1,5 +1,5 @@
 // Fuzz target: the EIP-681 payment URI of an intent (domain::PaymentUri) and
-// the EIP-55 addresses in it (domain/address.h).
+// the EIP-55 addresses in it (domain/money/address.h).
 //
 // Input: bytes taken in order: 20 for the recipient, one flag byte (odd: the
 // native coin), 20 for the token, 8 for the chain id (made positive, as config
@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "base/strings.h"
-#include "domain/address.h"
-#include "domain/payment_intent.h"
+#include "domain/intents/payment_intent.h"
+#include "domain/money/address.h"
 #include "fuzz_check.h"
 
 namespace {

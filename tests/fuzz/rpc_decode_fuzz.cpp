@@ -26,7 +26,7 @@
 
 #include "chain/evm.h"
 #include "chain/rpc_decode.h"
-#include "domain/address.h"
+#include "domain/money/address.h"
 #include "fuzz_check.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// Fuzz target: what POST /v1/payment_intents may ask (domain/v1_intent_terms.h).
+// Fuzz target: what POST /v1/payment_intents may ask (domain/intents/v1_intent_terms.h).
 //
 // Input: four lines, "<amount>\n<currency>\n<chains, comma-separated>\n<tokens,
 // comma-separated>", checked against the unit table's integration
@@ -18,9 +18,9 @@
 
 #include "../unit/v1_intent_terms_fixture.h"
 #include "base/strings.h"
-#include "domain/amount.h"
 #include "domain/error.h"
-#include "domain/v1_intent_terms.h"
+#include "domain/intents/v1_intent_terms.h"
+#include "domain/money/amount.h"
 #include "fuzz_check.h"
 #include "fuzz_input.h"
 

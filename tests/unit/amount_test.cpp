@@ -1,4 +1,4 @@
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 
 #include <gtest/gtest.h>
 

@@ -3,13 +3,13 @@
 // amount (§5 rule 1) and may be made again while nothing is seen on chain,
 // the old amount released; never chosen, they expire by the wall clock with
 // PAYMENT_EXPIRED.
-#include "domain/asked_intent.h"
+#include "domain/intents/asked_intent.h"
 
 #include <gtest/gtest.h>
 
 #include "domain/error.h"
-#include "domain/event.h"
 #include "domain/store.h"
+#include "domain/webhooks/event.h"
 #include "store_fixture.h"
 
 namespace payd {

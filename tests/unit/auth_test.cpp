@@ -1,9 +1,9 @@
 // Key authentication and the per-key rate window against a real store.
-#include "domain/auth.h"
+#include "domain/access/auth.h"
 
 #include <gtest/gtest.h>
 
-#include "domain/api_key.h"
+#include "domain/access/api_key.h"
 #include "domain/error.h"
 #include "domain/management/api_keys.h"
 #include "store_fixture.h"

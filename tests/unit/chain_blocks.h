@@ -7,7 +7,7 @@
 #include <string>
 
 #include "base/time.h"
-#include "domain/chain_state.h"
+#include "domain/ledger/chain_state.h"
 
 namespace payd::testing {
 

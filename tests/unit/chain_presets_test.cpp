@@ -13,7 +13,7 @@
 
 #include "base/strings.h"
 #include "config/config.h"
-#include "domain/address.h"
+#include "domain/money/address.h"
 #include "test_data.h"
 
 namespace payd::config {

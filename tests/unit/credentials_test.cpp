@@ -1,4 +1,4 @@
-#include "domain/credentials.h"
+#include "domain/access/credentials.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "domain/address.h"
+#include "domain/money/address.h"
 
 namespace payd {
 namespace {

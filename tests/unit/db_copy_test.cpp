@@ -13,9 +13,9 @@
 #include <atomic>
 #include <thread>
 
-#include "domain/ledger_tx.h"
+#include "domain/ledger/ledger_tx.h"
+#include "domain/links/payment_link.h"
 #include "domain/management/integrations.h"
-#include "domain/payment_link.h"
 #include "store/copy/copy_plan.h"
 #include "store/sqlite/migrations.h"
 #include "store_fixture.h"

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "domain/ledger_tx.h"
+#include "domain/ledger/ledger_tx.h"
 #include "store/sql/sql_store.h"
 #include "store_fixture.h"
 

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <string>
 
-#include "domain/event.h"
-#include "domain/webhook.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 
 namespace payd {
 namespace {

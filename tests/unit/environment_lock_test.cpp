@@ -1,11 +1,11 @@
 // One database, one environment (DECISIONS §1): the rule as a table
 // (data/environment_lock.tsv), then the SQLite store keeping the record across
 // reopening, databases made before the record, and OpenStore refusing.
-#include "domain/environment_lock.h"
+#include "domain/access/environment_lock.h"
 
 #include <gtest/gtest.h>
 
-#include "domain/api_key.h"
+#include "domain/access/api_key.h"
 #include "domain/management/api_keys.h"
 #include "store/open_store.h"
 #include "store_fixture.h"

@@ -6,8 +6,8 @@
 
 #include <boost/json/serialize.hpp>
 
-#include "domain/event.h"
-#include "domain/representation.h"
+#include "domain/views/representation.h"
+#include "domain/webhooks/event.h"
 #include "store_fixture.h"
 
 namespace payd::domain {

@@ -1,6 +1,6 @@
 // Idempotent creation: replay, conflict, expiry, and concurrent retries
 // creating exactly one object, against a real SQLite store.
-#include "domain/idempotency.h"
+#include "domain/intents/idempotency.h"
 
 #include <gtest/gtest.h>
 

@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 
 #include "chain_blocks.h"
-#include "domain/asked_intent.h"
 #include "domain/error.h"
-#include "domain/ledger.h"
+#include "domain/intents/asked_intent.h"
+#include "domain/ledger/ledger.h"
 #include "domain/management/payment_intents.h"
 #include "store_fixture.h"
 

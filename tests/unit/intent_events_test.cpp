@@ -1,4 +1,4 @@
-#include "domain/intent_events.h"
+#include "domain/intents/intent_events.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
-#include "domain/intent_rules.h"
+#include "domain/intents/intent_rules.h"
 
 #include <gtest/gtest.h>
 
 #include <sstream>
 
 #include "domain/error.h"
-#include "domain/pricing.h"
+#include "domain/money/pricing.h"
 #include "test_data.h"
 
 namespace payd::domain {

@@ -1,6 +1,6 @@
 // The ledger against a real SQLite store, fed chain updates by hand: what
 // reorganisations, flip-backs and late logs do to payments, intents and events.
-#include "domain/ledger.h"
+#include "domain/ledger/ledger.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "base/ids.h"
 #include "chain_blocks.h"
-#include "domain/asked_intent.h"
+#include "domain/intents/asked_intent.h"
 #include "domain/management/payment_exceptions.h"
 #include "domain/store.h"
 #include "store_fixture.h"

@@ -1,6 +1,6 @@
-// Payment-link terms (domain/link_terms.h), one case per line of
+// Payment-link terms (domain/links/link_terms.h), one case per line of
 // data/link_terms.tsv, plus the link's own state.
-#include "domain/link_terms.h"
+#include "domain/links/link_terms.h"
 
 #include <gtest/gtest.h>
 

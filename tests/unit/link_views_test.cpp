@@ -1,7 +1,7 @@
 // domain::LinkViews (issue 19): link-page views are counted in memory, once
 // per client and link within the repeat window, and written in one
 // transaction per flush; views the store could not take wait for the next.
-#include "domain/link_views.h"
+#include "domain/links/link_views.h"
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,7 @@
 #include "domain/management/integrations.h"
 #include "domain/management/users.h"
 #include "domain/management/webhook_endpoints.h"
-#include "domain/sign_in.h"
+#include "domain/people/sign_in.h"
 #include "store_fixture.h"
 
 namespace payd {

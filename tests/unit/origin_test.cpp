@@ -1,4 +1,4 @@
-#include "domain/origin.h"
+#include "domain/access/origin.h"
 
 #include <gtest/gtest.h>
 

@@ -13,8 +13,8 @@
 #include "domain/management/payout_changes.h"
 #include "domain/management/two_factor.h"
 #include "domain/management/users.h"
-#include "domain/sign_in.h"
-#include "domain/two_factor.h"
+#include "domain/people/sign_in.h"
+#include "domain/people/two_factor.h"
 #include "store_fixture.h"
 
 namespace payd {

@@ -5,8 +5,8 @@
 
 #include "domain/error.h"
 #include "domain/management/users.h"
-#include "domain/password.h"
-#include "domain/user.h"
+#include "domain/people/password.h"
+#include "domain/people/user.h"
 #include "store_fixture.h"
 
 namespace payd {

@@ -10,7 +10,7 @@
 #include <tuple>
 
 #include "dashboard/volume_chart.h"
-#include "domain/ledger_tx.h"
+#include "domain/ledger/ledger_tx.h"
 #include "store_fixture.h"
 
 namespace payd {

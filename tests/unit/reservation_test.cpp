@@ -12,7 +12,7 @@
 
 #include "base/ids.h"
 #include "domain/error.h"
-#include "domain/ledger_tx.h"
+#include "domain/ledger/ledger_tx.h"
 #include "domain/store.h"
 #include "store/sql/rows.h"
 #include "store_fixture.h"

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "base/ids.h"
-#include "domain/ledger_tx.h"
+#include "domain/ledger/ledger_tx.h"
 #include "domain/store.h"
 #include "store_fixture.h"
 

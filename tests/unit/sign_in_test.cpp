@@ -1,13 +1,13 @@
 // Dashboard sign-in (issue 18): the throttle's rules, sessions' idle and
 // absolute ends, the CSRF token, and on both stores the sign-in itself, the
 // sessions a disabled person loses and one-time links that work once.
-#include "domain/sign_in.h"
+#include "domain/people/sign_in.h"
 
 #include <gtest/gtest.h>
 
 #include "domain/error.h"
 #include "domain/management/users.h"
-#include "domain/sign_in_throttle.h"
+#include "domain/people/sign_in_throttle.h"
 #include "store_fixture.h"
 
 namespace payd {

@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "domain/event.h"
+#include "domain/webhooks/event.h"
 #include "store_fixture.h"
 
 namespace payd {

@@ -2,7 +2,7 @@
 // Appendix B test values are the oracle), recovery codes, and on both stores
 // the second step of a sign-in, a code that works once, and an owner's rule
 // that everyone must have two factors.
-#include "domain/two_factor.h"
+#include "domain/people/two_factor.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include "domain/error.h"
 #include "domain/management/two_factor.h"
 #include "domain/management/users.h"
-#include "domain/sign_in.h"
+#include "domain/people/sign_in.h"
 #include "store_fixture.h"
 
 namespace payd {

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "domain/chain_catalog.h"
 #include "domain/integration.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::testing::v1_terms {
 

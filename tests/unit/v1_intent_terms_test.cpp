@@ -1,6 +1,6 @@
-// What POST /v1/payment_intents may ask (domain/v1_intent_terms.h), one case
+// What POST /v1/payment_intents may ask (domain/intents/v1_intent_terms.h), one case
 // per line of data/v1_intent_terms.tsv.
-#include "domain/v1_intent_terms.h"
+#include "domain/intents/v1_intent_terms.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // (privateKeyToAccount(key).signMessage({message})) with anvil's public test
 // keys #1 (0x70997970C51812dc3A010C7d01b50e0d17dc79C8) and #3
 // (0x90F79bf6EB2c4f870365E785982E1f101E93b906).
-#include "domain/wallet_proof.h"
+#include "domain/intents/wallet_proof.h"
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 // to the deliveries it has not had yet.
 #include <gtest/gtest.h>
 
-#include "domain/event.h"
 #include "domain/management/webhook_endpoints.h"
+#include "domain/webhooks/event.h"
 #include "store_fixture.h"
 
 namespace payd {

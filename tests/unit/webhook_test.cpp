@@ -1,4 +1,4 @@
-#include "domain/webhook.h"
+#include "domain/webhooks/webhook.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "config/config.h"
-#include "domain/delivery_rules.h"
+#include "domain/webhooks/delivery_rules.h"
 #include "test_data.h"
 #include "webhooks/target_guard.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/api_key.h"
+#include "domain/access/api_key.h"
 #include "domain/management/change.h"
 
 namespace payd::domain {

@@ -9,12 +9,12 @@
 
 #include "base/time.h"
 #include "domain/audit.h"
-#include "domain/idempotency.h"
+#include "domain/intents/idempotency.h"
+#include "domain/intents/payment_intent.h"
 #include "domain/management_tx.h"
-#include "domain/password_proof.h"
-#include "domain/payment_intent.h"
-#include "domain/representation.h"
+#include "domain/people/password_proof.h"
 #include "domain/store.h"
+#include "domain/views/representation.h"
 
 namespace payd::domain {
 
@@ -45,7 +45,7 @@ struct Creation {
 // (a key's own scopes, api_keys.cpp).
 void RequirePermission(const Change& change, Permission permission, std::string_view what);
 
-// The check every management operation makes first (domain/access.h): a key
+// The check every management operation makes first (domain/access/access.h): a key
 // without the right gets Error kForbidden (the API's 403 insufficient_scope),
 // a person below the role Forbidden (RequirePermission); the operator passes.
 void Require(const Change& change, Operation op);

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "domain/chain_catalog.h"
 #include "domain/integration.h"
 #include "domain/management/change.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::domain {
 

@@ -1,8 +1,8 @@
 #include "domain/management/payment_exceptions.h"
 
-#include "domain/address.h"
 #include "domain/error.h"
-#include "domain/ledger.h"
+#include "domain/ledger/ledger.h"
+#include "domain/money/address.h"
 #include "domain/store.h"
 
 namespace payd::domain {

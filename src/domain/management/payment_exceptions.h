@@ -9,17 +9,17 @@
 //     is the merchant's and it takes no new transfers (they stay unmatched);
 //   - set a trusted sender hint (rule 2, merchant-given), which also takes the
 //     unmatched transfers that sender made while the intent waited.
-// The ledger's rules carry them out (domain/ledger.h), at the time of the
+// The ledger's rules carry them out (domain/ledger/ledger.h), at the time of the
 // chain's last processed block.
 #pragma once
 
 #include <optional>
 #include <string>
 
+#include "domain/intents/payment_intent.h"
+#include "domain/ledger/payment.h"
 #include "domain/management/change.h"
-#include "domain/payment.h"
-#include "domain/payment_intent.h"
-#include "domain/representation.h"
+#include "domain/views/representation.h"
 
 namespace payd::domain {
 

@@ -1,8 +1,8 @@
 #include "domain/management/payment_intents.h"
 
 #include "domain/error.h"
-#include "domain/event.h"
-#include "domain/ledger_tx.h"
+#include "domain/ledger/ledger_tx.h"
+#include "domain/webhooks/event.h"
 
 namespace payd::domain {
 

@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
+#include "domain/intents/payment_intent.h"
 #include "domain/management/change.h"
-#include "domain/payment_intent.h"
-#include "domain/representation.h"
+#include "domain/views/representation.h"
 
 namespace payd::domain {
 

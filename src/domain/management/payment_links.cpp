@@ -3,8 +3,8 @@
 #include <boost/json/serialize.hpp>
 
 #include "domain/error.h"
-#include "domain/event.h"
 #include "domain/store.h"
+#include "domain/webhooks/event.h"
 
 namespace payd::domain {
 

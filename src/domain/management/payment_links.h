@@ -11,9 +11,9 @@
 #include <optional>
 #include <string>
 
-#include "domain/chain_catalog.h"
+#include "domain/links/payment_link.h"
 #include "domain/management/change.h"
-#include "domain/payment_link.h"
+#include "domain/money/chain_catalog.h"
 
 namespace payd::domain {
 

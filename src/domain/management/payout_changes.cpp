@@ -4,9 +4,9 @@
 
 #include "base/ids.h"
 #include "domain/error.h"
-#include "domain/event.h"
 #include "domain/management/integrations.h"
 #include "domain/store.h"
+#include "domain/webhooks/event.h"
 
 namespace payd::domain {
 

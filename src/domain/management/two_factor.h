@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "domain/management/change.h"
-#include "domain/two_factor.h"
-#include "domain/user.h"
+#include "domain/people/two_factor.h"
+#include "domain/people/user.h"
 
 namespace payd::domain {
 

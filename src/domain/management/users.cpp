@@ -5,7 +5,7 @@
 #include "base/ids.h"
 #include "domain/error.h"
 #include "domain/management/api_keys.h"
-#include "domain/password.h"
+#include "domain/people/password.h"
 
 namespace payd::domain {
 

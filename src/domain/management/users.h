@@ -13,8 +13,8 @@
 #include <string>
 
 #include "domain/management/change.h"
-#include "domain/sign_in_link.h"
-#include "domain/user.h"
+#include "domain/people/sign_in_link.h"
+#include "domain/people/user.h"
 
 namespace payd::domain {
 

@@ -4,7 +4,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "base/ids.h"
-#include "domain/credentials.h"
+#include "domain/access/credentials.h"
 #include "domain/error.h"
 #include "domain/store.h"
 

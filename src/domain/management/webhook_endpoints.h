@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "base/time.h"
-#include "domain/event.h"
 #include "domain/management/change.h"
-#include "domain/webhook.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 
 namespace payd::domain {
 

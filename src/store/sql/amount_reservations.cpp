@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "domain/error.h"
-#include "domain/payment_intent.h"
+#include "domain/intents/payment_intent.h"
 #include "store/sql/rows.h"
 
 namespace payd::store::sql {

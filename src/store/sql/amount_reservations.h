@@ -18,7 +18,7 @@
 #include <string>
 
 #include "base/time.h"
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {

@@ -1,7 +1,7 @@
 // Intents created through /v1 (DECISIONS §12) before and at the payer's
 // choice: choosing (and choosing again) a chain and token, and the
 // wall-clock expiry of those never chosen.
-#include "domain/event.h"
+#include "domain/webhooks/event.h"
 #include "store/sql/amount_reservations.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"

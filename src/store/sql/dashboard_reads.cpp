@@ -1,5 +1,5 @@
 // The reads behind the dashboard's payments pages. QueryIntents
-// (domain/intent_query.h) puts its statement together from the filters
+// (domain/intents/intent_query.h) puts its statement together from the filters
 // given, so each variant uses the tenant's (tenant_id, created_at) or
 // (tenant_id, status, created_at) index and PostgreSQL never sees an untyped
 // NULL parameter.
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "base/strings.h"
-#include "domain/amount.h"
+#include "domain/money/amount.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
 #include "store/sql/webhook_rows.h"

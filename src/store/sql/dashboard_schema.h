@@ -54,7 +54,7 @@ CREATE TABLE sign_in_throttle (
 );
 )sql";
 
-// Second factors (domain/two_factor.h): a session waits in stage
+// Second factors (domain/people/two_factor.h): a session waits in stage
 // 'second_factor' between the password and the code; recovery codes are kept
 // as digests; an owner may require two factors of the whole tenant.
 inline constexpr const char* kDashboardSecondFactorsSql = R"sql(

@@ -1,6 +1,6 @@
-// The ledger's transaction (domain/ledger_tx.h). What the watchers read
+// The ledger's transaction (domain/ledger/ledger_tx.h). What the watchers read
 // between transactions is chain_reads.cpp.
-#include "domain/ledger.h"
+#include "domain/ledger/ledger.h"
 
 #include <boost/json/parse.hpp>
 #include <map>

@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "domain/api_key.h"
-#include "domain/event.h"
+#include "domain/access/api_key.h"
 #include "domain/integration.h"
-#include "domain/payment.h"
-#include "domain/payment_intent.h"
-#include "domain/payment_link.h"
-#include "domain/webhook.h"
+#include "domain/intents/payment_intent.h"
+#include "domain/ledger/payment.h"
+#include "domain/links/payment_link.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {

@@ -1,5 +1,5 @@
 // The dashboard's second factors, recovery codes and each tenant's
-// two-factor rule (domain/two_factor.h), for the management transaction and
+// two-factor rule (domain/people/two_factor.h), for the management transaction and
 // the store's reads alike.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/two_factor.h"
+#include "domain/people/two_factor.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {

@@ -1,14 +1,14 @@
 // The dashboard's sessions, one-time sign-in links and sign-in throttle
-// (domain/session.h, sign_in_link.h, sign_in_throttle.h), for the management
+// (domain/people/session.h, sign_in_link.h, sign_in_throttle.h), for the management
 // transaction and the store's reads alike.
 #pragma once
 
 #include <optional>
 #include <string>
 
-#include "domain/session.h"
-#include "domain/sign_in_link.h"
-#include "domain/sign_in_throttle.h"
+#include "domain/people/session.h"
+#include "domain/people/sign_in_link.h"
+#include "domain/people/sign_in_throttle.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {

@@ -1,7 +1,7 @@
 // Tenants, webhook secrets, integrations and API keys.
 #include "store/sql/sql_store.h"
 
-#include "domain/sign_in_throttle.h"
+#include "domain/people/sign_in_throttle.h"
 #include "store/sql/rows.h"
 #include "store/sql/webhook_rows.h"
 

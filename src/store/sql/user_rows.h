@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "domain/user.h"
+#include "domain/people/user.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {

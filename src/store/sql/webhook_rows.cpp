@@ -1,6 +1,6 @@
 #include "store/sql/webhook_rows.h"
 
-#include "domain/webhook.h"
+#include "domain/webhooks/webhook.h"
 #include "store/sql/rows.h"
 
 namespace payd::store::sql {

@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
-#include "domain/event.h"
-#include "domain/tenant.h"
-#include "domain/webhook.h"
+#include "domain/people/tenant.h"
+#include "domain/webhooks/event.h"
+#include "domain/webhooks/webhook.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {

@@ -22,7 +22,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "domain/api_key.h"
+#include "domain/access/api_key.h"
 
 namespace payd::store::sqlite {
 

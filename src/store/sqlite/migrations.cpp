@@ -273,7 +273,7 @@ CREATE TABLE chain_watch_starts (
 )sql"},
     // Facts about the database itself. 'environment': the one it belongs to
     // (DECISIONS §1), recorded by the first process that opens it and never
-    // changed by payd (domain/environment_lock.h).
+    // changed by payd (domain/access/environment_lock.h).
     {8, "what the database is for: its environment", R"sql(
 CREATE TABLE database_meta (
   key TEXT PRIMARY KEY,

@@ -1,0 +1,99 @@
+#include "domain/intents/v1_intent_terms.h"
+
+#include <algorithm>
+
+#include "domain/error.h"
+#include "domain/money/amount.h"
+
+namespace payd::domain {
+
+namespace {
+
+// A chain named by its catalog name (any case) or its decimal id, among the allowed ones.
+std::int64_t AllowedChain(const std::string& text, const Integration& integration,
+                          const ChainCatalog& catalog) {
+  for (std::int64_t id : integration.allow_chains) {
+    const ChainInfo* chain = catalog.FindChain(id);
+    bool by_name = chain && chain->name.size() == text.size() &&
+                   std::equal(text.begin(), text.end(), chain->name.begin(), [](char a, char b) {
+                     return std::tolower(static_cast<unsigned char>(a)) ==
+                            std::tolower(static_cast<unsigned char>(b));
+                   });
+    if (by_name || text == std::to_string(id)) return id;
+  }
+  ThrowInvalid("chains", "Chain " + text + " is not one this integration accepts.");
+}
+
+bool Wanted(const std::vector<std::string>& filter, const std::string& value) {
+  return filter.empty() || std::find(filter.begin(), filter.end(), value) != filter.end();
+}
+
+}  // namespace
+
+AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integration,
+                            const ChainCatalog& catalog) {
+  AskedTerms terms;
+  bool in_usd = ask.currency == "USD";
+  if (!in_usd && !integration.AllowsToken(ask.currency)) {
+    ThrowInvalid("currency", "currency must be USD or one of this integration's tokens (" +
+                                 ask.currency + " is neither).");
+  }
+  terms.currency = ask.currency;
+
+  std::vector<std::int64_t> chains;
+  for (const auto& text : ask.chains) {
+    std::int64_t id = AllowedChain(text, integration, catalog);
+    if (std::find(chains.begin(), chains.end(), id) == chains.end()) chains.push_back(id);
+  }
+  for (const auto& symbol : ask.tokens) {
+    if (!integration.AllowsToken(symbol))
+      ThrowInvalid("tokens", "Token " + symbol + " is not one this integration accepts.");
+  }
+  if (!in_usd && !Wanted(ask.tokens, ask.currency)) {
+    ThrowInvalid("tokens", "An amount in " + ask.currency + " is paid in " + ask.currency +
+                               ": tokens must include it.");
+  }
+
+  // The payer's options, and the fewest and most decimals among them: a token
+  // amount must be payable exactly, in at most 2^256-1 smallest units, on
+  // every chain it may be paid on.
+  unsigned decimals = kUsdFractionDigits;
+  unsigned most_decimals = kUsdFractionDigits;
+  bool first = true;
+  for (std::int64_t id : integration.allow_chains) {
+    if (!chains.empty() && std::find(chains.begin(), chains.end(), id) == chains.end()) continue;
+    const ChainInfo* chain = catalog.FindChain(id);
+    if (!chain) continue;
+    for (const TokenInfo* token : integration.TokensOn(*chain)) {
+      if (!Wanted(ask.tokens, token->symbol)) continue;
+      if (!in_usd && token->symbol != ask.currency) continue;
+      terms.options.push_back({id, token->symbol});
+      if (!in_usd) {
+        decimals = first ? token->decimals : std::min(decimals, token->decimals);
+        most_decimals = first ? token->decimals : std::max(most_decimals, token->decimals);
+      }
+      first = false;
+    }
+  }
+  if (terms.options.empty()) {
+    ThrowInvalid(ask.tokens.empty() ? "chains" : "tokens",
+                 "No chain and token of this integration is left to pay with.");
+  }
+
+  const std::string& amount = ask.amount;
+  if (!IsDecimalString(amount)) {
+    ThrowInvalid("amount",
+                 "amount must be a decimal number without sign or exponent, such as 25.00.");
+  }
+  if (FractionDigits(amount) > decimals) {
+    ThrowInvalid("amount", "amount has more fraction digits than " + ask.currency + " has (" +
+                               std::to_string(decimals) + ").");
+  }
+  auto units = DecimalToUnits(amount, most_decimals);
+  if (!units) ThrowInvalid("amount", "amount is beyond 2^256-1 smallest units.");
+  if (*units == 0) ThrowInvalid("amount", "amount must be greater than 0.");
+  terms.amount = amount;
+  return terms;
+}
+
+}  // namespace payd::domain

@@ -1,0 +1,53 @@
+// A payment is one on-chain transfer to a watched payout address, in one
+// block (DECISIONS §6). If a reorganisation moves the transfer to another
+// block, the old payment becomes REORGED and the transfer is recorded again
+// in its new block: payments are facts about blocks, never edited into others.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "base/time.h"
+#include "domain/money/amount.h"
+
+namespace payd::domain {
+
+enum class PaymentStatus { kPending, kConfirmed, kReorged };
+std::string_view PaymentStatusName(PaymentStatus status);
+std::optional<PaymentStatus> ParsePaymentStatus(std::string_view text);
+
+// A transfer as the chain shows it, before payd matches it.
+struct ObservedTransfer {
+  std::int64_t chain_id = 0;
+  std::string token_symbol;
+  std::optional<std::string> token_address;  // EIP-55; none for the native coin
+  unsigned decimals = 0;
+  Uint256 amount = 0;
+  std::string tx_hash;
+  // Where in the transaction: "log:<index>" (ERC-20), "tx" (native value of the
+  // transaction itself) or "trace:<n>" (native value sent by a contract).
+  std::string position;
+  std::optional<std::int64_t> log_index;
+  std::int64_t block_number = 0;
+  std::string block_hash;
+  base::TimeMs block_time = 0;
+  std::string sender;     // EIP-55
+  std::string recipient;  // EIP-55
+
+  std::string TokenKey() const;  // "native" or the lowercase token address
+};
+
+struct Payment {
+  std::string id;  // "pay_..."
+  std::string tenant_id;
+  std::optional<std::string> intent_id;  // none: unmatched
+  ObservedTransfer transfer;
+  PaymentStatus status = PaymentStatus::kPending;
+  std::int64_t confirmations = 0;
+  base::TimeMs created_at = 0;
+  std::optional<base::TimeMs> confirmed_at;
+};
+
+}  // namespace payd::domain

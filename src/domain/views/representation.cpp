@@ -1,0 +1,123 @@
+#include "domain/views/representation.h"
+
+#include <boost/json/parse.hpp>
+
+namespace payd::domain {
+
+namespace {
+
+template <typename T>
+boost::json::value JsonOrNull(const std::optional<T>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+boost::json::value JsonTimeOrNull(const std::optional<base::TimeMs>& t) {
+  return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
+}
+
+boost::json::value Confirmations(const std::string& policy) {
+  if (!policy.empty() && policy.find_first_not_of("0123456789") == std::string::npos) {
+    return std::stoll(policy);
+  }
+  return boost::json::value(policy);
+}
+
+boost::json::value Exception(IntentException e) {
+  return e == IntentException::kNone ? boost::json::value(nullptr)
+                                     : boost::json::value(IntentExceptionName(e));
+}
+
+// null, "payer" (unproven), "wallet" (proven by signature) or "merchant".
+boost::json::value HintSourceValue(HintSource source) {
+  return source == HintSource::kNone ? boost::json::value(nullptr)
+                                     : boost::json::value(HintSourceName(source));
+}
+
+}  // namespace
+
+boost::json::object Representation::Intent(const PaymentIntent& i) const {
+  boost::json::object out = PublicIntent(i);
+  out["integrationId"] = i.integration_id;
+  out["paymentLinkId"] = JsonOrNull(i.payment_link_id);
+  out["metadata"] = boost::json::parse(i.metadata_json);
+  out["resolution"] = i.resolution ? boost::json::value(ResolutionView(*i.resolution))
+                                   : boost::json::value(nullptr);
+  out["canceledAt"] = JsonTimeOrNull(i.canceled_at);
+  return out;
+}
+
+boost::json::object ResolutionView(const Resolution& r) {
+  return {{"outcome", r.paid ? "paid" : "not_paid"},
+          {"note", r.note},
+          {"resolvedBy", r.actor},
+          {"resolvedAt", base::FormatTimestamp(r.at)}};
+}
+
+boost::json::object Representation::PublicIntent(const PaymentIntent& i) const {
+  boost::json::object out{
+      {"id", i.id},
+      {"status", IntentStatusName(i.status)},
+      {"exception", Exception(i.exception)},
+      {"amount", FormatUnits(i.amount)},
+      {"amountFormatted", UnitsToDecimal(i.amount, i.decimals)},
+      {"amountUsd", JsonOrNull(i.amount_usd)},
+      {"amountReceived", FormatUnits(i.received)},
+      {"currency", i.token_symbol},
+      {"chainId", i.chain_id},
+      {"chain", catalog.NameOf(i.chain_id)},
+      {"tokenAddress", JsonOrNull(i.token_address)},
+      {"decimals", i.decimals},
+      {"recipient", i.recipient},
+      {"paymentUri", PaymentUri(i)},
+      {"checkoutUrl", public_url + "/pay/" + i.id},
+      {"requiredConfirmations", Confirmations(i.required_confirmations)},
+      {"confirmations", i.confirmations},
+      {"expiresAt", base::FormatTimestamp(i.expires_at)},
+      {"createdAt", base::FormatTimestamp(i.created_at)},
+      {"senderHint", JsonOrNull(i.sender_hint)},
+      {"senderHintSource", HintSourceValue(i.sender_hint_source)},
+      {"createdVia", CreatedVia(i)},
+  };
+  if (!i.IsChosen()) {
+    // Asked on /v1, not chosen yet (DECISIONS §12): no chain, token or exact amount.
+    for (const char* field : {"amount", "amountFormatted", "currency", "chainId", "chain",
+                              "tokenAddress", "decimals", "paymentUri", "requiredConfirmations"}) {
+      out[field] = nullptr;
+    }
+  }
+  if (i.tx_hash) {
+    out["txHash"] = *i.tx_hash;
+    out["senderAddress"] = JsonOrNull(i.sender_address);
+  }
+  if (i.status == IntentStatus::kPaid) {
+    out["token"] = i.token_symbol;
+    out["confirmedAt"] = JsonTimeOrNull(i.confirmed_at);
+  }
+  return out;
+}
+
+boost::json::object Representation::Payment(const domain::Payment& p) const {
+  const ObservedTransfer& t = p.transfer;
+  return {
+      {"id", p.id},
+      {"intentId", JsonOrNull(p.intent_id)},
+      {"chainId", t.chain_id},
+      {"chain", catalog.NameOf(t.chain_id)},
+      {"token", t.token_symbol},
+      {"tokenAddress", JsonOrNull(t.token_address)},
+      {"amount", FormatUnits(t.amount)},
+      {"amountFormatted", UnitsToDecimal(t.amount, t.decimals)},
+      {"txHash", t.tx_hash},
+      {"logIndex", JsonOrNull(t.log_index)},
+      {"blockNumber", t.block_number},
+      {"blockHash", t.block_hash},
+      {"senderAddress", t.sender},
+      {"recipient", t.recipient},
+      {"status", PaymentStatusName(p.status)},
+      {"confirmations", p.confirmations},
+      {"createdAt", base::FormatTimestamp(p.created_at)},
+      {"confirmedAt", JsonTimeOrNull(p.confirmed_at)},
+  };
+}
+
+}  // namespace payd::domain
