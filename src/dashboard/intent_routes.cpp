@@ -10,6 +10,7 @@
 #include "dashboard/list_pages.h"
 #include "dashboard/payment_views.h"
 #include "dashboard/routes.h"
+#include "domain/access/access.h"
 #include "domain/management/payment_exceptions.h"
 #include "http/request_fields.h"
 
@@ -65,9 +66,9 @@ http::Response IntentPage(const http::Request& req, DashboardContext& ctx, const
                         {"deliveries", std::move(sent)}});
   }
   model["timeline"] = std::move(timeline);
-  model["canDecide"] = domain::Allows(v.current.user.role, domain::Permission::kCommerce) &&
+  model["canDecide"] = domain::PersonMay(v.current.user.role, domain::Operation::kResolveIntent) &&
                        IntentRow(intent, ctx.catalog).at("needsDecision").as_bool();
-  model["canHint"] = domain::Allows(v.current.user.role, domain::Permission::kCommerce) &&
+  model["canHint"] = domain::PersonMay(v.current.user.role, domain::Operation::kTrustSender) &&
                      intent.WaitsForPayment(base::NowMs());
   model["note"] = http::FormValue(req.body(), "note");
   model["address"] = http::FormValue(req.body(), "address");

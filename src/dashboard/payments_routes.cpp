@@ -10,6 +10,7 @@
 #include "dashboard/payment_filters.h"
 #include "dashboard/payment_views.h"
 #include "dashboard/routes.h"
+#include "domain/access/access.h"
 #include "domain/management/payment_exceptions.h"
 #include "http/request_fields.h"
 
@@ -60,7 +61,7 @@ http::Response Table(const http::Request& req, DashboardContext& ctx, const Visi
   }
   model["hasUnmatched"] = !unmatched.empty();
   model["unmatched"] = std::move(unmatched);
-  model["canDecide"] = domain::Allows(v.current.user.role, domain::Permission::kCommerce);
+  model["canDecide"] = domain::PersonMay(v.current.user.role, domain::Operation::kAttachTransfer);
   for (auto& e : filters.errors) errors.push_back(e);
   if (!filters.errors.empty()) status = http::Status::bad_request;
   model["typedIntent"] = http::FormValue(req.body(), "intent");

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "dashboard/api_key_shown.h"
+#include "domain/access/access.h"
 #include "domain/people/user.h"
 #include "domain/webhooks/event.h"
 
@@ -34,9 +35,9 @@ boost::json::value WaitingPayoutModel(DashboardContext& ctx, const Visitor& visi
         {"by", who.Text(waiting.requested_by)},
         {"at", base::FormatTimestamp(waiting.requested_at)},
         {"effectiveAt", base::FormatTimestamp(waiting.effective_at)},
-        {"canCancel", domain::Allows(me.role, domain::Permission::kCommerce)},
-        {"canConfirm",
-         domain::Allows(me.role, domain::Permission::kPeople) && waiting.requested_by != me.id},
+        {"canCancel", domain::PersonMay(me.role, domain::Operation::kCancelPayoutChange)},
+        {"canConfirm", domain::PersonMay(me.role, domain::Operation::kConfirmPayoutChange) &&
+                           waiting.requested_by != me.id},
     };
     if (!confirm_error.empty()) model["confirmError"] = confirm_error;
     return model;

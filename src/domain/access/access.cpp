@@ -79,6 +79,10 @@ bool KeyMay(const KeyRights& key, Operation op) {
   return scope && key.scopes.Has(*scope);
 }
 
+bool PersonMay(Role role, Operation op) {
+  return Allows(role, RightsOf(op).person);
+}
+
 std::string KeyRefusal(Operation op) {
   const auto& scope = RightsOf(op).key_scope;
   if (!scope) return "Only the account key may make this request.";

@@ -60,6 +60,8 @@ struct KeyRights {
   static KeyRights Account() { return {ScopeSet::All(), true}; }
 };
 bool KeyMay(const KeyRights& key, Operation op);
+// Whether a person of `role` may do `op` (what a page offers them).
+bool PersonMay(Role role, Operation op);
 // "This key lacks the payments:write scope needed for this request." or
 // "Only the account key may make this request."
 std::string KeyRefusal(Operation op);
