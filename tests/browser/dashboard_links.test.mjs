@@ -7,32 +7,18 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import { PASSWORD } from '../e2e/lib/dashboard.mjs';
-import { launch, preparePayd } from '../e2e/lib/payd.mjs';
+import { launch, preparePayd, OFFLINE_LOCALNET } from '../e2e/lib/payd.mjs';
 import { browserForSuite, checkState, WIDTHS, watchedPage, signInDashboard } from './lib/browser.mjs';
 
 const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const NEW_PAYOUT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const BAD_CHECKSUM = '0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC';
-const CHAIN = `
-[[chains]]
-id = 31337
-name = "Localnet"
-rpc_urls = ["http://127.0.0.1:9"]
-confirmations = 2
-native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
-[[chains.tokens]]
-symbol = "USDC"
-name = "USD Coin"
-address = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
-decimals = 6
-usd_pegged = true
-`;
 
 describe('the dashboard: integrations and payment links', () => {
   const browser = browserForSuite();
   let payd;
   before(async () => {
-    payd = preparePayd({ config: CHAIN });
+    payd = preparePayd({ config: OFFLINE_LOCALNET });
     for (const [width] of WIDTHS) {
       const tenant = payd.admin(['tenant', 'create', '--name', `Acme ${width}`]);
       payd.admin(['user', 'create', '--tenant', tenant.id, '--email', `owner-${width}@acme.example`, '--role', 'owner',

@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { eventually } from './lib/chain.mjs';
 import { sql } from './lib/database.mjs';
-import { createMerchant, linkBody, preparePayd, launch } from './lib/payd.mjs';
+import { createMerchant, linkBody, preparePayd, launch, OFFLINE_LOCALNET } from './lib/payd.mjs';
 
 const LINKS = '/dashboard/links';
 const INTEGRATIONS = '/dashboard/integrations';
@@ -19,20 +19,6 @@ const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 // The same address with one letter's case changed: its EIP-55 checksum is wrong.
 const BAD_CHECKSUM = '0x3c44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 // A chain no node answers for: the pages need the catalog, not the chain.
-const CHAIN = `
-[[chains]]
-id = 31337
-name = "Localnet"
-rpc_urls = ["http://127.0.0.1:9"]
-confirmations = 2
-native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
-[[chains.tokens]]
-symbol = "USDC"
-name = "USD Coin"
-address = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
-decimals = 6
-usd_pegged = true
-`;
 
 describe('dashboard payment links and integrations', () => {
   let payd, tenant, other, get, post, signIn, csrfOf;
@@ -58,7 +44,7 @@ describe('dashboard payment links and integrations', () => {
   };
 
   before(async () => {
-    payd = preparePayd({ config: CHAIN });
+    payd = preparePayd({ config: OFFLINE_LOCALNET });
     tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
     for (const [email, role] of [['ana@acme.example', 'owner'], ['bo@acme.example', 'viewer'], ['dev@acme.example', 'developer']]) {
       payd.admin(['user', 'create', '--tenant', tenant.id, '--email', email, '--role', role, '--password-stdin'], { input: `${PASSWORD}\n` });

@@ -11,27 +11,13 @@ import * as OTPAuth from 'otpauth';
 import { eventually } from './lib/chain.mjs';
 import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
-import { launch, preparePayd } from './lib/payd.mjs';
+import { launch, preparePayd, OFFLINE_LOCALNET } from './lib/payd.mjs';
 
 const INTEGRATIONS = '/dashboard/integrations';
 const PAYOUT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const NEW_PAYOUT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const THIRD_PAYOUT = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CHAIN = `
-[[chains]]
-id = 31337
-name = "Localnet"
-rpc_urls = ["http://127.0.0.1:9"]
-confirmations = 2
-native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
-[[chains.tokens]]
-symbol = "USDC"
-name = "USD Coin"
-address = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
-decimals = 6
-usd_pegged = true
-`;
 
 describe('a payout address change waits a day, told to every owner', () => {
   let payd, tenant, integrationId, eventsKey, get, post, signIn, csrfOf;
@@ -53,7 +39,7 @@ describe('a payout address change waits a day, told to every owner', () => {
   const userId = (email) => sql(payd, `SELECT id FROM users WHERE email = '${email}'`);
 
   before(async () => {
-    payd = preparePayd({ config: CHAIN });
+    payd = preparePayd({ config: OFFLINE_LOCALNET });
     tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
     for (const [email, role] of [['ana@acme.example', 'owner'], ['cy@acme.example', 'owner'], ['al@acme.example', 'admin'], ['dev@acme.example', 'developer']]) {
       payd.admin(['user', 'create', '--tenant', tenant.id, '--email', email, '--role', role, '--password-stdin'], { input: `${PASSWORD}\n` });

@@ -147,6 +147,23 @@ export class Payd {
 // Tests other than the rate-limit ones get a per-key limit high enough not to
 // interfere; `config` is appended as further TOML. `store: 'sqlite'` keeps
 // this payd on SQLite whatever PAYD_E2E_STORE says.
+// A chain whose node is never reached (port 9): for dashboard and page tests that
+// need a catalog (USDC and ETH on 31337) but no chain.
+export const OFFLINE_LOCALNET = `
+[[chains]]
+id = 31337
+name = "Localnet"
+rpc_urls = ["http://127.0.0.1:9"]
+confirmations = 2
+native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
+[[chains.tokens]]
+symbol = "USDC"
+name = "USD Coin"
+address = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+decimals = 6
+usd_pegged = true
+`;
+
 export function preparePayd({ config = '', env = {}, apiRateLimit = 1000000, store } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'payd-e2e-'));
   const baseEnv = {
