@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-25}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(json_input amount origin payment_uri rpc_decode traces client_address v1_intent_terms integration_terms dashboard_forms)
+((${#targets[@]})) || targets=(json_input amount origin payment_uri rpc_decode traces client_address v1_intent_terms integration_terms dashboard_forms ecb_daily)
 bin=${FUZZ_BUILD:-build-fuzz}/tests/fuzz
 
 work=${FUZZ_WORK_DIR:-}
@@ -21,7 +21,7 @@ if [[ -z "$work" ]]; then
   trap 'rm -rf "$work"' EXIT
 fi
 
-declare -A max_len=([json_input]=8192 [rpc_decode]=8192 [traces]=8192)
+declare -A max_len=([json_input]=8192 [rpc_decode]=8192 [traces]=8192 [ecb_daily]=8192)
 
 # One target for `seconds`; prints its line of the table (and, on a finding,
 # the report and where the input is kept); returns non-zero on a finding.

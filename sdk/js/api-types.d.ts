@@ -2803,7 +2803,12 @@ export interface components {
              *     every allowed chain, so at most the token's fewest `decimals` among the integration's chains.
              */
             amount: components["schemas"]["Decimal"];
-            /** @description `USD` when `denominationType` is `CURRENCY`; one of the integration's tokens when `TOKEN`. Case-insensitive; returned in canonical form. */
+            /**
+             * @description With `denominationType` `CURRENCY`: an ISO 4217 code that one of this payd's rate sources
+             *     covers (`USD` always; another is a `400` naming those covered), the amount within its
+             *     minor units (ISO 4217: JPY 0, EUR 2, BHD 3). With `TOKEN`: one of the integration's tokens.
+             *     Case-insensitive; returned in canonical form.
+             */
             currency: string;
             /**
              * @default CURRENCY
@@ -2920,6 +2925,18 @@ export interface components {
         /** @description The merchant's view of an intent (DECISIONS §5). */
         Intent: components["schemas"]["IntentFields"] & {
             integrationId: string;
+            /**
+             * @description The price as asked, in an ISO 4217 currency (DECISIONS §14): a link priced in a
+             *     currency, `amount_usd` (USD), `POST /v1/payment_intents` in a currency. Null when
+             *     asked in a token's own units.
+             */
+            price: components["schemas"]["Price"] | null;
+            /**
+             * @description The rate that converted a price in another currency than USD into the token amount,
+             *     as it was when the intent was made (or, for one asked on `/v1`, when the payer chose
+             *     how to pay); kept for good. Null for USD prices and token amounts.
+             */
+            rate: components["schemas"]["Rate"] | null;
             paymentLinkId: string | null;
             metadata: components["schemas"]["Metadata"];
             /** @description How the merchant settled it (`POST …/resolve`), or null. */
@@ -2929,6 +2946,27 @@ export interface components {
              *     `expiresAt` is that moment), or null.
              */
             canceledAt: components["schemas"]["Timestamp"] | null;
+        };
+        Price: {
+            /** @description As asked, with at most the currency's minor units (ISO 4217; JPY 0, EUR 2, BHD 3). */
+            amount: components["schemas"]["Decimal"];
+            /** @description An ISO 4217 code. */
+            currency: string;
+        };
+        Rate: {
+            /**
+             * @description US dollars per one unit of the price's currency: the median of `sources` (with two,
+             *     their mean), exact. A token pegged to the currency (EURC to EUR) is paid 1:1.
+             */
+            value: components["schemas"]["Decimal"];
+            /**
+             * @description The sources that agreed (within the configured bound, 1% by default) and were fresh:
+             *     `chainlink:<chainId>` (a fiat feed on that chain), `ecb` (the ECB's reference rates),
+             *     `config` (a fixed rate, for development).
+             */
+            sources: string[];
+            /** @description When the oldest source's reading was true. */
+            at: components["schemas"]["Timestamp"];
         };
         SenderMessage: {
             intentId: string;
@@ -2988,12 +3026,17 @@ export interface components {
         V1IntentCreate: {
             /**
              * @description In `currency`: a decimal string or a JSON number, read from its digits exactly as written
-             *     (never through a floating-point value): no sign, no exponent, above 0, at most 2 fraction
-             *     digits in USD or the token's decimals (the fewest among the chains it may be paid on), at
-             *     most 2^256-1 smallest units on every chain it may be paid on.
+             *     (never through a floating-point value): no sign, no exponent, above 0, at most the
+             *     currency's minor units (ISO 4217: USD and EUR 2, JPY 0, BHD 3) or the token's decimals
+             *     (the fewest among the chains it may be paid on), at most 2^256-1 smallest units on every
+             *     chain it may be paid on.
              */
             amount: components["schemas"]["Decimal"] | number;
-            /** @description `USD`, or one of the integration's token symbols. */
+            /**
+             * @description An ISO 4217 code one of this payd's rate sources covers (`USD` always; another is a `400`
+             *     naming those covered; no usable rate now is a `503` with `Retry-After`), converted when
+             *     the payer chooses a token; or one of the integration's token symbols.
+             */
             currency: string;
             metadata?: components["schemas"]["Metadata"];
             /** @description Required when the account has more than one integration. */
@@ -3015,7 +3058,7 @@ export interface components {
         V1Intent: {
             id: string;
             status: components["schemas"]["V1IntentStatus"];
-            /** @description As the merchant asked, in `currency` (USD, or the token's decimal units). */
+            /** @description As the merchant asked, in `currency` (a currency's, or the token's decimal units). */
             amount: components["schemas"]["Decimal"];
             currency: string;
             recipient: components["schemas"]["Address"];

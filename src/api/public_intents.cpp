@@ -27,7 +27,7 @@ http::Response CreatePublicIntent(const http::Request& req, http::RequestContext
   boost::json::object body = ParseJsonObjectBody(req);
   FieldReader fields(body);
   domain::IntentRequest request;
-  request.amount_usd = fields.OptionalString("amount_usd");
+  if (auto usd = fields.OptionalString("amount_usd")) request.price = domain::Price{*usd, "USD"};
   request.amount = fields.OptionalString("amount");
   request.currency = fields.RequiredString("currency");
   request.chain_id = fields.RequiredInt("chainId");

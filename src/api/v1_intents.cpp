@@ -110,6 +110,7 @@ http::Response CreateV1Intent(const http::Request& req, http::RequestContext& ct
   domain::AskedIntentRequest request{domain::CheckV1IntentAsk(ask, integration, api.catalog),
                                      metadata, api.intent_lifetime_ms};
   domain::PaymentIntent intent = domain::PrepareAskedIntent(integration, request, now, return_url);
+  domain::RequireRate(intent, api.prices);
   const auto representation = api.representation();
   auto finish = [&](const domain::PaymentIntent& stored) {
     return domain::Store::IntentCreated{

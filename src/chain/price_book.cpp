@@ -3,6 +3,7 @@
 #include "base/log.h"
 #include "chain/eth_call.h"
 #include "chain/evm.h"
+#include "chain/token_check.h"
 #include "domain/error.h"
 
 namespace payd::chain {
@@ -11,6 +12,7 @@ namespace {
 
 constexpr std::string_view kDecimalsSelector = "0x313ce567";     // decimals()
 constexpr std::string_view kLatestRoundSelector = "0xfeaf968c";  // latestRoundData()
+constexpr std::string_view kDescriptionSelector = "0x7284e416";  // description()
 
 // The n-th 32-byte word of ABI-encoded return data.
 std::string Word(std::string_view data, std::size_t n) {
@@ -53,6 +55,14 @@ domain::UsdPrice PriceBook::Price(const domain::ChainInfo& chain, const domain::
   return *e.price;
 }
 
+domain::CurrencyRate PriceBook::Rate(const std::string& currency) {
+  return rates_.Current(currency, base::NowMs());
+}
+
+std::vector<std::string> PriceBook::CoveredCurrencies() {
+  return rates_.Covered();
+}
+
 FeedAnswer JudgeFeedAnswer(std::string_view decimals_data, std::string_view round_data,
                            base::TimeMs now) {
   FeedAnswer out;
@@ -76,16 +86,26 @@ FeedAnswer JudgeFeedAnswer(std::string_view decimals_data, std::string_view roun
   return out;
 }
 
+namespace {
+
+// One aggregator's decimals() and latestRoundData(), judged now.
+FeedAnswer ReadFeed(RpcClient& rpc, const std::string& address) {
+  auto decimals = EthCall(rpc, address, kDecimalsSelector);
+  auto round = EthCall(rpc, address, kLatestRoundSelector);
+  FeedAnswer judged;
+  if (decimals && round)
+    judged = JudgeFeedAnswer("0x" + *decimals, "0x" + *round, base::NowMs());
+  else
+    judged.problem = "the feed's call reverted";
+  return judged;
+}
+
+}  // namespace
+
 void RefreshPrices(RpcClient& rpc, const domain::ChainInfo& chain, PriceBook& book) {
   for (const auto* token : chain.AllTokens()) {
     if (!token->price_feed) continue;
-    auto decimals = EthCall(rpc, *token->price_feed, kDecimalsSelector);
-    auto round = EthCall(rpc, *token->price_feed, kLatestRoundSelector);
-    FeedAnswer judged;
-    if (decimals && round)
-      judged = JudgeFeedAnswer("0x" + *decimals, "0x" + *round, base::NowMs());
-    else
-      judged.problem = "the feed's call reverted";
+    FeedAnswer judged = ReadFeed(rpc, *token->price_feed);
     if (!judged.price) {
       base::LogWarn("price feed gave no usable answer; no USD price until it does",
                     {{"chainId", chain.id},
@@ -97,6 +117,34 @@ void RefreshPrices(RpcClient& rpc, const domain::ChainInfo& chain, PriceBook& bo
     }
     book.Set(chain.id, token->symbol, *judged.price, judged.updated_at);
   }
+  const std::string source = RateFeedSource(chain.id);
+  for (const auto& feed : chain.rate_feeds) {
+    // A Chainlink aggregator describes its pair: a feed of another pair at the
+    // address (a copying slip) would price the currency wrongly.
+    auto description_data = EthCall(rpc, feed.address, kDescriptionSelector);
+    auto description = description_data ? DecodeAbiString(*description_data) : std::nullopt;
+    const std::string pair = feed.currency + " / USD";
+    FeedAnswer judged;
+    if (description != pair)
+      judged.problem = "description() is not \"" + pair + "\"";
+    else
+      judged = ReadFeed(rpc, feed.address);
+    if (!judged.price) {
+      base::LogWarn("rate feed gave no usable answer; the currency is not priced until it does",
+                    {{"chainId", chain.id},
+                     {"currency", feed.currency},
+                     {"feed", feed.address},
+                     {"problem", judged.problem}});
+      book.rates().Refuse(feed.currency, source);
+      continue;
+    }
+    book.rates().Record(feed.currency, source, *judged.price, judged.updated_at,
+                        judged.updated_at + static_cast<base::TimeMs>(feed.max_age_s) * 1000);
+  }
+}
+
+std::string RateFeedSource(std::int64_t chain_id) {
+  return "chainlink:" + std::to_string(chain_id);
 }
 
 }  // namespace payd::chain

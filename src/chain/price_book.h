@@ -16,6 +16,7 @@
 #include "base/time.h"
 #include "chain/rpc_client.h"
 #include "domain/money/pricing.h"
+#include "domain/money/rate_book.h"
 
 namespace payd::chain {
 
@@ -32,7 +33,14 @@ class PriceBook final : public domain::PriceSource {
   void Refuse(std::int64_t chain_id, const std::string& symbol);
   domain::UsdPrice Price(const domain::ChainInfo& chain, const domain::TokenInfo& token) override;
 
+  // Currencies' rates, which the chain watchers' fiat feeds, the ECB's daily
+  // file and config write into.
+  domain::RateBook& rates() { return rates_; }
+  domain::CurrencyRate Rate(const std::string& currency) override;
+  std::vector<std::string> CoveredCurrencies() override;
+
  private:
+  domain::RateBook rates_;
   struct Entry {
     std::optional<domain::UsdPrice> price;  // none: the feed's answer was unusable
     base::TimeMs updated_at = 0;
@@ -54,6 +62,11 @@ FeedAnswer JudgeFeedAnswer(std::string_view decimals_data, std::string_view roun
 
 // Reads every price feed of `chain` into `book`. Throws RpcError; a feed
 // answering nonsense has no price until it answers sense, with a log line.
+// The chain's fiat rate feeds go into book.rates(), under RateFeedSource.
 void RefreshPrices(RpcClient& rpc, const domain::ChainInfo& chain, PriceBook& book);
+
+// The name a chain's fiat feeds have among a currency's rate sources:
+// "chainlink:1" for Ethereum's.
+std::string RateFeedSource(std::int64_t chain_id);
 
 }  // namespace payd::chain

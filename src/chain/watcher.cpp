@@ -218,7 +218,7 @@ void ChainWatcher::MaybeRefreshPrices() {
   next_price_refresh_ = now + options_.price_refresh;
   bool any = std::any_of(chain_.tokens.begin(), chain_.tokens.end(),
                          [](const auto& t) { return t.price_feed; }) ||
-             chain_.native.price_feed.has_value();
+             chain_.native.price_feed.has_value() || !chain_.rate_feeds.empty();
   if (any) RefreshPrices(*rpc_, chain_, prices_);
 }
 

@@ -17,7 +17,7 @@ boost::json::object TokenView(const domain::TokenInfo& token) {
       {"symbol", token.symbol}, {"name", token.name}, {"decimals", token.decimals}};
   if (token.address) view["address"] = *token.address;
   if (token.contract_symbol) view["contractSymbol"] = *token.contract_symbol;
-  if (token.usd_pegged) view["usdPegged"] = true;
+  if (token.peg) view["peg"] = *token.peg;
   if (token.price_feed) view["priceFeed"] = *token.price_feed;
   if (token.source) view["source"] = *token.source;
   return view;
@@ -39,6 +39,14 @@ boost::json::object PresetView(const config::ChainPreset& preset) {
                            {"tokens", std::move(tokens)}};
   if (chain.explorer_url) view["explorerUrl"] = *chain.explorer_url;
   if (chain.wallet_rpc_url) view["walletRpcUrl"] = *chain.wallet_rpc_url;
+  boost::json::array feeds;
+  for (const auto& feed : chain.rate_feeds) {
+    feeds.push_back({{"currency", feed.currency},
+                     {"address", feed.address},
+                     {"maxAgeS", feed.max_age_s},
+                     {"source", feed.source.value_or("")}});
+  }
+  view["rateFeeds"] = std::move(feeds);
   return view;
 }
 
@@ -52,7 +60,12 @@ void PrintForPeople(const config::ChainPreset& preset) {
   std::cout << "\n";
   for (const auto& token : chain.tokens) {
     std::cout << "  " << token.symbol << ": " << token.address.value_or("") << ", "
-              << token.decimals << " decimals; " << token.source.value_or("") << "\n";
+              << token.decimals << " decimals" << (token.peg ? ", pegged to " + *token.peg : "")
+              << "; " << token.source.value_or("") << "\n";
+  }
+  for (const auto& feed : chain.rate_feeds) {
+    std::cout << "  " << feed.currency << " / USD feed: " << feed.address << ", stale after "
+              << feed.max_age_s << " s; " << feed.source.value_or("") << "\n";
   }
 }
 

@@ -22,6 +22,7 @@
 #include "cli/background_loops.h"
 #include "cli/command_context.h"
 #include "cli/metrics_listener.h"
+#include "cli/rate_sources.h"
 #include "dashboard/routes.h"
 #include "domain/intents/asked_intent.h"
 #include "domain/ledger/ledger.h"
@@ -111,6 +112,9 @@ void Serve(const CommandContext& ctx) {
   api::PublicLimiter public_limiter(config.limits.public_limiter_buckets);
   public_limiter.ShareThrough(*opened.store);
   chain::PriceBook prices;
+  config.catalog.SetCurrencies(SetUpRates(config, prices.rates()));
+  EcbReader ecb(config.rates, prices.rates());
+  ecb.Start();
   api::ApiContext api{*opened.store,
                       config.catalog,
                       config.environment,
@@ -247,6 +251,7 @@ void Serve(const CommandContext& ctx) {
   server.Run();
   FlushLinkViews(link_views);  // what the last second counted
   for (auto& watcher : watchers) watcher->Stop();
+  ecb.Stop();
   dispatcher.Stop();
   if (metrics_listener) metrics_listener->Stop();
   base::LogInfo("stopped");

@@ -5,6 +5,7 @@
 
 #include "domain/money/address.h"
 #include "domain/money/amount.h"
+#include "domain/money/currency.h"
 
 namespace payd::config {
 
@@ -24,15 +25,21 @@ std::optional<std::string> PayerUrl(TomlReader& r, const char* key,
   return text;
 }
 
-// How a token is priced: pegged to the dollar, a price feed, or a fixed
-// price. Setting any of them replaces the preset's way, whichever it was.
+// How a token is priced: pegged to a currency (`peg = "EUR"`; `usd_pegged =
+// true` is `peg = "USD"`), a price feed, or a fixed price. Setting any of them
+// replaces the preset's way, whichever it was.
 void ReadPricing(TomlReader& r, domain::TokenInfo& token) {
-  if (r.Has("usd_pegged") || r.Has("price_feed") || r.Has("price_usd")) {
-    token.usd_pegged = false;
+  if (r.Has("usd_pegged") || r.Has("peg") || r.Has("price_feed") || r.Has("price_usd")) {
+    token.peg.reset();
     token.price_feed.reset();
     token.price_usd.reset();
   }
-  token.usd_pegged = r.Bool("usd_pegged").value_or(token.usd_pegged);
+  if (r.Bool("usd_pegged").value_or(false)) token.peg = "USD";
+  if (auto peg = r.String("peg")) {
+    if (!domain::FindCurrency(*peg)) r.Fail("peg", "must be an ISO 4217 currency code payd knows");
+    if (r.Has("usd_pegged") && *peg != "USD") r.Fail("peg", "contradicts usd_pegged");
+    token.peg = *peg;
+  }
   if (auto feed = r.String("price_feed")) {
     auto address = domain::ParseAddress(*feed);
     if (!address) r.Fail("price_feed", "must be a contract address");
@@ -128,6 +135,28 @@ void ReadTokens(TomlReader& r, domain::ChainInfo& chain, const domain::ChainInfo
   }
 }
 
+// [[chains.rate_feeds]]: a currency's feed replaces the preset's for that
+// currency; the others stay.
+void ReadRateFeeds(TomlReader& r, domain::ChainInfo& chain) {
+  std::set<std::string> listed;
+  for (TomlReader& t : r.TableArray("rate_feeds")) {
+    domain::RateFeed feed;
+    feed.currency = t.RequiredString("currency");
+    if (!domain::FindCurrency(feed.currency) || feed.currency == "USD")
+      t.Fail("currency", "must be an ISO 4217 code payd knows, other than USD");
+    auto address = domain::ParseAddress(t.RequiredString("address"));
+    if (!address) t.Fail("address", "must be a contract address with a valid EIP-55 checksum");
+    feed.address = *address;
+    feed.max_age_s = Bounded(t, "max_age_s", feed.max_age_s, 1, 7 * 86400);
+    if (auto source = t.String("source")) feed.source = source;
+    t.RejectUnknown();
+    if (!listed.insert(feed.currency).second) t.Fail("currency", "repeats a feed on this chain");
+    std::erase_if(chain.rate_feeds,
+                  [&](const domain::RateFeed& f) { return f.currency == feed.currency; });
+    chain.rate_feeds.push_back(std::move(feed));
+  }
+}
+
 }  // namespace
 
 domain::ChainInfo ReadChain(TomlReader& r, ChainProvider& provider,
@@ -177,6 +206,7 @@ domain::ChainInfo ReadChain(TomlReader& r, ChainProvider& provider,
     r.Fail("native", "is required: { symbol, name, decimals }");
   }
   ReadTokens(r, chain, base);
+  ReadRateFeeds(r, chain);
   r.RejectUnknown();
   return chain;
 }

@@ -13,6 +13,7 @@
 #include "base/strings.h"
 #include "config/chain_presets.h"
 #include "config/chain_reader.h"
+#include "config/rates_reader.h"
 #include "config/toml_reader.h"
 
 namespace payd::config {
@@ -228,6 +229,7 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
     if (auto listen = metrics.String("listen")) ParseMetricsListen(config, *listen, source);
     metrics.RejectUnknown();
   }
+  if (TomlReader rates = r.Table("rates"); rates.present()) ReadRates(rates, config.rates);
   if (TomlReader intents = r.Table("intents"); intents.present()) {
     config.intents.lifetime_s =
         PositiveInt(intents, "lifetime_s", config.intents.lifetime_s, 7 * 86400);
@@ -292,6 +294,9 @@ Config LoadConfig(const CommandLine& cli, const EnvLookup& env) {
     if (!in) throw ConfigError("cannot read config file " + *file);
     std::stringstream text;
     text << in.rdbuf();
+    // The defaults' fixed rates are for their local chain: a file prices with
+    // the sources it names, never with development rates it did not ask for.
+    config.rates = RateSettings{};
     ApplyToml(config, text.str(), *file);
     config.config_file = *file;
   }

@@ -74,6 +74,22 @@ struct IntentSettings {
   int lifetime_s = 1800;  // expiresAt = creation + this
 };
 
+// Where currencies' rates come from (domain/money/rate_book.h;
+// docs/operator-guide.md "Currencies"). Chainlink's fiat feeds are the
+// chains' own (rate_feeds).
+struct RateSettings {
+  unsigned bound_bp = 100;  // sources further apart than this (1%) price nothing
+  // Fixed rates, USD per unit ("1.08" for EUR), for development: never stale.
+  std::map<std::string, std::string> fixed;
+  std::string ecb_url;      // the ECB's daily reference rates; empty: not read
+  std::string ecb_ca_file;  // trust this CA for it (a private mirror, the tests)
+  int ecb_refresh_s = 3600;
+};
+
+// The ECB's euro foreign exchange reference rates, daily, public and keyless.
+inline constexpr const char* kEcbDailyUrl =
+    "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+
 // How the watcher talks to one chain's node, beside the chain's rules in the
 // catalog: the node's WebSocket for pushed heads, and the provider's limits.
 struct ChainProvider {
@@ -102,6 +118,7 @@ struct Config {
   WebhookSettings webhooks;
   IntentSettings intents;
   MetricsSettings metrics;
+  RateSettings rates;
   domain::ChainCatalog catalog;
   std::map<std::int64_t, ChainProvider> providers;  // by chain id; the defaults if absent
   std::string config_file;                          // the file that was read, or empty

@@ -24,6 +24,11 @@ name = "USD Coin"
 address = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 decimals = 6
 usd_pegged = true
+
+# Development rates for the local chain (docs/operator-guide.md "Currencies"):
+# US dollars per unit, never stale. A config file starts without them.
+[rates]
+fixed = { EUR = "1.08", GBP = "1.27" }
 )toml";
 
 }  // namespace payd::config

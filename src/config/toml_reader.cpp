@@ -81,6 +81,14 @@ std::vector<std::int64_t> TomlReader::IntArray(const char* key) {
   return out;
 }
 
+std::vector<std::string> TomlReader::Keys() const {
+  std::vector<std::string> keys;
+  if (table_) {
+    for (const auto& [key, value] : *table_) keys.emplace_back(key.str());
+  }
+  return keys;
+}
+
 TomlReader TomlReader::Table(const char* key) {
   const toml::node* node = Get(key);
   if (!node) return TomlReader(nullptr, source_, KeyPath(key));

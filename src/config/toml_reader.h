@@ -34,6 +34,9 @@ class TomlReader {
   bool HoldsStrings(const char* key);
   std::vector<std::int64_t> IntArray(const char* key);
   TomlReader Table(const char* key);
+  // The keys of this table, in the file's order (for tables keyed by data:
+  // `fixed = { EUR = "1.08" }`).
+  std::vector<std::string> Keys() const;
   std::vector<TomlReader> TableArray(const char* key);
 
   void RejectUnknown() const;

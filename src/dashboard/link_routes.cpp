@@ -172,9 +172,14 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
                               {"WIDGET", "Widget: the checkout in your page"}},
                              form.type);
   }
-  model["denominations"] =
-      Options({{"CURRENCY", "A currency value (USD)"}, {"TOKEN", "An amount of a token (crypto)"}},
-              form.denomination_type);
+  model["denominations"] = Options({{"CURRENCY", "A price in a currency (USD, EUR...)"},
+                                    {"TOKEN", "An amount of a token (crypto)"}},
+                                   form.denomination_type);
+  // The currencies a rate source covers: any other is refused by the same rule as the API's.
+  std::string currencies;
+  for (const auto& code : CatalogOf(ctx).currencies())
+    currencies += (currencies.empty() ? "" : ", ") + code;
+  model["currencies"] = currencies;
   model["form"] = boost::json::object{{"name", form.name},
                                       {"description", form.description},
                                       {"amount", form.amount},

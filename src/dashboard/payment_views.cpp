@@ -2,6 +2,7 @@
 
 #include "base/strings.h"
 #include "domain/money/amount.h"
+#include "domain/money/currency.h"
 
 namespace payd::dashboard {
 
@@ -29,6 +30,19 @@ std::string ChainLabel(const domain::ChainCatalog* catalog, std::int64_t chain_i
   return chain ? chain->name + " (" + id + ")" : id;
 }
 
+// "chainlink:1 ecb": a rate's sources, one cell.
+std::string RateSources(const domain::CurrencyRate& rate) {
+  std::string sources;
+  for (const auto& s : rate.sources) sources += (sources.empty() ? "" : " ") + s;
+  return sources;
+}
+
+// "1 EUR = 1.08275 USD (chainlink:1 ecb)"
+std::string RateLine(const domain::CurrencyRate& rate, const std::string& currency) {
+  return "1 " + currency + " = " + domain::RateText(rate.value) + " USD (" + RateSources(rate) +
+         ")";
+}
+
 boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::ChainCatalog* catalog) {
   bool chosen = i.chain_id != 0;
   boost::json::object row{
@@ -41,6 +55,9 @@ boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::Chai
       {"amount", chosen ? Decimal(i.amount, i.decimals) : ""},
       {"received", chosen ? Decimal(i.received, i.decimals) : ""},
       {"amountUsd", i.amount_usd.value_or("")},
+      // The price as asked (DECISIONS §14) and, in another currency than USD, its rate.
+      {"price", i.price ? i.price->amount + " " + i.price->currency : ""},
+      {"rate", i.rate ? RateLine(*i.rate, i.price ? i.price->currency : "") : ""},
       {"recipient", i.recipient},
       {"txHash", i.tx_hash.value_or("")},
       {"sender", i.sender_address.value_or("")},
@@ -87,10 +104,14 @@ boost::json::object PaymentRow(const domain::Payment& p, const domain::ChainCata
 }
 
 std::vector<std::string> IntentCsvHeader() {
-  return {
-      "id",        "created_at",   "status",      "exception",       "chain_id",       "chain",
-      "token",     "amount",       "received",    "amount_usd",      "tx_hash",        "sender",
-      "recipient", "confirmed_at", "created_via", "payment_link_id", "integration_id", "metadata"};
+  return {"id",          "created_at",      "status",
+          "exception",   "chain_id",        "chain",
+          "token",       "amount",          "received",
+          "amount_usd",  "price_amount",    "price_currency",
+          "rate_usd",    "rate_sources",    "tx_hash",
+          "sender",      "recipient",       "confirmed_at",
+          "created_via", "payment_link_id", "integration_id",
+          "metadata"};
 }
 
 std::vector<std::string> IntentCsvCells(const domain::PaymentIntent& i,
@@ -106,6 +127,10 @@ std::vector<std::string> IntentCsvCells(const domain::PaymentIntent& i,
           chosen ? Decimal(i.amount, i.decimals) : "",
           chosen ? Decimal(i.received, i.decimals) : "",
           i.amount_usd.value_or(""),
+          i.price ? i.price->amount : "",
+          i.price ? i.price->currency : "",
+          i.rate ? domain::RateText(i.rate->value) : "",
+          i.rate ? RateSources(*i.rate) : "",
           i.tx_hash.value_or(""),
           i.sender_address.value_or(""),
           i.recipient,

@@ -26,10 +26,10 @@ std::vector<Option> Options(const PagesContext& ctx, const domain::PaymentIntent
   return out;
 }
 
-// "25.00 USD" or "12.5 USDC": what the merchant asked, in the page's number
-// format, a price in USD with its cents.
+// "25.00 EUR" or "12.5 USDC": what the merchant asked, in the page's number
+// format, a price with its currency's minor units.
 std::string AskedText(const domain::AskedTerms& asked, const html::Catalog& t) {
-  std::string amount = asked.currency == "USD" ? WithCents(asked.amount) : asked.amount;
+  std::string amount = PriceDecimal(asked.amount, asked.currency);
   return html::FormatAmount(amount, t.number) + " " + asked.currency;
 }
 

@@ -141,12 +141,13 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
              {{"received", amount(i.received)}, {"amount", amount_text}, {"merchant", merchant}});
   m["statusText"] = status_text;
   // What is being paid for: the link's name and description, and the price
-  // the merchant set in USD beside the exact token amount (DECISIONS §5).
+  // the merchant set in its currency beside the exact token amount (DECISIONS §5, §14).
   m["orderName"] = link ? link->name : "";
   m["orderDescription"] = link && link->description ? *link->description : "";
-  m["priceText"] = i.amount_usd ? html::FormatAmount(WithCents(*i.amount_usd), t.number) +
-                                      " USD · " + amount_text
-                                : "";
+  m["priceText"] =
+      i.price ? html::FormatAmount(PriceDecimal(i.price->amount, i.price->currency), t.number) +
+                    " " + i.price->currency + " · " + amount_text
+              : "";
   m["amountLabel"] = t.Text(amount_label);
   m["amountText"] = shown_text;
   m["amountDecimal"] = domain::UnitsToDecimal(shown, i.decimals);

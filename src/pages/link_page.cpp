@@ -14,7 +14,6 @@ namespace payd::pages {
 
 namespace {
 
-constexpr unsigned kUsdDecimals = 2;  // amount_usd takes cents (DECISIONS §5)
 constexpr std::size_t kMaxAmountInput = 100;
 
 struct PayOption {
@@ -34,8 +33,15 @@ struct FormState {
   }
 };
 
-bool UsdLink(const domain::PaymentLink& link) {
+// Priced in a currency (USD, EUR, ...), not in a token's own units.
+bool CurrencyLink(const domain::PaymentLink& link) {
   return link.denomination_type != "TOKEN";
+}
+
+// A currency's minor units (ISO 4217: EUR 2, JPY 0); 2 for one payd no longer knows.
+unsigned MinorUnits(const std::string& code) {
+  auto currency = domain::FindCurrency(code);
+  return currency ? currency->minor_units : 2;
 }
 
 // The integration's chains and tokens, the preferred token first; a link
@@ -47,7 +53,7 @@ std::vector<PayOption> Options(const PagesContext& ctx, const domain::PaymentLin
     const domain::ChainInfo* chain = ctx.catalog.FindChain(id);
     if (!chain) continue;
     for (const domain::TokenInfo* token : integration.TokensOn(*chain)) {
-      if (!UsdLink(link) && token->symbol != link.currency) continue;
+      if (!CurrencyLink(link) && token->symbol != link.currency) continue;
       options.push_back({chain, token, std::to_string(id) + ":" + token->symbol});
     }
   }
@@ -59,10 +65,11 @@ std::vector<PayOption> Options(const PagesContext& ctx, const domain::PaymentLin
   return options;
 }
 
-// The fraction digits a typed amount may have: cents for USD, else the
-// token's (the fewest, should its chains differ), as the form's check has it.
+// The fraction digits a typed amount may have: the currency's minor units,
+// else the token's (the fewest, should its chains differ), as the form's
+// check has it.
 unsigned AmountDecimals(const domain::PaymentLink& link, const std::vector<PayOption>& options) {
-  if (UsdLink(link) || options.empty()) return kUsdDecimals;
+  if (CurrencyLink(link) || options.empty()) return MinorUnits(link.currency);
   unsigned decimals = options.front().token->decimals;
   for (const PayOption& o : options) decimals = std::min<unsigned>(decimals, o.token->decimals);
   return decimals;
@@ -73,7 +80,7 @@ http::Response Render(const http::Request& req, const PagesContext& ctx,
                       const domain::Integration& integration, const FormState& form,
                       http::Status status) {
   const html::Catalog& t = *page.catalog;
-  std::string unit = UsdLink(link) ? "USD" : link.currency;
+  const std::string& unit = link.currency;
   auto options = Options(ctx, link, integration);
   boost::json::array option_models;
   for (const PayOption& o : options) {
@@ -128,7 +135,7 @@ http::Response Render(const http::Request& req, const PagesContext& ctx,
 std::string ReadAmount(const html::Catalog& t, std::string text, unsigned decimals,
                        const domain::PaymentLink& link, std::string* error) {
   text = std::string(base::TrimBlanks(text));
-  std::string unit = UsdLink(link) ? "USD" : link.currency;
+  const std::string& unit = link.currency;
   if (text.empty()) {
     *error = t.Text("error_amount_required");
     return {};
@@ -231,7 +238,8 @@ http::Response SubmitLinkForm(const http::Request& req, http::RequestContext& rc
     if (o.value == form.option) chosen = &o;
   }
   if (!chosen) form.option_error = t.Text("error_option");
-  unsigned decimals = UsdLink(link) ? kUsdDecimals : (chosen ? chosen->token->decimals : 0);
+  unsigned decimals =
+      CurrencyLink(link) ? MinorUnits(link.currency) : (chosen ? chosen->token->decimals : 0);
   std::string amount = link.amount;
   if (link.allow_custom_amount)
     amount = ReadAmount(t, form.amount, decimals, link, &form.amount_error);
@@ -243,8 +251,9 @@ http::Response SubmitLinkForm(const http::Request& req, http::RequestContext& rc
   request.chain_id = chosen->chain->id;
   request.payment_link_id = link.id;
   request.lifetime_ms = ctx.intent_lifetime_ms;
-  if (UsdLink(link)) {
-    request.amount_usd = amount;
+  if (CurrencyLink(link)) {
+    request.price = domain::Price{amount, link.currency};
+    request.price_field = "amount";
   } else {
     auto units = domain::DecimalToUnits(amount, decimals);
     request.amount = units ? domain::FormatUnits(*units) : amount;

@@ -6,6 +6,7 @@
 
 #include "base/strings.h"
 #include "base/utf8.h"
+#include "domain/money/currency.h"
 #include "html/gzip.h"
 #include "html/html.h"
 #include "http/header_lists.h"
@@ -97,11 +98,13 @@ http::Response NotFoundPage(const http::Request& req, const http::RequestContext
        "No such payment page: " + base::ValidUtf8(what.substr(0, 100)), "not_found", ""});
 }
 
-std::string WithCents(std::string decimal) {
+std::string PriceDecimal(std::string decimal, const std::string& currency) {
+  auto found = domain::FindCurrency(currency);
+  if (!found || found->minor_units == 0) return decimal;
   auto point = decimal.find('.');
-  std::size_t cents = point == std::string::npos ? 0 : decimal.size() - point - 1;
+  std::size_t digits = point == std::string::npos ? 0 : decimal.size() - point - 1;
   if (point == std::string::npos) decimal += '.';
-  if (cents < 2) decimal.append(2 - cents, '0');
+  if (digits < found->minor_units) decimal.append(found->minor_units - digits, '0');
   return decimal;
 }
 

@@ -29,9 +29,10 @@ boost::json::object BaseModel(const PagesContext& ctx, const html::PageRequest& 
 // 'self' and the integration's allowed origins, as CSP source expressions.
 std::string FrameAncestors(const domain::Integration& integration);
 
-// A price in USD (amount_usd: at most two decimals, DECISIONS §5) as prices
-// are written, with its cents: "8" -> "8.00".
-std::string WithCents(std::string decimal);
+// A price as prices are written, with all of its currency's minor units
+// (ISO 4217): "8" USD -> "8.00", "8.5" BHD -> "8.500", "800" JPY -> "800".
+// A code that is not a currency (a token's symbol) leaves it as it is.
+std::string PriceDecimal(std::string decimal, const std::string& currency);
 
 // A page that only says why there is nothing to show (404, 429, 503): HTML
 // for browsers (frame-ancestors 'none'), the §3 JSON error for API clients.

@@ -34,6 +34,18 @@ async function placeCode(chain, from, to) {
   }
 }
 
+// The preset's other tokens (EURC) as the test token's code answering their
+// own symbol: OpenZeppelin's ERC20 keeps _symbol in slot 4, a short string
+// stored left-aligned with twice its length in the last byte.
+async function placeToken(chain, token) {
+  await placeCode(chain, USDC_ADDRESS, token.address);
+  const bytes = Buffer.from(token.contractSymbol ?? token.symbol, 'utf8');
+  const word = Buffer.alloc(32);
+  bytes.copy(word);
+  word[31] = bytes.length * 2;
+  await chain.rpc('anvil_setStorageAt', [token.address, toHex(4, { size: 32 }), `0x${word.toString('hex')}`]);
+}
+
 const presetConfig = (chain) => `chains = ["base-sepolia"]
 [limits]
 api_requests_per_min = 1000000
@@ -76,6 +88,8 @@ describe('a chain named by its preset', () => {
     before(async () => {
       chain = await startChain({ chainId: BASE_SEPOLIA });
       await placeCode(chain, USDC_ADDRESS, usdc.address);
+      // Every token of the preset is checked at start: each must be there.
+      for (const token of preset.tokens.filter((t) => t.symbol !== 'USDC')) await placeToken(chain, token);
       await chain.call({ address: usdc.address, abi: chain.usdc.abi }, 'mint', [PAYER.address, parseUnits('1000', 6)]);
       payd = await startPayd({ config: presetConfig(chain) });
       shop = merchant(payd);

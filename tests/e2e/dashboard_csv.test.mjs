@@ -41,6 +41,11 @@ const COLUMNS = {
   amount: (c, i) => assert.equal(units(c, i.decimals), i.amount),
   received: (c, i) => assert.equal(units(c, i.decimals), i.decimals === null ? null : i.amountReceived),
   amount_usd: (c, i) => assert.equal(c, orEmpty(i.amountUsd)),
+  // The price as asked and the rate that converted it (DECISIONS §14).
+  price_amount: (c, i) => assert.equal(c, orEmpty(i.price?.amount)),
+  price_currency: (c, i) => assert.equal(c, orEmpty(i.price?.currency)),
+  rate_usd: (c, i) => assert.equal(c, orEmpty(i.rate?.value)),
+  rate_sources: (c, i) => assert.equal(c, i.rate ? i.rate.sources.join(' ') : ''),
   tx_hash: (c, i, p) => { assert.equal(c, orEmpty(i.txHash)); assert.equal(c, orEmpty(p?.txHash)); },
   sender: (c, i, p) => { assert.equal(c, orEmpty(i.senderAddress)); assert.equal(c, orEmpty(p?.senderAddress)); },
   recipient: (c, i) => assert.equal(c, i.recipient),

@@ -14,6 +14,7 @@
 #include "base/strings.h"
 #include "config/config.h"
 #include "domain/money/address.h"
+#include "domain/money/currency.h"
 #include "test_data.h"
 
 namespace payd::config {
@@ -71,6 +72,12 @@ std::vector<std::pair<std::string, std::string>> WrittenAddresses() {
         out.emplace_back(key + " " + token.as_table()->at("symbol").value_or(std::string()),
                          token.as_table()->at("address").value_or(std::string()));
     }
+    if (const auto* feeds = preset["rate_feeds"].as_array()) {
+      for (const auto& feed : *feeds)
+        out.emplace_back(
+            key + " " + feed.as_table()->at("currency").value_or(std::string()) + " rate feed",
+            feed.as_table()->at("address").value_or(std::string()));
+    }
   }
   return out;
 }
@@ -91,13 +98,23 @@ TEST(ChainPresets, EveryContractNamesItsIssuersListAndTheIssuersDecimals) {
       std::string where = preset.key + " " + token.symbol;
       ASSERT_TRUE(token.source.has_value()) << where;
       EXPECT_NE(token.source->find("https://"), std::string::npos) << where;
-      EXPECT_TRUE(token.usd_pegged) << where;
+      EXPECT_TRUE(token.peg.has_value()) << where;
       // Circle: "USDC uses 6 decimals on all ecosystems"; Dai is 18; Tether's
       // USDT is 6, Binance's bridged BSC-USD 18.
       unsigned decimals = token.symbol == "DAI" || preset.key == "bsc" ? 18 : 6;
       EXPECT_EQ(token.decimals, decimals) << where;
-      if (token.symbol == "USDC") {
+      if (token.symbol == "USDC" || token.symbol == "EURC") {
         EXPECT_EQ(token.source->rfind("Circle: ", 0), 0u) << where;
+      }
+      // A stablecoin is worth one unit of its currency, and no other.
+      if (token.symbol == "USDC" || token.symbol == "USDT" || token.symbol == "DAI") {
+        EXPECT_EQ(token.peg.value_or("none"), "USD") << where;
+      }
+      if (token.symbol == "EURC") {
+        EXPECT_EQ(token.peg.value_or("none"), "EUR") << where;
+        EXPECT_EQ(*token.source,
+                  "Circle: https://developers.circle.com/stablecoins/eurc-contract-addresses")
+            << where;
       }
     }
     if (preset.chain.native.price_feed) {
@@ -107,6 +124,30 @@ TEST(ChainPresets, EveryContractNamesItsIssuersListAndTheIssuersDecimals) {
       EXPECT_FALSE(preset.chain.tokens.empty()) << preset.key;
     }
   }
+}
+
+TEST(ChainPresets, EveryRateFeedIsChainlinksForACurrencyPaydKnows) {
+  std::size_t count = 0;
+  for (const auto& preset : ChainPresets()) {
+    std::set<std::string> currencies;
+    for (const auto& feed : preset.chain.rate_feeds) {
+      ++count;
+      std::string where = preset.key + " " + feed.currency + " rate feed";
+      EXPECT_TRUE(domain::FindCurrency(feed.currency).has_value()) << where;
+      EXPECT_NE(feed.currency, "USD") << where;
+      EXPECT_TRUE(currencies.insert(feed.currency).second) << where << " twice";
+      // Chainlink's docs page for the chain, searched for the feed's own pair.
+      std::string source = feed.source.value_or("");
+      EXPECT_EQ(source.rfind("Chainlink: https://docs.chain.link/", 0), 0u) << where;
+      EXPECT_NE(source.find("search=" + feed.currency + "%2FUSD"), std::string::npos) << where;
+      // A heartbeat (20 minutes to a day) plus an hour; at most two days.
+      EXPECT_GE(feed.max_age_s, 3600u) << where;
+      EXPECT_LE(feed.max_age_s, 172800u) << where;
+      EXPECT_EQ(domain::ParseAddress(feed.address).value_or("(checksum fails)"), feed.address)
+          << where;
+    }
+  }
+  EXPECT_GT(count, 20u);
 }
 
 // `<id>.<...>` of the chain config `c` read, as chain_configs.tsv names it.
@@ -123,6 +164,16 @@ std::string Field(const Config& c, const std::string& path) {
   if (rest == "poll") return std::to_string(chain->poll_interval_ms);
   if (rest == "explorer") return opt(chain->explorer_url);
   if (rest == "tokens") return std::to_string(chain->tokens.size());
+  if (rest == "feeds") return std::to_string(chain->rate_feeds.size());
+  if (rest.starts_with("feed.")) {  // feed.<CUR> (its address) or feed.<CUR>.age
+    std::string currency = rest.substr(5, 3);
+    for (const auto& feed : chain->rate_feeds) {
+      if (feed.currency != currency) continue;
+      if (rest.ends_with(".age")) return std::to_string(feed.max_age_s);
+      return feed.address;
+    }
+    return "(no feed)";
+  }
   dot = rest.find('.');
   const domain::TokenInfo* token = chain->FindToken(rest.substr(0, dot));
   if (!token) return "(no token)";
@@ -131,7 +182,8 @@ std::string Field(const Config& c, const std::string& path) {
   if (what == "address") return opt(token->address);
   if (what == "feed") return opt(token->price_feed);
   if (what == "price") return opt(token->price_usd);
-  if (what == "pegged") return token->usd_pegged ? "true" : "false";
+  if (what == "pegged") return token->UsdPegged() ? "true" : "false";
+  if (what == "peg") return opt(token->peg);
   return "(unknown check " + what + ")";
 }
 

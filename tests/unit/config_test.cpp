@@ -27,7 +27,7 @@ TEST(Config, EmbeddedDefaultsRunOutOfTheBox) {
   const domain::TokenInfo* usdc = chain->FindToken("USDC");
   ASSERT_NE(usdc, nullptr);
   EXPECT_EQ(usdc->decimals, 6u);
-  EXPECT_TRUE(usdc->usd_pegged);
+  EXPECT_TRUE(usdc->UsdPegged());
   EXPECT_EQ(c.limits.api_requests_per_min, 60);
 }
 

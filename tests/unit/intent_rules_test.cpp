@@ -139,7 +139,7 @@ TokenInfo Token(unsigned decimals, bool pegged = false) {
   TokenInfo t;
   t.symbol = "T";
   t.decimals = decimals;
-  t.usd_pegged = pegged;
+  if (pegged) t.peg = "USD";
   return t;
 }
 

@@ -24,8 +24,9 @@ domain::PaymentLink Link(const std::vector<std::string>& c) {
   link.id = "plink_test";
   link.integration_id = "int_a";
   auto words = Words(c[0]);
-  link.denomination_type = words[0] == "USD" ? "CURRENCY" : "TOKEN";
-  link.currency = words[0] == "USD" ? "USD" : words[1];
+  bool in_currency = words[0] != "TOKEN";
+  link.denomination_type = in_currency ? "CURRENCY" : "TOKEN";
+  link.currency = in_currency ? words[0] : words[1];
   link.amount = words.back();
   link.allow_custom_amount = c[1] == "yes";
   if (c[2] != "-") link.min_amount = c[2];
@@ -39,7 +40,13 @@ domain::PaymentIntent Intent(const std::string& text) {
   intent.decimals = words[2] == "ETH" ? 18 : 6;
   if (words[0] == "usd") {
     intent.amount_usd = words[1];
+    intent.price = domain::Price{words[1], "USD"};
     intent.requested_amount = *domain::DecimalToUnits(words[1], 2) * 10000;  // pegged, 6 decimals
+  } else if (words[0] == "price") {
+    // "price EUR 25.00 USDC": a price in another currency (the units do not matter here).
+    intent.price = domain::Price{words[2], words[1]};
+    intent.token_symbol = words[3];
+    intent.requested_amount = 1;
   } else {
     intent.requested_amount = *domain::ParseUnits(words[1]);
   }

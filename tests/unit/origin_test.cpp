@@ -73,7 +73,8 @@ TEST(Origin, AWildcardOnAPublicSuffixIsRefusedAndIgnored) {
   ChainInfo chain;
   chain.id = 31337;
   chain.name = "Localnet";
-  chain.native = {"ETH", "Ether", std::nullopt, 18, false, std::nullopt, std::string("3000")};
+  chain.native = {"ETH",        "Ether",      std::nullopt,       18,
+                  std::nullopt, std::nullopt, std::string("3000")};
   ChainCatalog catalog({chain});
   IntegrationRequest req{
       "ten_x", "Web",        {31337}, {"ETH"}, "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",

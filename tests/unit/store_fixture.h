@@ -32,10 +32,11 @@ inline domain::ChainCatalog TestCatalog() {
   chain.id = 31337;
   chain.name = "Localnet";
   chain.rpc_urls = {"http://127.0.0.1:8545"};
-  chain.native = {"ETH", "Ether", std::nullopt, 18, false, std::nullopt, std::string("3000")};
+  chain.native = {"ETH",        "Ether",      std::nullopt,       18,
+                  std::nullopt, std::nullopt, std::string("3000")};
   chain.tokens.push_back({"USDC", "USD Coin",
-                          std::string("0x5FbDB2315678afecb367f032d93F642f64180aa3"), 6, true,
-                          std::nullopt, std::nullopt});
+                          std::string("0x5FbDB2315678afecb367f032d93F642f64180aa3"), 6,
+                          std::string("USD"), std::nullopt, std::nullopt});
   return domain::ChainCatalog({chain});
 }
 

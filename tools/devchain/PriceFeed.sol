@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A Chainlink-style aggregator (the AggregatorV3Interface read side) whose
-// answer and update time tests set: a stand-in for a real price feed.
+// answer, update time and description ("EUR / USD") tests set: a stand-in for
+// a real price feed.
 pragma solidity ^0.8.20;
 
 contract PriceFeed {
@@ -8,6 +9,7 @@ contract PriceFeed {
     int256 private answer;
     uint256 private updatedAt;
     uint80 private roundId;
+    string public description;
 
     constructor(uint8 decimals_, int256 answer_) {
         decimals = decimals_;
@@ -18,6 +20,10 @@ contract PriceFeed {
         answer = answer_;
         updatedAt = updatedAt_;
         roundId += 1;
+    }
+
+    function describe(string calldata description_) external {
+        description = description_;
     }
 
     function latestRoundData() external view returns (uint80, int256, uint256, uint256, uint80) {

@@ -6,7 +6,8 @@
 // real one delivered again, change nothing; a lost one loses no order; a
 // refund is recorded as requested, never as sent; a cart changed after its
 // session was made cancels the old intent, whose amount paid anyway places
-// no order and shows in payd as a late payment.
+// no order and shows in payd as a late payment. A cart in the store's EUR
+// region is asked of payd in EUR and paid in USDC at payd's rate.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chainConfig, eventually, freePort, PAYER, PAYOUT, startChain } from '../../../tests/e2e/lib/chain.mjs';
@@ -26,7 +27,8 @@ describe('a Medusa store paid through payd', () => {
     chain = await startChain();
     payd = await startPayd({
       // Intents live 25 s: long enough to be paid here, short enough to see one expire.
-      config: `[intents]\nlifetime_s = 25\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1, 1, 1]\n${chainConfig(chain, { confirmations: 1 })}`,
+      // EUR is priced at a fixed development rate: 1.08 US dollars per euro.
+      config: `[intents]\nlifetime_s = 25\n[rates]\nfixed = { EUR = "1.08" }\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1, 1, 1]\n${chainConfig(chain, { confirmations: 1 })}`,
     });
     shop = createMerchant(payd);
     pg = await startPostgres();
@@ -51,7 +53,7 @@ describe('a Medusa store paid through payd', () => {
   // crashed at SIGTERM fails the file once everything else is stopped.
   after(() => stopAll(() => medusa?.stop(), () => pg?.stop(), () => payd?.close(), () => chain?.stop()));
 
-  const orders = async () => (await medusa.admin('GET', '/orders?fields=id,total,payment_status,*payment_collections.payments')).orders;
+  const orders = async () => (await medusa.admin('GET', '/orders?fields=id,currency_code,total,payment_status,*payment_collections.payments')).orders;
 
   // The customer on payd's hosted page chooses USDC on the local chain: the exact amount to send.
   async function choose(intent) {
@@ -276,5 +278,42 @@ describe('a Medusa store paid through payd', () => {
     assert.ok(order, 'the order is paid by the new intent');
     assert.equal(order.total, 45);
     assert.equal(order.payment_status, 'captured');
+  });
+
+  // DECISIONS §14: the store's EUR region is paid through payd as the USD one
+  // is, the intent asking for the cart in euros.
+  test("a cart in the EUR region is asked of payd in EUR, paid in USDC at payd's rate, and places the order", async () => {
+    const before = (await orders()).length;
+    const cart = await medusa.cartReadyToPay({ market: 'eu' });
+    assert.deepEqual([cart.currency_code, cart.total], ['eur', 25], 'the T-shirt and its shipping, in euros');
+    const session = await medusa.paydSession(cart);
+    const intent = await intentOf(session);
+    assert.deepEqual([intent.amount, intent.currency, intent.status], ['25.00', 'EUR', 'created']);
+    assert.deepEqual([session.data.amount, session.data.currency], ['25.00', 'EUR']);
+
+    // The customer chooses USDC on payd's page: 25.00 EUR x 1.08 USD/EUR =
+    // 27.00 USD; USDC has 6 decimals and is pegged to USD: 27000000 units,
+    // plus the exact-amount offset of one unit: 27000001.
+    assert.equal(await choose(intent), '27000001');
+    const priced = (await payd.request('GET', `/api/v1/payment-intents/${intent.id}`, { key: shop.read.key })).json;
+    assert.deepEqual([priced.price, priced.rate.value, priced.amountFormatted], [{ amount: '25.00', currency: 'EUR' }, '1.08', '27.000001']);
+    await chain.payUsdc(PAYOUT, 27000001n);
+    await chain.mine(1);
+
+    const all = await ordersAtLeast(before + 1);
+    assert.equal(all.length, before + 1);
+    const order = all.find((o) => o.payment_collections[0].payments[0]?.data.intentId === intent.id);
+    assert.ok(order, 'the order of this cart');
+    assert.deepEqual([order.currency_code, order.total, order.payment_status], ['eur', 25, 'captured']);
+    const payment = order.payment_collections[0].payments[0];
+    assert.deepEqual([payment.provider_id, payment.currency_code, payment.data.amount, payment.data.currency], ['pp_payd_payd', 'eur', '25.00', 'EUR']);
+    assert.match(payment.data.txHash, /^0x[0-9a-f]{64}$/);
+
+    // A refund of 5 of the 25 EUR: what the merchant must send is in euros, in USDC.
+    await medusa.admin('POST', `/payments/${payment.id}/refund`, { amount: 5 });
+    const { payment: refunded } = await medusa.admin('GET', `/payments/${payment.id}?fields=id,data,*refunds`);
+    const [asked] = refunded.data.refundRequests;
+    assert.deepEqual([asked.amount, asked.currency, asked.send, asked.sent], ['5.00', 'EUR', '5.00 EUR in USDC on Localnet', false]);
+    assert.match(medusa.log, new RegExp(`payd: refund ${asked.refundId} recorded as requested, NOT sent: send 5.00 EUR in USDC on Localnet`));
   });
 });

@@ -22,7 +22,8 @@ describe('the payd provider against payd', () => {
     chain = await startChain();
     payd = await startPayd({
       // Intents live 15 s: long enough to be paid here, short enough to see one expire.
-      config: `[intents]\nlifetime_s = 15\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1]\n${chainConfig(chain, { confirmations: 1 })}`,
+      // EUR is priced at a fixed development rate: 1.08 US dollars per euro.
+      config: `[intents]\nlifetime_s = 15\n[rates]\nfixed = { EUR = "1.08" }\n[webhooks]\nallow_private_targets = true\nretry_schedule_s = [1, 1, 1]\n${chainConfig(chain, { confirmations: 1 })}`,
     });
     shop = createMerchant(payd);
     receiver = await startReceiver();
@@ -277,9 +278,42 @@ describe('the payd provider against payd', () => {
     assert.ok(warnings.some((w) => w.includes('session payses_ret2 has no cart id')), warnings.join('\n'));
   });
 
-  test('a cart in another currency, and a refund of a session nothing paid, are refused', async () => {
-    await assert.rejects(provider.initiatePayment({ amount: 5, currency_code: 'eur', data: { session_id: 'payses_eur' } }),
-      /carts in EUR cannot be paid with payd/);
+  // DECISIONS §14: a cart in any currency payd prices in is asked in that
+  // currency; payd converts it when the payer chooses a token.
+  test('a cart in EUR is priced in EUR: paid in USDC at the rate, captured, and refunded in EUR', async () => {
+    const started = await provider.initiatePayment({ amount: 25, currency_code: 'eur', data: { session_id: 'payses_eur' } });
+    assert.deepEqual([started.data.amount, started.data.currency], ['25.00', 'EUR']);
+    const read = (await payd.request('GET', `/v1/payment_intents/${started.id}`, { key: shop.read.key })).json;
+    assert.deepEqual([read.amount, read.currency], ['25.00', 'EUR'], "the cart's amount, in its currency");
+    // 25.00 EUR x 1.08 USD/EUR = 27.00 USD; USDC (6 decimals, pegged to USD)
+    // 27.00 -> 27000000 units, plus the exact-amount offset of one unit: 27000001.
+    assert.equal(await choose(started.id), 27000001n);
+    const asked = (await payd.request('GET', `/api/v1/payment-intents/${started.id}`, { key: shop.read.key })).json;
+    assert.deepEqual(asked.price, { amount: '25.00', currency: 'EUR' });
+    assert.equal(asked.rate.value, '1.08');
+    await chain.payUsdc(PAYOUT, 27000001n);
+    await chain.mine(1);
+    const result = await webhook(await delivery(started.id, 'PAYMENT_CONFIRMED'));
+    assert.deepEqual([result.action, result.data.session_id, Number(result.data.amount)], ['captured', 'payses_eur', 25]);
+    const paid = await provider.authorizePayment({ data: started.data });
+    assert.equal(paid.status, 'captured');
+    // The merchant refunds 5 of the 25 EUR: what to send is in EUR, in USDC.
+    const [refund] = (await provider.refundPayment({ amount: 5, data: paid.data, context: { idempotency_key: 'ref_eur' } })).data.refundRequests;
+    assert.deepEqual([refund.amount, refund.currency, refund.send, refund.sent], ['5.00', 'EUR', '5.00 EUR in USDC on Localnet', false]);
+    assert.ok(warnings.some((w) => w.includes('refund ref_eur recorded as requested, NOT sent: send 5.00 EUR in USDC on Localnet')), warnings.join('\n'));
+  });
+
+  test('a cart in a currency payd does not price, and a refund of a session nothing paid, are refused', async () => {
+    for (const [amount, code] of [[5.125, 'bhd'], [5, 'chf']]) {
+      const currency = code.toUpperCase();
+      await assert.rejects(provider.initiatePayment({ amount, currency_code: code, data: { session_id: `payses_${code}` } }), (e) => {
+        assert.equal(e.type, 'invalid_data');
+        // payd's own message, naming the currencies it prices in.
+        assert.equal(e.message, `payd: carts in ${currency} cannot be paid with payd: currency must be a currency payd prices in (EUR, USD) ` +
+          `or one of this integration's tokens (${currency} is neither).`);
+        return true;
+      });
+    }
     const unpaid = await provider.initiatePayment({ amount: 5, currency_code: 'usd', data: { session_id: 'payses_unpaid' } });
     await assert.rejects(provider.refundPayment({ amount: 5, data: unpaid.data, context: { idempotency_key: 'ref_x' } }),
       new RegExp(`intent ${unpaid.id} shows no payment to refund`));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { createServer } from 'node:http';
-import { PaydPaymentProviderService, sessionStateOf, validateOptions, verifyWebhook, webhookActionOf } from '../dist/index.js';
+import { cartAmount, minorUnitsOf, PaydPaymentProviderService, sessionStateOf, validateOptions, verifyWebhook, webhookActionOf } from '../dist/index.js';
 
 const GOOD = { url: 'https://pay.example.com/', apiKey: 'svc_ak_test_abc123', webhookSecret: 'whsec_' + Buffer.from('k'.repeat(32)).toString('base64') };
 
@@ -80,6 +80,123 @@ describe('webhooks', () => {
     assert.throws(() => verifyWebhook(GOOD.webhookSecret, signed(), body.replace('42.50', '4.50')), /refused/);
     assert.throws(() => verifyWebhook(GOOD.webhookSecret, signed(GOOD.webhookSecret, new Date(Date.now() - 600_000)), body), /refused/);
     assert.throws(() => verifyWebhook(GOOD.webhookSecret, {}, body), /refused/);
+  });
+});
+
+// A server standing in for payd: `answer(req, body)` gives [status, JSON, headers];
+// the bodies asked are kept in `asked`.
+async function standIn(answer) {
+  const asked = [];
+  const server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (d) => (text += d));
+    req.on('end', () => {
+      const body = text ? JSON.parse(text) : null;
+      asked.push(body);
+      const [status, json, headers = {}] = answer(req, body);
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(JSON.stringify(json));
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    asked,
+    provider: new PaydPaymentProviderService({}, { ...GOOD, url: `http://127.0.0.1:${server.address().port}` }),
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+// payd's answer to a good ask: the intent, for what was asked.
+const created = (body) => [201, { id: 'pi_abc', status: 'created', amount: body.amount, currency: body.currency, metadata: body.metadata, checkoutUrl: 'http://x/pay/pi_abc', createdVia: 'api' }];
+
+describe("amounts in the cart's currency", () => {
+  test("a currency's minor units are ISO 4217's, as ICU knows them", () => {
+    assert.deepEqual(['USD', 'EUR', 'JPY', 'BHD'].map(minorUnitsOf), [2, 2, 0, 3]);
+  });
+  // The expected strings are written by hand: the amount with the currency's
+  // minor units; more digits than those passed as they are (payd refuses
+  // them), never rounded, never through a floating-point sum.
+  for (const [amount, currency, expected] of [
+    [42.5, 'USD', '42.50'],
+    [25, 'EUR', '25.00'],
+    ['42.5', 'EUR', '42.50'],
+    [19.99, 'EUR', '19.99'],
+    ['0.1', 'EUR', '0.10'],
+    ['123456789012345678.9', 'EUR', '123456789012345678.90'],
+    ['19.999', 'EUR', '19.999'],
+    [3000, 'JPY', '3000'],
+    ['3000.00', 'JPY', '3000'],
+    ['12.5', 'JPY', '12.5'],
+    [5.125, 'BHD', '5.125'],
+    ['5.1', 'BHD', '5.100'],
+    [7, 'BHD', '7.000'],
+    ['1.0005', 'BHD', '1.0005'],
+  ]) {
+    test(`${JSON.stringify(amount)} ${currency} is "${expected}"`, () => {
+      assert.equal(cartAmount(amount, currency), expected);
+    });
+  }
+  test('a currency code that is not three letters is refused before payd is asked', () => {
+    assert.throws(() => cartAmount(5, 'EURO'), (e) => e.type === 'invalid_data' && /"EURO" is not an ISO 4217 currency code/.test(e.message));
+  });
+
+  test("the session asks payd for the cart's amount in the cart's currency, upper-cased", async () => {
+    const payd = await standIn((req, body) => created(body));
+    try {
+      for (const [amount, code, expected] of [[25, 'eur', ['25.00', 'EUR']], [3000, 'jpy', ['3000', 'JPY']], [5.125, 'bhd', ['5.125', 'BHD']]]) {
+        const started = await payd.provider.initiatePayment({ amount, currency_code: code, data: { session_id: `payses_${code}` } });
+        const asked = payd.asked.at(-1);
+        assert.deepEqual([asked.amount, asked.currency], expected);
+        assert.deepEqual([started.data.amount, started.data.currency], expected);
+      }
+    } finally {
+      payd.close();
+    }
+  });
+
+  test("a currency payd does not price is refused with payd's message, which names those it does", async () => {
+    const message = "currency must be a currency payd prices in (EUR, USD) or one of this integration's tokens (CHF is neither).";
+    const payd = await standIn(() => [400, { error: { code: 'invalid_request', message, param: 'currency', requestId: 'req_x' } }]);
+    try {
+      await assert.rejects(payd.provider.initiatePayment({ amount: 25, currency_code: 'chf', data: { session_id: 'payses_chf' } }), (e) => {
+        assert.equal(e.type, 'invalid_data');
+        assert.equal(e.message, `payd: carts in CHF cannot be paid with payd: ${message}`);
+        return true;
+      });
+      assert.deepEqual([payd.asked[0].amount, payd.asked[0].currency], ['25.00', 'CHF']);
+    } finally {
+      payd.close();
+    }
+  });
+
+  test('a currency whose rate is unavailable now is worth trying again, as payd says', async () => {
+    const message = 'No usable rate for EUR';
+    const payd = await standIn(() => [503, { error: { code: 'unavailable', message, requestId: 'req_x' } }, { 'Retry-After': '60' }]);
+    try {
+      await assert.rejects(payd.provider.initiatePayment({ amount: 25, currency_code: 'eur', data: { session_id: 'payses_503' } }), (e) => {
+        assert.equal(e.type, 'unexpected_state');
+        assert.equal(e.message, `payd: carts in EUR cannot be priced now (${message}); try again in 60 s`);
+        return true;
+      });
+    } finally {
+      payd.close();
+    }
+  });
+
+  test("a refund is asked in the session's currency, with its minor units", async () => {
+    const provider = new PaydPaymentProviderService({}, GOOD);
+    const paid = { intentId: 'pi_abc', txHash: '0x' + 'a'.repeat(64), token: 'USDC', chain: 'Base', senderAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' };
+    for (const [amount, currency, written, send] of [
+      [5, 'EUR', '5.00', '5.00 EUR in USDC on Base'],
+      [500, 'JPY', '500', '500 JPY in USDC on Base'],
+      ['1.5', 'BHD', '1.500', '1.500 BHD in USDC on Base'],
+    ]) {
+      const [asked] = (await provider.refundPayment({ amount, data: { ...paid, currency }, context: { idempotency_key: 'ref_1' } })).data.refundRequests;
+      assert.deepEqual([asked.amount, asked.currency, asked.send, asked.sent], [written, currency, send, false]);
+    }
+    await assert.rejects(provider.refundPayment({ amount: 5, data: paid }), /does not say its currency/);
   });
 });
 

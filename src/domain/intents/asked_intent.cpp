@@ -23,8 +23,14 @@ PaymentIntent PrepareAskedIntent(const Integration& integration, const AskedInte
   intent.created_at = now;
   intent.asked = request.terms;
   intent.return_url = return_url;
+  if (FindCurrency(request.terms.currency))
+    intent.price = Price{request.terms.amount, request.terms.currency};
   if (request.terms.currency == "USD") intent.amount_usd = request.terms.amount;
   return intent;
+}
+
+void RequireRate(const PaymentIntent& intent, PriceSource& prices) {
+  if (intent.price && intent.price->currency != "USD") prices.Rate(intent.price->currency);
 }
 
 PaymentIntent WithChoice(const PaymentIntent& intent, const PayOption& option,
@@ -38,10 +44,10 @@ PaymentIntent WithChoice(const PaymentIntent& intent, const PayOption& option,
   }
   PaymentIntent chosen = intent;
   const AskedTerms& asked = *intent.asked;
-  if (asked.currency == "USD") {
-    auto price = StaticPrice(*token);
-    chosen.requested_amount =
-        UsdToUnits(asked.amount, *token, price ? *price : prices.Price(*chain, *token));
+  if (FindCurrency(asked.currency)) {
+    Quote quote = QuotePrice(Price{asked.amount, asked.currency}, *chain, *token, prices);
+    chosen.requested_amount = quote.units;
+    if (asked.currency != "USD") chosen.rate = std::move(quote.rate);
   } else {
     // CheckV1IntentAsk made sure the amount is exact in every option's decimals.
     auto units = DecimalToUnits(asked.amount, token->decimals);

@@ -31,6 +31,10 @@ PaymentIntent PrepareAskedIntent(const Integration& integration, const AskedInte
                                  base::TimeMs now,
                                  const std::optional<std::string>& return_url = std::nullopt);
 
+// Throws PriceUnavailable when the intent's price is in a currency with no
+// usable rate now: refused when asked (503), not first at the payer's choice.
+void RequireRate(const PaymentIntent& intent, PriceSource& prices);
+
 // `intent` with `option` chosen: its chain and token, and the asked amount in
 // that token's smallest units (a USD amount at the current price, rounded up;
 // a token amount as written). Throws domain::Error (invalid, param "option")

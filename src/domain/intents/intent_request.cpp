@@ -10,9 +10,11 @@ namespace payd::domain {
 
 PaymentIntent PrepareIntent(const Integration& integration, const ChainCatalog& catalog,
                             PriceSource& prices, const IntentRequest& request, base::TimeMs now) {
-  if (request.amount_usd.has_value() == request.amount.has_value()) {
-    ThrowInvalid(request.amount ? "amount_usd" : "amount",
-                 "Send exactly one of amount_usd (USD) and amount (the token's smallest unit).");
+  const std::string& price_field = request.price_field;
+  if (request.price.has_value() == request.amount.has_value()) {
+    ThrowInvalid(request.amount ? price_field : "amount",
+                 "Send exactly one of " + price_field +
+                     " (a price) and amount (the token's smallest unit).");
   }
   const auto& chains = integration.allow_chains;
   const ChainInfo* chain = catalog.FindChain(request.chain_id);
@@ -36,15 +38,14 @@ PaymentIntent PrepareIntent(const Integration& integration, const ChainCatalog& 
     }
     intent.requested_amount = *units;
   } else {
-    const std::string& usd = *request.amount_usd;
-    if (!IsDecimalString(usd) || FractionDigits(usd) > 2 || CompareDecimals(usd, "0") == 0) {
-      ThrowInvalid("amount_usd",
-                   "amount_usd must be a positive decimal string with at most 2 fraction digits.");
-    }
-    auto price = StaticPrice(*token);
-    intent.requested_amount =
-        UsdToUnits(usd, *token, price ? *price : prices.Price(*chain, *token));
-    intent.amount_usd = usd;
+    const Price& price = *request.price;
+    Currency currency = CoveredCurrency(price.currency, catalog);
+    CheckPriceAmount(price.amount, currency, price_field);
+    Quote quote = QuotePrice(price, *chain, *token, prices, price_field);
+    intent.requested_amount = quote.units;
+    intent.price = price;
+    if (price.currency != "USD") intent.rate = std::move(quote.rate);
+    if (price.currency == "USD") intent.amount_usd = price.amount;
   }
   if (request.sender_address) {
     auto sender = ParseAddress(*request.sender_address);

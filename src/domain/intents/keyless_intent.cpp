@@ -42,8 +42,8 @@ KeylessIntent CreateKeylessIntent(Store& store, const ChainCatalog& catalog, Pri
     out.result = store.InsertIntent(out.intent, claim, {max_open_keyless}, finish, now);
   } catch (const Error& e) {
     // No exact amount left: the field at fault is the one the payer sent.
-    if (e.param() == "amount" && request.amount_usd) {
-      throw Error(e.kind(), e.what(), "amount_usd");
+    if (e.param() == "amount" && request.price) {
+      throw Error(e.kind(), e.what(), request.price_field);
     }
     throw;
   }

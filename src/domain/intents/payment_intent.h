@@ -11,6 +11,7 @@
 
 #include "base/time.h"
 #include "domain/money/amount.h"
+#include "domain/money/currency.h"
 
 namespace payd::domain {
 
@@ -95,7 +96,11 @@ struct PaymentIntent {
 
   Uint256 requested_amount = 0;  // smallest units, as asked
   Uint256 amount = 0;            // smallest units to pay exactly: requested + a unique offset
-  std::optional<std::string> amount_usd;
+  std::optional<std::string> amount_usd;  // the price, when it is in USD
+  // The price asked in a currency (DECISIONS §14): none when asked in a
+  // token's own units. The rate converted it once chosen (USD: 1, no sources).
+  std::optional<Price> price;
+  std::optional<CurrencyRate> rate;
   Uint256 received = 0;                    // matched transfers still on the canonical chain
   std::optional<std::string> sender_hint;  // EIP-55
   HintSource sender_hint_source = HintSource::kNone;

@@ -4,6 +4,7 @@
 
 #include "domain/error.h"
 #include "domain/money/amount.h"
+#include "domain/money/currency.h"
 
 namespace payd::domain {
 
@@ -33,10 +34,17 @@ bool Wanted(const std::vector<std::string>& filter, const std::string& value) {
 AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integration,
                             const ChainCatalog& catalog) {
   AskedTerms terms;
-  bool in_usd = ask.currency == "USD";
-  if (!in_usd && !integration.AllowsToken(ask.currency)) {
-    ThrowInvalid("currency", "currency must be USD or one of this integration's tokens (" +
-                                 ask.currency + " is neither).");
+  // A price in a currency payd prices in (DECISIONS §14), or an amount of a token.
+  const auto& covered = catalog.currencies();
+  auto currency = FindCurrency(ask.currency);
+  bool in_currency =
+      currency && std::find(covered.begin(), covered.end(), ask.currency) != covered.end();
+  if (!in_currency && !integration.AllowsToken(ask.currency)) {
+    std::string list;
+    for (const auto& c : covered) list += (list.empty() ? "" : ", ") + c;
+    ThrowInvalid("currency", "currency must be a currency payd prices in (" + list +
+                                 ") or one of this integration's tokens (" + ask.currency +
+                                 " is neither).");
   }
   terms.currency = ask.currency;
 
@@ -49,7 +57,7 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
     if (!integration.AllowsToken(symbol))
       ThrowInvalid("tokens", "Token " + symbol + " is not one this integration accepts.");
   }
-  if (!in_usd && !Wanted(ask.tokens, ask.currency)) {
+  if (!in_currency && !Wanted(ask.tokens, ask.currency)) {
     ThrowInvalid("tokens", "An amount in " + ask.currency + " is paid in " + ask.currency +
                                ": tokens must include it.");
   }
@@ -57,8 +65,8 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
   // The payer's options, and the fewest and most decimals among them: a token
   // amount must be payable exactly, in at most 2^256-1 smallest units, on
   // every chain it may be paid on.
-  unsigned decimals = kUsdFractionDigits;
-  unsigned most_decimals = kUsdFractionDigits;
+  unsigned decimals = in_currency ? currency->minor_units : kUsdFractionDigits;
+  unsigned most_decimals = decimals;
   bool first = true;
   for (std::int64_t id : integration.allow_chains) {
     if (!chains.empty() && std::find(chains.begin(), chains.end(), id) == chains.end()) continue;
@@ -66,9 +74,9 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
     if (!chain) continue;
     for (const TokenInfo* token : integration.TokensOn(*chain)) {
       if (!Wanted(ask.tokens, token->symbol)) continue;
-      if (!in_usd && token->symbol != ask.currency) continue;
+      if (!in_currency && token->symbol != ask.currency) continue;
       terms.options.push_back({id, token->symbol});
-      if (!in_usd) {
+      if (!in_currency) {
         decimals = first ? token->decimals : std::min(decimals, token->decimals);
         most_decimals = first ? token->decimals : std::max(most_decimals, token->decimals);
       }

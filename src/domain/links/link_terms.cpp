@@ -14,17 +14,24 @@ std::string TokenAmount(const std::string& decimal, const std::string& symbol,
   return decimal + " " + symbol + " (" + FormatUnits(units) + " in its smallest unit)";
 }
 
-void EnforceUsdTerms(const PaymentLink& link, const PaymentIntent& intent) {
+// A link priced in a currency (USD, EUR...) takes a price in that currency.
+// The public endpoint sends USD as amount_usd, the link's page its amount.
+void EnforceCurrencyTerms(const PaymentLink& link, const PaymentIntent& intent) {
   const std::string name = "Payment link " + link.id;
-  if (!intent.amount_usd) {
-    ThrowInvalid("amount", name + " is priced in USD: send amount_usd, not amount.");
+  const std::string& unit = link.currency;
+  if (!intent.price) {
+    ThrowInvalid("amount", name + " is priced in " + unit + ": send a price, not amount.");
   }
-  const std::string& usd = *intent.amount_usd;
-  if (!link.allow_custom_amount && CompareDecimals(usd, link.amount) != 0) {
-    ThrowInvalid("amount_usd", name + " is for exactly " + link.amount + " USD.");
+  if (intent.price->currency != unit) {
+    ThrowInvalid("amount_usd",
+                 name + " is priced in " + unit + ", not " + intent.price->currency + ".");
   }
-  if (link.allow_custom_amount && link.min_amount && CompareDecimals(usd, *link.min_amount) < 0) {
-    ThrowInvalid("amount_usd", name + " takes at least " + *link.min_amount + " USD.");
+  const std::string& asked = intent.price->amount;
+  if (!link.allow_custom_amount && CompareDecimals(asked, link.amount) != 0) {
+    ThrowInvalid("amount_usd", name + " is for exactly " + link.amount + " " + unit + ".");
+  }
+  if (link.allow_custom_amount && link.min_amount && CompareDecimals(asked, *link.min_amount) < 0) {
+    ThrowInvalid("amount_usd", name + " takes at least " + *link.min_amount + " " + unit + ".");
   }
 }
 
@@ -34,7 +41,7 @@ void EnforceTokenTerms(const PaymentLink& link, const PaymentIntent& intent) {
     ThrowInvalid("currency", name + " is priced in " + link.currency + ": currency must be " +
                                  link.currency + ".");
   }
-  if (intent.amount_usd) {
+  if (intent.price) {
     ThrowInvalid("amount_usd", name + " is priced in " + link.currency +
                                    ": send amount in its smallest unit, not amount_usd.");
   }
@@ -69,7 +76,7 @@ void EnforceLinkTerms(const PaymentLink& link, const std::string& integration_id
   if (link.denomination_type == "TOKEN") {
     EnforceTokenTerms(link, intent);
   } else {
-    EnforceUsdTerms(link, intent);
+    EnforceCurrencyTerms(link, intent);
   }
 }
 

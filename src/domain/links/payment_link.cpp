@@ -8,13 +8,12 @@
 #include "domain/error.h"
 #include "domain/integration.h"
 #include "domain/money/amount.h"
+#include "domain/money/currency.h"
 #include "domain/store.h"
 
 namespace payd::domain {
 
 namespace {
-
-constexpr unsigned kUsdDecimals = 2;
 
 // The currency's canonical spelling and how many fraction digits it allows.
 std::pair<std::string, unsigned> ResolveCurrency(const std::string& denomination,
@@ -22,10 +21,12 @@ std::pair<std::string, unsigned> ResolveCurrency(const std::string& denomination
                                                  const Integration& integration,
                                                  const ChainCatalog& catalog) {
   if (denomination == "CURRENCY") {
-    if (!base::EqualsIgnoreCase(currency, "USD")) {
-      ThrowInvalid("currency", "currency must be USD when denominationType is CURRENCY");
-    }
-    return {"USD", kUsdDecimals};
+    // ISO 4217 codes are upper case; "eur" is EUR. Only a covered one
+    // (DECISIONS §14), with its own minor units (JPY 0, BHD 3).
+    std::string code = currency;
+    for (char& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    Currency found = CoveredCurrency(code, catalog);
+    return {code, found.minor_units};
   }
   for (const auto& symbol : integration.allow_tokens) {
     if (!base::EqualsIgnoreCase(symbol, currency)) continue;

@@ -1,6 +1,6 @@
 // The chains and tokens this payd instance knows, as the operator configured
-// them. Integrations may only allow what is in the catalog. Read-only after
-// start-up, so it is shared freely between threads.
+// them, and the currencies it prices in. Integrations may only allow what is in the catalog.
+// Read-only after start-up, so it is shared freely between threads.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,10 @@ struct TokenInfo {
   std::string name;
   std::optional<std::string> address;  // EIP-55; none for the chain's native coin
   unsigned decimals = 18;
-  bool usd_pegged = false;
+  // The currency one whole token is worth exactly one unit of (ISO 4217:
+  // "USD" for USDC, "EUR" for EURC): priced by that currency's rate, with no
+  // feed of its own. None: the token floats, priced by a feed or config.
+  std::optional<std::string> peg;
   std::optional<std::string> price_feed;  // Chainlink-style aggregator address
   std::optional<std::string> price_usd;   // fixed decimal price, for development
   unsigned price_max_age_s = 3600;        // a feed answer older than this is refused
@@ -26,6 +29,19 @@ struct TokenInfo {
   // Where the address (or the feed's) was copied from: the issuer's own list.
   std::optional<std::string> source{};
   bool IsNative() const { return !address.has_value(); }
+  bool UsdPegged() const { return peg && *peg == "USD"; }
+};
+
+// A Chainlink-style aggregator giving the US-dollar value of one unit of a
+// currency (EUR / USD), read by the chain's watcher as one of the currency's
+// rate sources (domain/money/rate_book.h).
+struct RateFeed {
+  std::string currency;  // ISO 4217
+  std::string address;   // EIP-55
+  // Older than this is stale: the feed's heartbeat (a day for Chainlink's
+  // fiat feeds) and a margin for the round that updates it.
+  unsigned max_age_s = 90000;
+  std::optional<std::string> source;  // where the address was copied from
 };
 
 // How deep a transfer must be before it counts as paid.
@@ -57,6 +73,7 @@ struct ChainInfo {
   std::optional<std::string> wallet_rpc_url;
   TokenInfo native;
   std::vector<TokenInfo> tokens;  // ERC-20 tokens
+  std::vector<RateFeed> rate_feeds;
 
   // The native coin or an ERC-20 token by symbol (case-sensitive).
   const TokenInfo* FindToken(const std::string& symbol) const;
@@ -71,12 +88,17 @@ class ChainCatalog {
   explicit ChainCatalog(std::vector<ChainInfo> chains) : chains_(std::move(chains)) {}
 
   const std::vector<ChainInfo>& chains() const { return chains_; }
+  // The ISO 4217 currencies prices may be asked in: USD, and those a
+  // configured rate source covers (set at start, from the rate book).
+  const std::vector<std::string>& currencies() const { return currencies_; }
+  void SetCurrencies(std::vector<std::string> codes) { currencies_ = std::move(codes); }
   const ChainInfo* FindChain(std::int64_t id) const;
   // The chain's name, or its id in decimal for a chain this payd no longer configures.
   std::string NameOf(std::int64_t id) const;
 
  private:
   std::vector<ChainInfo> chains_;
+  std::vector<std::string> currencies_{"USD"};
 };
 
 }  // namespace payd::domain

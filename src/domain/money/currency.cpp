@@ -104,6 +104,60 @@ Uint256 PriceToUnits(const std::string& amount, const Currency& currency,
   return Uint256(units);
 }
 
+Currency CoveredCurrency(std::string_view code, const ChainCatalog& catalog,
+                         std::string_view field) {
+  const std::vector<std::string>& covered = catalog.currencies();
+  auto currency = FindCurrency(code);
+  if (!currency || std::find(covered.begin(), covered.end(), code) == covered.end()) {
+    std::string list;
+    for (const auto& c : covered) list += (list.empty() ? "" : ", ") + c;
+    ThrowInvalid(std::string(field), std::string(field) + " " + std::string(code) +
+                                         " is not a currency payd prices in; it prices in " + list +
+                                         ".");
+  }
+  return *currency;
+}
+
+void CheckPriceAmount(std::string_view amount, const Currency& currency, std::string_view field) {
+  if (!IsDecimalString(amount) || FractionDigits(amount) > currency.minor_units ||
+      CompareDecimals(amount, "0") == 0) {
+    ThrowInvalid(std::string(field),
+                 std::string(field) + " must be a positive decimal string with at most " +
+                     std::to_string(currency.minor_units) + " fraction digits for " +
+                     std::string(currency.code) + ".");
+  }
+}
+
+Quote QuotePrice(const Price& price, const ChainInfo& chain, const TokenInfo& token,
+                 PriceSource& prices, std::string_view field) {
+  auto currency = FindCurrency(price.currency);
+  if (!currency) ThrowInvalid("currency", "currency " + price.currency + " is not ISO 4217.");
+  Quote quote{0, prices.Rate(price.currency)};
+  UsdPrice token_usd;
+  if (token.peg) {
+    // The same rate on both sides cancels exactly: pegged to the price's own currency is 1:1.
+    token_usd = *token.peg == price.currency ? quote.rate.value : prices.Rate(*token.peg).value;
+  } else if (auto fixed = StaticPrice(token)) {
+    token_usd = *fixed;
+  } else {
+    token_usd = prices.Price(chain, token);
+  }
+  quote.units = PriceToUnits(price.amount, *currency, quote.rate.value, token, token_usd, field);
+  return quote;
+}
+
+std::string RateText(const UsdRate& rate) {
+  return UnitsToDecimal(rate.answer, rate.decimals);
+}
+
+std::optional<UsdRate> ParseRate(std::string_view text) {
+  if (!IsDecimalString(text)) return std::nullopt;
+  auto decimals = static_cast<unsigned>(FractionDigits(text));
+  auto answer = DecimalToUnits(text, decimals);
+  if (!answer || *answer == 0) return std::nullopt;
+  return UsdRate{*answer, decimals};
+}
+
 UsdRate CombineRates(std::vector<SourcedRate> sources, base::TimeMs now, unsigned bound_bp) {
   if (sources.empty()) throw PriceUnavailable("No rate source answered");
   unsigned decimals = 0;

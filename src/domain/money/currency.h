@@ -42,6 +42,18 @@ Uint256 PriceToUnits(const std::string& amount, const Currency& currency,
                      const UsdRate& currency_usd, const TokenInfo& token, const UsdPrice& token_usd,
                      std::string_view field = "amount");
 
+// The rate a price was converted with, as the intent keeps it.
+struct CurrencyRate {
+  UsdRate value;                     // US dollars per one unit of the currency
+  std::vector<std::string> sources;  // e.g. "chainlink:1", "ecb", "config"; none for USD
+  base::TimeMs at = 0;               // the oldest reading combined
+};
+
+// The decimal text of a rate: 108250000 with 8 decimals is "1.0825".
+std::string RateText(const UsdRate& rate);
+// "1.0825" -> 1.0825 with as many decimals as written; none unless a positive decimal.
+std::optional<UsdRate> ParseRate(std::string_view text);
+
 // One source's rate for a currency and when it was true (a feed's updatedAt,
 // the ECB's reference date), for CombineRates.
 struct SourcedRate {
@@ -56,5 +68,36 @@ struct SourcedRate {
 // at `now`, or when the highest and the lowest differ by more than
 // `bound_bp` basis points of the median (default 1%): never a wrong amount.
 UsdRate CombineRates(std::vector<SourcedRate> sources, base::TimeMs now, unsigned bound_bp = 100);
+
+// A price as the merchant asked it: a decimal amount in an ISO 4217 currency.
+struct Price {
+  std::string amount;
+  std::string currency;
+  bool operator==(const Price&) const = default;
+};
+
+// The currency `code` names, when a rate source covers it (USD always).
+// Throws domain::Error (invalid, naming `field`) otherwise, listing the
+// currencies that are covered.
+Currency CoveredCurrency(std::string_view code, const ChainCatalog& catalog,
+                         std::string_view field = "currency");
+// Throws domain::Error (invalid, naming `field`) unless `amount` is a positive
+// decimal with at most the currency's minor units.
+void CheckPriceAmount(std::string_view amount, const Currency& currency,
+                      std::string_view field = "amount");
+
+// A price in token units and the rate it was converted with.
+struct Quote {
+  Uint256 units;
+  CurrencyRate rate;
+};
+
+// What `price` comes to in `token` (on `chain`) at the rates of now: the
+// currency's rate from `prices`, the token's USD value from its peg's rate
+// (EURC: EUR's; so an EUR price paid in EURC is 1:1 exactly), its fixed price
+// or its feed. Throws PriceUnavailable without a usable rate or price,
+// domain::Error naming `field` for an amount the currency cannot have.
+Quote QuotePrice(const Price& price, const ChainInfo& chain, const TokenInfo& token,
+                 PriceSource& prices, std::string_view field = "amount");
 
 }  // namespace payd::domain

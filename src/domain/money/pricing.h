@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "domain/error.h"
 #include "domain/money/amount.h"
@@ -32,12 +33,20 @@ struct UsdPrice {
   unsigned decimals = 0;
 };
 
+struct CurrencyRate;  // domain/money/currency.h
+
 // Where prices come from. Throws PriceUnavailable when there is no usable
 // price (none configured, the feed stale or unreachable).
 class PriceSource {
  public:
   virtual ~PriceSource() = default;
+  // The USD price of a token that floats (neither pegged nor fixed in config).
   virtual UsdPrice Price(const ChainInfo& chain, const TokenInfo& token) = 0;
+  // The rate of an ISO 4217 currency (domain/money/rate_book.h): USD is 1;
+  // by default no other currency is covered.
+  virtual CurrencyRate Rate(const std::string& currency);
+  // The currencies Rate() may answer for, USD among them, in code order.
+  virtual std::vector<std::string> CoveredCurrencies();
 };
 
 // Smallest token units worth at least `usd` (a decimal with at most 2 fraction digits).

@@ -43,7 +43,20 @@ boost::json::object Representation::Intent(const PaymentIntent& i) const {
   out["resolution"] = i.resolution ? boost::json::value(ResolutionView(*i.resolution))
                                    : boost::json::value(nullptr);
   out["canceledAt"] = JsonTimeOrNull(i.canceled_at);
+  // The price asked in a currency and the rate that converted it (DECISIONS §14).
+  out["price"] = i.price ? boost::json::value(boost::json::object{{"amount", i.price->amount},
+                                                                  {"currency", i.price->currency}})
+                         : boost::json::value(nullptr);
+  out["rate"] = i.rate ? boost::json::value(RateView(*i.rate)) : boost::json::value(nullptr);
   return out;
+}
+
+boost::json::object RateView(const CurrencyRate& rate) {
+  boost::json::array sources;
+  for (const auto& s : rate.sources) sources.emplace_back(s);
+  return {{"value", RateText(rate.value)},
+          {"sources", std::move(sources)},
+          {"at", base::FormatTimestamp(rate.at)}};
 }
 
 boost::json::object ResolutionView(const Resolution& r) {

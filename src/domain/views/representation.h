@@ -16,6 +16,9 @@ namespace payd::domain {
 
 // The merchant's decision on an intent, as the API shows it.
 boost::json::object ResolutionView(const Resolution& resolution);
+// {value: "1.0825", sources: ["chainlink:1", "ecb"], at}: the rate an intent's price was converted
+// with.
+boost::json::object RateView(const CurrencyRate& rate);
 
 struct Representation {
   const ChainCatalog& catalog;

@@ -41,12 +41,11 @@ std::pair<boost::json::array, boost::json::array> ChainsAndTokens(const ChainCat
 }  // namespace
 
 boost::json::object Representation::IntentV1(const PaymentIntent& i) const {
-  bool in_usd = i.amount_usd.has_value();
   auto [chains, tokens] = ChainsAndTokens(catalog, i);
-  std::string amount = i.asked  ? i.asked->amount
-                       : in_usd ? *i.amount_usd
-                                : UnitsToDecimal(i.requested_amount, i.decimals);
-  std::string currency = i.asked ? i.asked->currency : in_usd ? "USD" : i.token_symbol;
+  std::string amount = i.asked   ? i.asked->amount
+                       : i.price ? i.price->amount
+                                 : UnitsToDecimal(i.requested_amount, i.decimals);
+  std::string currency = i.asked ? i.asked->currency : i.price ? i.price->currency : i.token_symbol;
   boost::json::object out{
       {"id", i.id},
       {"status", Lower(IntentStatusName(i.status))},

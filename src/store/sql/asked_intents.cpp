@@ -24,8 +24,8 @@ std::optional<domain::PaymentIntent> SqlStore::ChooseIntentOption(
     c.Prepare(
          "UPDATE payment_intents SET chain_id = ?, token_symbol = ?, token_address = ?, "
          "token_key = ?, decimals = ?, recipient = ?, requested_amount = ?, amount_usd = ?, "
-         "required_confirmations = ?, chosen_at = ? WHERE id = ? AND status = 'CREATED' AND "
-         "received = '0' AND chain_id = ? AND expires_at >= ?")
+         "required_confirmations = ?, chosen_at = ?, rate = ? WHERE id = ? AND status = 'CREATED' "
+         "AND received = '0' AND chain_id = ? AND expires_at >= ?")
         .Bind(1, chosen.chain_id)
         .Bind(2, chosen.token_symbol)
         .Bind(3, chosen.token_address)
@@ -36,9 +36,10 @@ std::optional<domain::PaymentIntent> SqlStore::ChooseIntentOption(
         .Bind(8, chosen.amount_usd)
         .Bind(9, chosen.required_confirmations)
         .Bind(10, now)
-        .Bind(11, intent_id)
-        .Bind(12, current->chain_id)
-        .Bind(13, now)
+        .Bind(11, chosen.rate ? std::optional<std::string>(RateToJson(*chosen.rate)) : std::nullopt)
+        .Bind(12, intent_id)
+        .Bind(13, current->chain_id)
+        .Bind(14, now)
         .Run();
     if (c.Changes() != 1) throw Conflict("the intent changed while its choice was being made");
     if (current->IsChosen()) {

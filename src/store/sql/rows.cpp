@@ -71,6 +71,39 @@ domain::AskedTerms AskedFromJson(const std::string& text) {
 
 }  // namespace
 
+// {"amount":"25.00","currency":"EUR"}
+std::string PriceToJson(const domain::Price& price) {
+  return boost::json::serialize(
+      boost::json::object{{"amount", price.amount}, {"currency", price.currency}});
+}
+
+domain::Price PriceFromJson(const std::string& text) {
+  auto v = boost::json::parse(text).as_object();
+  return {std::string(v.at("amount").as_string()), std::string(v.at("currency").as_string())};
+}
+
+// {"value":"1.0825","sources":["chainlink:1","ecb"],"at":1764700000000}: the
+// value as decimal text with its written precision, so it reads back exactly.
+std::string RateToJson(const domain::CurrencyRate& rate) {
+  boost::json::array sources;
+  for (const auto& s : rate.sources) sources.emplace_back(s);
+  std::string value = domain::FormatUnits(rate.value.answer);
+  return boost::json::serialize(boost::json::object{{"answer", value},
+                                                    {"decimals", rate.value.decimals},
+                                                    {"sources", std::move(sources)},
+                                                    {"at", rate.at}});
+}
+
+domain::CurrencyRate RateFromJson(const std::string& text) {
+  auto v = boost::json::parse(text).as_object();
+  domain::CurrencyRate rate;
+  rate.value.answer = Units(std::string(v.at("answer").as_string()));
+  rate.value.decimals = v.at("decimals").to_number<unsigned>();
+  for (const auto& s : v.at("sources").as_array()) rate.sources.emplace_back(s.as_string());
+  rate.at = v.at("at").to_number<base::TimeMs>();
+  return rate;
+}
+
 domain::PaymentIntent ReadIntent(const Query& q) {
   domain::PaymentIntent i;
   i.id = q.Text(0);
@@ -109,6 +142,8 @@ domain::PaymentIntent ReadIntent(const Query& q) {
   }
   i.canceled_at = q.OptInt(29);
   i.return_url = q.OptText(30);
+  if (auto price = q.OptText(31)) i.price = PriceFromJson(*price);
+  if (auto rate = q.OptText(32)) i.rate = RateFromJson(*rate);
   return i;
 }
 
@@ -160,6 +195,8 @@ void BindIntent(Query& q, const domain::PaymentIntent& i) {
          i.resolution ? std::optional<std::string>(ResolutionToJson(*i.resolution)) : std::nullopt);
   q.Bind(30, i.canceled_at);
   q.Bind(31, i.return_url);
+  q.Bind(32, i.price ? std::optional<std::string>(PriceToJson(*i.price)) : std::nullopt);
+  q.Bind(33, i.rate ? std::optional<std::string>(RateToJson(*i.rate)) : std::nullopt);
 }
 
 domain::Payment ReadPayment(const Query& q) {

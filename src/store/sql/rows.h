@@ -40,7 +40,7 @@ inline constexpr const char* kIntentColumns =
     "token_address, decimals, recipient, requested_amount, amount, amount_usd, received, "
     "sender_hint, metadata, required_confirmations, confirmations, expires_at, created_at, "
     "confirmed_at, tx_hash, sender_address, sender_hint_source, keyless, asked, chosen_at, "
-    "resolution, canceled_at, return_url";
+    "resolution, canceled_at, return_url, price, rate";
 inline constexpr const char* kDeliveryColumns =
     "id, tenant_id, event_id, endpoint_id, endpoint_url, type, status, attempts, "
     "last_response_status, last_error, next_attempt_at, delivered_at, created_at";
@@ -72,6 +72,11 @@ std::optional<domain::PaymentIntent> IntentById(Connection& c, const std::string
 domain::Payment ReadPayment(const Query& q);
 domain::WebhookDelivery ReadDelivery(const Query& q);
 std::string ResolutionToJson(const domain::Resolution& resolution);
+// An intent's price and rate as stored (TEXT columns holding JSON).
+std::string PriceToJson(const domain::Price& price);
+domain::Price PriceFromJson(const std::string& text);
+std::string RateToJson(const domain::CurrencyRate& rate);
+domain::CurrencyRate RateFromJson(const std::string& text);
 // Binds every kIntentColumns / kPaymentColumns value, from parameter 1.
 void BindIntent(Query& q, const domain::PaymentIntent& intent);
 void BindPayment(Query& q, const domain::Payment& payment);

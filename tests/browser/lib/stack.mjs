@@ -34,8 +34,11 @@ export function checkoutStackForSuite({ confirmations = 1 } = {}) {
     s.chain = await startChain();
     // The pages poll and stream; a browser test views them more often than a payer would.
     const limits = '[limits]\napi_requests_per_min = 1000000\npublic_reads_per_min = 1000000\n';
+    // Prices in euros at a fixed development rate (DECISIONS §14; the sources
+    // that check each other are tests/e2e/currencies.test.mjs's).
+    const rates = '[rates]\nfixed = { EUR = "1.08" }\n';
     s.payd = await startPayd({
-      config: limits + chainConfig(s.chain, { confirmations, extra: `wallet_rpc_url = "${s.chain.url}"\n` }),
+      config: limits + rates + chainConfig(s.chain, { confirmations, extra: `wallet_rpc_url = "${s.chain.url}"\n` }),
     });
     s.origins = [s.shop.url];
     s.merchant = createMerchant(s.payd, { origins: s.origins.join(',') });

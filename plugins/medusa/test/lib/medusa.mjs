@@ -2,8 +2,9 @@
 // (TCP on a free port: Medusa's database URL takes no socket directory),
 // Medusa's migrations, `medusa start` on test/app (medusa-config.js there
 // loads the provider from ../../dist), an admin user, and the store set up
-// through the Admin API as a merchant would: a USD region paid with payd, a
-// warehouse shipping to the US, one product, a publishable key.
+// through the Admin API as a merchant would: a USD region and a EUR region
+// paid with payd, a warehouse shipping to the US and to Germany, one product
+// priced in both, a publishable key.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +68,12 @@ export function medusaCommand(args, env) {
   return r.stdout;
 }
 
+// Where a cart of each of the store's markets is shipped.
+const ADDRESSES = {
+  us: { first_name: 'Ada', last_name: 'Payer', address_1: '2 Elm St', city: 'Springfield', country_code: 'us', postal_code: '12345' },
+  eu: { first_name: 'Ada', last_name: 'Payer', address_1: 'Lindenstraße 2', city: 'Berlin', country_code: 'de', postal_code: '10115' },
+};
+
 export class Medusa {
   constructor(port, env) {
     this.port = port;
@@ -117,13 +124,17 @@ export class Medusa {
     return this.call(method, `/store${path}`, body, { 'x-publishable-api-key': this.publishableKey });
   }
 
-  // A USD region paid with payd, shipping to the US from one warehouse, a
-  // 20.00 USD T-shirt, and the publishable key the storefront uses.
+  // A USD region and a EUR region (Germany) paid with payd, shipping to both
+  // from one warehouse (5.00 USD, 5.00 EUR), a T-shirt at 20.00 USD and
+  // 20.00 EUR, and the publishable key the storefront uses.
   async setUpStore() {
     const { sales_channels: [channel] } = await this.admin('GET', '/sales-channels');
     const { shipping_profiles: [profile] } = await this.admin('GET', '/shipping-profiles');
     const { region } = await this.admin('POST', '/regions', {
       name: 'United States', currency_code: 'usd', countries: ['us'], payment_providers: ['pp_payd_payd'],
+    });
+    const { region: europe } = await this.admin('POST', '/regions', {
+      name: 'Europe', currency_code: 'eur', countries: ['de'], payment_providers: ['pp_payd_payd'],
     });
     const { stock_location: location } = await this.admin('POST', '/stock-locations', {
       name: 'Warehouse', address: { address_1: '1 Main St', city: 'Springfield', country_code: 'us' },
@@ -131,38 +142,40 @@ export class Medusa {
     await this.admin('POST', `/stock-locations/${location.id}/sales-channels`, { add: [channel.id] });
     await this.admin('POST', `/stock-locations/${location.id}/fulfillment-providers`, { add: ['manual_manual'] });
     const { stock_location: withSet } = await this.admin('POST', `/stock-locations/${location.id}/fulfillment-sets?fields=*fulfillment_sets`, {
-      name: 'US shipping', type: 'shipping',
+      name: 'Shipping', type: 'shipping',
     });
     const set = withSet.fulfillment_sets[0];
-    const { fulfillment_set: zoned } = await this.admin('POST', `/fulfillment-sets/${set.id}/service-zones?fields=*service_zones`, {
-      name: 'US', geo_zones: [{ type: 'country', country_code: 'us' }],
-    });
-    await this.admin('POST', '/shipping-options', {
-      name: 'Standard', price_type: 'flat', service_zone_id: zoned.service_zones[0].id, shipping_profile_id: profile.id,
-      provider_id: 'manual_manual', type: { label: 'Standard', description: '3-5 days', code: 'standard' },
-      prices: [{ currency_code: 'usd', amount: 5 }],
-      rules: [{ attribute: 'enabled_in_store', value: 'true', operator: 'eq' }, { attribute: 'is_return', value: 'false', operator: 'eq' }],
-    });
+    for (const [zone, country, currency] of [['US', 'us', 'usd'], ['DE', 'de', 'eur']]) {
+      const { fulfillment_set: zoned } = await this.admin('POST', `/fulfillment-sets/${set.id}/service-zones?fields=*service_zones`, {
+        name: zone, geo_zones: [{ type: 'country', country_code: country }],
+      });
+      await this.admin('POST', '/shipping-options', {
+        name: 'Standard', price_type: 'flat', service_zone_id: zoned.service_zones.find((z) => z.name === zone).id, shipping_profile_id: profile.id,
+        provider_id: 'manual_manual', type: { label: 'Standard', description: '3-5 days', code: 'standard' },
+        prices: [{ currency_code: currency, amount: 5 }],
+        rules: [{ attribute: 'enabled_in_store', value: 'true', operator: 'eq' }, { attribute: 'is_return', value: 'false', operator: 'eq' }],
+      });
+    }
     const { product } = await this.admin('POST', '/products?fields=*variants', {
       title: 'T-shirt', status: 'published', shipping_profile_id: profile.id,
       options: [{ title: 'Size', values: ['M'] }],
-      variants: [{ title: 'M', options: { Size: 'M' }, manage_inventory: false, prices: [{ currency_code: 'usd', amount: 20 }] }],
+      variants: [{ title: 'M', options: { Size: 'M' }, manage_inventory: false, prices: [{ currency_code: 'usd', amount: 20 }, { currency_code: 'eur', amount: 20 }] }],
       sales_channels: [{ id: channel.id }],
     });
     const { api_key: key } = await this.admin('POST', '/api-keys', { title: 'Storefront', type: 'publishable' });
     await this.admin('POST', `/api-keys/${key.id}/sales-channels`, { add: [channel.id] });
     this.publishableKey = key.token;
     this.region = region;
+    this.regions = { us: region, eu: europe };
     this.variant = product.variants[0];
   }
 
-  // A cart with the T-shirt, a US address and standard shipping: 25.00 USD.
-  async cartReadyToPay(email = 'payer@shop.example') {
-    let { cart } = await this.store('POST', '/carts', { region_id: this.region.id, email });
+  // A cart with the T-shirt, an address and standard shipping: 25.00 USD
+  // in the US region (market 'us'), 25.00 EUR in the European one ('eu').
+  async cartReadyToPay({ market = 'us', email = 'payer@shop.example' } = {}) {
+    let { cart } = await this.store('POST', '/carts', { region_id: this.regions[market].id, email });
     ({ cart } = await this.store('POST', `/carts/${cart.id}/line-items`, { variant_id: this.variant.id, quantity: 1 }));
-    ({ cart } = await this.store('POST', `/carts/${cart.id}`, {
-      shipping_address: { first_name: 'Ada', last_name: 'Payer', address_1: '2 Elm St', city: 'Springfield', country_code: 'us', postal_code: '12345' },
-    }));
+    ({ cart } = await this.store('POST', `/carts/${cart.id}`, { shipping_address: ADDRESSES[market] }));
     const { shipping_options: [option] } = await this.store('GET', `/shipping-options?cart_id=${cart.id}`);
     ({ cart } = await this.store('POST', `/carts/${cart.id}/shipping-methods`, { option_id: option.id }));
     return cart;

@@ -30,12 +30,17 @@ export interface PaydIntent {
   resolution?: { outcome: 'paid' | 'not_paid'; note: string; resolvedBy: string; resolvedAt: string };
 }
 
-// payd's JSON error (DECISIONS §3), or a transport failure (status 0).
+// payd's JSON error (DECISIONS §3), or a transport failure (status 0):
+// `param` names the field a 400 refused ("currency"), `detail` is payd's own
+// message, and `retryAfter` the seconds a 503 asks to wait.
 export class PaydApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly param?: string,
+    readonly detail?: string,
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -97,7 +102,10 @@ export class PaydClient {
     }
     if (!res.ok) {
       const err = json?.error;
-      throw new PaydApiError(res.status, err?.code ?? 'http_error', `payd ${method} ${path}: ${res.status} ${err?.message ?? text.slice(0, 200)}`);
+      const detail = typeof err?.message === 'string' ? err.message : text.slice(0, 200);
+      const retryAfter = Number.parseInt(res.headers.get('retry-after') ?? '', 10);
+      throw new PaydApiError(res.status, err?.code ?? 'http_error', `payd ${method} ${path}: ${res.status} ${detail}`,
+        typeof err?.param === 'string' ? err.param : undefined, detail, Number.isFinite(retryAfter) ? retryAfter : undefined);
     }
     if (json === null) throw new PaydApiError(res.status, 'malformed', `payd ${method} ${path}: not JSON`);
     return json as T;

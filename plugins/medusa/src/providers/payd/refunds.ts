@@ -6,11 +6,12 @@
 export interface RefundRequest {
   // Medusa's refund id (its idempotency key), so a retried call records it once.
   refundId: string;
+  // In the session's currency (its intent's), with its minor units: "5.00" EUR, "500" JPY.
   amount: string;
-  currency: 'USD';
+  currency: string;
   status: 'requested';
   sent: false;
-  // What the merchant must send, in words: "5.00 USD in USDC on Base".
+  // What the merchant must send, in words: "5.00 EUR in USDC on Base".
   send: string;
   // The payer's wallet, which sent the payment; null when payd did not see one.
   to: string | null;
@@ -24,17 +25,17 @@ const NOTE =
   'payd never holds funds and has not sent this refund. Send it from your own wallet; ' +
   "Medusa's refund records what the shop owes the customer, not a transfer.";
 
-export function refundRequestOf(data: Record<string, unknown>, amount: string, refundId: string, now: Date): RefundRequest {
+export function refundRequestOf(data: Record<string, unknown>, amount: string, currency: string, refundId: string, now: Date): RefundRequest {
   const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : null);
   const token = text('token');
   const chain = text('chain');
   return {
     refundId,
     amount,
-    currency: 'USD',
+    currency,
     status: 'requested',
     sent: false,
-    send: `${amount} USD${token ? ` in ${token}` : ''}${chain ? ` on ${chain}` : ''}`,
+    send: `${amount} ${currency}${token ? ` in ${token}` : ''}${chain ? ` on ${chain}` : ''}`,
     to: text('senderAddress'),
     intentId: text('intentId'),
     paymentTxHash: text('txHash'),

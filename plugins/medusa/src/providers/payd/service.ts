@@ -30,6 +30,7 @@ import type {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from '@medusajs/framework/types';
+import { cartAmount, sameDecimal } from './amounts';
 import { PaydApiError, PaydClient, type PaydIntent } from './client';
 import { type PaydOptions, validateOptions } from './options';
 import { sessionStateOf, webhookActionOf } from './states';
@@ -119,6 +120,21 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     }
   }
 
+  // payd's refusal of a new intent: a currency it does not price (a 400
+  // naming currency, whose message lists those it does) is the cart's to
+  // change, and says so; a currency whose rate is unavailable now (a 503) is
+  // worth trying again later. Anything else as fail() has it.
+  private refusedAsk(e: unknown, currency: string): never {
+    if (e instanceof PaydApiError && e.status === 400 && e.param === 'currency') {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `payd: carts in ${currency} cannot be paid with payd: ${e.detail ?? e.message}`);
+    }
+    if (e instanceof PaydApiError && e.status === 503) {
+      const later = e.retryAfter === undefined ? 'later' : `in ${e.retryAfter} s`;
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `payd: carts in ${currency} cannot be priced now (${e.detail ?? e.message}); try again ${later}`);
+    }
+    this.fail(e);
+  }
+
   private fail(e: unknown): never {
     if (e instanceof PaydApiError) {
       const type = e.status === 0 || e.status >= 500 ? MedusaError.Types.UNEXPECTED_STATE : MedusaError.Types.INVALID_DATA;
@@ -132,16 +148,15 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     return { id: started.intent.id, data: started.data, status: 'pending' };
   }
 
-  // A new intent for the session's amount. `replaced`: the intents the session
-  // had before (canceled); each generation has its own Idempotency-Key, so that
-  // an amount asked again (A, B, then A) never gets the canceled intent back,
-  // while Medusa retrying one call gets the same intent.
+  // A new intent for the session's amount, in the cart's currency (any that
+  // payd prices in: it refuses the others, naming those it prices in).
+  // `replaced`: the intents the session had before (canceled); each
+  // generation has its own Idempotency-Key, so that an amount asked again
+  // (A, B, then A) never gets the canceled intent back, while Medusa
+  // retrying one call gets the same intent.
   private async startIntent(input: InitiatePaymentInput, replaced: string[]): Promise<{ intent: PaydIntent; data: Record<string, unknown> }> {
     const currency = input.currency_code.toUpperCase();
-    if (currency !== 'USD') {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `payd: carts in ${currency} cannot be paid with payd, which prices in USD`);
-    }
-    const amount = usd(input.amount);
+    const amount = cartAmount(input.amount, currency);
     const sessionId = String(input.data?.session_id ?? '');
     if (!sessionId) throw new MedusaError(MedusaError.Types.INVALID_DATA, 'payd: no payment session id');
     const metadata: Record<string, string> = { medusaStore: this.options.storeId!, medusaSessionId: sessionId };
@@ -151,7 +166,7 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     const returnUrl = this.returnUrlFor(sessionId, typeof cartId === 'string' ? cartId : undefined);
     const intent = await this.client
       .createIntent({ amount, currency, metadata, idempotencyKey, ...(returnUrl ? { returnUrl } : {}) })
-      .catch((e) => this.fail(e));
+      .catch((e) => this.refusedAsk(e, currency));
     // payd answers for what was asked: an intent for another amount is never taken.
     if (intent.currency !== currency || !sameDecimal(intent.amount, amount)) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `payd: intent ${intent.id} is for ${intent.amount} ${intent.currency}, the cart for ${amount} ${currency}`);
@@ -178,8 +193,8 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
   // cannot be replaced: the change is refused.
   async updatePayment(input: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const data = input.data ?? {};
-    const amount = usd(input.amount);
     const currency = input.currency_code.toUpperCase();
+    const amount = cartAmount(input.amount, currency);
     if (typeof data.intentId === 'string' && typeof data.amount === 'string' && data.currency === currency && sameDecimal(data.amount, amount)) {
       return { data };
     }
@@ -280,14 +295,18 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
 
   // payd holds no funds: nothing can be sent from here. The refund is recorded
   // as requested, with what the merchant must send and where, and logged as a
-  // warning; it never says it was sent (see refunds.ts).
+  // warning; it never says it was sent (see refunds.ts). It is in the
+  // session's currency, the intent's ("send 5.00 EUR in USDC").
   async refundPayment(input: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const data = input.data ?? {};
     if (typeof data.txHash !== 'string') {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `payd: intent ${data.intentId} shows no payment to refund`);
     }
+    if (typeof data.currency !== 'string') {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `payd: the payment of intent ${data.intentId} does not say its currency`);
+    }
     const refundId = String(input.context?.idempotency_key ?? `refund_${refundRequestsIn(data).length + 1}`);
-    const request = refundRequestOf(data, usd(input.amount), refundId, new Date());
+    const request = refundRequestOf(data, cartAmount(input.amount, data.currency), data.currency, refundId, new Date());
     this.logger?.warn(refundLogLine(request));
     return { data: withRefundRequest(data, request) };
   }
@@ -322,16 +341,4 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     if (action === 'not_supported') return { action };
     return { action, data: { session_id: intent.metadata.medusaSessionId as string, amount: new BigNumber(intent.amount) } };
   }
-}
-
-// Medusa's amount as payd's decimal string: cents always written ("42.50");
-// more digits than cents are passed as they are, and payd refuses them.
-function usd(amount: InitiatePaymentInput['amount']): string {
-  const n = new BigNumber(amount).bigNumber!;
-  return (n.decimalPlaces() ?? 0) <= 2 ? n.toFixed(2) : n.toFixed();
-}
-
-// Two decimal strings name the same amount ("42.5" and "42.50").
-function sameDecimal(a: string, b: string): boolean {
-  return new BigNumber(a).bigNumber!.isEqualTo(new BigNumber(b).bigNumber!);
 }
