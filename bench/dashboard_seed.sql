@@ -64,6 +64,15 @@ SELECT id, '@TENANT@', '@INTEGRATION@', CASE WHEN i % 10 = 0 THEN '@LINK@' END, 
     (created_at + 86400000) || '}' END
 FROM seed;
 
+-- Prices as asked (issue 36): a third in euros at a rate, the rest in dollars.
+UPDATE payment_intents SET price = '{"amount":"' || amount_usd || '","currency":"USD"}'
+  WHERE tenant_id = '@TENANT@';
+UPDATE payment_intents SET
+  price = '{"amount":"' || amount_usd || '","currency":"EUR"}',
+  rate = '{"answer":"108275","decimals":5,"sources":["chainlink:1","ecb"],"at":0}',
+  amount_usd = NULL
+  WHERE tenant_id = '@TENANT@' AND rowid % 3 = 0;
+
 INSERT INTO payments (id, tenant_id, intent_id, chain_id, token_symbol, token_address, decimals,
   amount, tx_hash, position, log_index, block_number, block_hash, block_time, sender, recipient,
   status, confirmations, created_at, confirmed_at)

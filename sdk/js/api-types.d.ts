@@ -1657,8 +1657,9 @@ export interface paths {
         };
         /**
          * Settings > General
-         * @description The account keys (prefix and last 4 characters) and the webhook secret's forms. Admins and owners see
-         *     the buttons (create, rotate, revoke; show and rotate the secret); others only the list.
+         * @description The account keys (prefix and last 4 characters), the webhook secret's forms and the reporting
+         *     currency. Admins and owners see the buttons (create, rotate, revoke; show and rotate the secret;
+         *     save the reporting currency); others only the list and the currency.
          */
         get: operations["getGeneralSettings"];
         put?: never;
@@ -1684,6 +1685,28 @@ export interface paths {
          *     Below admin: `403`.
          */
         post: operations["createAccountKeyInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/general/reporting-currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose the reporting currency
+         * @description The currency the overview's total of what was paid is converted into (DECISIONS §14): one this
+         *     payd prices in, `303` to Settings > General, audited as `tenant.reporting_currency`. Another
+         *     currency: `400` naming the covered ones. Below admin: `403`.
+         */
+        post: operations["setReportingCurrencyInDashboard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7301,6 +7324,30 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    setReportingCurrencyInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    reportingCurrency?: string;
+                };
+            };
+        };
+        responses: {
             303: components["responses"]["DashboardRedirect"];
             400: components["responses"]["DashboardFormRefused"];
             403: components["responses"]["DashboardForeignForm"];

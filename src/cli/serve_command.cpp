@@ -160,6 +160,13 @@ void Serve(const CommandContext& ctx) {
   pages::RegisterPageRoutes(router, pages);
   dashboard::DashboardContext dashboard{*opened.store, assets, templates, config.environment, {}};
   dashboard.catalog = &config.catalog;
+  dashboard.rate_of = [&prices](const std::string& code) -> std::optional<domain::UsdRate> {
+    try {
+      return prices.Rate(code).value;
+    } catch (const domain::PriceUnavailable&) {
+      return std::nullopt;
+    }
+  };
   dashboard::RegisterDashboardRoutes(router, dashboard);
   http::Server server(options, [&router](const http::Request& req, http::RequestContext& rctx) {
     return router.Dispatch(req, rctx);

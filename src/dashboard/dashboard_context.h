@@ -34,7 +34,10 @@ struct DashboardContext {
   // What this process's watcher of a chain last saw (chain/chain_status.h).
   std::function<std::optional<domain::ChainWatchStatus>(std::int64_t)> chain_status =
       [](std::int64_t) { return std::optional<domain::ChainWatchStatus>(); };
-  // Wakes the webhook dispatcher after a change that queued deliveries.
+  // Today's US dollars per unit of a currency (the rate book), none while it
+  // is unavailable: the overview converts totals into the reporting currency.
+  std::function<std::optional<domain::UsdRate>(const std::string&)> rate_of =
+      [](const std::string&) { return std::optional<domain::UsdRate>(); };
   // The chains and tokens integrations and links may use (config), the same as the API's.
   const domain::ChainCatalog* catalog = nullptr;
 };

@@ -1,4 +1,5 @@
-// Settings > General (routes.h), what the spec puts there: the account key
+// Settings > General (routes.h), what the spec puts there, and the
+// reporting currency the overview's totals are in (issue 36): the account key
 // (svc_ak_*, every scope, for the merchant's backend: create, its text shown
 // once, rotate, revoke) and the webhook secret (whsec_*: shown only after the
 // person types their password again, on a no-store page; rotated with
@@ -11,7 +12,9 @@
 #include "dashboard/reconfirm.h"
 #include "dashboard/routes.h"
 #include "domain/management/api_keys.h"
+#include "domain/management/reporting_currency.h"
 #include "domain/management/webhook_endpoints.h"
+#include "domain/money/currency.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -48,6 +51,19 @@ http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, cons
   model["keys"] = std::move(keys);
   model["typedName"] = typed_name;
   model["overlapHours"] = domain::kWebhookSecretOverlapMs / (60 * 60 * 1000);
+  // The currencies payd prices in, the tenant's own selected.
+  auto tenant = ctx.store.FindTenant(visitor.current.user.tenant_id);
+  std::string current = tenant ? tenant->reporting_currency : "USD";
+  boost::json::array currencies;
+  for (const auto& code : CatalogOf(ctx).currencies()) {
+    auto currency = domain::FindCurrency(code);
+    currencies.push_back(
+        {{"value", code},
+         {"label", code + (currency ? " (" + std::string(currency->name) + ")" : "")},
+         {"selected", code == current}});
+  }
+  model["reportingCurrencies"] = std::move(currencies);
+  model["reportingCurrency"] = current;
   AddErrors(model, errors);
   return Page(req, ctx, status, "general", model);
 }
@@ -125,6 +141,18 @@ void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
                          },
                          [&](const boost::json::array& errors) {
                            return GeneralPage(req, ctx, v, http::Status::bad_request, name, errors);
+                         });
+                   });
+  AddSignedInRoute(router, http::Verb::post, home + "/reporting-currency", ctx, kAdmins,
+                   [&ctx, home](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     std::string code = http::FormValue(req.body(), "reportingCurrency");
+                     return OrFieldError(
+                         [&] {
+                           domain::SetReportingCurrency(ChangeBy(ctx, v), CatalogOf(ctx), code);
+                           return Redirect(req, home);
+                         },
+                         [&](const boost::json::array& errors) {
+                           return GeneralPage(req, ctx, v, http::Status::bad_request, {}, errors);
                          });
                    });
   AddSignedInRoute(

@@ -14,6 +14,7 @@
 #include "dashboard/routes.h"
 #include "dashboard/volume_chart.h"
 #include "domain/money/amount.h"
+#include "domain/money/reporting.h"
 #include "domain/webhooks/event.h"
 #include "http/request_fields.h"
 
@@ -46,6 +47,62 @@ boost::json::array Volumes(DashboardContext& ctx, const std::string& tenant, bas
                    {"days", std::move(days)}});
   }
   return out;
+}
+
+// `minor` units of a currency with `digits` minor units, all of them shown: "25.00".
+std::string PriceText(const domain::Uint256& minor, unsigned digits) {
+  return domain::PadFraction(domain::UnitsToDecimal(minor, digits), digits);
+}
+
+// What was paid by the prices asked (issue 36 item 5): a sum per currency,
+// and one total in the tenant's reporting currency, each payment at its own
+// rate into US dollars and, for another reporting currency, at today's rate.
+void AddPricedTotals(boost::json::object& model, DashboardContext& ctx, const std::string& tenant,
+                     base::TimeMs now) {
+  const base::TimeMs since = FirstChartDay(now, kChartDays);
+  auto paid = ctx.store.PaidPricesSince(tenant, since);
+  auto found = ctx.store.FindTenant(tenant);
+  std::string code = found ? found->reporting_currency : "USD";
+  auto reporting = domain::FindCurrency(code);
+  if (!reporting) reporting = domain::FindCurrency("USD");
+  bool needs_today = false;
+  for (const auto& p : paid) needs_today = needs_today || p.price.currency != reporting->code;
+  needs_today = needs_today && reporting->code != "USD";
+  std::optional<domain::UsdRate> today;
+  if (needs_today) today = ctx.rate_of(code);
+  auto totals = domain::TotalPaid(paid, *reporting, today);
+  // A chart per asked currency, as the tokens' below: the day a payment was
+  // confirmed, its price in the currency's minor units.
+  constexpr base::TimeMs kDayMs = 24LL * 3600 * 1000;
+  std::vector<domain::Store::DailyReceived> sums;
+  for (const auto& p : paid) {
+    auto currency = domain::FindCurrency(p.price.currency);
+    auto minor =
+        currency ? domain::DecimalToUnits(p.price.amount, currency->minor_units) : std::nullopt;
+    if (!minor) continue;
+    sums.push_back(
+        {p.price.currency, currency->minor_units, (p.confirmed_at - since) / kDayMs, *minor});
+  }
+  boost::json::array priced;
+  for (const auto& v : VolumeByDay(sums, kChartDays)) {
+    boost::json::array days;
+    for (std::size_t i = 0; i < v.per_day.size(); ++i) {
+      if (v.per_day[i] == 0) continue;
+      days.push_back(
+          {{"day",
+            base::FormatTimestamp(since + static_cast<base::TimeMs>(i) * kDayMs).substr(0, 10)},
+           {"amount", PriceText(v.per_day[i], v.decimals)}});
+    }
+    priced.push_back({{"currency", v.token},
+                      {"amount", PriceText(v.total, v.decimals)},
+                      {"svg", VolumeSvg(v, "chart-price-" + v.token, now)},
+                      {"days", std::move(days)}});
+  }
+  model["hasPriced"] = !priced.empty();
+  model["priced"] = std::move(priced);
+  model["reportingCurrency"] = std::string(reporting->code);
+  model["convertedToday"] = needs_today;
+  if (totals.total) model["pricedTotal"] = *totals.total;
 }
 
 boost::json::array Chains(DashboardContext& ctx, base::TimeMs now) {
@@ -84,6 +141,7 @@ http::Response Overview(const http::Request& req, DashboardContext& ctx, const V
   auto volumes = Volumes(ctx, tenant, now);
   model["hasVolume"] = !volumes.empty();
   model["volumes"] = std::move(volumes);
+  AddPricedTotals(model, ctx, tenant, now);
   auto counts = ctx.store.CountTenant(tenant, now - kFailedWindowMs);
   boost::json::array statuses;
   for (const char* status : {"CREATED", "PENDING", "PAID", "EXPIRED", "FAILED"}) {

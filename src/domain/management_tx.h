@@ -157,6 +157,10 @@ class ManagementTx {
   virtual bool TenantRequiresTwoFactor(const std::string& tenant_id) = 0;
   virtual void SetTenantRequiresTwoFactor(const std::string& tenant_id, bool required,
                                           base::TimeMs now) = 0;
+  // "USD" unless set (issue 36 item 5).
+  virtual std::string TenantReportingCurrency(const std::string& tenant_id) = 0;
+  virtual void SetTenantReportingCurrency(const std::string& tenant_id,
+                                          const std::string& currency) = 0;
 
   // --- Webhook endpoints and secrets ---------------------------------------
   virtual std::optional<WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,

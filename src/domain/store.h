@@ -27,6 +27,7 @@
 #include "domain/ledger/payment.h"
 #include "domain/links/payment_link.h"
 #include "domain/management_tx.h"
+#include "domain/money/reporting.h"
 #include "domain/payout_change.h"
 #include "domain/people/session.h"
 #include "domain/people/tenant.h"
@@ -389,6 +390,10 @@ class Store : public LedgerStore,
   // midnight UTC.
   virtual std::vector<DailyReceived> ReceivedPerDay(const std::string& tenant_id,
                                                     base::TimeMs since) = 0;
+  // The price and rate of every PAID intent confirmed at or after `since`
+  // that was asked in a currency (domain/money/reporting.h sums them).
+  virtual std::vector<PricedPayment> PaidPricesSince(const std::string& tenant_id,
+                                                     base::TimeMs since) = 0;
 };
 
 }  // namespace payd::domain

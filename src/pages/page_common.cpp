@@ -100,12 +100,7 @@ http::Response NotFoundPage(const http::Request& req, const http::RequestContext
 
 std::string PriceDecimal(std::string decimal, const std::string& currency) {
   auto found = domain::FindCurrency(currency);
-  if (!found || found->minor_units == 0) return decimal;
-  auto point = decimal.find('.');
-  std::size_t digits = point == std::string::npos ? 0 : decimal.size() - point - 1;
-  if (point == std::string::npos) decimal += '.';
-  if (digits < found->minor_units) decimal.append(found->minor_units - digits, '0');
-  return decimal;
+  return found ? domain::PadFraction(std::move(decimal), found->minor_units) : decimal;
 }
 
 }  // namespace payd::pages

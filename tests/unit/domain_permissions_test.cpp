@@ -16,6 +16,7 @@
 #include "domain/management/payment_intents.h"
 #include "domain/management/payment_links.h"
 #include "domain/management/payout_changes.h"
+#include "domain/management/reporting_currency.h"
 #include "domain/management/two_factor.h"
 #include "domain/management/users.h"
 #include "domain/management/webhook_endpoints.h"
@@ -101,6 +102,8 @@ class DomainPermissionsTest : public testing::StoreTest {
          [](const auto& c) { domain::CancelPayoutChange(c, "int_none"); }},
         {"confirm a payout address change",
          [](const auto& c) { domain::ConfirmPayoutChange(c, "int_none"); }},
+        {"choose the reporting currency",
+         [&](const auto& c) { domain::SetReportingCurrency(c, catalog_, "USD"); }},
     };
   }
 };

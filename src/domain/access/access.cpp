@@ -57,13 +57,15 @@ constexpr std::array kRows{
     Row{Operation::kIssueSignInLink, {"Issuing a sign-in link", kPeople, kAccountKeyOnly}},
     Row{Operation::kRequireTwoFactor,
         {"Requiring two factors of everyone", kPeople, kAccountKeyOnly}},
+    Row{Operation::kSetReportingCurrency,
+        {"Choosing the reporting currency", kAccount, kAccountKeyOnly}},
 };
 
 constexpr bool InOrder() {
   for (std::size_t i = 0; i < kRows.size(); ++i) {
     if (static_cast<std::size_t>(kRows[i].op) != i) return false;
   }
-  return static_cast<std::size_t>(Operation::kRequireTwoFactor) + 1 == kRows.size();
+  return static_cast<std::size_t>(Operation::kSetReportingCurrency) + 1 == kRows.size();
 }
 static_assert(InOrder(), "one row per Operation, in its order");
 

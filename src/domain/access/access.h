@@ -41,6 +41,7 @@ enum class Operation {
   kSetPersonPassword,
   kIssueSignInLink,
   kRequireTwoFactor,
+  kSetReportingCurrency,
 };
 
 struct OperationRights {

@@ -146,6 +146,15 @@ Quote QuotePrice(const Price& price, const ChainInfo& chain, const TokenInfo& to
   return quote;
 }
 
+std::string PadFraction(std::string decimal, unsigned digits) {
+  if (digits == 0) return decimal;
+  auto point = decimal.find('.');
+  std::size_t have = point == std::string::npos ? 0 : decimal.size() - point - 1;
+  if (point == std::string::npos) decimal += '.';
+  if (have < digits) decimal.append(digits - have, '0');
+  return decimal;
+}
+
 std::string RateText(const UsdRate& rate) {
   return UnitsToDecimal(rate.answer, rate.decimals);
 }

@@ -69,6 +69,10 @@ struct SourcedRate {
 // `bound_bp` basis points of the median (default 1%): never a wrong amount.
 UsdRate CombineRates(std::vector<SourcedRate> sources, base::TimeMs now, unsigned bound_bp = 100);
 
+// `decimal` with at least `digits` fraction digits, as prices are written:
+// "8" with 2 -> "8.00", "8.5" with 3 -> "8.500"; 0 leaves it as it is.
+std::string PadFraction(std::string decimal, unsigned digits);
+
 // A price as the merchant asked it: a decimal amount in an ISO 4217 currency.
 struct Price {
   std::string amount;

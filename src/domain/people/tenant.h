@@ -13,6 +13,8 @@ struct Tenant {
   std::string id;  // "ten_..."
   std::string name;
   base::TimeMs created_at = 0;
+  // What the dashboard's totals are converted into (domain/money/reporting.h).
+  std::string reporting_currency = "USD";
 };
 
 // The secret that signs a tenant's webhooks. It must be kept in clear to sign,

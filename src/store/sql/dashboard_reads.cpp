@@ -178,6 +178,26 @@ std::vector<domain::Store::DailyReceived> SqlStore::ReceivedPerDay(const std::st
   });
 }
 
+std::vector<domain::PricedPayment> SqlStore::PaidPricesSince(const std::string& tenant_id,
+                                                             base::TimeMs since) {
+  return Read([&](Connection& c) {
+    // Through the (tenant_id, status, created_at) index: the tenant's PAID
+    // intents, whenever made (a merchant may settle an old one as paid).
+    auto q = c.Prepare(
+        "SELECT price, rate, confirmed_at FROM payment_intents WHERE tenant_id = ? AND status = "
+        "'PAID' AND "
+        "confirmed_at >= ? AND price IS NOT NULL");
+    q.Bind(1, tenant_id).Bind(2, since);
+    std::vector<domain::PricedPayment> out;
+    while (q.Step()) {
+      domain::PricedPayment p{PriceFromJson(q.Text(0)), std::nullopt, q.Int(2)};
+      if (auto rate = q.OptText(1)) p.rate = RateFromJson(*rate);
+      out.push_back(std::move(p));
+    }
+    return out;
+  });
+}
+
 std::vector<domain::WebhookDelivery> SqlStore::DeliveriesOfEvents(
     const std::string& tenant_id, const std::vector<std::string>& event_ids) {
   return Read([&](Connection& c) {

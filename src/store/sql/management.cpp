@@ -286,6 +286,18 @@ class SqlManagementTx final : public domain::ManagementTx {
                                   base::TimeMs now) override {
     SaveTwoFactorRule(c_, tenant_id, required, now);
   }
+  std::string TenantReportingCurrency(const std::string& tenant_id) override {
+    auto q = c_.Prepare("SELECT COALESCE(reporting_currency, 'USD') FROM tenants WHERE id = ?");
+    q.Bind(1, tenant_id);
+    return q.Step() ? q.Text(0) : "USD";
+  }
+  void SetTenantReportingCurrency(const std::string& tenant_id,
+                                  const std::string& currency) override {
+    c_.Prepare("UPDATE tenants SET reporting_currency = ? WHERE id = ?")
+        .Bind(1, currency)
+        .Bind(2, tenant_id)
+        .Run();
+  }
 
   std::optional<domain::WebhookEndpoint> FindWebhookEndpoint(const std::string& tenant_id,
                                                              const std::string& id) override {

@@ -28,10 +28,12 @@ void SqlStore::InsertTenant(const domain::Tenant& tenant, const domain::WebhookS
 
 std::optional<domain::Tenant> SqlStore::FindTenant(const std::string& id) {
   return Read([&](Connection& c) -> std::optional<domain::Tenant> {
-    auto q = c.Prepare("SELECT id, name, created_at FROM tenants WHERE id = ?");
+    auto q = c.Prepare(
+        "SELECT id, name, created_at, COALESCE(reporting_currency, 'USD') FROM tenants WHERE id = "
+        "?");
     q.Bind(1, id);
     if (!q.Step()) return std::nullopt;
-    return domain::Tenant{q.Text(0), q.Text(1), q.Int(2)};
+    return domain::Tenant{q.Text(0), q.Text(1), q.Int(2), q.Text(3)};
   });
 }
 

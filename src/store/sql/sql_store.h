@@ -137,6 +137,8 @@ class SqlStore : public domain::Store {
                                               const ClaimLimits& limits) override;
   std::optional<base::TimeMs> NextDeliveryDue() override;
   TenantCounts CountTenant(const std::string& tenant_id, base::TimeMs failed_since) override;
+  std::vector<domain::PricedPayment> PaidPricesSince(const std::string& tenant_id,
+                                                     base::TimeMs since) override;
   std::vector<DailyReceived> ReceivedPerDay(const std::string& tenant_id,
                                             base::TimeMs since) override;
   OperationalCounts CountForMetrics() override;

@@ -77,6 +77,20 @@ export const CASES = [
     ],
   },
   {
+    name: 'the reporting currency: chosen in the dashboard; one payd does not price in is refused and writes nothing',
+    async run(w) {
+      const bo = await signIn(w, 'bo');
+      const refused = await w.form(bo, `${GENERAL}/reporting-currency`, { reportingCurrency: 'BHD' }, GENERAL);
+      if (refused.status !== 400) throw new Error(`BHD: ${refused.status}`);
+      const chosen = await w.form(bo, `${GENERAL}/reporting-currency`, { reportingCurrency: 'USD' }, GENERAL);
+      if (chosen.status !== 303) throw new Error(`USD: ${chosen.status}`);
+    },
+    expect: [
+      ['user.sign_in', 'bo', 'bo'],
+      ['tenant.reporting_currency', 'bo', 'tenant'],
+    ],
+  },
+  {
     name: 'webhook endpoints: made, disabled, enabled, tested, a delivery sent again, removed (account key)',
     async run(w) {
       const e = await w.api('POST', '/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/audit' });
