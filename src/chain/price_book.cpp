@@ -59,10 +59,6 @@ domain::CurrencyRate PriceBook::Rate(const std::string& currency) {
   return rates_.Current(currency, base::NowMs());
 }
 
-std::vector<std::string> PriceBook::CoveredCurrencies() {
-  return rates_.Covered();
-}
-
 FeedAnswer JudgeFeedAnswer(std::string_view decimals_data, std::string_view round_data,
                            base::TimeMs now) {
   FeedAnswer out;

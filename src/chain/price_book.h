@@ -37,7 +37,6 @@ class PriceBook final : public domain::PriceSource {
   // file and config write into.
   domain::RateBook& rates() { return rates_; }
   domain::CurrencyRate Rate(const std::string& currency) override;
-  std::vector<std::string> CoveredCurrencies() override;
 
  private:
   domain::RateBook rates_;

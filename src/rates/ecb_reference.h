@@ -19,9 +19,7 @@
 
 namespace payd::rates {
 
-// Where the ECB publishes the day's rates: payd's default for the source.
-inline constexpr std::string_view kEcbDailyUrl =
-    "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
+// Where the ECB publishes the day's rates: config::kEcbDailyUrl (`ecb = true`).
 // The daily file is about 1.5 kB; anything over this is not it (and is never parsed).
 inline constexpr std::size_t kEcbMaxBytes = 1024 * 1024;
 // Digits a rate may have before and after its point: the ECB publishes seven

@@ -20,10 +20,6 @@ CurrencyRate PriceSource::Rate(const std::string& currency) {
   throw PriceUnavailable("No rate source covers " + currency + ".");
 }
 
-std::vector<std::string> PriceSource::CoveredCurrencies() {
-  return {"USD"};
-}
-
 std::optional<UsdPrice> StaticPrice(const TokenInfo& token) {
   if (token.UsdPegged()) return UsdPrice{1, 0};
   if (token.price_usd) {

@@ -43,10 +43,9 @@ class PriceSource {
   // The USD price of a token that floats (neither pegged nor fixed in config).
   virtual UsdPrice Price(const ChainInfo& chain, const TokenInfo& token) = 0;
   // The rate of an ISO 4217 currency (domain/money/rate_book.h): USD is 1;
-  // by default no other currency is covered.
+  // by default no other currency is covered. Which ones are covered is the
+  // catalog's to say (ChainCatalog::currencies, set from the rate book at start).
   virtual CurrencyRate Rate(const std::string& currency);
-  // The currencies Rate() may answer for, USD among them, in code order.
-  virtual std::vector<std::string> CoveredCurrencies();
 };
 
 // Smallest token units worth at least `usd` (a decimal with at most 2 fraction digits).
