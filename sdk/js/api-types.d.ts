@@ -379,6 +379,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/{paymentId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        /** The payment's refunds, oldest first */
+        get: operations["listPaymentRefunds"];
+        put?: never;
+        /**
+         * Refund a confirmed payment, in full or in part
+         * @description Makes a refund (DECISIONS §15, docs/api-reference.md "Refunds") of a `CONFIRMED` payment, in
+         *     its chain and token, from the payout address it reached. `amount` is in the token's smallest
+         *     units; `price` is in the currency the payment's intent was priced in, converted at the rate of
+         *     the moment (kept in `rate`); neither is all that is left. The payment's refunds, canceled ones
+         *     aside, never exceed what it paid (`400` naming `amount` or `price.amount`). The refund is
+         *     `ready` at once when the hosted page's wallet proved it sent the payment (`addressSource`
+         *     `payment_wallet`); otherwise `address_needed` until the payer gives an address on the refund
+         *     page (`POST /api/v1/refunds/{refundId}/address-page`). `Idempotency-Key` replays the first answer.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's refunds, newest first */
+        get: operations["listRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds/{refundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        /** One refund */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds/{refundId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a refund whose transfer is not on chain
+         * @description `requested`, `address_needed`, `ready` and `reversed` refunds may be canceled (`REFUND_CANCELED`);
+         *     its amount no longer counts against the payment. A canceled refund is answered as it is; a
+         *     `sent` or `confirmed` one is a `400`. A transfer sent for it afterwards matches nothing.
+         */
+        post: operations["cancelRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds/{refundId}/address-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link to the payer's refund page
+         * @description For an `address_needed` refund: a new link (`/refund/<token>`, unguessable) to send the payer,
+         *     working for 14 days and once; an earlier link stops working. payd keeps only a digest of the
+         *     token: the URL is shown in this answer alone. Another status is a `400`.
+         */
+        post: operations["createRefundAddressPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/refunds/{refundId}/safe-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The refund's transfer as a Safe Transaction Builder batch file
+         * @description For a refund ready to send (`ready`, `reversed`): the file Safe's Transaction Builder loads
+         *     (`version`, `chainId`, `createdAt`, `meta`, `transactions` of `to`/`value`/`data`), for a
+         *     payout address that is a Safe. Another status is a `400`.
+         */
+        get: operations["getRefundSafeBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment-intents/{intentId}/resolve": {
         parameters: {
             query?: never;
@@ -950,6 +1088,36 @@ export interface paths {
          *     sent, or it expired), without changing it.
          */
         post: operations["submitPayForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/refund/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a link made by `POST /api/v1/refunds/{refundId}/address-page`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The payer's refund page
+         * @description The refund (merchant, amount, chain and token) and a form for the payer's wallet address. A link expired, replaced or used is the `404` page.
+         */
+        get: operations["getRefundPage"];
+        put?: never;
+        /**
+         * The payer's wallet address for the refund, typed twice
+         * @description `address` and `address_again` must be the same address (0x and 40 hex digits; in mixed case
+         *     its EIP-55 checksum must match), not the zero address, the payout address or the token's
+         *     contract. Taken, the refund is `ready` (`REFUND_READY`) and the page says where it goes; the
+         *     link stops working.
+         */
+        post: operations["submitRefundAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2650,6 +2818,126 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    REFUND_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * REFUND_CREATED: a refund was made (`ready`, or `address_needed` until the payer gives an address)
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["refundCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    REFUND_READY: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * REFUND_READY: the payer gave the refund's address: ready to send
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["refundReadyWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    REFUND_SENT: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * REFUND_SENT: the refund's transfer is on chain
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["refundSentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    REFUND_CONFIRMED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * REFUND_CONFIRMED: the refund's transfer reached the chain's confirmation depth
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["refundConfirmedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    REFUND_CANCELED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * REFUND_CANCELED: the merchant canceled the refund
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["refundCanceledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    REFUND_REVERSED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * REFUND_REVERSED: a reorganisation removed the refund's transfer (`ready` again, or `reversed` if it was confirmed)
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["refundReversedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     WEBHOOK_TEST: {
         parameters: {
             query?: never;
@@ -3022,6 +3310,8 @@ export interface components {
             confirmations: number;
             createdAt: components["schemas"]["Timestamp"];
             confirmedAt: components["schemas"]["Timestamp"] | null;
+            /** @description What its confirmed refunds sent back, smallest units (DECISIONS §15). */
+            amountRefunded: components["schemas"]["Units"];
         };
         /** @description A payment in the /v1 shape, its status lowercase (only `confirmed` payments are listed). */
         V1Payment: {
@@ -3045,6 +3335,8 @@ export interface components {
             confirmations: number;
             createdAt: components["schemas"]["Timestamp"];
             confirmedAt: components["schemas"]["Timestamp"] | null;
+            /** @description What its confirmed refunds sent back, smallest units (DECISIONS §15). */
+            amountRefunded: components["schemas"]["Units"];
         };
         V1IntentCreate: {
             /**
@@ -3165,6 +3457,9 @@ export interface components {
             /** @constant */
             type: "INTEGRATION_PAYOUT_CHANGED";
             data: components["schemas"]["IntegrationPayoutChange"];
+        } | {
+            type: components["schemas"]["RefundEventType"];
+            data: components["schemas"]["Refund"];
         } | {
             /** @constant */
             type: "WEBHOOK_SENT";
@@ -3287,7 +3582,7 @@ export interface components {
             /** @enum {string} */
             prefix: "svc_pk_test_" | "svc_pk_live_" | "svc_ak_test_" | "svc_ak_live_" | "svc_test_" | "svc_live_";
             last4: string;
-            scopes: ("payments:read" | "payments:write" | "events:read" | "webhooks:write")[];
+            scopes: ("payments:read" | "payments:write" | "events:read" | "webhooks:write" | "refunds:write")[];
             integrationId: string | null;
             /** @description The operator's per-key override of 60 requests a minute. */
             rateLimit: number | null;
@@ -3341,7 +3636,7 @@ export interface components {
              */
             kind: "public" | "account" | "integration";
             /** @description A public key's scopes (at least one); none for the other kinds. */
-            scopes?: ("payments:read" | "payments:write" | "events:read" | "webhooks:write")[];
+            scopes?: ("payments:read" | "payments:write" | "events:read" | "webhooks:write" | "refunds:write")[];
             /** @description An integration key's integration. */
             integrationId?: string;
             /** @description RFC 3339, in the future (`2027-06-30T00:00:00Z`). */
@@ -3353,7 +3648,7 @@ export interface components {
             overlapSeconds: number;
         };
         /** @enum {string} */
-        SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED" | "PAYMENT_RESOLVED" | "INTEGRATION_PAYOUT_CHANGED";
+        SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED" | "PAYMENT_RESOLVED" | "INTEGRATION_PAYOUT_CHANGED" | "REFUND_CREATED" | "REFUND_READY" | "REFUND_SENT" | "REFUND_CONFIRMED" | "REFUND_CANCELED" | "REFUND_REVERSED";
         /**
          * @description Where the account's webhooks go (DECISIONS §7). Never shows a secret.
          * @example {
@@ -3449,7 +3744,7 @@ export interface components {
          */
         AuditEntry: {
             id: string;
-            /** @description Who - the key's id (`key_…`), a dashboard user (`user_…`), or `cli` (the operator on the server). */
+            /** @description Who - the key's id (`key_…`), a dashboard user (`user_…`), `cli` (the operator on the server), or `payer` (the payer on the refund page, giving a refund's address). */
             actor: string;
             /** @description `<object>.<verb>`, e.g. `webhook_endpoint.create`, `integration.update`, `payment_intent.resolve`. */
             action: string;
@@ -3472,6 +3767,99 @@ export interface components {
             timestamp: components["schemas"]["Timestamp"];
             /** @description The payment - a `Payment`, or a `V1Payment` for an endpoint whose `payloadShape` is `v1`. */
             data: components["schemas"]["Payment"] | components["schemas"]["V1Payment"];
+        };
+        /**
+         * @description `requested` while payd works out the address (no refund stays in it); `address_needed` until
+         *     the payer gives one on the refund page; `ready` to send; `sent` once its transfer is on chain;
+         *     `confirmed` at the chain's confirmation depth; `canceled` by the merchant; `reversed` when a
+         *     reorganisation removed its confirmed transfer (it waits for its transfer again, as `ready`).
+         * @enum {string}
+         */
+        RefundStatus: "requested" | "address_needed" | "ready" | "sent" | "confirmed" | "canceled" | "reversed";
+        /** @enum {string} */
+        RefundEventType: "REFUND_CREATED" | "REFUND_READY" | "REFUND_SENT" | "REFUND_CONFIRMED" | "REFUND_CANCELED" | "REFUND_REVERSED";
+        RefundCreate: {
+            /** @description In the token's smallest units. With neither `amount` nor `price`, all that is left. */
+            amount?: components["schemas"]["Units"];
+            /** @description In the currency the payment's intent was priced in, converted at the rate of the moment. */
+            price?: {
+                amount: components["schemas"]["Decimal"];
+                currency: string;
+            };
+            /**
+             * @default requested_by_customer
+             * @enum {string}
+             */
+            reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /**
+         * @description The transfer for the payout wallet to sign: `eth_sendTransaction` from `from` with `to`,
+         *     `data` and `value` (wei), or the EIP-681 `uri` for a phone wallet.
+         */
+        PreparedTransfer: {
+            chainId: components["schemas"]["ChainId"];
+            from: components["schemas"]["Address"];
+            to: components["schemas"]["Address"];
+            data: string;
+            value: components["schemas"]["Units"];
+            uri: string;
+        };
+        /** @description A refund of a confirmed payment (DECISIONS §15). */
+        Refund: {
+            id: string;
+            paymentId: string;
+            intentId: string | null;
+            status: components["schemas"]["RefundStatus"];
+            chainId: components["schemas"]["ChainId"];
+            token: string;
+            tokenAddress: components["schemas"]["Address"] | null;
+            decimals: number;
+            amount: components["schemas"]["Units"];
+            amountFormatted: components["schemas"]["Decimal"];
+            price: null | {
+                amount: components["schemas"]["Decimal"];
+                currency: string;
+            };
+            rate: components["schemas"]["Rate"] | null;
+            from: components["schemas"]["Address"];
+            to: components["schemas"]["Address"] | null;
+            /** @enum {string|null} */
+            addressSource: "payment_wallet" | "payer" | null;
+            addressPageExpiresAt: components["schemas"]["Timestamp"] | null;
+            transfer: components["schemas"]["PreparedTransfer"] | null;
+            txHash: components["schemas"]["Hash"] | null;
+            blockNumber: number | null;
+            confirmations: number;
+            /** @enum {string} */
+            reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+            metadata: Record<string, never>;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            sentAt: components["schemas"]["Timestamp"] | null;
+            confirmedAt: components["schemas"]["Timestamp"] | null;
+            canceledAt: components["schemas"]["Timestamp"] | null;
+        };
+        SafeBatchFile: {
+            /** @constant */
+            version: "1.0";
+            chainId: string;
+            createdAt: number;
+            meta: {
+                name: string;
+                description: string;
+                createdFromSafeAddress: components["schemas"]["Address"];
+            };
+            transactions: {
+                to: components["schemas"]["Address"];
+                value: components["schemas"]["Units"];
+                data: string;
+            }[];
+        };
+        RefundWebhookPayload: {
+            type: components["schemas"]["RefundEventType"];
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Refund"];
         };
         IntegrationWebhookPayload: {
             /** @constant */
@@ -5036,6 +5424,285 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listPaymentRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every refund of the payment, canceled ones too. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Refund"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "2000000",
+                 *       "reason": "requested_by_customer",
+                 *       "metadata": {
+                 *         "ticket": "T-1"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundCreate"];
+            };
+        };
+        responses: {
+            /** @description The refund, `ready` or `address_needed`; or the replay of an earlier request with this Idempotency-Key. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["RefundStatus"];
+                paymentId?: string;
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["Refund"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund, canceled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createRefundAddressPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link and the refund. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                        expiresAt: components["schemas"]["Timestamp"];
+                        refund: components["schemas"]["Refund"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getRefundSafeBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch file, as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafeBatchFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     resolveIntent: {
         parameters: {
             query?: never;
@@ -6432,6 +7099,115 @@ export interface operations {
                 };
             };
             /** @description No such link, or no intent asked on /v1 of this id. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["PageRateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getRefundPage: {
+        parameters: {
+            query?: {
+                /** @description The page's language (`en`, `de`, `es`, `fr`); else cookie `payd_lang`, else `Accept-Language`. */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The token of a link made by `POST /api/v1/refunds/{refundId}/address-page`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy-Optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The link no longer works: the 404 page, or the JSON error for a client preferring JSON. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["PageRateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    submitRefundAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a link made by `POST /api/v1/refunds/{refundId}/address-page`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    address?: string;
+                    address_again?: string;
+                    lang?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The address was taken; the page says so. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy-Optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form was refused; the page again, saying why. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The link no longer works: the 404 page, or the JSON error for a client preferring JSON. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8484,6 +9260,144 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IntegrationWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    refundCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    refundReadyWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    refundSentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    refundConfirmedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    refundCanceledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    refundReversedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundWebhookPayload"];
             };
         };
         responses: {

@@ -27,6 +27,8 @@
 //                                                     payment_exceptions.cpp
 //   POST /v1/payment_intents/:id/cancel, /api/v1/payment-intents/:id/cancel
 //                                                     intent_cancel.cpp
+//   /api/v1/payments/:id/refunds, /api/v1/refunds[/:id][/cancel|/address-page|/safe-batch]
+//                                                     refunds.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -50,6 +52,7 @@ void AddIntegrationRoutes(http::Router& router, ApiContext& api);
 void AddApiKeyRoutes(http::Router& router, ApiContext& api);
 void AddPaymentExceptionRoutes(http::Router& router, ApiContext& api);
 void AddIntentCancelRoutes(http::Router& router, ApiContext& api);
+void AddRefundRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -68,6 +71,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddApiKeyRoutes(router, api);
   AddPaymentExceptionRoutes(router, api);
   AddIntentCancelRoutes(router, api);
+  AddRefundRoutes(router, api);
 }
 
 }  // namespace payd::api

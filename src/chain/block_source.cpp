@@ -112,7 +112,7 @@ std::vector<domain::BlockHeader> BlockSource::Headers(
 
 std::vector<boost::json::value> BlockSource::Logs(std::int64_t from, std::int64_t to,
                                                   const boost::json::array& addresses,
-                                                  const boost::json::array& recipient_topics) {
+                                                  const boost::json::array& topics) {
   std::vector<boost::json::value> out;
   std::int64_t start = from;
   while (start <= to) {
@@ -121,7 +121,7 @@ std::vector<boost::json::value> BlockSource::Logs(std::int64_t from, std::int64_
         {"fromBlock", ToQuantity(static_cast<std::uint64_t>(start))},
         {"toBlock", ToQuantity(static_cast<std::uint64_t>(end))},
         {"address", addresses},
-        {"topics", boost::json::array{kTransferTopic, nullptr, recipient_topics}},
+        {"topics", topics},
     };
     try {
       auto result = rpc_.Call("eth_getLogs", {filter});
@@ -146,26 +146,47 @@ std::vector<domain::ObservedTransfer> BlockSource::TokenTransfers(
   boost::json::array addresses, topics;
   for (const auto& token : chain_.tokens) addresses.emplace_back(LowerHex(*token.address));
   for (const auto& r : recipients) topics.emplace_back(AddressTopic(r));
-  for (const auto& value : Logs(from, to, addresses, topics)) {
+  boost::json::array filter{kTransferTopic, nullptr, std::move(topics)};
+  for (const auto& value : Logs(from, to, addresses, filter)) {
     auto transfer = DecodeTransferLog(value, chain_);
     if (transfer && recipients.contains(transfer->recipient)) out.push_back(std::move(*transfer));
   }
   return out;
 }
 
+std::vector<domain::ObservedTransfer> BlockSource::TokenTransfersFrom(
+    std::int64_t from, std::int64_t to, const std::set<std::string>& senders) {
+  std::vector<domain::ObservedTransfer> out;
+  if (chain_.tokens.empty() || senders.empty()) return out;
+  boost::json::array addresses, topics;
+  for (const auto& token : chain_.tokens) addresses.emplace_back(LowerHex(*token.address));
+  for (const auto& s : senders) topics.emplace_back(AddressTopic(s));
+  boost::json::array filter{kTransferTopic, std::move(topics)};
+  for (const auto& value : Logs(from, to, addresses, filter)) {
+    auto transfer = DecodeTransferLog(value, chain_);
+    if (transfer && senders.contains(transfer->sender)) out.push_back(std::move(*transfer));
+  }
+  return out;
+}
+
 std::vector<domain::ObservedTransfer> BlockSource::NativeTransfers(
     std::int64_t from, std::int64_t to, const std::set<std::string>& recipients,
-    std::vector<domain::BlockHeader>& scanned) {
+    const std::set<std::string>& senders, std::vector<domain::BlockHeader>& scanned) {
   std::vector<domain::ObservedTransfer> out;
-  if (recipients.empty()) return out;
-  for (auto [range_from, range_to] : RangesToRead(from, to, recipients, scanned)) {
-    NativeTransfersIn(range_from, range_to, recipients, scanned, out);
+  if (recipients.empty() && senders.empty()) return out;
+  // A sender's nonce moves with every transaction it sends, so the proof
+  // from account state that nothing moved covers both.
+  std::set<std::string> accounts = recipients;
+  accounts.insert(senders.begin(), senders.end());
+  for (auto [range_from, range_to] : RangesToRead(from, to, accounts, scanned)) {
+    NativeTransfersIn(range_from, range_to, recipients, senders, scanned, out);
   }
   return out;
 }
 
 void BlockSource::NativeTransfersIn(std::int64_t from, std::int64_t to,
                                     const std::set<std::string>& recipients,
+                                    const std::set<std::string>& senders,
                                     std::vector<domain::BlockHeader>& scanned,
                                     std::vector<domain::ObservedTransfer>& out) {
   for (std::int64_t first = from; first <= to;) {
@@ -203,11 +224,12 @@ void BlockSource::NativeTransfersIn(std::int64_t from, std::int64_t to,
       for (std::size_t i = 0; i < block.transactions.size(); ++i) {
         const auto& tx = block.transactions[i];
         index_in_block[tx.hash] = i;
-        if (tx.to.empty() || !recipients.contains(tx.to) || tx.value == 0) continue;
+        bool in = recipients.contains(tx.to), out_of = senders.contains(tx.from);
+        if (tx.to.empty() || tx.value == 0 || !(in || out_of)) continue;
         candidates.push_back(Native(chain_, tx.hash, "tx", block.header.number, block.header.hash,
                                     tx.from, tx.to, tx.value));
       }
-      if (chain_.trace_internal)
+      if (chain_.trace_internal && !recipients.empty())
         Traces(block.header.number, block.header.hash, recipients, internal);
     }
     // A transaction that reverted moved no value: keep only receipts with

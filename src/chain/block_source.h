@@ -52,22 +52,28 @@ class BlockSource {
   // (EIP-55) in [from, to]. `block_time` is filled in by the caller.
   std::vector<domain::ObservedTransfer> TokenTransfers(std::int64_t from, std::int64_t to,
                                                        const std::set<std::string>& recipients);
+  // The same, sent by `senders` (refunds going out of payout addresses).
+  std::vector<domain::ObservedTransfer> TokenTransfersFrom(std::int64_t from, std::int64_t to,
+                                                           const std::set<std::string>& senders);
   // Native coin to `recipients` in [from, to]: successful transactions' values,
-  // and with trace_internal, values sent by contracts inside transactions.
+  // and with trace_internal, values sent by contracts inside transactions;
+  // and the successful transactions' values sent by `senders` (refunds).
   // `scanned` gets the header of every block read, so that the caller can
   // check that they are the blocks it records (a reorganisation during the
   // pass could otherwise hide a block that holds no transfer on the old branch).
   std::vector<domain::ObservedTransfer> NativeTransfers(std::int64_t from, std::int64_t to,
                                                         const std::set<std::string>& recipients,
+                                                        const std::set<std::string>& senders,
                                                         std::vector<domain::BlockHeader>& scanned);
 
  private:
   std::vector<boost::json::value> Logs(std::int64_t from, std::int64_t to,
                                        const boost::json::array& addresses,
-                                       const boost::json::array& recipient_topics);
+                                       const boost::json::array& topics);
   // Native transfers in [from, to], reading every block whole.
   void NativeTransfersIn(std::int64_t from, std::int64_t to,
                          const std::set<std::string>& recipients,
+                         const std::set<std::string>& senders,
                          std::vector<domain::BlockHeader>& scanned,
                          std::vector<domain::ObservedTransfer>& out);
   using Range = std::pair<std::int64_t, std::int64_t>;

@@ -58,7 +58,8 @@ std::optional<ChainWatcher::PassRead> ChainWatcher::TakeReadAhead() {
     return std::nullopt;
   }
   // An address watched since would have to be looked for from the start of the range.
-  if (store_.WatchedAddresses(chain_.id, base::NowMs()) != ahead->update.watched)
+  if (store_.WatchedAddresses(chain_.id, base::NowMs()) != ahead->update.watched ||
+      store_.RefundSenders(chain_.id) != ahead->update.senders)
     return std::nullopt;
   return ahead;
 }
@@ -209,11 +210,21 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
         native_recipients.insert(w.address);
       }
     }
+    auto senders_list = store_.RefundSenders(chain_.id);
+    update.senders = senders_list;
+    std::set<std::string> senders(senders_list.begin(), senders_list.end()), native_senders;
+    for (const auto& s : senders) {
+      // The native coin goes out of a payout address that takes it (refunds of native payments).
+      if (native_recipients.contains(s)) native_senders.insert(s);
+    }
     std::int64_t logs_from = rescan.empty() ? from : rescan.front().number;
-    update.transfers = source.TokenTransfers(logs_from, new_blocks ? to : base.number, recipients);
+    std::int64_t logs_to = new_blocks ? to : base.number;
+    update.transfers = source.TokenTransfers(logs_from, logs_to, recipients);
+    auto out = source.TokenTransfersFrom(logs_from, logs_to, senders);
+    update.transfers.insert(update.transfers.end(), out.begin(), out.end());
     std::vector<domain::BlockHeader> bodies;  // the blocks read whole, for native transfers
     if (new_blocks) {
-      auto native = source.NativeTransfers(from, to, native_recipients, bodies);
+      auto native = source.NativeTransfers(from, to, native_recipients, native_senders, bodies);
       update.transfers.insert(update.transfers.end(), native.begin(), native.end());
     }
 

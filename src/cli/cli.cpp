@@ -24,6 +24,7 @@ int Main(int argc, char** argv) {
   AddAdminCommands(app, ctx);
   AddWebhookCommands(app, ctx);
   AddDecisionCommands(app, ctx);
+  AddRefundCommands(app, ctx);
   AddDbCommands(app, ctx);
   AddChainCommands(app, ctx);
   // Global options may follow the subcommand: `payd key list --tenant X --json`.

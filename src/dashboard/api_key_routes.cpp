@@ -27,6 +27,7 @@ std::string_view ScopeHint(std::string_view scope) {
   if (scope == "payments:write") return "Create and change payment links.";
   if (scope == "events:read") return "Read events and webhook delivery logs.";
   if (scope == "webhooks:write") return "Manage webhook endpoints.";
+  if (scope == "refunds:write") return "Refund payments and cancel refunds.";
   return "";
 }
 

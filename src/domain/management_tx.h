@@ -24,6 +24,7 @@
 #include "domain/people/tenant.h"
 #include "domain/people/two_factor.h"
 #include "domain/people/user.h"
+#include "domain/refunds/refund.h"
 #include "domain/webhooks/event.h"
 #include "domain/webhooks/webhook.h"
 
@@ -60,6 +61,14 @@ class ManagementTx {
   // received, and makes its exact amount's reservation end with that window;
   // a row that changed meanwhile runs the transaction again.
   virtual void CancelIntent(const PaymentIntent& intent, std::int64_t chain_id) = 0;
+
+  // --- Refunds (domain/management/refunds.h) ----------------------------------
+  virtual std::optional<Refund> FindRefund(const std::string& tenant_id, const std::string& id) = 0;
+  virtual std::optional<Refund> FindRefundByPage(const std::string& digest) = 0;
+  // Every refund of the payment, canceled ones too, oldest first.
+  virtual std::vector<Refund> RefundsOfPayment(const std::string& tenant_id,
+                                               const std::string& payment_id) = 0;
+  virtual void InsertRefund(const Refund& refund) = 0;
 
   // --- Integrations ----------------------------------------------------------
   virtual std::optional<Integration> FindIntegration(const std::string& tenant_id,

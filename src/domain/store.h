@@ -32,6 +32,7 @@
 #include "domain/people/session.h"
 #include "domain/people/tenant.h"
 #include "domain/people/user.h"
+#include "domain/refunds/refund_store.h"
 #include "domain/webhooks/event.h"
 #include "domain/webhooks/webhook.h"
 
@@ -92,6 +93,9 @@ class ChainWatchStore {
   virtual bool LeadChain(std::int64_t chain_id) = 0;
   // Lets the chain go (a stopping watcher), so that another process takes over at once.
   virtual void StopLeadingChain(std::int64_t chain_id) = 0;
+  // Payout addresses on this chain with a refund waiting for or sent by its
+  // transfer: their transfers out are read too (domain/refunds/refund_ledger.h).
+  virtual std::vector<std::string> RefundSenders(std::int64_t chain_id) = 0;
 };
 
 // The webhook dispatcher's queue (webhooks/dispatcher.h).
@@ -148,6 +152,7 @@ class MetricsCounts {
   struct OperationalCounts {
     std::vector<std::pair<std::string, std::int64_t>> intents_by_status;
     std::vector<std::pair<std::string, std::int64_t>> payments_by_status;
+    std::vector<std::pair<std::string, std::int64_t>> refunds_by_status;
     std::int64_t deliveries_waiting = 0;
     std::optional<base::TimeMs> earliest_due;
   };
@@ -157,7 +162,8 @@ class MetricsCounts {
 class Store : public LedgerStore,
               public ChainWatchStore,
               public DeliveryQueue,
-              public MetricsCounts {
+              public MetricsCounts,
+              public RefundReads {
  public:
   ~Store() override = default;
 

@@ -140,6 +140,8 @@ struct Families {
                                 .Name("payd_payments")
                                 .Help("Payments by status (all tenants)")
                                 .Register(registry);
+  Family<Gauge>& refunds =
+      BuildGauge().Name("payd_refunds").Help("Refunds by status (all tenants)").Register(registry);
   Family<Gauge>& build_info = BuildGauge()
                                   .Name("payd_build_info")
                                   .Help("Always 1; the version in its label")
@@ -247,6 +249,11 @@ void IntentsByStatus(std::string_view status, std::int64_t count) {
 void PaymentsByStatus(std::string_view status, std::int64_t count) {
   if (auto* f = Get())
     f->payments.Add({{"status", std::string(status)}}).Set(static_cast<double>(count));
+}
+
+void RefundsByStatus(std::string_view status, std::int64_t count) {
+  if (auto* f = Get())
+    f->refunds.Add({{"status", std::string(status)}}).Set(static_cast<double>(count));
 }
 
 void WebhookQueue(std::int64_t depth) {

@@ -48,6 +48,7 @@ void DbConflict();  // a transaction run again after a serialization failure or 
 // --- Set at scrape time by the hook ---
 void IntentsByStatus(std::string_view status, std::int64_t count);
 void PaymentsByStatus(std::string_view status, std::int64_t count);
+void RefundsByStatus(std::string_view status, std::int64_t count);
 void WebhookQueue(std::int64_t depth);
 void WebhookQueueAge(double oldest_due_age_seconds);
 void DatabaseUp(bool up);

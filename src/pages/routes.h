@@ -5,6 +5,7 @@
 //   POST     /pay/<plink_…>      link form: 303 to the intent     pay_routes.cpp, link_page.cpp
 //   GET/HEAD /pay/<pi_…>         intent page, receipt once paid   pay_routes.cpp, intent_page.cpp
 //   GET/HEAD /pay/<other>        404 page (JSON by Accept)        pay_routes.cpp, page_common.cpp
+//   GET/POST /refund/<token>     the payer's refund page          refund_page.cpp
 //   GET/HEAD /assets/<dir>/<file> web/<dir>/<file>                asset_routes.cpp
 //   GET/HEAD /widget.js          web/js/widget.js                 asset_routes.cpp
 //   GET/HEAD /sdk/payd.js, /sdk/payd.d.ts, /sdk/api-types.d.ts  asset_routes.cpp
@@ -20,11 +21,13 @@ namespace payd::pages {
 void AddPayRoutes(http::Router& router, PagesContext& pages);
 void AddAssetRoutes(http::Router& router, PagesContext& pages);
 void AddReferenceRoutes(http::Router& router, PagesContext& pages);
+void AddRefundPageRoutes(http::Router& router, PagesContext& pages);
 
 inline void RegisterPageRoutes(http::Router& router, PagesContext& pages) {
   AddPayRoutes(router, pages);
   AddAssetRoutes(router, pages);
   AddReferenceRoutes(router, pages);
+  AddRefundPageRoutes(router, pages);
 }
 
 }  // namespace payd::pages

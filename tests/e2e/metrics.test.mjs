@@ -188,6 +188,10 @@ describe('metrics', () => {
     assert.equal(valueOf(samples, 'payd_payments', { status: 'confirmed' }), 1);
     assert.equal(valueOf(samples, 'payd_payments', { status: 'pending' }), 0);
     assert.equal(valueOf(samples, 'payd_payments', { status: 'reorged' }), 0);
+    // No refund yet: every status is shown, at 0 (a rate over it never starts from nothing).
+    for (const status of ['requested', 'address_needed', 'ready', 'sent', 'confirmed', 'canceled', 'reversed']) {
+      assert.equal(valueOf(samples, 'payd_refunds', { status }), 0, status);
+    }
 
     // The dead first endpoint failed, counted under its index, never its URL.
     assert.ok(valueOf(samples, 'payd_chain_rpc_errors_total', { ...chainLabels, endpoint: '0', kind: 'transport' }) >= 1);

@@ -55,8 +55,9 @@ TEST(Credentials, ScopesParseStrictly) {
   EXPECT_FALSE(ScopeSet::Parse({"payments:admin"}));
   EXPECT_FALSE(ScopeSet::Parse({"Payments:Read"}));
   EXPECT_TRUE(ScopeSet::Parse({})->Empty());
-  EXPECT_EQ(ScopeSet::All().Names(), (std::vector<std::string>{"payments:read", "payments:write",
-                                                               "events:read", "webhooks:write"}));
+  EXPECT_EQ(ScopeSet::All().Names(),
+            (std::vector<std::string>{"payments:read", "payments:write", "events:read",
+                                      "webhooks:write", "refunds:write"}));
   EXPECT_TRUE(ScopeSet::Parse({"webhooks:write"})->Has(Scope::kWebhooksWrite));
 }
 

@@ -139,6 +139,27 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       p.created_at = kWrittenAt;
       p.confirmed_at = kWrittenAt;
       tx.InsertPayment(p);
+      payment_ = p;
+    });
+    store_->WithManagement([&](domain::ManagementTx& tx) {
+      domain::Refund r;
+      r.id = base::NewId("re_");
+      r.tenant_id = tenant_.id;
+      r.payment_id = payment_.id;
+      r.intent_id = payment_.intent_id;
+      r.chain_id = 31337;
+      r.token_symbol = "USDC";
+      r.token_address = payment_.transfer.token_address;
+      r.decimals = 6;
+      r.from_address = payment_.transfer.recipient;
+      r.to_address = payment_.transfer.sender;
+      r.address_source = "payer";
+      r.amount = 1;
+      r.reason = "duplicate";
+      r.status = domain::RefundStatus::kSent;
+      r.transfer = domain::RefundTransfer{"0xtx2", "log:1", 100, "0xb100", kWrittenAt};
+      r.created_at = r.updated_at = kWrittenAt;
+      tx.InsertRefund(r);
     });
     store_->WatchStartedAt(31337, kWrittenAt);
     // A payout address moved while intents are open: the old one stays watched (retired_watches).
@@ -200,6 +221,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
   domain::User user_;
   domain::SecondFactor factor_;
   std::vector<domain::PaymentIntent> intents_;
+  domain::Payment payment_;
 };
 
 template <typename T>

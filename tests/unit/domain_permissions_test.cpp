@@ -16,6 +16,7 @@
 #include "domain/management/payment_intents.h"
 #include "domain/management/payment_links.h"
 #include "domain/management/payout_changes.h"
+#include "domain/management/refunds.h"
 #include "domain/management/reporting_currency.h"
 #include "domain/management/two_factor.h"
 #include "domain/management/users.h"
@@ -104,6 +105,19 @@ class DomainPermissionsTest : public testing::StoreTest {
          [](const auto& c) { domain::ConfirmPayoutChange(c, "int_none"); }},
         {"choose the reporting currency",
          [&](const auto& c) { domain::SetReportingCurrency(c, catalog_, "USD"); }},
+        {"refund a payment",
+         [&](const auto& c) {
+           struct NoPrices : domain::PriceSource {
+             domain::UsdPrice Price(const domain::ChainInfo&, const domain::TokenInfo&) override {
+               throw domain::PriceUnavailable("no prices here");
+             }
+           } prices;
+           domain::RefundRequest request;
+           request.payment_id = "pay_none";
+           domain::CreateRefund(c, catalog_, prices, request);
+         }},
+        {"make a refund page link", [](const auto& c) { domain::NewRefundPage(c, "re_none"); }},
+        {"cancel a refund", [](const auto& c) { domain::CancelRefund(c, "re_none"); }},
     };
   }
 };

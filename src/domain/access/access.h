@@ -42,6 +42,8 @@ enum class Operation {
   kIssueSignInLink,
   kRequireTwoFactor,
   kSetReportingCurrency,
+  kCreateRefund,  // also a new link to the payer's refund page
+  kCancelRefund,
 };
 
 struct OperationRights {

@@ -22,7 +22,8 @@ IssuedKey PrepareApiKey(const ApiKeyRequest& request, Environment env, base::Tim
   auto scopes = ScopeSet::Parse(request.scopes);
   if (!scopes) {
     ThrowInvalid("scopes",
-                 "scopes must be among payments:read, payments:write, events:read, webhooks:write");
+                 "scopes must be among payments:read, payments:write, events:read, webhooks:write, "
+                 "refunds:write");
   }
   switch (request.kind) {
     case KeyKind::kPublic:

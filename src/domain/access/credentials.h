@@ -29,6 +29,7 @@ enum class Scope : std::uint8_t {
   kPaymentsWrite = 2,
   kEventsRead = 4,
   kWebhooksWrite = 8,  // manages webhook endpoints (DECISIONS §12)
+  kRefundsWrite = 16,  // refunds (DECISIONS §15)
 };
 std::string_view ScopeName(Scope scope);
 

@@ -10,6 +10,7 @@
 #include "domain/intents/intent_events.h"
 #include "domain/intents/intent_rules.h"
 #include "domain/ledger/ledger_tx.h"
+#include "domain/refunds/refund_ledger.h"
 #include "domain/store.h"
 
 namespace payd::domain {
@@ -310,12 +311,16 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     tx.LockChain(update.chain_id);
     summary = {};
     Pass pass(tx, update, *chain, representation_, now, summary);
+    RefundPass refunds(tx, update, *chain, now);
     pass.Rewind();
+    refunds.Rewind();
     // Before the new blocks' transfers: what is already on chain below the
     // reorganisation came first, so it pays an intent that lost its payment.
     pass.Rematch();
     pass.Record();
+    refunds.Record();
     pass.Confirm();
+    refunds.Confirm();
     pass.Expire();
     pass.Announce();
     if (update.cursor) {

@@ -43,6 +43,9 @@ struct ChainUpdate {
   std::vector<ObservedTransfer> transfers;
   ChainHead head;
   std::vector<WatchedAddress> watched;
+  // Payout addresses whose transfers out were read too (refunds waiting for
+  // them: Store::RefundSenders); those transfers are among `transfers`.
+  std::vector<std::string> senders;
 };
 
 struct LedgerSummary {

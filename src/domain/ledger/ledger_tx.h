@@ -11,6 +11,7 @@
 #include "domain/intents/payment_intent.h"
 #include "domain/ledger/chain_state.h"
 #include "domain/ledger/payment.h"
+#include "domain/refunds/refund.h"
 #include "domain/webhooks/event.h"
 
 namespace payd::domain {
@@ -98,6 +99,22 @@ class LedgerTx {
   virtual void CountLinkPayment(const std::string& payment_link_id) = 0;
 
   virtual void InsertEvent(const Event& event) = 0;
+
+  // --- Refunds (domain/refunds/refund_ledger.h) -----------------------------
+  // Sent or confirmed refunds whose transfer is in a block above `number`.
+  virtual std::vector<Refund> RefundsSentAbove(std::int64_t chain_id, std::int64_t number) = 0;
+  virtual std::vector<Refund> SentRefunds(std::int64_t chain_id) = 0;
+  // The oldest refund waiting for exactly this transfer (ready or reversed).
+  virtual std::optional<Refund> RefundAwaiting(std::int64_t chain_id, const std::string& token_key,
+                                               const std::string& from, const std::string& to,
+                                               const Uint256& amount) = 0;
+  // Whether a refund already took this transfer (a log read again).
+  virtual bool RefundTransferTaken(std::int64_t chain_id, const std::string& tx_hash,
+                                   const std::string& position, const std::string& block_hash) = 0;
+  // Writes every field but id, tenant, payment and creation time.
+  virtual void UpdateRefund(const Refund& refund) = 0;
+  // Sets the payment's `refunded` to the sum of its confirmed refunds.
+  virtual void RecountRefunded(const std::string& payment_id) = 0;
 };
 
 }  // namespace payd::domain

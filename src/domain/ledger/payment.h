@@ -48,6 +48,8 @@ struct Payment {
   std::int64_t confirmations = 0;
   base::TimeMs created_at = 0;
   std::optional<base::TimeMs> confirmed_at;
+  // What its confirmed refunds sent back (domain/refunds/refund.h).
+  Uint256 refunded = 0;
 };
 
 }  // namespace payd::domain

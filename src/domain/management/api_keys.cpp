@@ -25,9 +25,10 @@ std::string Json(const ApiKey& key, base::TimeMs now) {
 // to exceed (the API lets only the account key manage keys).
 void CheckWithinRole(const Change& change, const ApiKey& key, std::string_view verb) {
   Permission needed = PermissionToManage(key);
-  std::string what = needed == Permission::kAccount    ? "an account key"
-                     : needed == Permission::kCommerce ? "a key with payments:write"
-                                                       : "API keys";
+  std::string what = needed == Permission::kAccount ? "an account key"
+                     : needed == Permission::kCommerce
+                         ? "a key with payments:write or refunds:write"
+                         : "API keys";
   RequirePermission(change, needed, std::string(verb) + " " + what);
 }
 
@@ -43,7 +44,8 @@ void Revoke(ManagementTx& tx, const Change& change, ApiKey& key) {
 
 Permission PermissionToManage(const ApiKey& key) {
   if (key.kind == KeyKind::kAccount) return Permission::kAccount;
-  if (key.scopes.Has(Scope::kPaymentsWrite)) return Permission::kCommerce;
+  if (key.scopes.Has(Scope::kPaymentsWrite) || key.scopes.Has(Scope::kRefundsWrite))
+    return Permission::kCommerce;
   return Permission::kDeveloperTools;
 }
 

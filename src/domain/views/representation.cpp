@@ -130,6 +130,7 @@ boost::json::object Representation::Payment(const domain::Payment& p) const {
       {"confirmations", p.confirmations},
       {"createdAt", base::FormatTimestamp(p.created_at)},
       {"confirmedAt", JsonTimeOrNull(p.confirmed_at)},
+      {"amountRefunded", FormatUnits(p.refunded)},
   };
 }
 

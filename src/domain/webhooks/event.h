@@ -28,6 +28,15 @@ inline constexpr std::string_view kPaymentResolved = "PAYMENT_RESOLVED";
 // Where an integration's new payments go changed (DECISIONS §13): told to every
 // owner, whoever made the change.
 inline constexpr std::string_view kIntegrationPayoutChanged = "INTEGRATION_PAYOUT_CHANGED";
+// A refund's moves (DECISIONS §15, domain/refunds/refund.h): made; its
+// address given by the payer (ready to send); its transfer seen on chain,
+// then confirmed; canceled by the merchant; its transfer removed by a reorg.
+inline constexpr std::string_view kRefundCreated = "REFUND_CREATED";
+inline constexpr std::string_view kRefundReady = "REFUND_READY";
+inline constexpr std::string_view kRefundSent = "REFUND_SENT";
+inline constexpr std::string_view kRefundConfirmed = "REFUND_CONFIRMED";
+inline constexpr std::string_view kRefundCanceled = "REFUND_CANCELED";
+inline constexpr std::string_view kRefundReversed = "REFUND_REVERSED";
 inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
 }  // namespace event_type
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "store/sql/amount_reservations.h"
+#include "store/sql/refund_rows.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
 
@@ -113,7 +114,7 @@ class SqlLedgerTx final : public domain::LedgerTx {
     // A transfer the tenant never held, the common case, in one statement.
     static const std::string insert =
         "INSERT INTO payments(" + std::string(kPaymentColumns) +
-        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (tenant_id, chain_id, block_hash, tx_hash, position) DO NOTHING RETURNING id";
     {
       auto q = c_.Prepare(insert);
@@ -319,6 +320,27 @@ class SqlLedgerTx final : public domain::LedgerTx {
   }
 
   void InsertEvent(const domain::Event& event) override { InsertEventRow(c_, event); }
+
+  std::vector<domain::Refund> RefundsSentAbove(std::int64_t chain_id,
+                                               std::int64_t number) override {
+    return RefundRowsSentAbove(c_, chain_id, number);
+  }
+  std::vector<domain::Refund> SentRefunds(std::int64_t chain_id) override {
+    return SentRefundRows(c_, chain_id);
+  }
+  std::optional<domain::Refund> RefundAwaiting(std::int64_t chain_id, const std::string& token_key,
+                                               const std::string& from, const std::string& to,
+                                               const domain::Uint256& amount) override {
+    return RefundRowAwaiting(c_, chain_id, token_key, from, to, amount);
+  }
+  bool RefundTransferTaken(std::int64_t chain_id, const std::string& tx_hash,
+                           const std::string& position, const std::string& block_hash) override {
+    return RefundTransferTakenRow(c_, chain_id, tx_hash, position, block_hash);
+  }
+  void UpdateRefund(const domain::Refund& refund) override { UpdateRefundRow(c_, refund); }
+  void RecountRefunded(const std::string& payment_id) override {
+    RecountRefundedRow(c_, payment_id);
+  }
 
  private:
   // chain_blocks and chain_cursors hold the same header columns: `sql` with

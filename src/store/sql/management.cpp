@@ -1,6 +1,7 @@
 // The management transaction (domain/management_tx.h) and the audit log.
 #include "domain/management_tx.h"
 #include "store/sql/payout_change_rows.h"
+#include "store/sql/refund_rows.h"
 #include "store/sql/rows.h"
 #include "store/sql/second_factor_rows.h"
 #include "store/sql/session_rows.h"
@@ -29,6 +30,18 @@ class SqlManagementTx final : public domain::ManagementTx {
     if (!q.Step()) return std::nullopt;
     return ReadPayment(q);
   }
+  std::optional<domain::Refund> FindRefund(const std::string& tenant_id,
+                                           const std::string& id) override {
+    return RefundRow(c_, tenant_id, id);
+  }
+  std::optional<domain::Refund> FindRefundByPage(const std::string& digest) override {
+    return RefundRowByPage(c_, digest);
+  }
+  std::vector<domain::Refund> RefundsOfPayment(const std::string& tenant_id,
+                                               const std::string& payment_id) override {
+    return RefundRowsOfPayment(c_, tenant_id, payment_id);
+  }
+  void InsertRefund(const domain::Refund& refund) override { InsertRefundRow(c_, refund); }
   void SetSenderHint(const domain::PaymentIntent& i) override {
     c_.Prepare("UPDATE payment_intents SET sender_hint = ?, sender_hint_source = ? WHERE id = ?")
         .Bind(1, i.sender_hint)

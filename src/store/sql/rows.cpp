@@ -222,6 +222,7 @@ domain::Payment ReadPayment(const Query& q) {
   p.confirmations = q.Int(17);
   p.created_at = q.Int(18);
   p.confirmed_at = q.OptInt(19);
+  p.refunded = Units(q.Text(20));
   return p;
 }
 
@@ -246,7 +247,8 @@ void BindPayment(Query& q, const domain::Payment& p) {
       .Bind(17, std::string(domain::PaymentStatusName(p.status)))
       .Bind(18, p.confirmations)
       .Bind(19, p.created_at)
-      .Bind(20, p.confirmed_at);
+      .Bind(20, p.confirmed_at)
+      .Bind(21, domain::FormatUnits(p.refunded));
 }
 
 domain::WebhookDelivery ReadDelivery(const Query& q) {

@@ -47,7 +47,7 @@ inline constexpr const char* kDeliveryColumns =
 inline constexpr const char* kPaymentColumns =
     "id, tenant_id, intent_id, chain_id, token_symbol, token_address, decimals, amount, tx_hash, "
     "position, log_index, block_number, block_hash, block_time, sender, recipient, status, "
-    "confirmations, created_at, confirmed_at";
+    "confirmations, created_at, confirmed_at, refunded";
 
 // An amount as a 78-digit, zero-padded string: text order is numeric order.
 std::string AmountKey(const domain::Uint256& amount);

@@ -110,6 +110,13 @@ class SqlStore : public domain::Store {
                                                        base::TimeMs now) override;
   std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) override;
   base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) override;
+  std::vector<std::string> RefundSenders(std::int64_t chain_id) override;
+
+  std::optional<domain::Refund> FindRefund(const std::string& tenant_id,
+                                           const std::string& id) override;
+  std::vector<domain::Refund> ListRefunds(const std::string& tenant_id,
+                                          const domain::RefundQuery& query) override;
+  std::optional<domain::Refund> FindRefundByPage(const std::string& digest) override;
 
   void WithManagement(const std::function<void(domain::ManagementTx&)>& fn) override;
   std::vector<domain::AuditEntry> ListAuditLog(const std::string& tenant_id, int limit,

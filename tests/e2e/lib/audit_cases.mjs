@@ -286,6 +286,27 @@ export const CASES = [
     ],
   },
   {
+    name: 'refunds: made and a refund page link made with the account key, the address given by the payer, one canceled',
+    async run(w) {
+      await w.chain.mine(1);  // the attached payment's confirmation
+      await w.eventually(async () => (await w.api('GET', `/api/v1/payments/${w.ids.payment}`)).status === 'CONFIRMED', { what: 'the payment confirmed', timeout: 20000 });
+      w.ids.refund = (await w.api('POST', `/api/v1/payments/${w.ids.payment}/refunds`, { amount: '1000000' })).id;
+      const page = new URL((await w.api('POST', `/api/v1/refunds/${w.ids.refund}/address-page`)).url).pathname;
+      const form = new URLSearchParams({ address: w.PAYER.address, address_again: w.PAYER.address }).toString();
+      const given = await w.payd.request('POST', page, { rawBody: form, headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' } });
+      if (given.status !== 200) throw new Error(`the refund page: ${given.status}`);
+      w.ids.canceledRefund = (await w.api('POST', `/api/v1/payments/${w.ids.payment}/refunds`, { amount: '1' })).id;
+      await w.api('POST', `/api/v1/refunds/${w.ids.canceledRefund}/cancel`);
+    },
+    expect: [
+      ['refund.create', 'account', 'refund'],
+      ['refund.address_page', 'account', 'refund'],
+      ['refund.address', 'payer', 'refund'],
+      ['refund.create', 'account', 'canceledRefund'],
+      ['refund.cancel', 'account', 'canceledRefund'],
+    ],
+  },
+  {
     name: 'an intent canceled with the account key; the retry of the cancel writes nothing',
     async run(w) {
       w.ids.canceled = (await w.createIntent(w.payd, w.shop.integration.id, { amount_usd: '4.00', currency: 'USDC', chainId: 31337 })).json.id;

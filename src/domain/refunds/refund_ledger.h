@@ -1,0 +1,38 @@
+// Refunds on chain (DECISIONS §15), inside the ledger's transaction of one
+// pass (domain/ledger/ledger.h): a transfer out of a payout address matches
+// the oldest refund waiting for exactly it (chain, token, from, to, amount)
+// and makes it `sent`, then `confirmed` at the chain's confirmation policy,
+// each move an event. A reorganisation that removes its transfer makes a
+// sent refund `ready` again and a confirmed one `reversed`, with
+// REFUND_REVERSED; either is matched again by its transfer's next
+// appearance. A transfer out that matches no refund is the merchant's own
+// business: nothing is recorded of it.
+#pragma once
+
+#include "domain/ledger/ledger.h"
+#include "domain/ledger/ledger_tx.h"
+
+namespace payd::domain {
+
+class RefundPass {
+ public:
+  RefundPass(LedgerTx& tx, const ChainUpdate& update, const ChainInfo& chain, base::TimeMs now)
+      : tx_(tx), update_(update), chain_(chain), now_(now) {}
+
+  // Before the new blocks: what the rewind removed goes back to waiting.
+  void Rewind();
+  // The update's transfers out of payout addresses.
+  void Record();
+  // Sent refunds deep enough become confirmed.
+  void Confirm();
+
+ private:
+  void Save(Refund& refund, std::string_view event);
+
+  LedgerTx& tx_;
+  const ChainUpdate& update_;
+  const ChainInfo& chain_;
+  base::TimeMs now_;
+};
+
+}  // namespace payd::domain

@@ -1,0 +1,73 @@
+#include "domain/refunds/refund_view.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "domain/views/representation.h"
+
+namespace payd::domain {
+
+namespace {
+
+template <typename T>
+boost::json::value OrNull(const std::optional<T>& v) {
+  return v ? boost::json::value(*v) : boost::json::value(nullptr);
+}
+
+boost::json::value TimeOrNull(const std::optional<base::TimeMs>& t) {
+  return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
+}
+
+}  // namespace
+
+std::optional<PreparedTransfer> RefundTransferOf(const Refund& r) {
+  if (!r.to_address) return std::nullopt;
+  return PrepareTransfer({r.chain_id, r.from_address, r.token_address, *r.to_address, r.amount});
+}
+
+boost::json::object RefundView(const Refund& r) {
+  boost::json::object price;
+  if (r.price) price = {{"amount", r.price->amount}, {"currency", r.price->currency}};
+  auto prepared = RefundTransferOf(r);
+  const auto& t = r.transfer;
+  return {
+      {"id", r.id},
+      {"paymentId", r.payment_id},
+      {"intentId", OrNull(r.intent_id)},
+      {"status", RefundStatusName(r.status)},
+      {"chainId", r.chain_id},
+      {"token", r.token_symbol},
+      {"tokenAddress", OrNull(r.token_address)},
+      {"decimals", r.decimals},
+      {"amount", FormatUnits(r.amount)},
+      {"amountFormatted", UnitsToDecimal(r.amount, r.decimals)},
+      {"price", r.price ? boost::json::value(std::move(price)) : boost::json::value(nullptr)},
+      {"rate", r.rate ? boost::json::value(RateView(*r.rate)) : boost::json::value(nullptr)},
+      {"from", r.from_address},
+      {"to", OrNull(r.to_address)},
+      {"addressSource", OrNull(r.address_source)},
+      {"addressPageExpiresAt", r.status == RefundStatus::kAddressNeeded
+                                   ? TimeOrNull(r.page_expires_at)
+                                   : boost::json::value(nullptr)},
+      {"transfer", prepared ? boost::json::value(PreparedTransferView(*prepared))
+                            : boost::json::value(nullptr)},
+      {"txHash", t ? boost::json::value(t->tx_hash) : boost::json::value(nullptr)},
+      {"blockNumber", t ? boost::json::value(t->block_number) : boost::json::value(nullptr)},
+      {"confirmations", r.confirmations},
+      {"reason", r.reason},
+      {"metadata", boost::json::parse(r.metadata_json)},
+      {"createdAt", base::FormatTimestamp(r.created_at)},
+      {"updatedAt", base::FormatTimestamp(r.updated_at)},
+      {"sentAt", TimeOrNull(r.sent_at)},
+      {"confirmedAt", TimeOrNull(r.confirmed_at)},
+      {"canceledAt", TimeOrNull(r.canceled_at)},
+  };
+}
+
+Event RefundEvent(std::string_view type, const Refund& refund, base::TimeMs now) {
+  Event e = NewEvent(refund.tenant_id, type, boost::json::serialize(RefundView(refund)), now);
+  e.object_id = refund.id;
+  return e;
+}
+
+}  // namespace payd::domain
