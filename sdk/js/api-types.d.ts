@@ -1018,6 +1018,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List refunds (/v1), newest first */
+        get: operations["listV1Refunds"];
+        put?: never;
+        /**
+         * Refund a payment intent (/v1)
+         * @description Stripe's way: `paymentIntent` (its one confirmed payment; `payment` names one when several
+         *     paid it) and `amount` in the currency the intent was asked in (a JSON number's digits as
+         *     written, or a decimal string), converted at the rate of the moment for a currency; none is
+         *     all that is left. The rules of `POST /api/v1/payments/{paymentId}/refunds` (DECISIONS §15);
+         *     their errors name `amount`. `Idempotency-Key` replays the first answer.
+         */
+        post: operations["createV1Refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{refundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        /** Get a refund (/v1) */
+        get: operations["getV1Refund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{refundId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a refund whose transfer is not on chain (/v1) */
+        post: operations["cancelV1Refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -2457,6 +2520,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The refunds, newest first
+         * @description Filtered by `status`, 25 a page (`offset`). Readers and up.
+         */
+        get: operations["getRefundsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A refund's page
+         * @description What is refunded, to whom, its timeline and, while it waits for its transfer, the transfer to
+         *     sign: the browser wallet's button (the connected account must be the payout address), a QR
+         *     code (EIP-681), the raw `to`/`value`/`data` and the Safe Transaction Builder file. Another
+         *     tenant's refund: `404`.
+         */
+        get: operations["getDashboardRefundPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/refunds/{id}/safe-batch.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The refund's transfer as a Safe Transaction Builder file
+         * @description For a refund ready to send; otherwise the `404` page.
+         */
+        get: operations["getRefundSafeBatchFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/refunds/{id}/address-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link to the payer's refund page, shown once
+         * @description For an `address_needed` refund, the refund's page with the new link (an earlier one stops working); otherwise `303` to the refund's page. Admins and owners.
+         */
+        post: operations["makeRefundAddressPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/refunds/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a refund whose transfer is not on chain
+         * @description `303` to the refund's page (one already sent or canceled stays as it is). Admins and owners.
+         */
+        post: operations["cancelRefundInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/transfers/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The form that refunds a confirmed transfer
+         * @description A transfer that is not the tenant's or not confirmed is the `404` page. Admins and owners.
+         */
+        get: operations["getRefundForm"];
+        put?: never;
+        /**
+         * Refund a confirmed transfer
+         * @description `scope` `whole` (all that is left) or `part` with `amount` in the token's decimals, and
+         *     `reason`; the rules of `POST /api/v1/payments/{paymentId}/refunds`. Made: `303` to the
+         *     refund's page; refused: `400`, the form again saying why.
+         */
+        post: operations["refundTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/payments/{id}/sender-hint": {
         parameters: {
             query?: never;
@@ -3856,10 +4058,44 @@ export interface components {
                 data: string;
             }[];
         };
+        V1RefundCreate: {
+            /** @description pi_…: refunds its one confirmed payment. */
+            paymentIntent?: string;
+            /** @description pay_…: the payment to refund, when several paid the intent (or none did). */
+            payment?: string;
+            /** @description In the intent's asked currency (a currency, or the token's decimal units); none is all that is left. */
+            amount?: components["schemas"]["Decimal"] | number;
+            /** @enum {string} */
+            reason?: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description A refund in the /v1 shape (DECISIONS §12, §15). */
+        V1Refund: {
+            id: string;
+            status: components["schemas"]["RefundStatus"];
+            /** @description In `currency`, as refunded. */
+            amount: components["schemas"]["Decimal"];
+            currency: string;
+            token: string;
+            /** @description What the payout wallet sends, in the token's decimal units. */
+            tokenAmount: components["schemas"]["Decimal"];
+            paymentIntent: string | null;
+            payment: string;
+            /** @enum {string} */
+            reason: "requested_by_customer" | "duplicate" | "fraudulent" | "other";
+            metadata: Record<string, never>;
+            to: components["schemas"]["Address"] | null;
+            transfer: components["schemas"]["PreparedTransfer"] | null;
+            txHash: components["schemas"]["Hash"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            confirmedAt: components["schemas"]["Timestamp"] | null;
+            canceledAt: components["schemas"]["Timestamp"] | null;
+        };
         RefundWebhookPayload: {
             type: components["schemas"]["RefundEventType"];
             timestamp: components["schemas"]["Timestamp"];
-            data: components["schemas"]["Refund"];
+            /** @description The refund as it then was - a `Refund`, or a `V1Refund` for an endpoint whose `payloadShape` is `v1`. */
+            data: components["schemas"]["Refund"] | components["schemas"]["V1Refund"];
         };
         IntegrationWebhookPayload: {
             /** @constant */
@@ -6879,6 +7115,166 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listV1Refunds: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["RefundStatus"];
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["V1Refund"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createV1Refund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "paymentIntent": "pi_uc5oiz3jydtnwitxmymoyrnqhu",
+                 *       "amount": 10,
+                 *       "reason": "requested_by_customer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["V1RefundCreate"];
+            };
+        };
+        responses: {
+            /** @description The refund; or the replay of an earlier request with this Idempotency-Key. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getV1Refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelV1Refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund, canceled (one canceled already, as it is). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listV1Webhooks: {
         parameters: {
             query?: {
@@ -8824,6 +9220,186 @@ export interface operations {
             };
         };
         responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getRefundsPage: {
+        parameters: {
+            query?: {
+                status?: string;
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getDashboardRefundPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getRefundSafeBatchFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch file, as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafeBatchFile"];
+                };
+            };
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    makeRefundAddressPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    cancelRefundInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getRefundForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    refundTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    /** @enum {string} */
+                    scope?: "whole" | "part";
+                    amount?: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
             303: components["responses"]["DashboardRedirect"];
             400: components["responses"]["DashboardFormRefused"];
             403: components["responses"]["DashboardForeignForm"];

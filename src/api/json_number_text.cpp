@@ -2,6 +2,9 @@
 
 #include <boost/json/basic_parser_impl.hpp>
 
+#include "api/api_error.h"
+#include "api/json_input.h"
+
 namespace payd::api {
 
 namespace {
@@ -75,6 +78,21 @@ std::map<std::string, std::string> TopLevelNumberTexts(std::string_view json) {
   parser.write_some(false, json.data(), json.size(), ec);
   if (ec || !parser.done()) return {};
   return std::move(parser.handler().texts);
+}
+
+std::optional<std::string> MoneyText(FieldReader& fields, std::string_view body, const char* name) {
+  const boost::json::value* v = fields.OptionalValue(name);
+  if (!v) return std::nullopt;
+  if (v->is_string()) return std::string(v->as_string());
+  if (!v->is_number()) {
+    ThrowBadRequest(name, std::string(name) + " must be a decimal string or a number, not " +
+                              TypeName(*v) + ".");
+  }
+  auto texts = TopLevelNumberTexts(body);
+  auto text = texts.find(name);
+  if (text == texts.end())
+    ThrowBadRequest(name, std::string("Send ") + name + " as a decimal string.");
+  return text->second;
 }
 
 }  // namespace payd::api

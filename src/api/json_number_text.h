@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,5 +16,11 @@ namespace payd::api {
 // e.g. {"amount": 19.99, "m": {"x": 1}} -> {"amount": "19.99"}. Empty when
 // `json` is not well-formed JSON: the ordinary parse reports that error.
 std::map<std::string, std::string> TopLevelNumberTexts(std::string_view json);
+
+class FieldReader;
+// The text of the top-level money field `name` of the request's JSON body: a
+// string as sent, a number's digits as written; none when absent (or null).
+// 400 naming the field for another type.
+std::optional<std::string> MoneyText(FieldReader& fields, std::string_view body, const char* name);
 
 }  // namespace payd::api

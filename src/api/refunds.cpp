@@ -8,6 +8,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "api/management_http.h"
+#include "api/refund_http.h"
 #include "api/resource_reads.h"
 #include "api/routes.h"
 #include "domain/refunds/refund_view.h"
@@ -59,24 +60,30 @@ http::Response SafeBatch(const http::Request& req, http::RequestContext& ctx, Ap
   ParseQuery(req, {});
   std::string id(ctx.Param("id"));
   domain::Refund refund = FoundRefund(api, principal.tenant_id, id);
-  auto prepared = domain::RefundTransferOf(refund);
-  if (!prepared || !refund.AwaitsTransfer()) {
+  auto file = domain::RefundSafeBatch(refund, base::NowMs());
+  if (!file) {
     ThrowBadRequest("id", "Refund " + id + " is " +
                               std::string(domain::RefundStatusName(refund.status)) +
                               ": only a refund ready to send has a transfer to sign.");
   }
-  auto file = domain::SafeBatchFile({*prepared}, "payd refund " + refund.id,
-                                    "Refund of payment " + refund.payment_id + ": " +
-                                        domain::UnitsToDecimal(refund.amount, refund.decimals) +
-                                        " " + refund.token_symbol + " to " + *refund.to_address,
-                                    base::NowMs());
-  auto res = http::JsonResponse(http::Status::ok, file);
+  auto res = http::JsonResponse(http::Status::ok, *file);
   res.set(http::beast_http::field::content_disposition,
           "attachment; filename=\"payd-refund-" + refund.id + "-safe-batch.json\"");
   return res;
 }
 
 }  // namespace
+
+http::Response CancelRefundAnswer(const http::Request& req, http::RequestContext& ctx,
+                                  ApiContext& api, RefundRender render) {
+  auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kCancelRefund);
+  ParseQuery(req, {});
+  RequireNoFields(req);
+  std::string id(ctx.Param("id"));
+  auto refund = domain::CancelRefund(ChangeBy(api, principal), id);
+  if (!refund) ThrowNotFound("refund", id);
+  return http::JsonResponse(http::Status::ok, render(*refund));
+}
 
 void AddRefundRoutes(http::Router& router, ApiContext& api) {
   domain::Store& store = api.store;
@@ -118,13 +125,7 @@ void AddRefundRoutes(http::Router& router, ApiContext& api) {
              }));
   router.Add(http::Verb::post, "/api/v1/refunds/:id/cancel",
              Endpoint([&api](const auto& req, auto& ctx) {
-               auto principal = RequireKeyFor(req, ctx, api, domain::Operation::kCancelRefund);
-               ParseQuery(req, {});
-               RequireNoFields(req);
-               std::string id(ctx.Param("id"));
-               auto refund = domain::CancelRefund(ChangeBy(api, principal), id);
-               if (!refund) ThrowNotFound("refund", id);
-               return http::JsonResponse(http::Status::ok, domain::RefundView(*refund));
+               return CancelRefundAnswer(req, ctx, api, &domain::RefundView);
              }));
   router.Add(
       http::Verb::post, "/api/v1/refunds/:id/address-page",

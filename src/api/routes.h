@@ -29,6 +29,7 @@
 //                                                     intent_cancel.cpp
 //   /api/v1/payments/:id/refunds, /api/v1/refunds[/:id][/cancel|/address-page|/safe-batch]
 //                                                     refunds.cpp
+//   /v1/refunds[/:id][/cancel]                        v1_refunds.cpp
 #pragma once
 
 #include "api/api_context.h"
@@ -53,6 +54,7 @@ void AddApiKeyRoutes(http::Router& router, ApiContext& api);
 void AddPaymentExceptionRoutes(http::Router& router, ApiContext& api);
 void AddIntentCancelRoutes(http::Router& router, ApiContext& api);
 void AddRefundRoutes(http::Router& router, ApiContext& api);
+void AddV1RefundRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -72,6 +74,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddPaymentExceptionRoutes(router, api);
   AddIntentCancelRoutes(router, api);
   AddRefundRoutes(router, api);
+  AddV1RefundRoutes(router, api);
 }
 
 }  // namespace payd::api

@@ -22,17 +22,9 @@ namespace {
 
 // The amount's text: a string as sent, a number's digits as written.
 std::string AmountText(FieldReader& fields, const http::Request& req) {
-  const boost::json::value* v = fields.OptionalValue("amount");
-  if (!v) ThrowBadRequest("amount", "amount is required.");
-  if (v->is_string()) return std::string(v->as_string());
-  if (!v->is_number()) {
-    ThrowBadRequest("amount", std::string("amount must be a decimal string or a number, not ") +
-                                  TypeName(*v) + ".");
-  }
-  auto texts = TopLevelNumberTexts(req.body());
-  auto text = texts.find("amount");
-  if (text == texts.end()) ThrowBadRequest("amount", "Send amount as a decimal string.");
-  return text->second;
+  auto text = MoneyText(fields, req.body(), "amount");
+  if (!text) ThrowBadRequest("amount", "amount is required.");
+  return *text;
 }
 
 // `chains`: names or ids; `tokens`: symbols. Each an array when sent.

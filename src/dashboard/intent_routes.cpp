@@ -37,8 +37,14 @@ http::Response IntentPage(const http::Request& req, DashboardContext& ctx, const
   model["amountSetBy"] = AmountSetBy(domain::CreatedVia(intent));
   model["metadata"] = PrettyJson(intent.metadata_json);
   boost::json::array payments;
+  bool can_refund = domain::PersonMay(v.current.user.role, domain::Operation::kCreateRefund);
   for (const auto& p : ctx.store.PaymentsOfIntent(tenant, intent.id)) {
-    payments.push_back(PaymentRow(p, ctx.catalog));
+    auto row = PaymentRow(p, ctx.catalog);
+    row["refundable"] =
+        p.status == domain::PaymentStatus::kConfirmed && p.refunded < p.transfer.amount;
+    row["canRefund"] = can_refund;
+    row["refunded"] = p.refunded > 0 ? domain::UnitsToDecimal(p.refunded, p.transfer.decimals) : "";
+    payments.push_back(std::move(row));
   }
   model["hasPayments"] = !payments.empty();
   model["payments"] = std::move(payments);

@@ -20,6 +20,8 @@
 // event_audit_routes.cpp /dashboard/events, /dashboard/audit-log (GET)
 // link_routes.cpp        /dashboard/links[/new|/:id[/edit|/deactivate|/activate]]
 // integration_routes.cpp /dashboard/integrations[/new|/:id[/edit|/disable|/enable]]
+// refund_routes.cpp      /dashboard/refunds[/:id[/safe-batch.json|/address-page|/cancel]],
+//                        /dashboard/transfers/:id/refund (GET, POST)
 // overview_routes.cpp    /dashboard (GET), and the 404 page for any other /dashboard path
 #pragma once
 
@@ -40,12 +42,14 @@ void AddWebhookRoutes(http::Router& router, DashboardContext& dashboard);
 void AddEventAndAuditRoutes(http::Router& router, DashboardContext& dashboard);
 void AddLinkRoutes(http::Router& router, DashboardContext& dashboard);
 void AddIntegrationRoutes(http::Router& router, DashboardContext& dashboard);
+void AddRefundRoutes(http::Router& router, DashboardContext& dashboard);
 
 inline void RegisterDashboardRoutes(http::Router& router, DashboardContext& dashboard) {
   AddSignInRoutes(router, dashboard);
   AddTwoFactorRoutes(router, dashboard);
   AddPeopleRoutes(router, dashboard);
   AddPaymentsRoutes(router, dashboard);  // before the intents': /payments/export.csv is no id
+  AddRefundRoutes(router, dashboard);
   AddIntentRoutes(router, dashboard);
   AddApiKeyRoutes(router, dashboard);
   AddGeneralSettingsRoutes(router, dashboard);

@@ -166,6 +166,43 @@ describe('refunds', () => {
     assertApiError(await api('POST', '/api/v1/payments/pay_nope/refunds', {}), 404, 'not_found');
   });
 
+  test('/v1/refunds: Stripe\'s way, by payment intent with an amount in its currency; a /v1 endpoint gets the /v1 shape', async () => {
+    const v1hooks = await startReceiver({ secrets: [payd.admin(['webhook-secret', 'show', '--tenant', shop.tenant.id]).secret] });
+    try {
+      const endpoint = await api('POST', '/v1/webhooks', { url: v1hooks.url, events: ['REFUND_CREATED'] });
+      assert.equal(endpoint.status, 201, endpoint.text);
+      const payment = await paidPayment('6.00');
+      // 1.5 as a JSON number, read from its digits; USDC is pegged to USD: 1.5 USD is 1.5 USDC exactly.
+      const made = await payd.request('POST', '/v1/refunds', {
+        key: account.key, rawBody: `{"paymentIntent":"${payment.intentId}","amount":1.5,"reason":"other"}`,
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'v1-refund-1' },
+      });
+      assert.equal(made.status, 201, made.text);
+      assert.equal(made.json.amount, '1.5');
+      assert.equal(made.json.currency, 'USD');
+      assert.equal(made.json.tokenAmount, '1.5');
+      assert.equal(made.json.paymentIntent, payment.intentId);
+      assert.equal(made.json.payment, payment.id);
+      assert.equal(made.json.status, 'address_needed');
+      assert.equal((await refund(made.json.id)).amount, '1500000');
+      const replay = await payd.request('POST', '/v1/refunds', {
+        key: account.key, body: { paymentIntent: payment.intentId, amount: '1.5', reason: 'other' }, headers: { 'Idempotency-Key': 'v1-refund-1' },
+      });
+      assert.equal(replay.json.id, made.json.id, '1.5 and "1.5" ask the same');
+      const over = await api('POST', '/v1/refunds', { paymentIntent: payment.intentId, amount: '6.00' });
+      assertApiError(over, 400, 'invalid_request', 'amount');
+      assertApiError(await api('POST', '/v1/refunds', { paymentIntent: 'pi_nope' }), 400, 'invalid_request', 'paymentIntent');
+      assert.deepEqual((await api('GET', `/v1/refunds/${made.json.id}`)).json, made.json);
+      assert.ok((await api('GET', '/v1/refunds?status=address_needed')).json.data.some((r) => r.id === made.json.id));
+      const hook = await eventually(() => v1hooks.deliveries.find((d) => d.payload.data?.id === made.json.id), { what: 'the /v1 webhook' });
+      assert.equal(hook.payload.type, 'REFUND_CREATED');
+      assert.equal(hook.payload.data.paymentIntent, payment.intentId, 'the /v1 shape');
+      assert.equal((await api('POST', `/v1/refunds/${made.json.id}/cancel`)).json.status, 'canceled');
+    } finally {
+      await v1hooks.close();
+    }
+  });
+
   test('the operator refunds from the server: payd refund create, list, page, cancel (audited as cli)', async () => {
     const payment = await paidPayment('2.00');
     const made = payd.admin(['refund', 'create', payment.id, '--tenant', shop.tenant.id, '--amount', '500000', '--reason', 'other']);

@@ -41,7 +41,7 @@ describe('a Medusa store paid through payd', () => {
     assert.equal(hook.status, 201, hook.text);
     hookId = hook.json.id;
     const env = {
-      DATABASE_URL: pg.url, PAYD_URL: payd.url, PAYD_API_KEY: shop.rw.key, PAYD_WEBHOOK_SECRET: hook.json.secret, PAYD_RETURN_URL: RETURN_URL,
+      DATABASE_URL: pg.url, PAYD_URL: payd.url, PAYD_API_KEY: shop.key('payments:read,payments:write,refunds:write').key, PAYD_WEBHOOK_SECRET: hook.json.secret, PAYD_RETURN_URL: RETURN_URL,
     };
     medusaCommand(['db:migrate'], env);
     medusa = new Medusa(port, env);
@@ -100,15 +100,16 @@ describe('a Medusa store paid through payd', () => {
     assert.match(payment.data.txHash, /^0x[0-9a-f]{64}$/);
 
     // The merchant refunds 5 of the 25 from Medusa's admin: Medusa records its
-    // refund, and the payment's data says what the merchant must send, not sent.
+    // refund, and payd makes one (payd never sends money): it waits for the
+    // customer's address, and the payment's data has the link to send them.
     await medusa.admin('POST', `/payments/${payment.id}/refund`, { amount: 5 });
     const { payment: refunded } = await medusa.admin('GET', `/payments/${payment.id}?fields=id,data,*refunds`);
     assert.deepEqual(refunded.refunds.map((r) => Number(r.amount)), [5]);
     const [asked] = refunded.data.refundRequests;
-    assert.deepEqual([asked.refundId, asked.amount, asked.status, asked.sent], [refunded.refunds[0].id, '5.00', 'requested', false]);
-    assert.equal(asked.to.toLowerCase(), PAYER.address.toLowerCase(), "the payer's wallet");
-    assert.equal(asked.paymentTxHash, payment.data.txHash);
-    assert.match(medusa.log, new RegExp(`payd: refund ${asked.refundId} recorded as requested, NOT sent: send 5.00 USD in USDC`));
+    assert.deepEqual([asked.refundId, asked.amount, asked.status, asked.send], [refunded.refunds[0].id, '5.00', 'address_needed', '5 USDC']);
+    const inPayd = (await payd.request('GET', `/api/v1/refunds/${asked.paydRefundId}`, { key: shop.read.key })).json;
+    assert.deepEqual([inPayd.amount, inPayd.intentId, inPayd.status], ['5000000', intent.id, 'address_needed']);
+    assert.match(medusa.log, new RegExp(`payd: refund ${asked.refundId} is payd refund ${asked.paydRefundId} \\(5.00 USD, 5 USDC\\): send the customer ${asked.addressPageUrl}`));
   });
 
   // Each refusal is of a delivery the store WOULD act on were it genuine: a
@@ -313,7 +314,9 @@ describe('a Medusa store paid through payd', () => {
     await medusa.admin('POST', `/payments/${payment.id}/refund`, { amount: 5 });
     const { payment: refunded } = await medusa.admin('GET', `/payments/${payment.id}?fields=id,data,*refunds`);
     const [asked] = refunded.data.refundRequests;
-    assert.deepEqual([asked.amount, asked.currency, asked.send, asked.sent], ['5.00', 'EUR', '5.00 EUR in USDC on Localnet', false]);
-    assert.match(medusa.log, new RegExp(`payd: refund ${asked.refundId} recorded as requested, NOT sent: send 5.00 EUR in USDC on Localnet`));
+    // 5 EUR at the development rate of 1.08 US dollars, in USDC (pegged to USD): 5.4 USDC.
+    assert.deepEqual([asked.amount, asked.currency, asked.send, asked.status], ['5.00', 'EUR', '5.4 USDC', 'address_needed']);
+    const inPayd = (await payd.request('GET', `/api/v1/refunds/${asked.paydRefundId}`, { key: shop.read.key })).json;
+    assert.deepEqual([inPayd.amount, inPayd.price, inPayd.rate.value], ['5400000', { amount: '5.00', currency: 'EUR' }, '1.08']);
   });
 });

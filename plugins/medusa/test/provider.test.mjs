@@ -11,6 +11,8 @@ import { stopAll } from '../../../tests/e2e/lib/cleanup.mjs';
 import { checkedFetch } from '../../../tests/e2e/lib/openapi.mjs';
 import { createIntent, createMerchant, proveSender, startPayd } from '../../../tests/e2e/lib/payd.mjs';
 import { startReceiver } from '../../../tests/e2e/lib/receiver.mjs';
+import { privateKeyToAccount } from 'viem/accounts';
+
 import { PaydPaymentProviderService } from '../dist/index.js';
 
 describe('the payd provider against payd', () => {
@@ -31,7 +33,8 @@ describe('the payd provider against payd', () => {
     assert.equal(hook.status, 201, hook.text);
     secret = hook.json.secret;
     receiver.secrets = [secret];
-    const options = { url: payd.url, apiKey: shop.rw.key, webhookSecret: secret };
+    // The store's key: intents (payments:*) and refunds (refunds:write), as docs/plugins.md says.
+    const options = { url: payd.url, apiKey: shop.key('payments:read,payments:write,refunds:write').key, webhookSecret: secret };
     provider = new PaydPaymentProviderService({ logger }, options);
     other = new PaydPaymentProviderService({ logger }, { ...options, storeId: 'another-shop' });
   });
@@ -87,29 +90,43 @@ describe('the payd provider against payd', () => {
     // action; Medusa's session is captured already, so nothing happens twice.
     assert.equal((await webhook(confirmed)).action, 'captured');
 
-    // The merchant refunds 10 of the 42.50 from Medusa's admin: recorded as
-    // requested, with what to send and where, never as sent.
+    // The merchant refunds 10 of the 42.50 from Medusa's admin: a payd refund
+    // (/v1/refunds), waiting for the customer's address (the payer's wallet is
+    // not known for sure), with the link to send the customer.
     const paid = (await provider.authorizePayment({ data: started.data })).data;
-    const payer = (await payd.request('GET', `/v1/payment_intents/${started.id}`, { key: shop.read.key })).json;
-    assert.equal(payer.senderAddress.toLowerCase(), PAYER.address.toLowerCase());
     const refund = { amount: 10, data: paid, context: { idempotency_key: 'ref_one' } };
     const refunded = (await provider.refundPayment(refund)).data;
     assert.equal(refunded.refundRequests.length, 1);
     const [asked] = refunded.refundRequests;
-    assert.deepEqual([asked.refundId, asked.amount, asked.currency, asked.status, asked.sent], ['ref_one', '10.00', 'USD', 'requested', false]);
-    assert.equal(asked.send, '10.00 USD in USDC on Localnet');
-    assert.equal(asked.to, payer.senderAddress, "the payer's wallet, which sent the payment");
-    assert.deepEqual([asked.intentId, asked.paymentTxHash], [started.id, payer.txHash]);
-    assert.match(asked.note, /has not sent this refund/);
-    assert.ok(warnings.some((w) => w.includes('refund ref_one recorded as requested, NOT sent: send 10.00 USD in USDC on Localnet')
-      && w.includes(payer.senderAddress)), warnings.join('\n'));
-    // Medusa retrying the same refund records it once; a second refund is a second request.
+    assert.deepEqual([asked.refundId, asked.amount, asked.currency, asked.status, asked.send], ['ref_one', '10.00', 'USD', 'address_needed', '10 USDC']);
+    assert.match(asked.paydRefundId, /^re_/);
+    const inPayd = (await payd.request('GET', `/api/v1/refunds/${asked.paydRefundId}`, { key: shop.read.key })).json;
+    assert.deepEqual([inPayd.amount, inPayd.intentId, inPayd.status], ['10000000', started.id, 'address_needed']);
+    assert.match(asked.addressPageUrl, /\/refund\/[A-Za-z0-9_-]{43}$/);
+    assert.ok(warnings.some((w) => w.includes(`refund ref_one is payd refund ${asked.paydRefundId}`) && w.includes(asked.addressPageUrl)), warnings.join('\n'));
+    // Medusa retrying the same refund gets the same payd refund; a second refund is a second one.
     const retried = (await provider.refundPayment({ ...refund, data: refunded })).data;
     assert.equal(retried.refundRequests.length, 1);
+    assert.equal(retried.refundRequests[0].paydRefundId, asked.paydRefundId);
     const twice = (await provider.refundPayment({ amount: '2.5', data: retried, context: { idempotency_key: 'ref_two' } })).data;
     assert.deepEqual(twice.refundRequests.map((r) => [r.refundId, r.amount]), [['ref_one', '10.00'], ['ref_two', '2.50']]);
-    // A later read of payd keeps the requests: payd knows nothing of them.
-    assert.deepEqual((await provider.retrievePayment({ data: twice })).data.refundRequests, twice.refundRequests);
+
+    // The customer gives an address on the page; the payout wallet sends it; a later read of
+    // the payment shows it confirmed, as payd saw it on chain.
+    const page = new URL(asked.addressPageUrl).pathname;
+    const form = new URLSearchParams({ address: PAYER.address, address_again: PAYER.address }).toString();
+    assert.equal((await payd.request('POST', page, { rawBody: form, headers: { Accept: 'text/html', 'Content-Type': 'application/x-www-form-urlencoded' } })).status, 200);
+    const ready = (await payd.request('GET', `/api/v1/refunds/${asked.paydRefundId}`, { key: shop.read.key })).json;
+    const payout = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a');  // anvil #2: PAYOUT
+    await chain.wallet(payout).sendTransaction({ to: ready.transfer.to, data: ready.transfer.data });
+    await chain.mine(1);
+    const followed = await eventually(async () => {
+      const data = (await provider.retrievePayment({ data: twice })).data;
+      return data.refundRequests[0].status === 'confirmed' ? data : null;
+    }, { what: 'the refund confirmed in the payment data', timeout: 20000 });
+    assert.equal(followed.refundRequests[0].to, PAYER.address);
+    assert.match(followed.refundRequests[0].txHash, /^0x[0-9a-f]{64}$/);
+    assert.equal(followed.refundRequests[1].status, 'address_needed', 'the second, untouched');
   });
 
   test('a session nobody pays is canceled when its intent expires', async () => {
@@ -299,8 +316,9 @@ describe('the payd provider against payd', () => {
     assert.equal(paid.status, 'captured');
     // The merchant refunds 5 of the 25 EUR: what to send is in EUR, in USDC.
     const [refund] = (await provider.refundPayment({ amount: 5, data: paid.data, context: { idempotency_key: 'ref_eur' } })).data.refundRequests;
-    assert.deepEqual([refund.amount, refund.currency, refund.send, refund.sent], ['5.00', 'EUR', '5.00 EUR in USDC on Localnet', false]);
-    assert.ok(warnings.some((w) => w.includes('refund ref_eur recorded as requested, NOT sent: send 5.00 EUR in USDC on Localnet')), warnings.join('\n'));
+    // 5 EUR at the fixed development rate of 1.08 US dollars, in USDC: 5.4.
+    assert.deepEqual([refund.amount, refund.currency, refund.send, refund.status], ['5.00', 'EUR', '5.4 USDC', 'address_needed']);
+    assert.ok(warnings.some((w) => w.includes(`refund ref_eur is payd refund ${refund.paydRefundId} (5.00 EUR, 5.4 USDC)`)), warnings.join('\n'));
   });
 
   test('a cart in a currency payd does not price, and a refund of a session nothing paid, are refused', async () => {

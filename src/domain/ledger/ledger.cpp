@@ -311,7 +311,7 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     tx.LockChain(update.chain_id);
     summary = {};
     Pass pass(tx, update, *chain, representation_, now, summary);
-    RefundPass refunds(tx, update, *chain, now);
+    RefundPass refunds(tx, update, *chain, now, summary.refunds_updated);
     pass.Rewind();
     refunds.Rewind();
     // Before the new blocks' transfers: what is already on chain below the
@@ -328,7 +328,8 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
       tx.SaveCursor(update.chain_id, update.cursor_before, *update.cursor);
     }
   });
-  if (on_intents_updated_ && summary.intents_updated > 0) on_intents_updated_();
+  if (on_intents_updated_ && (summary.intents_updated > 0 || summary.refunds_updated > 0))
+    on_intents_updated_();
   return summary;
 }
 

@@ -55,6 +55,7 @@ struct LedgerSummary {
   int unmatched = 0;
   int intents_changed = 0;
   int intents_updated = 0;  // rows written: status, amounts, confirmations, transaction
+  int refunds_updated = 0;  // refunds sent, confirmed or reversed (refund_ledger.h)
 };
 
 class Ledger {
@@ -63,7 +64,7 @@ class Ledger {
       : store_(store), catalog_(catalog), representation_(std::move(representation)) {}
 
   LedgerSummary Advance(const ChainUpdate& update, base::TimeMs now);
-  // Called after a transaction that updated any intent, events or not (for live views).
+  // Called after a transaction that updated any intent or refund, events or not (for live views).
   void OnIntentsUpdated(std::function<void()> fn) { on_intents_updated_ = std::move(fn); }
 
  private:

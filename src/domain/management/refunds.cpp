@@ -91,7 +91,8 @@ std::string RefundPagePath(const std::string& token) {
 }
 
 Creation<Refund> CreateRefund(const Change& change, const ChainCatalog& catalog,
-                              PriceSource& prices, const RefundRequest& request) {
+                              PriceSource& prices, const RefundRequest& request,
+                              RefundShape shape) {
   Require(change, Operation::kCreateRefund);
   if (!IsRefundReason(request.reason)) {
     ThrowInvalid("reason", "reason is one of requested_by_customer, duplicate, fraudulent, other.");
@@ -137,7 +138,8 @@ Creation<Refund> CreateRefund(const Change& change, const ChainCatalog& catalog,
       r.status = RefundStatus::kAddressNeeded;
     }
     std::string view = Snapshot(r);
-    if (auto earlier = ClaimCreation(tx, change, {201, view})) {
+    std::string answer = shape ? boost::json::serialize(shape(r)) : view;
+    if (auto earlier = ClaimCreation(tx, change, {201, answer})) {
       out.result = *earlier;
       return;
     }

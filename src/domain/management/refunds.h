@@ -18,6 +18,7 @@
 //    be an exchange's hot wallet, which would not credit the payer.
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <optional>
 #include <string>
 
@@ -39,8 +40,12 @@ struct RefundRequest {
 // The new refund with its REFUND_CREATED event and `refund.create` audit row;
 // 400 naming the field for a rule broken, none when the tenant has no such
 // payment. A replay of the change's Idempotency-Key answers the earlier outcome.
+// `shape` makes the answer a replay of the Idempotency-Key gets (the API's
+// view, or /v1's); RefundView by default.
+using RefundShape = boost::json::object (*)(const Refund&);
 Creation<Refund> CreateRefund(const Change& change, const ChainCatalog& catalog,
-                              PriceSource& prices, const RefundRequest& request);
+                              PriceSource& prices, const RefundRequest& request,
+                              RefundShape shape = nullptr);
 
 // The refund as canceled (REFUND_CANCELED, `refund.cancel`); as it is when
 // canceled already; 400 once its transfer is on chain. None: no such refund.

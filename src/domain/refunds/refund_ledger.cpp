@@ -9,6 +9,7 @@ namespace payd::domain {
 void RefundPass::Save(Refund& refund, std::string_view event) {
   refund.updated_at = now_;
   tx_.UpdateRefund(refund);
+  ++updated_;
   if (!event.empty()) tx_.InsertEvent(RefundEvent(event, refund, now_));
 }
 

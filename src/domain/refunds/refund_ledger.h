@@ -16,8 +16,10 @@ namespace payd::domain {
 
 class RefundPass {
  public:
-  RefundPass(LedgerTx& tx, const ChainUpdate& update, const ChainInfo& chain, base::TimeMs now)
-      : tx_(tx), update_(update), chain_(chain), now_(now) {}
+  // `updated` counts the refunds written (LedgerSummary::refunds_updated).
+  RefundPass(LedgerTx& tx, const ChainUpdate& update, const ChainInfo& chain, base::TimeMs now,
+             int& updated)
+      : tx_(tx), update_(update), chain_(chain), now_(now), updated_(updated) {}
 
   // Before the new blocks: what the rewind removed goes back to waiting.
   void Rewind();
@@ -33,6 +35,7 @@ class RefundPass {
   const ChainUpdate& update_;
   const ChainInfo& chain_;
   base::TimeMs now_;
+  int& updated_;
 };
 
 }  // namespace payd::domain

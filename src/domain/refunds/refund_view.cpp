@@ -64,8 +64,43 @@ boost::json::object RefundView(const Refund& r) {
   };
 }
 
+boost::json::object RefundViewV1(const Refund& r) {
+  auto prepared = RefundTransferOf(r);
+  return {
+      {"id", r.id},
+      {"status", RefundStatusName(r.status)},
+      {"amount", r.price ? r.price->amount : UnitsToDecimal(r.amount, r.decimals)},
+      {"currency", r.price ? r.price->currency : r.token_symbol},
+      {"token", r.token_symbol},
+      {"tokenAmount", UnitsToDecimal(r.amount, r.decimals)},
+      {"paymentIntent", OrNull(r.intent_id)},
+      {"payment", r.payment_id},
+      {"reason", r.reason},
+      {"metadata", boost::json::parse(r.metadata_json)},
+      {"to", OrNull(r.to_address)},
+      {"transfer", prepared ? boost::json::value(PreparedTransferView(*prepared))
+                            : boost::json::value(nullptr)},
+      {"txHash",
+       r.transfer ? boost::json::value(r.transfer->tx_hash) : boost::json::value(nullptr)},
+      {"createdAt", base::FormatTimestamp(r.created_at)},
+      {"confirmedAt", TimeOrNull(r.confirmed_at)},
+      {"canceledAt", TimeOrNull(r.canceled_at)},
+  };
+}
+
+std::optional<boost::json::object> RefundSafeBatch(const Refund& r, base::TimeMs now) {
+  auto prepared = RefundTransferOf(r);
+  if (!prepared || !r.AwaitsTransfer()) return std::nullopt;
+  return SafeBatchFile({*prepared}, "payd refund " + r.id,
+                       "Refund of payment " + r.payment_id + ": " +
+                           UnitsToDecimal(r.amount, r.decimals) + " " + r.token_symbol + " to " +
+                           *r.to_address,
+                       now);
+}
+
 Event RefundEvent(std::string_view type, const Refund& refund, base::TimeMs now) {
   Event e = NewEvent(refund.tenant_id, type, boost::json::serialize(RefundView(refund)), now);
+  e.data_v1_json = boost::json::serialize(RefundViewV1(refund));
   e.object_id = refund.id;
   return e;
 }

@@ -1,5 +1,7 @@
-// The few calls the provider makes to payd's /v1 API, over fetch, with a
-// time-out: create an intent for a payment session, read one, cancel one.
+// The few calls the provider makes to payd's API, over fetch, with a
+// time-out: create an intent for a payment session, read one, cancel one;
+// refund one (/v1/refunds) and make the link where the customer gives the
+// address to refund to.
 import type { PaydOptions } from './options';
 
 // An intent as GET /v1/payment_intents/:id shows it (docs/openapi.yaml, V1Intent).
@@ -46,6 +48,21 @@ export class PaydApiError extends Error {
   }
 }
 
+// A refund as /v1/refunds shows it (docs/openapi.yaml, V1Refund).
+export interface PaydRefund {
+  id: string;
+  status: 'requested' | 'address_needed' | 'ready' | 'sent' | 'confirmed' | 'canceled' | 'reversed';
+  amount: string;
+  currency: string;
+  token: string;
+  tokenAmount: string;
+  paymentIntent: string | null;
+  payment: string;
+  to: string | null;
+  txHash: string | null;
+  confirmedAt: string | null;
+}
+
 export interface CreateIntent {
   amount: string;
   currency: string;
@@ -74,6 +91,22 @@ export class PaydClient {
   // before is answered as it is; any other is a 400 naming its status.
   cancelIntent(id: string): Promise<PaydIntent> {
     return this.call('POST', `/v1/payment_intents/${intentId(id)}/cancel`);
+  }
+
+  // A refund of the intent's payment, `amount` in the intent's currency; a
+  // retry with the same key is answered the first refund.
+  createRefund(intent: string, amount: string, idempotencyKey: string, metadata: Record<string, string>): Promise<PaydRefund> {
+    const body = { paymentIntent: intentId(intent), amount, reason: 'requested_by_customer', metadata };
+    return this.call('POST', '/v1/refunds', body, { 'Idempotency-Key': idempotencyKey });
+  }
+
+  getRefund(id: string): Promise<PaydRefund> {
+    return this.call('GET', `/v1/refunds/${refundId(id)}`);
+  }
+
+  // The customer's refund page (one-time, 14 days); a new one ends the last.
+  refundAddressPage(id: string): Promise<{ url: string; expiresAt: string }> {
+    return this.call('POST', `/api/v1/refunds/${refundId(id)}/address-page`);
   }
 
   private async call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -115,5 +148,10 @@ export class PaydClient {
 // Only an intent id goes into a path.
 function intentId(id: string): string {
   if (!/^pi_[a-z2-7]+$/.test(id)) throw new PaydApiError(400, 'invalid_request', `not a payd intent id: ${id}`);
+  return id;
+}
+
+function refundId(id: string): string {
+  if (!/^re_[a-z2-7]+$/.test(id)) throw new PaydApiError(400, 'invalid_request', `not a payd refund id: ${id}`);
   return id;
 }

@@ -1,63 +1,77 @@
-// A refund asked for in Medusa's admin, as the provider records it. payd
-// never holds funds, so it cannot send one: the merchant sends it from their
-// own wallet. The request is kept in the payment's data with what to send and
-// where, and always says it has not been sent: nothing here can know it was.
+// A refund asked for in Medusa's admin becomes a payd refund (/v1/refunds,
+// DECISIONS §15). payd never holds funds: the merchant's payout wallet sends
+// it, and payd confirms it on chain. The payment's data keeps one record per
+// Medusa refund: payd's refund, its status as last read (retrievePayment
+// refreshes it), and, while payd waits for the customer's address, the link to
+// send the customer.
+import type { PaydRefund } from './client';
 
-export interface RefundRequest {
+export interface RefundRecord {
   // Medusa's refund id (its idempotency key), so a retried call records it once.
   refundId: string;
   // In the session's currency (its intent's), with its minor units: "5.00" EUR, "500" JPY.
   amount: string;
   currency: string;
-  status: 'requested';
-  sent: false;
-  // What the merchant must send, in words: "5.00 EUR in USDC on Base".
+  paydRefundId: string;
+  // payd's: address_needed, ready, sent, confirmed, canceled, reversed.
+  status: PaydRefund['status'];
+  // What the payout wallet sends: "5.00 USDC".
   send: string;
-  // The payer's wallet, which sent the payment; null when payd did not see one.
   to: string | null;
-  intentId: string | null;
-  paymentTxHash: string | null;
+  // The customer's refund page while payd waits for their address.
+  addressPageUrl: string | null;
+  txHash: string | null;
+  confirmedAt: string | null;
   requestedAt: string;
-  note: string;
 }
 
-const NOTE =
-  'payd never holds funds and has not sent this refund. Send it from your own wallet; ' +
-  "Medusa's refund records what the shop owes the customer, not a transfer.";
-
-export function refundRequestOf(data: Record<string, unknown>, amount: string, currency: string, refundId: string, now: Date): RefundRequest {
-  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : null);
-  const token = text('token');
-  const chain = text('chain');
+export function refundRecordOf(refund: PaydRefund, refundId: string, amount: string, currency: string,
+  addressPageUrl: string | null, now: Date): RefundRecord {
   return {
     refundId,
     amount,
     currency,
-    status: 'requested',
-    sent: false,
-    send: `${amount} ${currency}${token ? ` in ${token}` : ''}${chain ? ` on ${chain}` : ''}`,
-    to: text('senderAddress'),
-    intentId: text('intentId'),
-    paymentTxHash: text('txHash'),
+    paydRefundId: refund.id,
+    status: refund.status,
+    send: `${refund.tokenAmount} ${refund.token}`,
+    to: refund.to,
+    addressPageUrl,
+    txHash: refund.txHash,
+    confirmedAt: refund.confirmedAt,
     requestedAt: now.toISOString(),
-    note: NOTE,
   };
 }
 
-// The payment's data with the request added, or put in place of the one with
+// The record with what payd says now.
+export function refreshed(record: RefundRecord, refund: PaydRefund): RefundRecord {
+  return {
+    ...record,
+    status: refund.status,
+    to: refund.to,
+    addressPageUrl: refund.status === 'address_needed' ? record.addressPageUrl : null,
+    txHash: refund.txHash,
+    confirmedAt: refund.confirmedAt,
+  };
+}
+
+// The payment's data with the record added, or put in place of the one with
 // the same refund id (a retry), the others kept in the order they came.
-export function withRefundRequest(data: Record<string, unknown>, request: RefundRequest): Record<string, unknown> {
-  const earlier = refundRequestsIn(data).filter((r) => r.refundId !== request.refundId);
-  return { ...data, refundRequests: [...earlier, request] };
+export function withRefundRecord(data: Record<string, unknown>, record: RefundRecord): Record<string, unknown> {
+  const earlier = refundRecordsIn(data).filter((r) => r.refundId !== record.refundId);
+  return { ...data, refundRequests: [...earlier, record] };
 }
 
-export function refundRequestsIn(data: Record<string, unknown> | undefined): RefundRequest[] {
+export function refundRecordsIn(data: Record<string, unknown> | undefined): RefundRecord[] {
   const list = data?.refundRequests;
-  return Array.isArray(list) ? (list as RefundRequest[]) : [];
+  return Array.isArray(list) ? (list as RefundRecord[]) : [];
 }
 
-// The log line a merchant (or their alerting) looks for: what to send, where.
-export function refundLogLine(r: RefundRequest): string {
-  const to = r.to ? `to the payer's wallet ${r.to}` : 'to an address the payer gives you (payd saw no sender)';
-  return `payd: refund ${r.refundId} recorded as requested, NOT sent: send ${r.send} ${to} from your own wallet (intent ${r.intentId ?? 'unknown'}, payment ${r.paymentTxHash ?? 'unknown'})`;
+// The log line a merchant (or their alerting) looks for: what happens next.
+export function refundLogLine(r: RefundRecord): string {
+  const head = `payd: refund ${r.refundId} is payd refund ${r.paydRefundId} (${r.amount} ${r.currency}, ${r.send})`;
+  if (r.status === 'address_needed') {
+    return `${head}: send the customer ${r.addressPageUrl} to give the address to refund to, then send it from your payout wallet (payd's dashboard prepares the transfer)`;
+  }
+  if (r.status === 'ready') return `${head}: send it to ${r.to} from your payout wallet (payd's dashboard prepares the transfer)`;
+  return `${head}: ${r.status}`;
 }

@@ -4,8 +4,9 @@
 // webhook, or a read of the intent when Medusa asks, moves the session on
 // (states.ts has the mapping). A session whose amount changes, or that ends,
 // cancels its intent in payd, so that nobody can pay the old amount as if it
-// were the order's (replaced.ts). payd never holds funds, so a refund is
-// recorded as requested with what the merchant must send, never reported as sent.
+// were the order's (replaced.ts). payd never holds funds, so a refund becomes a
+// payd refund that the merchant's payout wallet sends and payd confirms on
+// chain; Medusa's payment data follows its status (refunds.ts).
 import { AbstractPaymentProvider, BigNumber, MedusaError } from '@medusajs/framework/utils';
 import type {
   AuthorizePaymentInput,
@@ -34,7 +35,7 @@ import { cartAmount, sameDecimal } from './amounts';
 import { PaydApiError, PaydClient, type PaydIntent } from './client';
 import { type PaydOptions, validateOptions } from './options';
 import { sessionStateOf, webhookActionOf } from './states';
-import { refundLogLine, refundRequestOf, refundRequestsIn, withRefundRequest } from './refunds';
+import { refreshed, refundLogLine, refundRecordOf, refundRecordsIn, withRefundRecord } from './refunds';
 import { replacedIntentsIn, replacedLogLine, replacedPaymentOf, replacedPaymentsIn, showsMoney } from './replaced';
 import { PaydWebhookRefused, verifyWebhook } from './webhook';
 
@@ -63,7 +64,7 @@ function sessionData(intent: PaydIntent, extra: Record<string, unknown> = {}): R
 // id, the refunds asked for (payd knows nothing of them), and the intents the
 // session replaced, with any money seen on them.
 function kept(data: Record<string, unknown> | undefined): Record<string, unknown> {
-  const requests = refundRequestsIn(data);
+  const requests = refundRecordsIn(data);
   const replaced = replacedIntentsIn(data);
   const replacedPayments = replacedPaymentsIn(data);
   return {
@@ -248,7 +249,22 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
 
   async retrievePayment(input: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
     const intent = await this.intentOf(input.data);
-    return { data: sessionData(intent, await this.keptWithReplaced(input.data)) };
+    const data = sessionData(intent, await this.keptWithReplaced(input.data));
+    return { data: await this.withRefundsRead(data) };
+  }
+
+  // The refunds' records with payd's statuses now (sent, confirmed...): what
+  // Medusa shows of them follows the chain, as payd saw it.
+  private async withRefundsRead(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    let out = data;
+    for (const record of refundRecordsIn(data)) {
+      if (!record.paydRefundId) continue;
+      const refund = await this.client.getRefund(record.paydRefundId).catch((e) => this.fail(e));
+      const next = refreshed(record, refund);
+      if (next.status !== record.status) this.logger?.info(refundLogLine(next));
+      out = withRefundRecord(out, next);
+    }
+    return out;
   }
 
   // kept(), with the money payd shows on the intents the session replaced:
@@ -305,10 +321,23 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     if (typeof data.currency !== 'string') {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `payd: the payment of intent ${data.intentId} does not say its currency`);
     }
-    const refundId = String(input.context?.idempotency_key ?? `refund_${refundRequestsIn(data).length + 1}`);
-    const request = refundRequestOf(data, cartAmount(input.amount, data.currency), data.currency, refundId, new Date());
-    this.logger?.warn(refundLogLine(request));
-    return { data: withRefundRequest(data, request) };
+    const refundId = String(input.context?.idempotency_key ?? `refund_${refundRecordsIn(data).length + 1}`);
+    const amount = cartAmount(input.amount, data.currency);
+    const refund = await this.client
+      .createRefund(String(data.intentId), amount, `medusa-refund:${refundId}`, { medusaRefundId: refundId })
+      .catch((e) => this.fail(e));
+    // The customer's own wallet is not known for sure: the link where they give
+    // it, made once (Medusa retrying keeps the one it has: a new link would end it).
+    const known = refundRecordsIn(data).find((r) => r.refundId === refundId && r.paydRefundId === refund.id);
+    let pageUrl = known?.addressPageUrl ?? null;
+    if (refund.status === 'address_needed' && !pageUrl) {
+      pageUrl = (await this.client.refundAddressPage(refund.id).catch((e) => this.fail(e))).url;
+    }
+    const record = known
+      ? refreshed({ ...known, addressPageUrl: pageUrl }, refund)
+      : refundRecordOf(refund, refundId, amount, data.currency, pageUrl, new Date());
+    this.logger?.warn(refundLogLine(record));
+    return { data: withRefundRecord(data, record) };
   }
 
   async getWebhookActionAndData(payload: ProviderWebhookPayload['payload']): Promise<WebhookActionResult> {
@@ -318,6 +347,13 @@ export class PaydPaymentProviderService extends AbstractPaymentProvider<PaydOpti
     } catch (e) {
       if (e instanceof PaydWebhookRefused) this.logger?.warn(e.message);
       // A 200 with no action: a forger learns nothing, and payd would not retry a 4xx sensibly either.
+      return { action: 'not_supported' };
+    }
+    if (event.refund) {
+      // Medusa has no action for a refund's moves: the line says it, and the
+      // payment's data follows on Medusa's next read (retrievePayment).
+      const r = event.refund;
+      this.logger?.info(`payd: webhook ${event.id} ${event.type} for refund ${r.id} of intent ${r.paymentIntent ?? 'none'}: ${r.status}${r.txHash ? ` (transaction ${r.txHash})` : ''}`);
       return { action: 'not_supported' };
     }
     const intent = event.intent;

@@ -3,12 +3,13 @@
 // endpoint's secret, and a timestamp within 5 minutes (an old delivery
 // replayed is refused).
 import { Webhook } from 'standardwebhooks';
-import type { PaydIntent } from './client';
+import type { PaydIntent, PaydRefund } from './client';
 
 export interface PaydEvent {
   id: string;  // webhook-id: the same on every retry of one event
   type: string;
   intent: PaydIntent | null;  // the data, when it is an intent
+  refund: PaydRefund | null;  // the data, when it is a refund (REFUND_*)
 }
 
 export class PaydWebhookRefused extends Error {}
@@ -33,5 +34,6 @@ export function verifyWebhook(secret: string, headers: Record<string, unknown>, 
   }
   const data = payload?.data;
   const intent = data && typeof data.id === 'string' && data.id.startsWith('pi_') ? (data as PaydIntent) : null;
-  return { id: wanted['webhook-id'], type: String(payload?.type ?? ''), intent };
+  const refund = data && typeof data.id === 'string' && data.id.startsWith('re_') ? (data as PaydRefund) : null;
+  return { id: wanted['webhook-id'], type: String(payload?.type ?? ''), intent, refund };
 }

@@ -1,0 +1,56 @@
+// "Send refund with your browser wallet" on a refund's page: the payout
+// wallet (EIP-6963, or window.ethereum) sends exactly the transfer payd
+// prepared (the data-* of #wallet-send). The page checks the connected
+// account is the payout address and puts the wallet on the refund's chain
+// first. What the wallet answers is only shown: the watcher, reading the
+// chain, is what marks the refund sent, and the live region then shows it.
+import { classify, connect, discoverWallets, ensureChain } from './wallet.js';
+
+let hasWallets = false;
+
+const MESSAGES = {
+  rejected: 'You declined in your wallet. Nothing was sent.',
+  wrongChain: 'Your wallet could not switch to the refund\'s chain. Switch it yourself and try again.',
+  insufficientFunds: 'The payout wallet does not hold enough to send this refund (and its gas).',
+  pending: 'Your wallet is already asking you something: answer it first.',
+  failed: 'The wallet could not send it. Try again, or use the QR code or the raw transaction below.',
+};
+
+function reveal() {
+  const box = document.getElementById('wallet-send');
+  if (box && hasWallets) box.hidden = false;
+}
+
+async function send(box) {
+  const status = document.getElementById('send-status');
+  const say = (text) => { status.textContent = text; };
+  const d = box.dataset;
+  try {
+    const [wallet] = await discoverWallets();
+    if (!wallet) return say('No browser wallet was found. Use the QR code or the raw transaction below.');
+    const account = await connect(wallet.provider);
+    if (account.toLowerCase() !== d.from.toLowerCase()) {
+      return say(`Connect the payout wallet ${d.from}: the refund goes out of the address that received the payment. Your wallet is on ${account}.`);
+    }
+    await ensureChain(wallet.provider, { chainId: Number(d.chainId), name: d.chainName });
+    say('Confirm the transfer in your wallet.');
+    const hash = await wallet.provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: account, to: d.to, data: d.data, value: '0x' + BigInt(d.value).toString(16) }],
+    });
+    say(`Sent as transaction ${hash}. payd marks the refund sent once it sees the transfer on chain.`);
+  } catch (e) {
+    say(MESSAGES[classify(e).kind] || MESSAGES.failed);
+  }
+}
+
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('#send-refund');
+  if (button) send(button.closest('#wallet-send'));
+});
+discoverWallets().then((wallets) => {
+  hasWallets = wallets.length > 0;
+  reveal();
+});
+const region = document.getElementById('live-region');
+if (region) new MutationObserver(reveal).observe(region, { childList: true });
