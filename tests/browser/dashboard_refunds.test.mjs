@@ -78,6 +78,13 @@ describe('refunds in the dashboard', () => {
       assert.match(await page.locator('main').textContent(), new RegExp(wallet.sent[0]));
       await noSidewaysScroll(page, `${name}, confirmed`);
       await checkState(page, `dashboard-refund-${name}`, 'confirmed');
+      // The refunds list, from the payments page's link.
+      await page.goto(`${s.base}/dashboard/payments`);
+      await page.getByRole('link', { name: 'Refunds', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Refunds' }).waitFor();
+      assert.match(await page.locator('main').textContent(), /3\.5 USDC/);
+      await noSidewaysScroll(page, `${name}, the list`);
+      await checkState(page, `dashboard-refund-${name}`, 'list');
       assert.ok(paid.transactionHash);
       assert.deepEqual(problems, []);
     });
