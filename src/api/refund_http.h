@@ -10,6 +10,10 @@
 
 namespace payd::api {
 
+// What a `status` filter of refunds may be, for its 400.
+inline constexpr const char* kRefundStatusNames =
+    "requested, address_needed, ready, sent, confirmed, canceled, reversed";
+
 using RefundRender = boost::json::object (*)(const domain::Refund&);
 
 // POST .../refunds/:id/cancel: the key may cancel refunds (refunds:write), no

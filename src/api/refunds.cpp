@@ -18,8 +18,6 @@ namespace payd::api {
 namespace {
 
 const std::set<std::string> kListParams = {"status", "paymentId", "limit", "offset"};
-constexpr const char* kStatuses =
-    "requested, address_needed, ready, sent, confirmed, canceled, reversed";
 
 domain::RefundRequest ReadRefundRequest(const boost::json::object& body, std::string payment_id) {
   FieldReader fields(body);
@@ -98,7 +96,7 @@ void AddRefundRoutes(http::Router& router, ApiContext& api) {
                if (!store.FindPayment(principal.tenant_id, id)) ThrowNotFound("payment", id);
                domain::RefundQuery query;
                query.payment_id = id;
-               query.limit = 1000;  // a payment's refunds never exceed what it paid
+               query.limit = 1000;  // beyond that, /api/v1/refunds?paymentId= pages them
                boost::json::array items;
                auto refunds = store.ListRefunds(principal.tenant_id, query);
                for (auto it = refunds.rbegin(); it != refunds.rend(); ++it)
@@ -109,7 +107,7 @@ void AddRefundRoutes(http::Router& router, ApiContext& api) {
       http::Verb::get, "/api/v1/refunds", Endpoint([&, view](const auto& req, auto& ctx) {
         auto fetch = [&store](const std::string& tenant, const auto& query, int limit, int offset) {
           domain::RefundQuery q;
-          q.status = ReadStatusFilter(query, domain::ParseRefundStatus, kStatuses);
+          q.status = ReadStatusFilter(query, domain::ParseRefundStatus, kRefundStatusNames);
           if (const auto* payment = QueryValue(query, "paymentId")) q.payment_id = *payment;
           q.limit = limit;
           q.offset = offset;

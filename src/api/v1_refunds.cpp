@@ -113,9 +113,7 @@ void AddV1RefundRoutes(http::Router& router, ApiContext& api) {
                auto fetch = [&store](const std::string& tenant, const auto& query, int limit,
                                      int offset) {
                  domain::RefundQuery q;
-                 q.status = ReadStatusFilter(
-                     query, domain::ParseRefundStatus,
-                     "requested, address_needed, ready, sent, confirmed, canceled, reversed");
+                 q.status = ReadStatusFilter(query, domain::ParseRefundStatus, kRefundStatusNames);
                  q.limit = limit;
                  q.offset = offset;
                  return store.ListRefunds(tenant, q);

@@ -72,12 +72,8 @@ void MetricsListener::RefreshFromStore() {
                      domain::PaymentStatus::kReorged}) {
         metrics::PaymentsByStatus(base::AsciiLower(domain::PaymentStatusName(s)), 0);
       }
-      for (auto s : {domain::RefundStatus::kRequested, domain::RefundStatus::kAddressNeeded,
-                     domain::RefundStatus::kReady, domain::RefundStatus::kSent,
-                     domain::RefundStatus::kConfirmed, domain::RefundStatus::kCanceled,
-                     domain::RefundStatus::kReversed}) {
+      for (auto s : domain::RefundStatuses())
         metrics::RefundsByStatus(domain::RefundStatusName(s), 0);
-      }
       for (const auto& [status, n] : counts.refunds_by_status) metrics::RefundsByStatus(status, n);
       for (const auto& [status, n] : counts.intents_by_status)
         metrics::IntentsByStatus(base::AsciiLower(status), n);

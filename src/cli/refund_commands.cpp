@@ -16,13 +16,6 @@ namespace payd::cli {
 
 namespace {
 
-// The CLI reads no rate source: a price refund is refused, naming --amount.
-struct NoRates : domain::PriceSource {
-  domain::UsdPrice Price(const domain::ChainInfo&, const domain::TokenInfo&) override {
-    throw domain::PriceUnavailable("the CLI reads no prices; refund an --amount in token units");
-  }
-};
-
 struct RefundFlags {
   std::string tenant;
   std::string id;
@@ -43,7 +36,7 @@ void AddCreate(CLI::App& refund, CommandContext& ctx) {
   create->callback(Guarded([&ctx, f] {
     auto [config, store] = ctx.Open();
     RequireTenant(*store, f->tenant);
-    NoRates rates;
+    domain::StaticPrices rates;  // the CLI runs no rate source; it refunds token units
     domain::RefundRequest request;
     request.payment_id = f->id;
     if (!f->amount.empty()) request.amount = f->amount;

@@ -160,7 +160,6 @@ void Serve(const CommandContext& ctx) {
   pages::RegisterPageRoutes(router, pages);
   dashboard::DashboardContext dashboard{*opened.store, assets, templates, config.environment, {}};
   dashboard.catalog = &config.catalog;
-  dashboard.prices = &prices;
   dashboard.rate_of = [&prices](const std::string& code) -> std::optional<domain::UsdRate> {
     try {
       return prices.Rate(code).value;

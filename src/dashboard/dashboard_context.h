@@ -12,7 +12,6 @@
 #include "domain/ledger/chain_state.h"
 #include "domain/management/webhook_endpoints.h"
 #include "domain/money/chain_catalog.h"
-#include "domain/money/pricing.h"
 #include "domain/people/session.h"
 #include "domain/store.h"
 #include "html/assets.h"
@@ -41,8 +40,6 @@ struct DashboardContext {
       [](const std::string&) { return std::optional<domain::UsdRate>(); };
   // The chains and tokens integrations and links may use (config), the same as the API's.
   const domain::ChainCatalog* catalog = nullptr;
-  // The API's prices and rates (a refund in a price currency); none: no rate is known.
-  domain::PriceSource* prices = nullptr;
 };
 
 }  // namespace payd::dashboard

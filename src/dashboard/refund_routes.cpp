@@ -10,6 +10,7 @@
 //   GET/POST /dashboard/transfers/:id/refund    the form that refunds a payment
 // A transaction the wallet reports is only shown as "waiting for the chain":
 // the watcher, never the browser, says a refund was sent.
+#include <algorithm>
 #include <boost/json/serialize.hpp>
 
 #include "dashboard/dashboard_http.h"
@@ -27,8 +28,6 @@ namespace payd::dashboard {
 namespace {
 
 const Gate kRefunders{domain::Permission::kCommerce};
-constexpr std::string_view kStatuses[] = {"address_needed", "ready",    "sent",     "confirmed",
-                                          "canceled",       "reversed", "requested"};
 
 // The reasons as the form offers them.
 constexpr std::pair<std::string_view, std::string_view> kReasons[] = {
@@ -44,14 +43,19 @@ std::string ReasonText(std::string_view reason) {
   return std::string(reason);
 }
 
+// "address needed": a status in words.
+std::string StatusText(domain::RefundStatus status) {
+  std::string text(domain::RefundStatusName(status));
+  std::replace(text.begin(), text.end(), '_', ' ');
+  return text;
+}
+
 boost::json::object RefundRow(const domain::Refund& r, const domain::ChainCatalog* catalog) {
   return {{"id", r.id},
           {"paymentId", r.payment_id},
           {"intentId", r.intent_id.value_or("")},
           {"status", domain::RefundStatusName(r.status)},
-          {"statusText", std::string(domain::RefundStatusName(r.status)) == "address_needed"
-                             ? "address needed"
-                             : std::string(domain::RefundStatusName(r.status))},
+          {"statusText", StatusText(r.status)},
           {"amount", domain::UnitsToDecimal(r.amount, r.decimals)},
           {"token", r.token_symbol},
           {"chain", ChainLabel(catalog, r.chain_id)},
@@ -79,8 +83,10 @@ http::Response ListPage(const http::Request& req, DashboardContext& ctx, const V
   model["navPayments"] = true;
   boost::json::array rows, options{{{"value", ""}, {"label", "Any"}, {"selected", status.empty()}}};
   for (const auto& r : refunds) rows.push_back(RefundRow(r, &CatalogOf(ctx)));
-  for (auto s : kStatuses)
-    options.push_back({{"value", s}, {"label", s}, {"selected", status == s}});
+  for (auto s : domain::RefundStatuses()) {
+    std::string_view name = domain::RefundStatusName(s);
+    options.push_back({{"value", name}, {"label", StatusText(s)}, {"selected", status == name}});
+  }
   model["refunds"] = std::move(rows);
   model["statusOptions"] = std::move(options);
   model["empty"] = refunds.empty();
@@ -100,7 +106,6 @@ http::Response RefundPage(const http::Request& req, DashboardContext& ctx, const
   model["canCancel"] =
       domain::PersonMay(v.current.user.role, domain::Operation::kCancelRefund) && r.Cancelable();
   model["pageUrl"] = page_url.value_or("");
-  model["statusText"] = model["refund"].as_object()["statusText"];
   if (auto t = domain::RefundTransferOf(r); t && r.AwaitsTransfer()) {
     const domain::ChainInfo* chain = CatalogOf(ctx).FindChain(r.chain_id);
     model["send"] = boost::json::object{
@@ -173,14 +178,8 @@ http::Response CreateFromForm(const http::Request& req, DashboardContext& ctx, c
     }
     request.amount = domain::FormatUnits(*units);
   }
-  struct NoRates : domain::PriceSource {
-    domain::UsdPrice Price(const domain::ChainInfo&, const domain::TokenInfo&) override {
-      throw domain::PriceUnavailable("no prices in this context");
-    }
-  } none;
-  auto made = domain::CreateRefund(
-      ChangeBy(ctx, v), CatalogOf(ctx),
-      ctx.prices ? *ctx.prices : static_cast<domain::PriceSource&>(none), request);
+  domain::StaticPrices prices;  // the form refunds token units: no rate is asked
+  auto made = domain::CreateRefund(ChangeBy(ctx, v), CatalogOf(ctx), prices, request);
   return Redirect(req, "/dashboard/refunds/" + made.object->id);
 }
 

@@ -107,11 +107,7 @@ class DomainPermissionsTest : public testing::StoreTest {
          [&](const auto& c) { domain::SetReportingCurrency(c, catalog_, "USD"); }},
         {"refund a payment",
          [&](const auto& c) {
-           struct NoPrices : domain::PriceSource {
-             domain::UsdPrice Price(const domain::ChainInfo&, const domain::TokenInfo&) override {
-               throw domain::PriceUnavailable("no prices here");
-             }
-           } prices;
+           domain::StaticPrices prices;
            domain::RefundRequest request;
            request.payment_id = "pay_none";
            domain::CreateRefund(c, catalog_, prices, request);

@@ -23,14 +23,18 @@ function reveal() {
 
 async function send(box) {
   const status = document.getElementById('send-status');
-  const say = (text) => { status.textContent = text; };
+  // What went wrong reads as an error; progress as a hint.
+  const say = (text, wrong = false) => {
+    status.className = wrong ? 'error-message send-status' : 'hint send-status';
+    status.textContent = text;
+  };
   const d = box.dataset;
   try {
     const [wallet] = await discoverWallets();
-    if (!wallet) return say('No browser wallet was found. Use the QR code or the raw transaction below.');
+    if (!wallet) return say('No browser wallet was found. Use the QR code or the raw transaction below.', true);
     const account = await connect(wallet.provider);
     if (account.toLowerCase() !== d.from.toLowerCase()) {
-      return say(`Connect the payout wallet ${d.from}: the refund goes out of the address that received the payment. Your wallet is on ${account}.`);
+      return say(`Connect the payout wallet ${d.from}: the refund goes out of the address that received the payment. Your wallet is on ${account}.`, true);
     }
     await ensureChain(wallet.provider, { chainId: Number(d.chainId), name: d.chainName });
     say('Confirm the transfer in your wallet.');
@@ -40,7 +44,7 @@ async function send(box) {
     });
     say(`Sent as transaction ${hash}. payd marks the refund sent once it sees the transfer on chain.`);
   } catch (e) {
-    say(MESSAGES[classify(e).kind] || MESSAGES.failed);
+    say(MESSAGES[classify(e).kind] || MESSAGES.failed, true);
   }
 }
 

@@ -20,6 +20,12 @@ CurrencyRate PriceSource::Rate(const std::string& currency) {
   throw PriceUnavailable("No rate source covers " + currency + ".");
 }
 
+UsdPrice StaticPrices::Price(const ChainInfo& chain, const TokenInfo& token) {
+  if (auto price = StaticPrice(token)) return *price;
+  throw PriceUnavailable("No price of " + token.symbol + " on " + chain.name +
+                         " without its feed; refund an amount in token units.");
+}
+
 std::optional<UsdPrice> StaticPrice(const TokenInfo& token) {
   if (token.UsdPegged()) return UsdPrice{1, 0};
   if (token.price_usd) {

@@ -48,6 +48,14 @@ class PriceSource {
   virtual CurrencyRate Rate(const std::string& currency);
 };
 
+// The prices that need no network (StaticPrice) and US dollars alone: for
+// callers that run no rate source and ask no price of a floating token (the
+// CLI; the dashboard's refunds, in token units).
+class StaticPrices : public PriceSource {
+ public:
+  UsdPrice Price(const ChainInfo& chain, const TokenInfo& token) override;
+};
+
 // Smallest token units worth at least `usd` (a decimal with at most 2 fraction digits).
 Uint256 UsdToUnits(const std::string& usd, const TokenInfo& token, const UsdPrice& price);
 

@@ -36,6 +36,10 @@ std::string_view RefundStatusName(RefundStatus status) {
   return "";
 }
 
+std::span<const RefundStatus> RefundStatuses() {
+  return kStatuses;
+}
+
 std::optional<RefundStatus> ParseRefundStatus(std::string_view text) {
   for (RefundStatus s : kStatuses) {
     if (RefundStatusName(s) == text) return s;

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,8 @@ enum class RefundStatus {
   kReversed,
 };
 std::string_view RefundStatusName(RefundStatus status);
+// Every status, in the order of a refund's life.
+std::span<const RefundStatus> RefundStatuses();
 std::optional<RefundStatus> ParseRefundStatus(std::string_view text);
 
 // Why the merchant gives the money back (Stripe's reasons, and "other").

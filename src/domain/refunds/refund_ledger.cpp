@@ -1,6 +1,8 @@
 #include "domain/refunds/refund_ledger.h"
 
 #include <algorithm>
+#include <set>
+#include <string_view>
 
 #include "domain/refunds/refund_view.h"
 
@@ -28,8 +30,12 @@ void RefundPass::Rewind() {
 }
 
 void RefundPass::Record() {
+  // Most transfers of a pass are payments coming in: only those sent by a
+  // payout address with a refund waiting (the watcher's `senders`) are looked up.
+  std::set<std::string_view> senders(update_.senders.begin(), update_.senders.end());
+  if (senders.empty()) return;
   for (const ObservedTransfer& t : update_.transfers) {
-    if (t.sender.empty() || t.sender == t.recipient) continue;
+    if (!senders.contains(t.sender) || t.sender == t.recipient) continue;
     if (tx_.RefundTransferTaken(t.chain_id, t.tx_hash, t.position, t.block_hash)) continue;
     auto refund = tx_.RefundAwaiting(t.chain_id, t.TokenKey(), t.sender, t.recipient, t.amount);
     if (!refund) continue;
