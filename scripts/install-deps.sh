@@ -21,6 +21,7 @@ APT_PACKAGES=(
   liboath-dev         # dashboard second factors: TOTP (RFC 6238)
   libpsl-dev publicsuffix  # allowed origins: no wildcard on a public suffix (*.com, *.github.io)
   libxml2-dev         # rates: the ECB's reference rates (XML)
+  libcsv-dev          # dashboard: a payout's lines uploaded as CSV (RFC 4180)
   prometheus-cpp-dev  # /metrics: prometheus-cpp's core library (registry, families, text format)
   prometheus          # tests/e2e/metrics.test.mjs: promtool check metrics / check rules / test rules
   python3-yaml # the build converts docs/openapi.yaml to the /openapi.json payd embeds

@@ -517,6 +517,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's payouts, newest first, without their lines */
+        get: operations["listPayouts"];
+        put?: never;
+        /**
+         * Prepare a payout of up to 500 transfers
+         * @description A batch of transfers out of one of the account's payout addresses (docs/api-reference.md
+         *     "Payouts"): one chain, one token, 1 to 500 lines of `to` (EIP-55) and `amount` (smallest
+         *     units), each with an optional `reference`. `from` must be the payout address of an enabled
+         *     integration that takes this chain and token (payd watches its transfers out); it may be left
+         *     out when there is exactly one. Every line is `ready` at once; payd sends nothing: the lines
+         *     are signed by the merchant's wallet (each line's `transfer`, or the whole batch as one Safe
+         *     Transaction Builder file) and matched on chain by chain, token, sender, recipient and exact
+         *     amount, oldest first. A bad line is a `400` naming `lines[<index>].<field>` and nothing is
+         *     stored. `Idempotency-Key` replays the first answer.
+         */
+        post: operations["createPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payouts/{payoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        /** One payout with its lines */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payouts/{payoutId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the lines of a payout not yet sent
+         * @description Lines `ready` or `reversed` become `canceled` (`PAYOUT_CANCELED`); lines already `sent` go on
+         *     to confirm. A payout with nothing left to cancel is answered as it is when it was canceled
+         *     before, else with a `400`. A transfer sent for a canceled line afterwards matches nothing.
+         */
+        post: operations["cancelPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payouts/{payoutId}/safe-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The lines still to send as one Safe Transaction Builder batch file
+         * @description The lines waiting for their transfer (`ready`, `reversed`) as the file Safe's Transaction
+         *     Builder loads: one MultiSend from the payout address. `400` when no line waits.
+         */
+        get: operations["getPayoutSafeBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment-intents/{intentId}/resolve": {
         parameters: {
             query?: never;
@@ -2631,6 +2726,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payouts, newest first
+         * @description 25 a page (`offset`), each with its total and how many of its transfers are confirmed. Readers and up.
+         */
+        get: operations["getPayoutsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payouts/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The form that prepares a payout from a CSV
+         * @description The tokens the tenant's enabled integrations take, an optional sending address and the CSV (a file read into the text box, or pasted). Admins and owners.
+         */
+        get: operations["getNewPayoutForm"];
+        put?: never;
+        /**
+         * Prepare a payout from a CSV
+         * @description `asset` (`<chainId>:<token>`), `name`, `from` (optional) and `csv`: rows of recipient, amount
+         *     in the token's decimal units and an optional reference, a first row of column names skipped;
+         *     the rules of `POST /api/v1/payouts`. Made: `303` to the payout's page; refused: `400`, the form
+         *     again naming the CSV's row at fault.
+         */
+        post: operations["createPayoutInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A payout's page
+         * @description Its transfers, each with its status and, while it waits, a browser wallet's send button (the
+         *     connected account must be the payout address); the Safe Transaction Builder file of every
+         *     transfer still to send. Another tenant's payout: `404`.
+         */
+        get: operations["getDashboardPayoutPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payouts/{id}/safe-batch.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The payout's transfers still to send as one Safe Transaction Builder file
+         * @description While a transfer waits; otherwise the `404` page.
+         */
+        get: operations["getPayoutSafeBatchFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payouts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payout's transfers not yet sent
+         * @description `303` to the payout's page (transfers already sent go on to confirm). Admins and owners.
+         */
+        post: operations["cancelPayoutInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/transfers/{id}/refund": {
         parameters: {
             query?: never;
@@ -3014,6 +3224,126 @@ export interface webhooks {
          * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s. A change nobody at the merchant meant to make is the one to act on at once.
          */
         post: operations["integrationPayoutChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYOUT_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYOUT_CREATED: a payout was prepared (its lines `ready`)
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["payoutCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYOUT_LINE_SENT: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYOUT_LINE_SENT: a line's transfer is on chain
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["payoutLineSentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYOUT_LINE_CONFIRMED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYOUT_LINE_CONFIRMED: a line's transfer reached the chain's confirmation depth
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["payoutLineConfirmedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYOUT_LINE_REVERSED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYOUT_LINE_REVERSED: a reorganisation removed a line's transfer (`ready` again, or `reversed` if it was confirmed)
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["payoutLineReversedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYOUT_COMPLETED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYOUT_COMPLETED: the last line confirmed: every line is confirmed or canceled
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["payoutCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PAYOUT_CANCELED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PAYOUT_CANCELED: the merchant canceled the lines not sent
+         * @description Delivered per Standard Webhooks (docs/webhooks.md); verify the signature, answer 2xx within 15 s.
+         */
+        post: operations["payoutCanceledWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3663,6 +3993,12 @@ export interface components {
             type: components["schemas"]["RefundEventType"];
             data: components["schemas"]["Refund"];
         } | {
+            type: components["schemas"]["PayoutEventType"];
+            data: components["schemas"]["PayoutSummary"];
+        } | {
+            type: components["schemas"]["PayoutLineEventType"];
+            data: components["schemas"]["PayoutLine"];
+        } | {
             /** @constant */
             type: "WEBHOOK_SENT";
             data: components["schemas"]["WebhookSentData"];
@@ -3784,7 +4120,7 @@ export interface components {
             /** @enum {string} */
             prefix: "svc_pk_test_" | "svc_pk_live_" | "svc_ak_test_" | "svc_ak_live_" | "svc_test_" | "svc_live_";
             last4: string;
-            scopes: ("payments:read" | "payments:write" | "events:read" | "webhooks:write" | "refunds:write")[];
+            scopes: ("payments:read" | "payments:write" | "events:read" | "webhooks:write" | "refunds:write" | "payouts:write")[];
             integrationId: string | null;
             /** @description The operator's per-key override of 60 requests a minute. */
             rateLimit: number | null;
@@ -3838,7 +4174,7 @@ export interface components {
              */
             kind: "public" | "account" | "integration";
             /** @description A public key's scopes (at least one); none for the other kinds. */
-            scopes?: ("payments:read" | "payments:write" | "events:read" | "webhooks:write" | "refunds:write")[];
+            scopes?: ("payments:read" | "payments:write" | "events:read" | "webhooks:write" | "refunds:write" | "payouts:write")[];
             /** @description An integration key's integration. */
             integrationId?: string;
             /** @description RFC 3339, in the future (`2027-06-30T00:00:00Z`). */
@@ -3850,7 +4186,7 @@ export interface components {
             overlapSeconds: number;
         };
         /** @enum {string} */
-        SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED" | "PAYMENT_RESOLVED" | "INTEGRATION_PAYOUT_CHANGED" | "REFUND_CREATED" | "REFUND_READY" | "REFUND_SENT" | "REFUND_CONFIRMED" | "REFUND_CANCELED" | "REFUND_REVERSED";
+        SubscribableEventType: "PAYMENT_CREATED" | "PAYMENT_PENDING" | "PAYMENT_CONFIRMED" | "PAYMENT_EXPIRED" | "PAYMENT_FAILED" | "PAYMENT_UNMATCHED" | "PAYMENT_REVERSED" | "PAYMENT_LINK_CREATED" | "PAYMENT_RESOLVED" | "INTEGRATION_PAYOUT_CHANGED" | "REFUND_CREATED" | "REFUND_READY" | "REFUND_SENT" | "REFUND_CONFIRMED" | "REFUND_CANCELED" | "REFUND_REVERSED" | "PAYOUT_CREATED" | "PAYOUT_LINE_SENT" | "PAYOUT_LINE_CONFIRMED" | "PAYOUT_LINE_REVERSED" | "PAYOUT_COMPLETED" | "PAYOUT_CANCELED";
         /**
          * @description Where the account's webhooks go (DECISIONS §7). Never shows a secret.
          * @example {
@@ -4041,6 +4377,90 @@ export interface components {
             sentAt: components["schemas"]["Timestamp"] | null;
             confirmedAt: components["schemas"]["Timestamp"] | null;
             canceledAt: components["schemas"]["Timestamp"] | null;
+        };
+        /**
+         * @description From its lines: `open` while a line waits for its transfer or is sent and not yet confirmed;
+         *     `completed` when every line is confirmed or canceled (one at least confirmed); `canceled`
+         *     when every line is canceled.
+         * @enum {string}
+         */
+        PayoutStatus: "open" | "completed" | "canceled";
+        /** @enum {string} */
+        PayoutLineStatus: "ready" | "sent" | "confirmed" | "canceled" | "reversed";
+        /** @enum {string} */
+        PayoutEventType: "PAYOUT_CREATED" | "PAYOUT_COMPLETED" | "PAYOUT_CANCELED";
+        /** @enum {string} */
+        PayoutLineEventType: "PAYOUT_LINE_SENT" | "PAYOUT_LINE_CONFIRMED" | "PAYOUT_LINE_REVERSED";
+        PayoutCreate: {
+            name: string;
+            chainId: components["schemas"]["ChainId"];
+            /** @description A token symbol of the chain in the catalog, or its native coin (ETH). */
+            token: string;
+            /** @description The payout address that sends; may be left out when exactly one takes this chain and token. */
+            from?: components["schemas"]["Address"];
+            lines: {
+                to: components["schemas"]["Address"];
+                amount: components["schemas"]["Units"];
+                reference?: string;
+            }[];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description One transfer of a payout; its events carry it. */
+        PayoutLine: {
+            id: string;
+            payoutId: string;
+            status: components["schemas"]["PayoutLineStatus"];
+            chainId: components["schemas"]["ChainId"];
+            token: string;
+            from: components["schemas"]["Address"];
+            to: components["schemas"]["Address"];
+            amount: components["schemas"]["Units"];
+            amountFormatted: components["schemas"]["Decimal"];
+            reference: string | null;
+            /** @description What the wallet signs, while the line waits for its transfer (`ready`, `reversed`); else null. */
+            transfer: components["schemas"]["PreparedTransfer"] | null;
+            txHash: components["schemas"]["Hash"] | null;
+            blockNumber: number | null;
+            confirmations: number;
+            sentAt: components["schemas"]["Timestamp"] | null;
+            confirmedAt: components["schemas"]["Timestamp"] | null;
+            canceledAt: components["schemas"]["Timestamp"] | null;
+        };
+        PayoutFields: {
+            id: string;
+            name: string;
+            status: components["schemas"]["PayoutStatus"];
+            chainId: components["schemas"]["ChainId"];
+            token: string;
+            tokenAddress: components["schemas"]["Address"] | null;
+            decimals: number;
+            from: components["schemas"]["Address"];
+            /** @description What its lines come to, canceled ones aside. */
+            total: components["schemas"]["Units"];
+            totalFormatted: components["schemas"]["Decimal"];
+            lineCount: number;
+            confirmedCount: number;
+            metadata: Record<string, never>;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            completedAt: components["schemas"]["Timestamp"] | null;
+            canceledAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description A payout without its lines (lists, and the payout's own events). */
+        PayoutSummary: components["schemas"]["PayoutFields"];
+        /** @description A payout with its lines, in the order given. */
+        Payout: components["schemas"]["PayoutFields"] & {
+            lines: components["schemas"]["PayoutLine"][];
+        };
+        PayoutWebhookPayload: {
+            type: components["schemas"]["PayoutEventType"];
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["PayoutSummary"];
+        };
+        PayoutLineWebhookPayload: {
+            type: components["schemas"]["PayoutLineEventType"];
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["PayoutLine"];
         };
         SafeBatchFile: {
             /** @constant */
@@ -5909,6 +6329,208 @@ export interface operations {
             header?: never;
             path: {
                 refundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch file, as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafeBatchFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payouts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        data?: components["schemas"]["PayoutSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 printable ASCII characters, no spaces; kept 24 h (DECISIONS §8). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "November sellers",
+                 *       "chainId": 8453,
+                 *       "token": "USDC",
+                 *       "lines": [
+                 *         {
+                 *           "to": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+                 *           "amount": "12500000",
+                 *           "reference": "INV-1042"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayoutCreate"];
+            };
+        };
+        responses: {
+            /** @description The payout with its lines; or the replay of an earlier request with this Idempotency-Key. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    cancelPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout, its lines not sent canceled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitedApi"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPayoutSafeBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
             };
             cookie?: never;
         };
@@ -9357,6 +9979,154 @@ export interface operations {
             503: components["responses"]["PageUnavailable"];
         };
     };
+    getPayoutsPage: {
+        parameters: {
+            query?: {
+                offset?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getNewPayoutForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    createPayoutInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    name?: string;
+                    asset?: string;
+                    from?: string;
+                    csv?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getDashboardPayoutPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getPayoutSafeBatchFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch file, as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SafeBatchFile"];
+                };
+            };
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    cancelPayoutInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
     getRefundForm: {
         parameters: {
             query?: never;
@@ -9836,6 +10606,144 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["IntegrationWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    payoutCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    payoutLineSentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutLineWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    payoutLineConfirmedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutLineWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    payoutLineReversedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutLineWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    payoutCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutWebhookPayload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    payoutCanceledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`), the same on every retry; deduplicate on it. */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse ones more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Space-separated `v1,<base64 HMAC-SHA256(secret, id.timestamp.body)>`: two during 24 h after a secret rotation. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutWebhookPayload"];
             };
         };
         responses: {

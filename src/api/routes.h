@@ -54,6 +54,7 @@ void AddApiKeyRoutes(http::Router& router, ApiContext& api);
 void AddPaymentExceptionRoutes(http::Router& router, ApiContext& api);
 void AddIntentCancelRoutes(http::Router& router, ApiContext& api);
 void AddRefundRoutes(http::Router& router, ApiContext& api);
+void AddPayoutRoutes(http::Router& router, ApiContext& api);
 void AddV1RefundRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
@@ -74,6 +75,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddPaymentExceptionRoutes(router, api);
   AddIntentCancelRoutes(router, api);
   AddRefundRoutes(router, api);
+  AddPayoutRoutes(router, api);
   AddV1RefundRoutes(router, api);
 }
 

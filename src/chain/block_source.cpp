@@ -229,8 +229,8 @@ void BlockSource::NativeTransfersIn(std::int64_t from, std::int64_t to,
         candidates.push_back(Native(chain_, tx.hash, "tx", block.header.number, block.header.hash,
                                     tx.from, tx.to, tx.value));
       }
-      if (chain_.trace_internal && !recipients.empty())
-        Traces(block.header.number, block.header.hash, recipients, internal);
+      if (chain_.trace_internal && !(recipients.empty() && senders.empty()))
+        Traces(block.header.number, block.header.hash, recipients, senders, internal);
     }
     // A transaction that reverted moved no value: keep only receipts with
     // status 1. A receipt the node has not indexed yet fails the pass (kNotReady),
@@ -348,6 +348,7 @@ bool BlockSource::NothingReceived(const domain::BlockHeader& low, const domain::
 
 void BlockSource::Traces(std::int64_t number, const std::string& block_hash,
                          const std::set<std::string>& recipients,
+                         const std::set<std::string>& senders,
                          std::vector<domain::ObservedTransfer>& out) {
   std::string block = ToQuantity(static_cast<std::uint64_t>(number));
   std::vector<InternalTransfer> transfers;
@@ -377,7 +378,9 @@ void BlockSource::Traces(std::int64_t number, const std::string& block_hash,
   for (auto& t : transfers) {
     auto recipient = ChecksummedAddress(t.to);
     auto sender = ChecksummedAddress(t.from);
-    if (!recipient || !recipients.contains(*recipient) || !sender) continue;
+    if (!recipient || !sender) continue;
+    // Coin a contract sends on: to a payout address, or out of one (a Safe's refund).
+    if (!recipients.contains(*recipient) && !senders.contains(*sender)) continue;
     out.push_back(Native(chain_, t.tx_hash, "trace:" + std::to_string(t.position), number,
                          block_hash, *sender, *recipient, t.value));
   }

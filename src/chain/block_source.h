@@ -57,7 +57,9 @@ class BlockSource {
                                                            const std::set<std::string>& senders);
   // Native coin to `recipients` in [from, to]: successful transactions' values,
   // and with trace_internal, values sent by contracts inside transactions;
-  // and the successful transactions' values sent by `senders` (refunds).
+  // and what `senders` sent (refunds, payouts): their successful transactions'
+  // values, and with trace_internal what they sent inside transactions (a
+  // Safe's transfers are calls inside its owner's transaction).
   // `scanned` gets the header of every block read, so that the caller can
   // check that they are the blocks it records (a reorganisation during the
   // pass could otherwise hide a block that holds no transfer on the old branch).
@@ -88,7 +90,8 @@ class BlockSource {
                        const std::set<std::string>& recipients,
                        std::map<std::string, std::vector<std::string>>& states);
   void Traces(std::int64_t number, const std::string& block_hash,
-              const std::set<std::string>& recipients, std::vector<domain::ObservedTransfer>& out);
+              const std::set<std::string>& recipients, const std::set<std::string>& senders,
+              std::vector<domain::ObservedTransfer>& out);
 
   RpcClient& rpc_;
   const domain::ChainInfo& chain_;

@@ -74,9 +74,8 @@ void AddKeyCommands(CLI::App& app, CommandContext& ctx) {
   create->add_option("--name", req->name, "What the key is for")->required();
   create
       ->add_option("--scopes", req->scopes,
-                   "payments:read, payments:write, events:read, webhooks:write, refunds:write "
-                   "(comma-separated; "
-                   "public keys)")
+                   "payments:read, payments:write, events:read, webhooks:write, refunds:write, "
+                   "payouts:write (comma-separated; public keys)")
       ->delimiter(',');
   create->add_option("--expires", *expires, "Expiry, RFC 3339 (e.g. 2027-01-01T00:00:00Z)");
   create->add_option("--kind", *kind, "public (default), account or integration")

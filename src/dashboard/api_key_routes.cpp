@@ -28,6 +28,7 @@ std::string_view ScopeHint(std::string_view scope) {
   if (scope == "events:read") return "Read events and webhook delivery logs.";
   if (scope == "webhooks:write") return "Manage webhook endpoints.";
   if (scope == "refunds:write") return "Refund payments and cancel refunds.";
+  if (scope == "payouts:write") return "Prepare and cancel payouts.";
   return "";
 }
 

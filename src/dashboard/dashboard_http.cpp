@@ -1,6 +1,7 @@
 #include "dashboard/dashboard_http.h"
 
 #include <algorithm>
+#include <boost/json/serialize.hpp>
 
 #include "base/strings.h"
 #include "base/time.h"
@@ -112,6 +113,17 @@ http::Response Redirect(const http::Request& req, const std::string& location) {
   http::Response res{http::Status::see_other, req.version()};
   res.set(http::beast_http::field::location, location);
   res.set(http::beast_http::field::cache_control, "no-store");
+  res.prepare_payload();
+  return res;
+}
+
+http::Response JsonAttachment(const http::Request& req, const boost::json::object& json,
+                              const std::string& filename) {
+  http::Response res{http::Status::ok, req.version()};
+  res.set(http::beast_http::field::content_type, "application/json");
+  res.set(http::beast_http::field::content_disposition,
+          "attachment; filename=\"" + filename + "\"");
+  res.body() = boost::json::serialize(json);
   res.prepare_payload();
   return res;
 }

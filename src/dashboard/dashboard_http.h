@@ -57,6 +57,9 @@ http::Response Page(const http::Request& req, const DashboardContext& ctx, http:
 
 // 303 See Other to `location`.
 http::Response Redirect(const http::Request& req, const std::string& location);
+// `json` as a file to download (a Safe Transaction Builder batch), named `filename`.
+http::Response JsonAttachment(const http::Request& req, const boost::json::object& json,
+                              const std::string& filename);
 
 // Registers `handler` under `pattern`; a database that cannot be reached
 // answers a 503 page with Retry-After instead of an error.

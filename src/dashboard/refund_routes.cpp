@@ -2,7 +2,7 @@
 // operations as /api/v1 and the CLI):
 //   GET  /dashboard/refunds                     the tenant's refunds, by status
 //   GET  /dashboard/refunds/:id                 one: what, to whom, the transfer to
-//        sign (the browser wallet: web/js/dashboard_refund.js; a QR for a phone
+//        sign (the browser wallet: web/js/dashboard_send.js; a QR for a phone
 //        wallet; raw to/data/value; the Safe Transaction Builder file), live
 //   GET  /dashboard/refunds/:id/safe-batch.json the Safe file
 //   POST /dashboard/refunds/:id/address-page    a link for the payer, shown once
@@ -119,7 +119,7 @@ http::Response RefundPage(const http::Request& req, DashboardContext& ctx, const
         {"qr", html::QrSvg(t->uri, {"refund-qr", "The refund's transfer for a phone wallet"})},
         {"amount", domain::UnitsToDecimal(r.amount, r.decimals) + " " + r.token_symbol},
     };
-    model["refundJsUrl"] = ctx.assets.Url("js/dashboard_refund.js");
+    model["sendJsUrl"] = ctx.assets.Url("js/dashboard_send.js");
   }
   auto events = ctx.store.EventsAbout(v.current.user.tenant_id, r.id, 100);
   boost::json::array timeline;
@@ -198,13 +198,7 @@ void AddRefundRoutes(http::Router& router, DashboardContext& ctx) {
                    OnRefund(ctx, [&ctx](const auto& req, const Visitor& v, const auto& r) {
                      auto file = domain::RefundSafeBatch(r, base::NowMs());
                      if (!file) return NotFoundPage(req, ctx, &v);
-                     http::Response res{http::Status::ok, req.version()};
-                     res.set(http::beast_http::field::content_type, "application/json");
-                     res.set(http::beast_http::field::content_disposition,
-                             "attachment; filename=\"payd-refund-" + r.id + "-safe-batch.json\"");
-                     res.body() = boost::json::serialize(*file);
-                     res.prepare_payload();
-                     return res;
+                     return JsonAttachment(req, *file, "payd-refund-" + r.id + "-safe-batch.json");
                    }));
   AddSignedInRoute(router, http::Verb::post, "/dashboard/refunds/:id/address-page", ctx, kRefunders,
                    OnRefund(ctx, [&ctx](const auto& req, const Visitor& v, const auto& r) {

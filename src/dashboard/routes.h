@@ -43,6 +43,7 @@ void AddEventAndAuditRoutes(http::Router& router, DashboardContext& dashboard);
 void AddLinkRoutes(http::Router& router, DashboardContext& dashboard);
 void AddIntegrationRoutes(http::Router& router, DashboardContext& dashboard);
 void AddRefundRoutes(http::Router& router, DashboardContext& dashboard);
+void AddPayoutRoutes(http::Router& router, DashboardContext& dashboard);
 
 inline void RegisterDashboardRoutes(http::Router& router, DashboardContext& dashboard) {
   AddSignInRoutes(router, dashboard);
@@ -50,6 +51,7 @@ inline void RegisterDashboardRoutes(http::Router& router, DashboardContext& dash
   AddPeopleRoutes(router, dashboard);
   AddPaymentsRoutes(router, dashboard);  // before the intents': /payments/export.csv is no id
   AddRefundRoutes(router, dashboard);
+  AddPayoutRoutes(router, dashboard);
   AddIntentRoutes(router, dashboard);
   AddApiKeyRoutes(router, dashboard);
   AddGeneralSettingsRoutes(router, dashboard);

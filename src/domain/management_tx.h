@@ -69,6 +69,11 @@ class ManagementTx {
   virtual std::vector<Refund> RefundsOfPayment(const std::string& tenant_id,
                                                const std::string& payment_id) = 0;
   virtual void InsertRefund(const Refund& refund) = 0;
+  // --- Payouts (domain/management/payouts.h) -----------------------------------
+  // With its lines.
+  virtual std::optional<Payout> FindPayout(const std::string& tenant_id, const std::string& id) = 0;
+  // The payout and each of its lines.
+  virtual void InsertPayout(const Payout& payout) = 0;
 
   // --- Integrations ----------------------------------------------------------
   virtual std::optional<Integration> FindIntegration(const std::string& tenant_id,

@@ -29,6 +29,7 @@
 #include "domain/management_tx.h"
 #include "domain/money/reporting.h"
 #include "domain/payout_change.h"
+#include "domain/payouts/payout.h"
 #include "domain/people/session.h"
 #include "domain/people/tenant.h"
 #include "domain/people/user.h"
@@ -163,7 +164,8 @@ class Store : public LedgerStore,
               public ChainWatchStore,
               public DeliveryQueue,
               public MetricsCounts,
-              public RefundReads {
+              public RefundReads,
+              public PayoutReads {
  public:
   ~Store() override = default;
 

@@ -286,5 +286,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CheckTwoFactor(http::FormValue(body, "code"), query, ctx);
   CheckTwoFactor(text, body, ctx);
   CheckCsv({text, query, body, http::FormValue(body, "q")}, ctx);
+  // An uploaded CSV (a payout's lines): read, or refused with a reason.
+  std::string csv_error;
+  auto records = dashboard::ReadCsv(text, csv_error);
+  FUZZ_REQUIRE(records.has_value() != !csv_error.empty(), ctx + " csv " + csv_error);
   return 0;
 }

@@ -57,7 +57,7 @@ TEST(Credentials, ScopesParseStrictly) {
   EXPECT_TRUE(ScopeSet::Parse({})->Empty());
   EXPECT_EQ(ScopeSet::All().Names(),
             (std::vector<std::string>{"payments:read", "payments:write", "events:read",
-                                      "webhooks:write", "refunds:write"}));
+                                      "webhooks:write", "refunds:write", "payouts:write"}));
   EXPECT_TRUE(ScopeSet::Parse({"webhooks:write"})->Has(Scope::kWebhooksWrite));
 }
 

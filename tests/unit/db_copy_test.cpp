@@ -160,6 +160,28 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       r.transfer = domain::RefundTransfer{"0xtx2", "log:1", 100, "0xb100", kWrittenAt};
       r.created_at = r.updated_at = kWrittenAt;
       tx.InsertRefund(r);
+      // A payout of one line (a refund row with payout_id set).
+      domain::Payout payout;
+      payout.id = base::NewId("po_");
+      payout.tenant_id = tenant_.id;
+      payout.name = kAwkward;
+      payout.chain_id = 31337;
+      payout.token_symbol = "USDC";
+      payout.token_address = r.token_address;
+      payout.decimals = 6;
+      payout.from_address = r.from_address;
+      payout.created_at = payout.updated_at = kWrittenAt;
+      domain::Refund line = r;
+      line.id = base::NewId("pol_");
+      line.payment_id = "";
+      line.intent_id.reset();
+      line.payout_id = payout.id;
+      line.reference = kAwkward;
+      line.line_number = 1;
+      line.status = domain::RefundStatus::kReady;
+      line.transfer.reset();
+      payout.lines.push_back(line);
+      tx.InsertPayout(payout);
     });
     store_->WatchStartedAt(31337, kWrittenAt);
     // A payout address moved while intents are open: the old one stays watched (retired_watches).

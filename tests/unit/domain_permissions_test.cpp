@@ -16,6 +16,7 @@
 #include "domain/management/payment_intents.h"
 #include "domain/management/payment_links.h"
 #include "domain/management/payout_changes.h"
+#include "domain/management/payouts.h"
 #include "domain/management/refunds.h"
 #include "domain/management/reporting_currency.h"
 #include "domain/management/two_factor.h"
@@ -114,6 +115,9 @@ class DomainPermissionsTest : public testing::StoreTest {
          }},
         {"make a refund page link", [](const auto& c) { domain::NewRefundPage(c, "re_none"); }},
         {"cancel a refund", [](const auto& c) { domain::CancelRefund(c, "re_none"); }},
+        {"prepare a payout",
+         [&](const auto& c) { domain::CreatePayout(c, catalog_, domain::PayoutRequest{}); }},
+        {"cancel a payout", [](const auto& c) { domain::CancelPayout(c, "po_none"); }},
     };
   }
 };

@@ -61,13 +61,15 @@ constexpr std::array kRows{
         {"Choosing the reporting currency", kAccount, kAccountKeyOnly}},
     Row{Operation::kCreateRefund, {"Refunding a payment", kCommerce, Scope::kRefundsWrite}},
     Row{Operation::kCancelRefund, {"Canceling a refund", kCommerce, Scope::kRefundsWrite}},
+    Row{Operation::kCreatePayout, {"Preparing a payout", kCommerce, Scope::kPayoutsWrite}},
+    Row{Operation::kCancelPayout, {"Canceling a payout", kCommerce, Scope::kPayoutsWrite}},
 };
 
 constexpr bool InOrder() {
   for (std::size_t i = 0; i < kRows.size(); ++i) {
     if (static_cast<std::size_t>(kRows[i].op) != i) return false;
   }
-  return static_cast<std::size_t>(Operation::kCancelRefund) + 1 == kRows.size();
+  return static_cast<std::size_t>(Operation::kCancelPayout) + 1 == kRows.size();
 }
 static_assert(InOrder(), "one row per Operation, in its order");
 

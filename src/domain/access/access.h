@@ -44,6 +44,8 @@ enum class Operation {
   kSetReportingCurrency,
   kCreateRefund,  // also a new link to the payer's refund page
   kCancelRefund,
+  kCreatePayout,
+  kCancelPayout,
 };
 
 struct OperationRights {

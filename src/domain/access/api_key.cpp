@@ -23,7 +23,7 @@ IssuedKey PrepareApiKey(const ApiKeyRequest& request, Environment env, base::Tim
   if (!scopes) {
     ThrowInvalid("scopes",
                  "scopes must be among payments:read, payments:write, events:read, webhooks:write, "
-                 "refunds:write");
+                 "refunds:write, payouts:write");
   }
   switch (request.kind) {
     case KeyKind::kPublic:

@@ -13,9 +13,9 @@ constexpr std::size_t kKeyRandomBytes = 32;
 // base64url without padding of kKeyRandomBytes.
 constexpr std::size_t kKeyBodyLength = 43;
 
-constexpr std::array<Scope, 5> kAllScopes = {Scope::kPaymentsRead, Scope::kPaymentsWrite,
-                                             Scope::kEventsRead, Scope::kWebhooksWrite,
-                                             Scope::kRefundsWrite};
+constexpr std::array<Scope, 6> kAllScopes = {Scope::kPaymentsRead, Scope::kPaymentsWrite,
+                                             Scope::kEventsRead,   Scope::kWebhooksWrite,
+                                             Scope::kRefundsWrite, Scope::kPayoutsWrite};
 
 bool IsBase64UrlChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -65,6 +65,8 @@ std::string_view ScopeName(Scope scope) {
       return "webhooks:write";
     case Scope::kRefundsWrite:
       return "refunds:write";
+    case Scope::kPayoutsWrite:
+      return "payouts:write";
   }
   return "";
 }

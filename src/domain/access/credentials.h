@@ -30,6 +30,7 @@ enum class Scope : std::uint8_t {
   kEventsRead = 4,
   kWebhooksWrite = 8,  // manages webhook endpoints (DECISIONS §12)
   kRefundsWrite = 16,  // refunds (DECISIONS §15)
+  kPayoutsWrite = 32,  // payouts (docs/api-reference.md "Payouts")
 };
 std::string_view ScopeName(Scope scope);
 

@@ -11,6 +11,7 @@
 #include "domain/intents/payment_intent.h"
 #include "domain/ledger/chain_state.h"
 #include "domain/ledger/payment.h"
+#include "domain/payouts/payout.h"
 #include "domain/refunds/refund.h"
 #include "domain/webhooks/event.h"
 
@@ -115,6 +116,10 @@ class LedgerTx {
   virtual void UpdateRefund(const Refund& refund) = 0;
   // Sets the payment's `refunded` to the sum of its confirmed refunds.
   virtual void RecountRefunded(const std::string& payment_id) = 0;
+  // A payout's line's payout, with its lines (domain/payouts/payout.h).
+  virtual std::optional<Payout> PayoutOf(const Refund& line) = 0;
+  // Writes its updated, completed and canceled times.
+  virtual void UpdatePayout(const Payout& payout) = 0;
 };
 
 }  // namespace payd::domain

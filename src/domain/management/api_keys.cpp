@@ -27,7 +27,7 @@ void CheckWithinRole(const Change& change, const ApiKey& key, std::string_view v
   Permission needed = PermissionToManage(key);
   std::string what = needed == Permission::kAccount ? "an account key"
                      : needed == Permission::kCommerce
-                         ? "a key with payments:write or refunds:write"
+                         ? "a key with payments:write, refunds:write or payouts:write"
                          : "API keys";
   RequirePermission(change, needed, std::string(verb) + " " + what);
 }
@@ -44,7 +44,8 @@ void Revoke(ManagementTx& tx, const Change& change, ApiKey& key) {
 
 Permission PermissionToManage(const ApiKey& key) {
   if (key.kind == KeyKind::kAccount) return Permission::kAccount;
-  if (key.scopes.Has(Scope::kPaymentsWrite) || key.scopes.Has(Scope::kRefundsWrite))
+  if (key.scopes.Has(Scope::kPaymentsWrite) || key.scopes.Has(Scope::kRefundsWrite) ||
+      key.scopes.Has(Scope::kPayoutsWrite))
     return Permission::kCommerce;
   return Permission::kDeveloperTools;
 }

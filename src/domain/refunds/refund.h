@@ -13,6 +13,10 @@
 // does). The merchant may cancel it until it is sent. `requested` is the state
 // a refund is made in, for the moment its address is worked out; no refund
 // stays in it.
+//
+// A payout's line (domain/payouts/payout.h) is the same record with
+// `payout_id` set and no payment: a transfer out prepared for the merchant's
+// wallet and matched on chain by the same pass, ready from the start.
 #pragma once
 
 #include <cstdint>
@@ -60,9 +64,9 @@ struct RefundTransfer {
 };
 
 struct Refund {
-  std::string id;  // "re_..."
+  std::string id;  // "re_...", or "pol_..." for a payout's line
   std::string tenant_id;
-  std::string payment_id;
+  std::string payment_id;                // "" for a payout's line
   std::optional<std::string> intent_id;  // the payment's, when it paid one
 
   std::int64_t chain_id = 0;
@@ -88,6 +92,11 @@ struct Refund {
   std::optional<std::string> page_digest;
   std::optional<base::TimeMs> page_expires_at;
 
+  // A payout's line: its payout, and the merchant's own text for it.
+  std::optional<std::string> payout_id;
+  std::optional<std::string> reference;
+  std::int64_t line_number = 0;  // its place in the payout, from 1
+
   base::TimeMs created_at = 0;
   base::TimeMs updated_at = 0;
   std::optional<base::TimeMs> sent_at;
@@ -95,6 +104,7 @@ struct Refund {
   std::optional<base::TimeMs> canceled_at;
 
   bool IsNative() const { return !token_address.has_value(); }
+  bool IsPayoutLine() const { return payout_id.has_value(); }
   // "native" or the lowercase token address (ObservedTransfer::TokenKey).
   std::string TokenKey() const;
   // Still counted against what the payment received: all but canceled ones.

@@ -4,15 +4,52 @@
 #include <set>
 #include <string_view>
 
+#include "domain/payouts/payout_view.h"
 #include "domain/refunds/refund_view.h"
 
 namespace payd::domain {
 
-void RefundPass::Save(Refund& refund, std::string_view event) {
+namespace {
+
+std::string_view EventOf(const Refund& r, RefundPass::Move move) {
+  using namespace event_type;
+  switch (move) {
+    case RefundPass::Move::kSent:
+      return r.IsPayoutLine() ? kPayoutLineSent : kRefundSent;
+    case RefundPass::Move::kConfirmed:
+      return r.IsPayoutLine() ? kPayoutLineConfirmed : kRefundConfirmed;
+    case RefundPass::Move::kReversed:
+      return r.IsPayoutLine() ? kPayoutLineReversed : kRefundReversed;
+    case RefundPass::Move::kNone:
+      break;
+  }
+  return "";
+}
+
+}  // namespace
+
+void RefundPass::Save(Refund& refund, Move move) {
   refund.updated_at = now_;
   tx_.UpdateRefund(refund);
   ++updated_;
-  if (!event.empty()) tx_.InsertEvent(RefundEvent(event, refund, now_));
+  std::string_view event = EventOf(refund, move);
+  if (event.empty()) return;
+  if (!refund.IsPayoutLine()) {
+    tx_.InsertEvent(RefundEvent(event, refund, now_));
+    if (move != Move::kSent) tx_.RecountRefunded(refund.payment_id);
+    return;
+  }
+  tx_.InsertEvent(PayoutLineEvent(event, refund, now_));
+  // The payout completes with its last line confirmed, and opens again when
+  // a reorg reverses one.
+  auto payout = tx_.PayoutOf(refund);
+  if (!payout) return;
+  bool completed = payout->Status() == PayoutStatus::kCompleted;
+  if (completed == payout->completed_at.has_value()) return;
+  payout->completed_at = completed ? std::optional(now_) : std::nullopt;
+  payout->updated_at = now_;
+  tx_.UpdatePayout(*payout);
+  if (completed) tx_.InsertEvent(PayoutEvent(event_type::kPayoutCompleted, *payout, now_));
 }
 
 void RefundPass::Rewind() {
@@ -24,8 +61,7 @@ void RefundPass::Rewind() {
     r.confirmations = 0;
     r.sent_at.reset();
     r.confirmed_at.reset();
-    Save(r, event_type::kRefundReversed);
-    if (was_confirmed) tx_.RecountRefunded(r.payment_id);
+    Save(r, Move::kReversed);
   }
 }
 
@@ -44,7 +80,7 @@ void RefundPass::Record() {
         RefundTransfer{t.tx_hash, t.position, t.block_number, t.block_hash, t.block_time};
     refund->confirmations = std::max<std::int64_t>(0, update_.head.latest - t.block_number + 1);
     refund->sent_at = now_;
-    Save(*refund, event_type::kRefundSent);
+    Save(*refund, Move::kSent);
   }
 }
 
@@ -57,13 +93,12 @@ void RefundPass::Confirm() {
     if (confirmations == r.confirmations && !confirmed) continue;
     r.confirmations = confirmations;
     if (!confirmed) {
-      Save(r, "");
+      Save(r, Move::kNone);
       continue;
     }
     r.status = RefundStatus::kConfirmed;
     r.confirmed_at = now_;
-    Save(r, event_type::kRefundConfirmed);
-    tx_.RecountRefunded(r.payment_id);
+    Save(r, Move::kConfirmed);
   }
 }
 

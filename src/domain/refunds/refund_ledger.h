@@ -6,7 +6,9 @@
 // sent refund `ready` again and a confirmed one `reversed`, with
 // REFUND_REVERSED; either is matched again by its transfer's next
 // appearance. A transfer out that matches no refund is the merchant's own
-// business: nothing is recorded of it.
+// business: nothing is recorded of it. A payout's lines (domain/payouts/)
+// are matched the same way, oldest first among refunds and lines alike, with
+// PAYOUT_LINE_* events and PAYOUT_COMPLETED once the last line confirms.
 #pragma once
 
 #include "domain/ledger/ledger.h"
@@ -28,8 +30,11 @@ class RefundPass {
   // Sent refunds deep enough become confirmed.
   void Confirm();
 
+  // What happened to a refund or payout line, for its event.
+  enum class Move { kNone, kSent, kConfirmed, kReversed };
+
  private:
-  void Save(Refund& refund, std::string_view event);
+  void Save(Refund& refund, Move move);
 
   LedgerTx& tx_;
   const ChainUpdate& update_;

@@ -10,11 +10,17 @@ namespace payd::domain {
 
 std::span<const std::string_view> SubscribableEventTypes() {
   using namespace event_type;
-  static constexpr std::string_view kTypes[] = {
-      kPaymentCreated,  kPaymentPending,           kPaymentConfirmed, kPaymentExpired,
-      kPaymentFailed,   kPaymentUnmatched,         kPaymentReversed,  kPaymentLinkCreated,
-      kPaymentResolved, kIntegrationPayoutChanged, kRefundCreated,    kRefundReady,
-      kRefundSent,      kRefundConfirmed,          kRefundCanceled,   kRefundReversed};
+  static constexpr std::string_view kTypes[] = {kPaymentCreated,      kPaymentPending,
+                                                kPaymentConfirmed,    kPaymentExpired,
+                                                kPaymentFailed,       kPaymentUnmatched,
+                                                kPaymentReversed,     kPaymentLinkCreated,
+                                                kPaymentResolved,     kIntegrationPayoutChanged,
+                                                kRefundCreated,       kRefundReady,
+                                                kRefundSent,          kRefundConfirmed,
+                                                kRefundCanceled,      kRefundReversed,
+                                                kPayoutCreated,       kPayoutLineSent,
+                                                kPayoutLineConfirmed, kPayoutLineReversed,
+                                                kPayoutCompleted,     kPayoutCanceled};
   return kTypes;
 }
 

@@ -37,6 +37,14 @@ inline constexpr std::string_view kRefundSent = "REFUND_SENT";
 inline constexpr std::string_view kRefundConfirmed = "REFUND_CONFIRMED";
 inline constexpr std::string_view kRefundCanceled = "REFUND_CANCELED";
 inline constexpr std::string_view kRefundReversed = "REFUND_REVERSED";
+// A payout's moves (domain/payouts/payout.h): made; each line's transfer seen
+// on chain, confirmed, removed by a reorg; the last line confirmed; canceled.
+inline constexpr std::string_view kPayoutCreated = "PAYOUT_CREATED";
+inline constexpr std::string_view kPayoutLineSent = "PAYOUT_LINE_SENT";
+inline constexpr std::string_view kPayoutLineConfirmed = "PAYOUT_LINE_CONFIRMED";
+inline constexpr std::string_view kPayoutLineReversed = "PAYOUT_LINE_REVERSED";
+inline constexpr std::string_view kPayoutCompleted = "PAYOUT_COMPLETED";
+inline constexpr std::string_view kPayoutCanceled = "PAYOUT_CANCELED";
 inline constexpr std::string_view kWebhookSent = "WEBHOOK_SENT";
 }  // namespace event_type
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "store/sql/amount_reservations.h"
+#include "store/sql/payout_rows.h"
 #include "store/sql/refund_rows.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
@@ -341,6 +342,11 @@ class SqlLedgerTx final : public domain::LedgerTx {
   void RecountRefunded(const std::string& payment_id) override {
     RecountRefundedRow(c_, payment_id);
   }
+  std::optional<domain::Payout> PayoutOf(const domain::Refund& line) override {
+    if (!line.payout_id) return std::nullopt;
+    return PayoutRow(c_, "", *line.payout_id);
+  }
+  void UpdatePayout(const domain::Payout& payout) override { UpdatePayoutRow(c_, payout); }
 
  private:
   // chain_blocks and chain_cursors hold the same header columns: `sql` with

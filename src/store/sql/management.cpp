@@ -1,6 +1,7 @@
 // The management transaction (domain/management_tx.h) and the audit log.
 #include "domain/management_tx.h"
 #include "store/sql/payout_change_rows.h"
+#include "store/sql/payout_rows.h"
 #include "store/sql/refund_rows.h"
 #include "store/sql/rows.h"
 #include "store/sql/second_factor_rows.h"
@@ -42,6 +43,12 @@ class SqlManagementTx final : public domain::ManagementTx {
     return RefundRowsOfPayment(c_, tenant_id, payment_id);
   }
   void InsertRefund(const domain::Refund& refund) override { InsertRefundRow(c_, refund); }
+  std::optional<domain::Payout> FindPayout(const std::string& tenant_id,
+                                           const std::string& id) override {
+    if (tenant_id.empty()) return std::nullopt;
+    return PayoutRow(c_, tenant_id, id);
+  }
+  void InsertPayout(const domain::Payout& payout) override { InsertPayoutRow(c_, payout); }
   void SetSenderHint(const domain::PaymentIntent& i) override {
     c_.Prepare("UPDATE payment_intents SET sender_hint = ?, sender_hint_source = ? WHERE id = ?")
         .Bind(1, i.sender_hint)

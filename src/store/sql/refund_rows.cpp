@@ -12,7 +12,8 @@ constexpr const char* kRefundColumns =
     "id, tenant_id, payment_id, intent_id, chain_id, token_symbol, token_address, decimals, "
     "from_address, to_address, address_source, amount, price, rate, reason, metadata, status, "
     "tx_hash, position, block_number, block_hash, block_time, confirmations, page_digest, "
-    "page_expires_at, created_at, updated_at, sent_at, confirmed_at, canceled_at";
+    "page_expires_at, created_at, updated_at, sent_at, confirmed_at, canceled_at, payout_id, "
+    "reference, line_number";
 
 domain::Refund ReadRefund(const Query& q) {
   domain::Refund r;
@@ -44,6 +45,9 @@ domain::Refund ReadRefund(const Query& q) {
   r.sent_at = q.OptInt(27);
   r.confirmed_at = q.OptInt(28);
   r.canceled_at = q.OptInt(29);
+  r.payout_id = q.OptText(30);
+  r.reference = q.OptText(31);
+  r.line_number = q.OptInt(32).value_or(0);
   return r;
 }
 
@@ -86,8 +90,8 @@ void InsertRefundRow(Connection& c, const domain::Refund& r) {
       "token_address, decimals, from_address, amount, price, rate, reason, metadata, created_at, "
       "to_address, address_source, status, tx_hash, position, block_number, block_hash, "
       "block_time, confirmations, page_digest, page_expires_at, updated_at, sent_at, "
-      "confirmed_at, canceled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "confirmed_at, canceled_at, payout_id, reference, line_number) VALUES (?, ?, ?, ?, ?, ?, ?, "
+      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   auto q = c.Prepare(sql);
   q.Bind(1, r.id)
       .Bind(2, r.tenant_id)
@@ -105,6 +109,8 @@ void InsertRefundRow(Connection& c, const domain::Refund& r) {
       .Bind(14, r.metadata_json)
       .Bind(15, r.created_at);
   BindRefundState(q, 16, r);
+  q.Bind(31, r.payout_id).Bind(32, r.reference);
+  q.Bind(33, r.payout_id ? std::optional(r.line_number) : std::nullopt);
   q.Run();
 }
 
@@ -122,7 +128,8 @@ void UpdateRefundRow(Connection& c, const domain::Refund& r) {
 
 std::optional<domain::Refund> RefundRow(Connection& c, const std::string& tenant_id,
                                         const std::string& id) {
-  static const std::string sql = SelectRefunds("WHERE id = ? AND tenant_id = ?");
+  static const std::string sql =
+      SelectRefunds("WHERE id = ? AND tenant_id = ? AND payout_id IS NULL");
   auto q = c.Prepare(sql);
   q.Bind(1, id).Bind(2, tenant_id);
   if (!q.Step()) return std::nullopt;
@@ -150,7 +157,8 @@ std::vector<domain::Refund> RefundRows(Connection& c, const std::string& tenant_
                                        const domain::RefundQuery& query) {
   // NULL parameters leave a filter out.
   static const std::string sql = SelectRefunds(
-      "WHERE tenant_id = ?1 AND (CAST(?2 AS TEXT) IS NULL OR status = ?2) AND "
+      "WHERE tenant_id = ?1 AND payout_id IS NULL AND (CAST(?2 AS TEXT) IS NULL OR status = ?2) "
+      "AND "
       "(CAST(?3 AS TEXT) IS NULL OR payment_id = ?3) "
       "ORDER BY created_at DESC, id DESC LIMIT ?4 OFFSET ?5");
   auto q = c.Prepare(sql);
@@ -187,7 +195,7 @@ std::optional<domain::Refund> RefundRowAwaiting(Connection& c, std::int64_t chai
   static const std::string sql = SelectRefunds(
       "WHERE chain_id = ? AND status IN ('ready', 'reversed') AND from_address = ? AND "
       "to_address = ? AND amount = ? AND COALESCE(LOWER(token_address), 'native') = ? "
-      "ORDER BY created_at, id LIMIT 1");
+      "ORDER BY created_at, line_number, id LIMIT 1");
   auto q = c.Prepare(sql);
   q.Bind(1, chain_id).Bind(2, from).Bind(3, to).Bind(4, domain::FormatUnits(amount));
   q.Bind(5, token_key);
@@ -215,6 +223,13 @@ void RecountRefundedRow(Connection& c, const std::string& payment_id) {
       .Bind(1, domain::FormatUnits(sum))
       .Bind(2, payment_id)
       .Run();
+}
+
+std::vector<domain::Refund> PayoutLineRows(Connection& c, const std::string& payout_id) {
+  static const std::string sql = SelectRefunds("WHERE payout_id = ? ORDER BY line_number");
+  auto q = c.Prepare(sql);
+  q.Bind(1, payout_id);
+  return ReadRefunds(q);
 }
 
 std::vector<std::string> RefundSenderRows(Connection& c, std::int64_t chain_id) {

@@ -33,6 +33,8 @@ std::optional<domain::Refund> RefundRowAwaiting(Connection& c, std::int64_t chai
 bool RefundTransferTakenRow(Connection& c, std::int64_t chain_id, const std::string& tx_hash,
                             const std::string& position, const std::string& block_hash);
 void RecountRefundedRow(Connection& c, const std::string& payment_id);
+// A payout's lines, in their order.
+std::vector<domain::Refund> PayoutLineRows(Connection& c, const std::string& payout_id);
 std::vector<std::string> RefundSenderRows(Connection& c, std::int64_t chain_id);
 
 }  // namespace payd::store::sql

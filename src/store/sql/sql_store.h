@@ -117,6 +117,10 @@ class SqlStore : public domain::Store {
   std::vector<domain::Refund> ListRefunds(const std::string& tenant_id,
                                           const domain::RefundQuery& query) override;
   std::optional<domain::Refund> FindRefundByPage(const std::string& digest) override;
+  std::optional<domain::Payout> FindPayout(const std::string& tenant_id,
+                                           const std::string& id) override;
+  std::vector<domain::Payout> ListPayouts(const std::string& tenant_id,
+                                          const domain::PayoutQuery& query) override;
 
   void WithManagement(const std::function<void(domain::ManagementTx&)>& fn) override;
   std::vector<domain::AuditEntry> ListAuditLog(const std::string& tenant_id, int limit,

@@ -307,6 +307,19 @@ export const CASES = [
     ],
   },
   {
+    name: 'payouts: one prepared with the account key, then canceled',
+    async run(w) {
+      w.ids.payout = (await w.api('POST', '/api/v1/payouts', {
+        name: 'Affiliates', chainId: 31337, token: 'USDC', lines: [{ to: w.PAYER.address, amount: '1000000', reference: 'A-1' }],
+      })).id;
+      await w.api('POST', `/api/v1/payouts/${w.ids.payout}/cancel`);
+    },
+    expect: [
+      ['payout.create', 'account', 'payout'],
+      ['payout.cancel', 'account', 'payout'],
+    ],
+  },
+  {
     name: 'an intent canceled with the account key; the retry of the cancel writes nothing',
     async run(w) {
       w.ids.canceled = (await w.createIntent(w.payd, w.shop.integration.id, { amount_usd: '4.00', currency: 'USDC', chainId: 31337 })).json.id;

@@ -1,0 +1,44 @@
+#include "domain/payouts/payout.h"
+
+namespace payd::domain {
+
+std::string_view PayoutStatusName(PayoutStatus status) {
+  switch (status) {
+    case PayoutStatus::kOpen:
+      return "open";
+    case PayoutStatus::kCompleted:
+      return "completed";
+    case PayoutStatus::kCanceled:
+      return "canceled";
+  }
+  return "open";
+}
+
+std::optional<PayoutStatus> ParsePayoutStatus(std::string_view text) {
+  for (auto s : {PayoutStatus::kOpen, PayoutStatus::kCompleted, PayoutStatus::kCanceled}) {
+    if (PayoutStatusName(s) == text) return s;
+  }
+  return std::nullopt;
+}
+
+PayoutStatus Payout::Status() const {
+  bool confirmed = false;
+  for (const Refund& line : lines) {
+    if (line.status == RefundStatus::kConfirmed) {
+      confirmed = true;
+    } else if (line.status != RefundStatus::kCanceled) {
+      return PayoutStatus::kOpen;
+    }
+  }
+  return confirmed ? PayoutStatus::kCompleted : PayoutStatus::kCanceled;
+}
+
+Uint256 Payout::Total() const {
+  Uint256 total = 0;
+  for (const Refund& line : lines) {
+    if (line.Counts()) total += line.amount;
+  }
+  return total;
+}
+
+}  // namespace payd::domain
