@@ -25,6 +25,7 @@ int Main(int argc, char** argv) {
   AddWebhookCommands(app, ctx);
   AddDecisionCommands(app, ctx);
   AddRefundCommands(app, ctx);
+  AddPayoutCommands(app, ctx);
   AddDbCommands(app, ctx);
   AddChainCommands(app, ctx);
   // Global options may follow the subcommand: `payd key list --tenant X --json`.

@@ -89,6 +89,7 @@ void AddAdminCommands(CLI::App& app, CommandContext& ctx);
 void AddIntegrationCommands(CLI::App& app, CommandContext& ctx);
 void AddDecisionCommands(CLI::App& app, CommandContext& ctx);
 void AddRefundCommands(CLI::App& app, CommandContext& ctx);
+void AddPayoutCommands(CLI::App& app, CommandContext& ctx);
 void AddWebhookCommands(CLI::App& app, CommandContext& ctx);
 void AddDbCommands(CLI::App& app, CommandContext& ctx);
 void AddUserCommands(CLI::App& app, CommandContext& ctx);

@@ -75,6 +75,12 @@ void MetricsListener::RefreshFromStore() {
       for (auto s : domain::RefundStatuses())
         metrics::RefundsByStatus(domain::RefundStatusName(s), 0);
       for (const auto& [status, n] : counts.refunds_by_status) metrics::RefundsByStatus(status, n);
+      for (auto s : {domain::RefundStatus::kReady, domain::RefundStatus::kSent,
+                     domain::RefundStatus::kConfirmed, domain::RefundStatus::kCanceled,
+                     domain::RefundStatus::kReversed})
+        metrics::PayoutLinesByStatus(domain::RefundStatusName(s), 0);
+      for (const auto& [status, n] : counts.payout_lines_by_status)
+        metrics::PayoutLinesByStatus(status, n);
       for (const auto& [status, n] : counts.intents_by_status)
         metrics::IntentsByStatus(base::AsciiLower(status), n);
       for (const auto& [status, n] : counts.payments_by_status)

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <set>
 
-#include "dashboard/csv.h"
 #include "dashboard/dashboard_http.h"
 #include "dashboard/list_pages.h"
 #include "dashboard/payment_views.h"
@@ -20,6 +19,7 @@
 #include "domain/access/access.h"
 #include "domain/integration.h"
 #include "domain/management/payouts.h"
+#include "domain/payouts/payout_csv.h"
 #include "domain/payouts/payout_view.h"
 #include "domain/refunds/refund_view.h"
 #include "http/request_fields.h"
@@ -108,42 +108,6 @@ http::Response NewPayoutPage(const http::Request& req, DashboardContext& ctx, co
   return Page(req, ctx, status, "payout_new", model);
 }
 
-// The CSV's rows as lines: recipient, amount (the token's decimal units) and
-// an optional reference; a first row that names columns is skipped. A first
-// line with more semicolons than commas is a spreadsheet's export where the
-// comma is the decimal mark: ';' separates, and "12,50" is 12.50. `rows` gets
-// each line's row in the CSV, for errors.
-std::vector<domain::PayoutLineRequest> CsvLines(std::string_view text,
-                                                std::vector<std::size_t>& rows) {
-  std::string_view first = text.substr(0, text.find('\n'));
-  bool semicolons =
-      std::count(first.begin(), first.end(), ';') > std::count(first.begin(), first.end(), ',');
-  std::string error;
-  auto records = ReadCsv(text, error, semicolons ? ';' : ',');
-  if (!records) domain::ThrowInvalid("csv", "This is not CSV: " + error + ".");
-  std::vector<domain::PayoutLineRequest> lines;
-  for (std::size_t i = 0; i < records->size(); ++i) {
-    const auto& cells = (*records)[i];
-    bool header =
-        i == 0 && !cells.empty() && !cells[0].starts_with("0x") && !cells[0].starts_with("0X");
-    if (header) continue;
-    if (cells.size() < 2 || cells.size() > 3) {
-      domain::ThrowInvalid("csv", "Row " + std::to_string(i + 1) + " has " +
-                                      std::to_string(cells.size()) +
-                                      (cells.size() == 1 ? " column" : " columns") +
-                                      ": each row is recipient, amount and, if you like, a "
-                                      "reference.");
-    }
-    domain::PayoutLineRequest line{cells[0], cells[1], std::nullopt};
-    if (semicolons) std::replace(line.amount.begin(), line.amount.end(), ',', '.');
-    if (cells.size() == 3 && !cells[2].empty()) line.reference = cells[2];
-    lines.push_back(std::move(line));
-    rows.push_back(i + 1);
-  }
-  if (lines.empty()) domain::ThrowInvalid("csv", "Give one row per transfer: recipient, amount.");
-  return lines;
-}
-
 http::Response CreatePayoutFromForm(const http::Request& req, DashboardContext& ctx,
                                     const Visitor& v) {
   domain::PayoutRequest request;
@@ -158,20 +122,9 @@ http::Response CreatePayoutFromForm(const http::Request& req, DashboardContext& 
   request.token = chosen->symbol;
   std::string from(base::TrimBlanks(http::FormValue(req.body(), "from")));
   if (!from.empty()) request.from = from;
-  request.amounts_in_units = false;
-  std::vector<std::size_t> rows;
-  request.lines = CsvLines(http::FormValue(req.body(), "csv"), rows);
-  try {
-    auto made = domain::CreatePayout(ChangeBy(ctx, v), CatalogOf(ctx), request);
-    return Redirect(req, "/dashboard/payouts/" + made.object->id);
-  } catch (const domain::Error& e) {
-    // A line's error, in the CSV's terms: its row.
-    std::string param = e.param();
-    if (e.kind() != domain::ErrorKind::kInvalidRequest || !param.starts_with("lines[")) throw;
-    std::size_t index = std::stoul(param.substr(6));
-    std::string where = index < rows.size() ? "Row " + std::to_string(rows[index]) : "A row";
-    domain::ThrowInvalid("csv", where + ": " + e.what());
-  }
+  auto csv = domain::PayoutLinesFromCsv(http::FormValue(req.body(), "csv"), "csv");
+  auto made = domain::CreatePayoutFromCsv(ChangeBy(ctx, v), CatalogOf(ctx), request, csv, "csv");
+  return Redirect(req, "/dashboard/payouts/" + made.object->id);
 }
 
 http::Response PayoutPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,

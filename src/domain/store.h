@@ -154,6 +154,7 @@ class MetricsCounts {
     std::vector<std::pair<std::string, std::int64_t>> intents_by_status;
     std::vector<std::pair<std::string, std::int64_t>> payments_by_status;
     std::vector<std::pair<std::string, std::int64_t>> refunds_by_status;
+    std::vector<std::pair<std::string, std::int64_t>> payout_lines_by_status;
     std::int64_t deliveries_waiting = 0;
     std::optional<base::TimeMs> earliest_due;
   };

@@ -142,6 +142,10 @@ struct Families {
                                 .Register(registry);
   Family<Gauge>& refunds =
       BuildGauge().Name("payd_refunds").Help("Refunds by status (all tenants)").Register(registry);
+  Family<Gauge>& payout_lines = BuildGauge()
+                                    .Name("payd_payout_lines")
+                                    .Help("Payouts' transfers by status (all tenants)")
+                                    .Register(registry);
   Family<Gauge>& build_info = BuildGauge()
                                   .Name("payd_build_info")
                                   .Help("Always 1; the version in its label")
@@ -254,6 +258,11 @@ void PaymentsByStatus(std::string_view status, std::int64_t count) {
 void RefundsByStatus(std::string_view status, std::int64_t count) {
   if (auto* f = Get())
     f->refunds.Add({{"status", std::string(status)}}).Set(static_cast<double>(count));
+}
+
+void PayoutLinesByStatus(std::string_view status, std::int64_t count) {
+  if (auto* f = Get())
+    f->payout_lines.Add({{"status", std::string(status)}}).Set(static_cast<double>(count));
 }
 
 void WebhookQueue(std::int64_t depth) {

@@ -49,6 +49,7 @@ void DbConflict();  // a transaction run again after a serialization failure or 
 void IntentsByStatus(std::string_view status, std::int64_t count);
 void PaymentsByStatus(std::string_view status, std::int64_t count);
 void RefundsByStatus(std::string_view status, std::int64_t count);
+void PayoutLinesByStatus(std::string_view status, std::int64_t count);
 void WebhookQueue(std::int64_t depth);
 void WebhookQueueAge(double oldest_due_age_seconds);
 void DatabaseUp(bool up);

@@ -97,6 +97,13 @@ async function buildFixtures(payd, chain, receiver) {
     return r.json.data.find((p) => p.intentId === paid.id && p.status === 'CONFIRMED');
   }, { what: 'the fixture payment confirmed', timeout: 30000 });
   intents.push(paid);
+  const made = async (path, body) => {
+    const r = await payd.request('POST', path, { key: keys.account, body });
+    assert.equal(r.status, 201, r.text);
+    return r.json.id;
+  };
+  const refundId = await made(`/api/v1/payments/${payment.id}/refunds`, { amount: '1' });
+  const payoutId = await made('/api/v1/payouts', { name: 'Fixture', chainId: 31337, token: 'USDC', lines: [{ to: PAYER.address, amount: '1' }] });
   const deliveryOf = async (k) => (await payd.request('GET', '/api/v1/webhooks', { key: k })).json.data[0].id;
   await eventually(async () => {
     const r = await payd.request('GET', '/api/v1/payment-links', { key: keys.account });
@@ -110,12 +117,12 @@ async function buildFixtures(payd, chain, receiver) {
     ids: {
       publicId: [shop.integration.id], intentId: intents.map((i) => i.id), linkId: [linkId], paymentId: [payment.id],
       endpointId: [endpoint.id], deliveryId: [await deliveryOf(keys.events)], integrationId: [shop.integration.id],
-      keyId: [shop.read.id, revoked.id],
+      keyId: [shop.read.id, revoked.id], refundId: [refundId], payoutId: [payoutId],
     },
     foreign: {
       publicId: [other.integration.id], intentId: [otherIntent.id], linkId: [otherLinkId], paymentId: [],
       endpointId: [otherEndpoint.id], deliveryId: [await deliveryOf(other.events.key)], integrationId: [other.integration.id],
-      keyId: [other.rw.id],
+      keyId: [other.rw.id], refundId: [], payoutId: [],
     },
     allKeys: Object.values(keys),
     other: { integrationId: other.integration.id, linkId: otherLinkId, eventsKey: other.events.key },

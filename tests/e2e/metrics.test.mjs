@@ -192,6 +192,9 @@ describe('metrics', () => {
     for (const status of ['requested', 'address_needed', 'ready', 'sent', 'confirmed', 'canceled', 'reversed']) {
       assert.equal(valueOf(samples, 'payd_refunds', { status }), 0, status);
     }
+    for (const status of ['ready', 'sent', 'confirmed', 'canceled', 'reversed']) {
+      assert.equal(valueOf(samples, 'payd_payout_lines', { status }), 0, status);
+    }
 
     // The dead first endpoint failed, counted under its index, never its URL.
     assert.ok(valueOf(samples, 'payd_chain_rpc_errors_total', { ...chainLabels, endpoint: '0', kind: 'transport' }) >= 1);

@@ -6,6 +6,8 @@
 // line on chain: the ERC-20 Transfer logs the Safe emits, and for the native
 // coin the calls inside the owner's transaction (trace_internal).
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { getAddress, keccak256, parseEther, parseUnits, toHex } from 'viem';
 
@@ -161,6 +163,25 @@ describe('payouts and refunds from a Safe', () => {
     }
   });
 
+  test('a reorganisation that removes the batch reverses its lines and reopens the payout; it completes again when the batch comes back', async () => {
+    const lines = [0, 1].map((i) => ({ to: recipient('reorg', i), amount: '4000000' }));
+    const made = await api('POST', '/api/v1/payouts', { name: 'Reorged', chainId: 31337, token: 'USDC', lines });
+    assert.equal(made.status, 201, made.text);
+    const hash = await executeFile(`/api/v1/payouts/${made.json.id}/safe-batch`);
+    await waitPayout(made.json.id, (p) => p.status === 'completed', 'completed');
+    // The owner's signed transaction, put back one block later on the new branch.
+    const raw = await chain.rpc('eth_getRawTransactionByHash', [hash]);
+    await chain.reorg(2, [[raw, 1]]);
+    const reopened = await waitPayout(made.json.id, (p) => p.status === 'open' && p.completedAt === null, 'reopened by the reorg');
+    assert.ok(reopened.lines.every((l) => ['reversed', 'sent', 'ready'].includes(l.status)), JSON.stringify(reopened.lines.map((l) => l.status)));
+    await chain.mine(1);
+    const again = await waitPayout(made.json.id, (p) => p.status === 'completed', 'completed again');
+    assert.ok(again.lines.every((l) => l.status === 'confirmed' && l.txHash === hash));
+    await eventually(() => hooks('PAYOUT_COMPLETED', made.json.id).length === 2, { what: 'PAYOUT_COMPLETED twice' });
+    assert.equal(hooks('PAYOUT_LINE_REVERSED', made.json.id).length, 2);
+    assert.equal(hooks('PAYOUT_LINE_CONFIRMED', made.json.id).length, 4);
+  });
+
   test('canceling a payout cancels the lines not sent; a line sent goes on to confirm', async () => {
     const lines = [0, 1, 2].map((i) => ({ to: recipient('cancel', i), amount: '3000000', reference: `C-${i}` }));
     const made = await api('POST', '/api/v1/payouts', { name: 'Partly canceled', chainId: 31337, token: 'USDC', lines });
@@ -185,6 +206,25 @@ describe('payouts and refunds from a Safe', () => {
     await chain.mine(2);
     const later = await payout(made.json.id);
     assert.equal(later.lines[1].status, 'canceled');
+  });
+
+  test('the operator prepares a payout from a CSV file: payd payout create, list, show, cancel (audited as cli); a bad row is named', async () => {
+    const file = join(payd.dir, 'affiliates.csv');
+    const write = (rows) => writeFileSync(file, ['recipient,amount,reference', ...rows].join('\n'));
+    write([`${recipient('cli', 0)},1.5,"A-1, B"`, `${recipient('cli', 1)},2.0000001,A-2`]);
+    const args = ['payout', 'create', '--tenant', shop.tenant.id, '--name', 'From the CLI', '--chain', '31337', '--token', 'USDC', '--csv', file];
+    const refused = payd.adminRaw(args);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /Row 3: The amount is a positive amount of USDC with at most 6 decimals/);
+    write([`${recipient('cli', 0)},1.5,"A-1, B"`, `${recipient('cli', 1)},2,A-2`]);
+    const made = payd.admin(args);
+    assert.equal(made.from, safe);
+    assert.deepEqual(made.lines.map((l) => [l.amount, l.reference]), [['1500000', 'A-1, B'], ['2000000', 'A-2']]);
+    assert.ok(payd.admin(['payout', 'list', '--tenant', shop.tenant.id]).some((p) => p.id === made.id && p.lines === undefined));
+    assert.equal(payd.admin(['payout', 'show', made.id, '--tenant', shop.tenant.id]).lineCount, 2);
+    assert.equal(payd.admin(['payout', 'cancel', made.id, '--tenant', shop.tenant.id]).status, 'canceled');
+    const audit = (await api('GET', '/api/v1/audit-log?limit=100')).json.data.filter((a) => a.objectId === made.id);
+    assert.deepEqual(audit.map((a) => [a.action, a.actor]).reverse(), [['payout.create', 'cli'], ['payout.cancel', 'cli']]);
   });
 
   test('a payout is refused, and nothing stored, for a sender payd does not watch, a bad line or too many; and without payouts:write', async () => {

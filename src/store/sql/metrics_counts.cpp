@@ -23,7 +23,11 @@ domain::MetricsCounts::OperationalCounts SqlStore::CountForMetrics() {
                  "GROUP BY status HAVING SUM(n) <> 0");
     counts.payments_by_status =
         ByStatus(c, "SELECT status, COUNT(*) FROM payments GROUP BY status");
-    counts.refunds_by_status = ByStatus(c, "SELECT status, COUNT(*) FROM refunds GROUP BY status");
+    // A payout's lines are rows of the same table (domain/payouts/payout.h).
+    counts.refunds_by_status =
+        ByStatus(c, "SELECT status, COUNT(*) FROM refunds WHERE payout_id IS NULL GROUP BY status");
+    counts.payout_lines_by_status = ByStatus(
+        c, "SELECT status, COUNT(*) FROM refunds WHERE payout_id IS NOT NULL GROUP BY status");
     // webhook_deliveries_due (status, next_attempt_at) answers both.
     auto q = c.Prepare(
         "SELECT COUNT(*), MIN(next_attempt_at) FROM webhook_deliveries "

@@ -52,6 +52,17 @@ export const ROUTES = [
   { method: 'POST', path: '/api/v1/payments/:paymentId/attach', auth: 'write', body: 'attach' },
   { method: 'POST', path: '/api/v1/payment-intents/:intentId/resolve', auth: 'write', body: 'resolve' },
   { method: 'POST', path: '/api/v1/payment-intents/:intentId/sender-hint', auth: 'write', body: 'senderHint' },
+  { method: 'GET', path: '/api/v1/payments/:paymentId/refunds', auth: 'read' },
+  // Refunds and payouts are made with refunds:write or payouts:write, which of
+  // the fixture keys only the account key holds.
+  { method: 'POST', path: '/api/v1/payments/:paymentId/refunds', auth: 'account', body: 'refund' },
+  { method: 'GET', path: '/api/v1/refunds', auth: 'read', list: true },
+  { method: 'GET', path: '/api/v1/refunds/:refundId', auth: 'read' },
+  { method: 'GET', path: '/api/v1/refunds/:refundId/safe-batch', auth: 'read' },
+  { method: 'POST', path: '/api/v1/payouts', auth: 'account', body: 'payout' },
+  { method: 'GET', path: '/api/v1/payouts', auth: 'read', list: true },
+  { method: 'GET', path: '/api/v1/payouts/:payoutId', auth: 'read' },
+  { method: 'GET', path: '/api/v1/payouts/:payoutId/safe-batch', auth: 'read' },
   { method: 'GET', path: '/api/v1/events', auth: 'events' },
   { method: 'GET', path: '/api/v1/webhooks', auth: 'events', list: true },
   { method: 'GET', path: '/v1/payment_intents', auth: 'read', list: true },
@@ -100,6 +111,8 @@ function wrongType(rng, type, required) {
     ints: (v) => Array.isArray(v) && v.every((x) => Number.isInteger(x)),
     // A /v1 amount: a decimal string or a JSON number (a literal may be a fine one).
     amount: (v) => typeof v === 'string' || typeof v === 'number',
+    // A payout's lines: no value of the pool is a list of good lines.
+    lines: () => false,
   };
   for (;;) {
     const v = rng.pick(pool);
@@ -200,7 +213,26 @@ function schemas(ctx) {
     note: ['string', false, (rng) => rng.pick(['n'.repeat(1001), 'é'.repeat(501)])],
   };
   const senderHint = { address: proof.address };
-  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch, linkPatch, integration, integrationPatch, apiKey, attach, resolve, senderHint };
+  // A refund of the fixture payment (1.25 USDC, priced in USD) and a payout
+  // from the fixture integration's payout address.
+  const refund = {
+    amount: ['string', false, (rng) => rng.pick(['0', '-1', '1.5', '', 'abc', '1250001', MAX_UINT256.toString(), ' 1'])],
+    reason: ['string', false, (rng) => rng.pick(['', 'Duplicate', 'fraud', 'requested_by_customer ', 'other\u0000'])],
+    price: ['object', false, (rng) => rng.pick([{ amount: '1', currency: 'EUR' }, { amount: '-1', currency: 'USD' }, { amount: '1' }, {}])],
+    metadata: intent.metadata,
+  };
+  const line = { to: ctx.payer, amount: '1' };
+  const payout = {
+    name: ['string', true, (rng) => rng.pick(['', ' ', 'n'.repeat(201)])],
+    token: ['string', true, (rng) => rng.pick(['', 'DAI', 'BTC', 'USDC\u0000', 'USDC '])],
+    from: ['string', false, (rng) => rng.pick(['', '0x1234', ctx.payer, 'x'.repeat(42)])],
+    lines: ['lines', true, (rng) => rng.pick([
+      [], [{ ...line, to: '0x1' }], [{ ...line, amount: '0' }], [{ to: ctx.payer }], [line, { ...line, amount: '1.5' }],
+      [{ ...line, reference: 'r'.repeat(201) }], [{ ...line, extra: 1 }], Array.from({ length: 501 }, () => line),
+    ])],
+    metadata: intent.metadata,
+  };
+  return { link, intent, proof, v1intent, endpoint, v1endpoint, endpointPatch, linkPatch, integration, integrationPatch, apiKey, attach, resolve, senderHint, refund, payout };
 }
 
 function baseBody(kind, ctx) {
@@ -215,6 +247,8 @@ function baseBody(kind, ctx) {
   if (kind === 'attach') return { intentId: ctx.ids.intentId[0] };
   if (kind === 'resolve') return { outcome: 'paid', note: 'Settled by phone' };
   if (kind === 'senderHint') return { address: ctx.payer };
+  if (kind === 'refund') return { amount: '1', reason: 'duplicate' };
+  if (kind === 'payout') return { name: 'Affiliates', chainId: 31337, token: 'USDC', lines: [{ to: ctx.payer, amount: '1' }] };
   // Well formed; signs nothing: refused however the rest of the request is.
   return { address: ctx.payer, signature: `0x${'11'.repeat(64)}1b` };
 }
