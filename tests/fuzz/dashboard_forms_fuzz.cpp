@@ -289,7 +289,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CheckCsv({text, query, body, http::FormValue(body, "q")}, ctx);
   // An uploaded CSV (a payout's lines): read, or refused with a reason.
   std::string csv_error;
-  auto records = base::ReadCsv(text, csv_error);
+  auto records = payd::base::ReadCsv(text, csv_error);
   FUZZ_REQUIRE(records.has_value() == csv_error.empty(), ctx + " csv " + csv_error);
   return 0;
 }
