@@ -62,7 +62,7 @@ describe('payouts and refunds from a Safe', () => {
   });
   after(() => stopAll(() => payd?.close(), () => receiver?.close(), () => chain?.stop()));
 
-  test('a payout of 20 lines, executed as one Safe MultiSend from the file payd prepared: every line confirmed, the payout completed', async () => {
+  test('a payout of 20 lines, executed as one Safe MultiSend from the file payd prepared: every line confirmed, the payout completed', async (t) => {
     const lines = Array.from({ length: 20 }, (_, i) => ({
       to: recipient('seller', i), amount: String(1_000_000 + i * 10_000), reference: `INV-${100 + i}`,
     }));
@@ -111,12 +111,14 @@ describe('payouts and refunds from a Safe', () => {
       { what: 'the payout\'s webhooks', timeout: 20000 });
     assert.equal(hooks('PAYOUT_CREATED', p0.id).length, 1);
     assert.equal(hooks('PAYOUT_LINE_SENT', p0.id).length, 20);
+    const receipt = await chain.client.getTransactionReceipt({ hash });
+    t.diagnostic(`payout ${p0.id}: 20 lines, ${done.totalFormatted} USDC from the Safe ${safe} in one transaction ${hash} (block ${receipt.blockNumber}, gas ${receipt.gasUsed}, ${receipt.logs.length} logs); events ${['PAYOUT_CREATED', 'PAYOUT_LINE_SENT', 'PAYOUT_LINE_CONFIRMED', 'PAYOUT_COMPLETED'].map((type) => `${type} ×${hooks(type, p0.id).length}`).join(', ')}`);
     const created = hooks('PAYOUT_CREATED', p0.id)[0].payload.data;
     assert.equal(created.lineCount, 20);
     assert.equal(created.lines, undefined, 'a payout\'s event carries no lines: each has its own');
   });
 
-  test('a refund of a payment the Safe received, sent through the Safe from the refund\'s file', async () => {
+  test('a refund of a payment the Safe received, sent through the Safe from the refund\'s file', async (t) => {
     const intent = await createIntent(payd, shop.integration.id, { amount_usd: '7.00', currency: 'USDC', chainId: 31337 });
     assert.equal(intent.status, 201, intent.text);
     const paid = await chain.payUsdc(safe, BigInt(intent.json.amount));
@@ -145,6 +147,8 @@ describe('payouts and refunds from a Safe', () => {
     }, { what: 'the refund from the Safe confirmed', timeout: 20000 });
     assert.equal(refund.txHash, hash);
     assert.equal((await api('GET', `/api/v1/payments/${payment.id}`)).json.amountRefunded, '2500000');
+    const events = (await api('GET', '/api/v1/events')).json.data.filter((e) => e.data?.id === refund.id).reverse();
+    t.diagnostic(`refund ${refund.id} of payment ${payment.id} (tx ${paid.transactionHash}): ${events.map((e) => `${e.type}${e.data.txHash ? ` ${e.data.txHash}` : ''}`).join(' → ')}`);
   });
 
   test('native coin paid out by the Safe (calls inside its owner\'s transaction, no transaction of its own) is seen and confirmed', async () => {
