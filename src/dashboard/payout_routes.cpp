@@ -31,8 +31,6 @@ namespace {
 const Gate kPayers{domain::Permission::kCommerce};
 
 boost::json::object PayoutRow(const domain::Payout& p, const domain::ChainCatalog* catalog) {
-  std::size_t confirmed = 0;
-  for (const auto& line : p.lines) confirmed += line.status == domain::RefundStatus::kConfirmed;
   return {{"id", p.id},
           {"name", p.name},
           {"status", domain::PayoutStatusName(p.Status())},
@@ -41,7 +39,7 @@ boost::json::object PayoutRow(const domain::Payout& p, const domain::ChainCatalo
           {"chain", ChainLabel(catalog, p.chain_id)},
           {"from", p.from_address},
           {"lineCount", p.lines.size()},
-          {"confirmedCount", confirmed},
+          {"confirmedCount", p.ConfirmedCount()},
           {"createdAt", base::FormatTimestamp(p.created_at)}};
 }
 
@@ -157,7 +155,7 @@ http::Response PayoutPage(const http::Request& req, DashboardContext& ctx, const
   model["lines"] = std::move(lines);
   model["waiting"] = waiting;
   model["canCancel"] =
-      waiting && domain::PersonMay(v.current.user.role, domain::Operation::kCancelPayout);
+      p.Cancelable() && domain::PersonMay(v.current.user.role, domain::Operation::kCancelPayout);
   if (waiting) model["sendJsUrl"] = ctx.assets.Url("js/dashboard_send.js");
   return Page(req, ctx, http::Status::ok, "payout", model);
 }
@@ -203,11 +201,7 @@ void AddPayoutRoutes(http::Router& router, DashboardContext& ctx) {
                    }));
   AddSignedInRoute(router, http::Verb::post, "/dashboard/payouts/:id/cancel", ctx, kPayers,
                    OnPayout(ctx, [&ctx](const auto& req, const Visitor& v, const auto& p) {
-                     if (p.Status() == domain::PayoutStatus::kOpen) {
-                       bool any = false;
-                       for (const auto& line : p.lines) any = any || line.Cancelable();
-                       if (any) domain::CancelPayout(ChangeBy(ctx, v), p.id);
-                     }
+                     if (p.Cancelable()) domain::CancelPayout(ChangeBy(ctx, v), p.id);
                      return Redirect(req, "/dashboard/payouts/" + p.id);
                    }));
 }

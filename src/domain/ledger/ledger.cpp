@@ -321,6 +321,7 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     refunds.Record();
     pass.Confirm();
     refunds.Confirm();
+    refunds.SettlePayouts();
     pass.Expire();
     pass.Announce();
     if (update.cursor) {

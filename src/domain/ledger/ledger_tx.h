@@ -116,8 +116,8 @@ class LedgerTx {
   virtual void UpdateRefund(const Refund& refund) = 0;
   // Sets the payment's `refunded` to the sum of its confirmed refunds.
   virtual void RecountRefunded(const std::string& payment_id) = 0;
-  // A payout's line's payout, with its lines (domain/payouts/payout.h).
-  virtual std::optional<Payout> PayoutOf(const Refund& line) = 0;
+  // Any tenant's payout, with its lines (domain/payouts/payout.h).
+  virtual std::optional<Payout> PayoutById(const std::string& id) = 0;
   // Writes its updated, completed and canceled times.
   virtual void UpdatePayout(const Payout& payout) = 0;
 };

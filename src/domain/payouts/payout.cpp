@@ -1,5 +1,7 @@
 #include "domain/payouts/payout.h"
 
+#include <algorithm>
+
 namespace payd::domain {
 
 std::string_view PayoutStatusName(PayoutStatus status) {
@@ -39,6 +41,16 @@ Uint256 Payout::Total() const {
     if (line.Counts()) total += line.amount;
   }
   return total;
+}
+
+std::size_t Payout::ConfirmedCount() const {
+  return static_cast<std::size_t>(std::count_if(lines.begin(), lines.end(), [](const Refund& l) {
+    return l.status == RefundStatus::kConfirmed;
+  }));
+}
+
+bool Payout::Cancelable() const {
+  return std::any_of(lines.begin(), lines.end(), [](const Refund& l) { return l.Cancelable(); });
 }
 
 }  // namespace payd::domain

@@ -52,6 +52,9 @@ struct Payout {
 
   PayoutStatus Status() const;
   Uint256 Total() const;  // what its lines come to, canceled ones aside
+  std::size_t ConfirmedCount() const;
+  // A line is left to cancel: nothing went out for it yet.
+  bool Cancelable() const;
 };
 
 struct PayoutQuery {

@@ -51,8 +51,6 @@ enum class Lines { kNone, kWithoutTransfers, kWithTransfers };
 
 boost::json::object View(const Payout& p, Lines shown) {
   Uint256 total = p.Total();
-  std::size_t confirmed = 0;
-  for (const Refund& line : p.lines) confirmed += line.status == RefundStatus::kConfirmed;
   boost::json::object view = {
       {"id", p.id},
       {"name", p.name},
@@ -65,7 +63,7 @@ boost::json::object View(const Payout& p, Lines shown) {
       {"total", FormatUnits(total)},
       {"totalFormatted", UnitsToDecimal(total, p.decimals)},
       {"lineCount", p.lines.size()},
-      {"confirmedCount", confirmed},
+      {"confirmedCount", p.ConfirmedCount()},
       {"metadata", boost::json::parse(p.metadata_json)},
       {"createdAt", base::FormatTimestamp(p.created_at)},
       {"updatedAt", base::FormatTimestamp(p.updated_at)},

@@ -40,16 +40,22 @@ void RefundPass::Save(Refund& refund, Move move) {
     return;
   }
   tx_.InsertEvent(PayoutLineEvent(event, refund, now_));
-  // The payout completes with its last line confirmed, and opens again when
-  // a reorg reverses one.
-  auto payout = tx_.PayoutOf(refund);
-  if (!payout) return;
-  bool completed = payout->Status() == PayoutStatus::kCompleted;
-  if (completed == payout->completed_at.has_value()) return;
-  payout->completed_at = completed ? std::optional(now_) : std::nullopt;
-  payout->updated_at = now_;
-  tx_.UpdatePayout(*payout);
-  if (completed) tx_.InsertEvent(PayoutEvent(event_type::kPayoutCompleted, *payout, now_));
+  payouts_moved_.insert(*refund.payout_id);
+}
+
+void RefundPass::SettlePayouts() {
+  // Once per payout, not per line: a batch's hundreds of lines move in one pass.
+  for (const std::string& id : payouts_moved_) {
+    auto payout = tx_.PayoutById(id);
+    if (!payout) continue;
+    bool completed = payout->Status() == PayoutStatus::kCompleted;
+    if (completed == payout->completed_at.has_value()) continue;
+    payout->completed_at = completed ? std::optional(now_) : std::nullopt;
+    payout->updated_at = now_;
+    tx_.UpdatePayout(*payout);
+    if (completed) tx_.InsertEvent(PayoutEvent(event_type::kPayoutCompleted, *payout, now_));
+  }
+  payouts_moved_.clear();
 }
 
 void RefundPass::Rewind() {

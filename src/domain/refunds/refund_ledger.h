@@ -11,6 +11,9 @@
 // PAYOUT_LINE_* events and PAYOUT_COMPLETED once the last line confirms.
 #pragma once
 
+#include <set>
+#include <string>
+
 #include "domain/ledger/ledger.h"
 #include "domain/ledger/ledger_tx.h"
 
@@ -29,6 +32,9 @@ class RefundPass {
   void Record();
   // Sent refunds deep enough become confirmed.
   void Confirm();
+  // Last: each payout whose lines moved completes with its last line
+  // confirmed, and opens again when a reorg reversed one (PAYOUT_COMPLETED).
+  void SettlePayouts();
 
   // What happened to a refund or payout line, for its event.
   enum class Move { kNone, kSent, kConfirmed, kReversed };
@@ -41,6 +47,7 @@ class RefundPass {
   const ChainInfo& chain_;
   base::TimeMs now_;
   int& updated_;
+  std::set<std::string> payouts_moved_;
 };
 
 }  // namespace payd::domain

@@ -342,9 +342,8 @@ class SqlLedgerTx final : public domain::LedgerTx {
   void RecountRefunded(const std::string& payment_id) override {
     RecountRefundedRow(c_, payment_id);
   }
-  std::optional<domain::Payout> PayoutOf(const domain::Refund& line) override {
-    if (!line.payout_id) return std::nullopt;
-    return PayoutRow(c_, "", *line.payout_id);
+  std::optional<domain::Payout> PayoutById(const std::string& id) override {
+    return PayoutRow(c_, "", id);
   }
   void UpdatePayout(const domain::Payout& payout) override { UpdatePayoutRow(c_, payout); }
 
