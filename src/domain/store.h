@@ -138,6 +138,9 @@ class DeliveryQueue {
     std::optional<base::TimeMs> next_attempt_at;
     bool disable_endpoint = false;
     std::optional<Event> sent_event;
+    // False when nothing went out (the endpoint closed between the lease and
+    // the send, the payload cannot be built): `attempts` counts requests sent.
+    bool sent = true;
   };
   virtual void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
                              base::TimeMs now) = 0;

@@ -175,6 +175,7 @@ void Dispatcher::Attempt(const domain::DeliveryQueue::DeliveryJob& job, void* cu
   if (!outcome.error.empty()) record.error = outcome.error;
   record.next_attempt_at = decision.next_attempt_at;
   record.disable_endpoint = decision.disable_endpoint;
+  record.sent = !outcome.permanent;  // a permanent outcome sent nothing
   if (decision.status == domain::DeliveryStatus::kDelivered) {
     boost::json::object data{
         {"deliveryId", d.id},         {"eventId", d.event_id},

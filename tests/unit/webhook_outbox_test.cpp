@@ -200,6 +200,17 @@ TEST_P(OutboxTest, AClaimSaysWhenTheEndpointIsClosed) {
   ASSERT_TRUE(closed);
   EXPECT_EQ(closed->delivery.id, again);
   EXPECT_EQ(closed->endpoint_closed, "endpoint disabled: disabled by request");
+  // The dispatcher fails it without sending: no attempt is counted.
+  domain::Store::AttemptRecord unsent;
+  unsent.status = domain::DeliveryStatus::kFailed;
+  unsent.error = *closed->endpoint_closed;
+  unsent.sent = false;
+  store_->RecordAttempt(again, unsent, now_ + 100);
+  for (const auto& d : Deliveries(tenant_.id)) {
+    if (d.id == again) {
+      EXPECT_EQ(d.attempts, 0) << "nothing was sent";
+    }
+  }
   ASSERT_TRUE(domain::DeleteWebhookEndpoint(Change(), endpoint));
   QueueAgain(job->delivery);
   EXPECT_EQ(Claim({4, 4})->endpoint_closed, "endpoint removed");

@@ -135,15 +135,16 @@ void SqlStore::RecordAttempt(const std::string& delivery_id, const AttemptRecord
   Write([&](Connection& c) {
     bool delivered = r.status == domain::DeliveryStatus::kDelivered;
     c.Prepare(
-         "UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, last_response_status "
-         "= ?, "
-         "last_error = ?, next_attempt_at = ?, locked_until = NULL, delivered_at = ? WHERE id = ?")
+         "UPDATE webhook_deliveries SET status = ?, attempts = attempts + ?, "
+         "last_response_status = ?, last_error = ?, next_attempt_at = ?, locked_until = NULL, "
+         "delivered_at = ? WHERE id = ?")
         .Bind(1, std::string(domain::DeliveryStatusName(r.status)))
-        .Bind(2, r.response_status)
-        .Bind(3, r.error)
-        .Bind(4, r.next_attempt_at)
-        .Bind(5, delivered ? std::optional<base::TimeMs>(now) : std::nullopt)
-        .Bind(6, delivery_id)
+        .Bind(2, std::int64_t{r.sent ? 1 : 0})
+        .Bind(3, r.response_status)
+        .Bind(4, r.error)
+        .Bind(5, r.next_attempt_at)
+        .Bind(6, delivered ? std::optional<base::TimeMs>(now) : std::nullopt)
+        .Bind(7, delivery_id)
         .Run();
     if (r.disable_endpoint) {
       auto q = c.Prepare(
