@@ -3768,6 +3768,8 @@ export interface components {
         /** @description The merchant's view of an intent (DECISIONS §5). */
         Intent: components["schemas"]["IntentFields"] & {
             integrationId: string;
+            matchedBy: components["schemas"]["MatchedBy"];
+            underpaidBy: components["schemas"]["UnderpaidBy"];
             /**
              * @description The price as asked, in an ISO 4217 currency (DECISIONS §14): a link priced in a
              *     currency, `amount_usd` (USD), `POST /v1/payment_intents` in a currency. Null when
@@ -3790,6 +3792,20 @@ export interface components {
              */
             canceledAt: components["schemas"]["Timestamp"] | null;
         };
+        /**
+         * @description `near_amount` when a live payment pays this intent by a near amount (DECISIONS §17): the
+         *     integration matched it at once (`matchNearAmounts`), or the merchant attached a transfer to
+         *     the intent it was the candidate of. Weaker evidence than an exact amount: review it. null
+         *     otherwise (an exact amount, a trusted sender, or another attachment).
+         * @enum {string|null}
+         */
+        MatchedBy: "near_amount" | null;
+        /**
+         * @description With `matchedBy: near_amount`, how far short of the price its near-amount payments fell
+         *     and were accepted as paid (within `underpaymentTolerance`), in token units (a decimal, as
+         *     `amountFormatted`); null when they paid the price itself, or otherwise.
+         */
+        UnderpaidBy: components["schemas"]["Decimal"] | null;
         Price: {
             /** @description As asked, with at most the currency's minor units (ISO 4217; JPY 0, EUR 2, BHD 3). */
             amount: components["schemas"]["Decimal"];
@@ -3844,6 +3860,13 @@ export interface components {
             confirmedAt: components["schemas"]["Timestamp"] | null;
             /** @description What its confirmed refunds sent back, smallest units (DECISIONS §15). */
             amountRefunded: components["schemas"]["Units"];
+            /**
+             * @description Unmatched (DECISIONS §17): the one waiting intent its amount nearly fitted when it was
+             *     seen (the intent's price before its uniqueness units, or short of it within the
+             *     integration's `underpaymentTolerance`), to attach in one step (`POST
+             *     /api/v1/payments/{id}/attach` with it as `intentId`). null otherwise, and when two fitted.
+             */
+            candidateIntentId: string | null;
         };
         /** @description A payment in the /v1 shape, its status lowercase (only `confirmed` payments are listed). */
         V1Payment: {
@@ -3869,6 +3892,13 @@ export interface components {
             confirmedAt: components["schemas"]["Timestamp"] | null;
             /** @description What its confirmed refunds sent back, smallest units (DECISIONS §15). */
             amountRefunded: components["schemas"]["Units"];
+            /**
+             * @description Unmatched (DECISIONS §17): the one waiting intent its amount nearly fitted when it was
+             *     seen (the intent's price before its uniqueness units, or short of it within the
+             *     integration's `underpaymentTolerance`), to attach in one step (`POST
+             *     /api/v1/payments/{id}/attach` with it as `intentId`). null otherwise, and when two fitted.
+             */
+            candidateIntentId: string | null;
         };
         V1IntentCreate: {
             /**
@@ -3934,6 +3964,13 @@ export interface components {
             senderAddress?: components["schemas"]["Address"];
             confirmedAt?: components["schemas"]["Timestamp"];
             resolution?: components["schemas"]["Resolution"];
+            /**
+             * @description Present only when matched by a near amount (see the /api/v1 intent's `matchedBy`).
+             * @enum {string}
+             */
+            matchedBy?: "near_amount";
+            /** @description Present only when a near amount short of the price was accepted (the /api/v1 intent's `underpaidBy`). */
+            underpaidBy?: components["schemas"]["Decimal"];
         };
         /** @description The merchant's decision on an irregular intent (DECISIONS §5). */
         Resolution: {
@@ -4035,7 +4072,21 @@ export interface components {
             /** @description Exact origins (`https://shop.example`) or `*.example.org` for its subdomains; a wildcard on a public suffix (`*.com`, `*.github.io`) is refused. */
             origins: string[];
             preferredToken: string | null;
+            /**
+             * @description DECISIONS §16: with a `preferredToken`, the payer may pay with another allowed token or
+             *     the chain's native coin, swapped to exactly the intent's amount of the preferred token in
+             *     the payer's own transaction; off, the payer pays in the intent's token.
+             */
             autoConversion: boolean;
+            /**
+             * @description DECISIONS §17: a transfer that is no intent's exact amount but that exactly one waiting
+             *     intent fits (its price before the uniqueness units, or short of it within
+             *     `underpaymentTolerance`) pays that intent at once, marked `matchedBy: near_amount`
+             *     (true), or stays unmatched with the intent as its `candidateIntentId` (false, the
+             *     default).
+             */
+            matchNearAmounts: boolean;
+            underpaymentTolerance: components["schemas"]["UnderpaymentTolerance"];
             enabled: boolean;
             disabledAt: components["schemas"]["Timestamp"] | null;
             createdAt: components["schemas"]["Timestamp"];
@@ -4082,12 +4133,27 @@ export interface components {
          *       ],
          *       "preferredToken": "USDC",
          *       "autoConversion": false,
+         *       "matchNearAmounts": false,
+         *       "underpaymentTolerance": null,
          *       "enabled": true,
          *       "disabledAt": null,
          *       "createdAt": "2026-11-22T12:00:00.000Z"
          *     }
          */
         Integration: components["schemas"]["IntegrationFields"];
+        /**
+         * @description How far short of its price a near-amount transfer may fall and still fit an intent
+         *     (DECISIONS §17), for exchanges that deduct their fee: `{"percent": "1.5"}` (of the price,
+         *     above 0 and at most 10, up to 4 decimals) or `{"amount": "0.50"}` (in the price's currency;
+         *     in the token's units for an intent priced in the token). null: the price exactly.
+         *     Converted to the intent's token units rounded down. Changing it, or `matchNearAmounts`,
+         *     needs the admin role (or the account key).
+         */
+        UnderpaymentTolerance: null | {
+            percent: string;
+        } | {
+            amount: string;
+        };
         IntegrationCreate: {
             name: string;
             /** @description Chain ids configured in payd. */
@@ -4101,6 +4167,9 @@ export interface components {
             preferredToken?: string | null;
             /** @default false */
             autoConversion: boolean;
+            /** @default false */
+            matchNearAmounts: boolean;
+            underpaymentTolerance?: components["schemas"]["UnderpaymentTolerance"];
         };
         IntegrationUpdate: {
             name?: string;
@@ -4109,6 +4178,10 @@ export interface components {
             payoutAddress?: string;
             origins?: string[];
             preferredToken?: string | null;
+            autoConversion?: boolean;
+            matchNearAmounts?: boolean;
+            /** @description null clears it. */
+            underpaymentTolerance?: components["schemas"]["UnderpaymentTolerance"];
             enabled?: boolean;
         };
         ApiKeyFields: {

@@ -18,6 +18,27 @@ namespace payd::api {
 
 namespace {
 
+// underpaymentTolerance (DECISIONS §17): {"percent": "1.5"}, {"amount": "0.50"}
+// or null (none; on PATCH, clears it). Absent: none given.
+std::optional<domain::UnderpaymentTolerance> ReadTolerance(FieldReader& fields) {
+  static const char* kName = "underpaymentTolerance";
+  bool cleared = fields.IsNull(kName);
+  const boost::json::value* v = fields.OptionalValue(kName);
+  if (cleared) return domain::UnderpaymentTolerance{};
+  if (!v) return std::nullopt;
+  const char* shape =
+      "underpaymentTolerance is {\"percent\": \"1.5\"} or {\"amount\": \"0.50\"} (the price's "
+      "currency), or null.";
+  if (!v->is_object() || v->as_object().size() != 1) ThrowBadRequest(kName, shape);
+  const auto& member = *v->as_object().begin();
+  std::string field = std::string(kName) + "." + std::string(member.key());
+  if (!member.value().is_string()) ThrowBadRequest(field, shape);
+  std::string_view value = member.value().as_string();
+  if (member.key() == "percent") return domain::PercentTolerance(value, field);
+  if (member.key() == "amount") return domain::AmountTolerance(value, field);
+  ThrowBadRequest(kName, shape);
+}
+
 domain::IntegrationRequest ReadIntegrationRequest(const boost::json::object& body) {
   FieldReader fields(body);
   domain::IntegrationRequest r;
@@ -32,6 +53,8 @@ domain::IntegrationRequest ReadIntegrationRequest(const boost::json::object& bod
   r.origins = fields.OptionalStrings("origins").value_or(std::vector<std::string>{});
   r.preferred_token = fields.OptionalString("preferredToken");
   r.auto_conversion = fields.OptionalBool("autoConversion").value_or(false);
+  r.match_near_amounts = fields.OptionalBool("matchNearAmounts").value_or(false);
+  r.underpayment_tolerance = ReadTolerance(fields).value_or(domain::UnderpaymentTolerance{});
   fields.RejectUnknown();
   return r;
 }
@@ -39,7 +62,8 @@ domain::IntegrationRequest ReadIntegrationRequest(const boost::json::object& bod
 domain::IntegrationPatch ReadIntegrationPatch(const boost::json::object& body) {
   FieldReader fields(body);
   domain::IntegrationPatch p;
-  fields.RefuseNull({"name", "chains", "tokens", "payoutAddress", "origins", "enabled"});
+  fields.RefuseNull({"name", "chains", "tokens", "payoutAddress", "origins", "enabled",
+                     "autoConversion", "matchNearAmounts"});
   p.name = fields.OptionalString("name");
   p.chains = fields.OptionalInts("chains");
   p.tokens = fields.OptionalStrings("tokens");
@@ -47,11 +71,15 @@ domain::IntegrationPatch ReadIntegrationPatch(const boost::json::object& body) {
   p.origins = fields.OptionalStrings("origins");
   p.preferred_token = fields.ClearableString("preferredToken");
   p.enabled = fields.OptionalBool("enabled");
+  p.auto_conversion = fields.OptionalBool("autoConversion");
+  p.match_near_amounts = fields.OptionalBool("matchNearAmounts");
+  p.underpayment_tolerance = ReadTolerance(fields);
   fields.RejectUnknown();
   if (p.Empty()) {
     ThrowBadRequest("",
                     "Send at least one of name, chains, tokens, payoutAddress, origins, "
-                    "preferredToken, enabled.");
+                    "preferredToken, autoConversion, matchNearAmounts, underpaymentTolerance, "
+                    "enabled.");
   }
   return p;
 }

@@ -16,9 +16,19 @@ namespace {
 // The operation names fields as the API does; the operator typed flags.
 template <typename Fn>
 auto WithIntegrationFlags(Fn&& fn) {
-  return WithFlagNames({{"payoutAddress", "payout"}, {"preferredToken", "preferred-token"}},
+  return WithFlagNames({{"payoutAddress", "payout"},
+                        {"preferredToken", "preferred-token"},
+                        {"underpaymentTolerance", "underpayment-tolerance"}},
                        std::forward<Fn>(fn));
 }
+
+domain::UnderpaymentTolerance ToleranceFlag(const std::string& text) {
+  return domain::ParseToleranceInput(text, "underpaymentTolerance");
+}
+
+constexpr const char* kToleranceHelp =
+    "How far short of the price a transfer may be and still fit an intent: 1.5% or 0.50 (in the "
+    "price's currency), none by default";
 
 // What the CLI prints: the API's view.
 boost::json::object View(const domain::Integration& i) {
@@ -44,11 +54,16 @@ void AddIntegrationCreate(CLI::App& integration, CommandContext& ctx) {
   auto preferred = std::make_shared<std::string>();
   create->add_option("--preferred-token", *preferred, "Token offered first");
   create->add_flag("--auto-conversion", req->auto_conversion, "Enable automatic conversion");
-  create->callback(Guarded([&ctx, req, preferred] {
+  create->add_flag("--match-near-amounts", req->match_near_amounts,
+                   "Match a transfer that only one waiting intent nearly fits at once");
+  auto tolerance = std::make_shared<std::string>();
+  create->add_option("--underpayment-tolerance", *tolerance, kToleranceHelp);
+  create->callback(Guarded([&ctx, req, preferred, tolerance] {
     auto [config, store] = ctx.Open();
     RequireTenant(*store, req->tenant_id);
     if (!preferred->empty()) req->preferred_token = *preferred;
     auto made = WithIntegrationFlags([&] {
+      if (!tolerance->empty()) req->underpayment_tolerance = ToleranceFlag(*tolerance);
       return domain::CreateIntegration(CliChange(*store, req->tenant_id), config.catalog, *req);
     });
     ctx.Print(View(*made.object));
@@ -84,7 +99,18 @@ void AddUpdate(CLI::App& integration, CommandContext& ctx) {
         patch->preferred_token = v.empty() ? std::nullopt : std::optional<std::string>(v);
       },
       "Token offered first (\"\" for none)");
-  update->callback(Guarded([&ctx, id, patch] {
+  update->add_option_function<bool>(
+      "--auto-conversion", [patch](bool v) { patch->auto_conversion = v; },
+      "true: payers may pay with another token through a swap (DECISIONS §16)");
+  update->add_option_function<bool>(
+      "--match-near-amounts", [patch](bool v) { patch->match_near_amounts = v; },
+      "true: a transfer that only one waiting intent nearly fits pays it at once");
+  auto tolerance = std::make_shared<std::string>();
+  update->add_option("--underpayment-tolerance", *tolerance, kToleranceHelp);
+  update->callback(Guarded([&ctx, id, patch, tolerance] {
+    if (!tolerance->empty()) {
+      WithIntegrationFlags([&] { patch->underpayment_tolerance = ToleranceFlag(*tolerance); });
+    }
     if (patch->Empty()) domain::ThrowInvalid("", "nothing to change: give at least one option");
     auto [config, store] = ctx.Open();
     auto found = store->FindIntegrationById(*id);

@@ -43,6 +43,9 @@ struct IntegrationForm {
   std::string name, payout_address, origins, preferred_token;
   std::vector<std::int64_t> chains;
   std::vector<std::string> tokens;
+  bool auto_conversion = false;
+  bool match_near_amounts = false;
+  std::string tolerance;  // as typed: "1.5%", "0.50" or empty (domain::ParseToleranceInput)
 };
 
 IntegrationForm ReadIntegrationForm(std::string_view body) {
@@ -60,12 +63,22 @@ IntegrationForm ReadIntegrationForm(std::string_view body) {
     f.chains.push_back(id);
   }
   f.tokens = http::FormValues(body, "tokens");
+  f.auto_conversion = !http::FormValue(body, "autoConversion").empty();
+  f.match_near_amounts = !http::FormValue(body, "matchNearAmounts").empty();
+  f.tolerance = base::ValidUtf8(http::FormValue(body, "underpaymentTolerance"));
   return f;
 }
 
 IntegrationForm FormOf(const domain::Integration& i) {
-  IntegrationForm f{i.name,         i.payout_address, "", i.preferred_token.value_or(""),
-                    i.allow_chains, i.allow_tokens};
+  IntegrationForm f{i.name,
+                    i.payout_address,
+                    "",
+                    i.preferred_token.value_or(""),
+                    i.allow_chains,
+                    i.allow_tokens,
+                    i.auto_conversion,
+                    i.match_near_amounts,
+                    domain::ToleranceInputText(i.underpayment_tolerance)};
   for (const auto& origin : i.allowed_origins) f.origins += origin + "\n";
   return f;
 }
@@ -139,6 +152,9 @@ boost::json::object IntegrationModel(const domain::ChainCatalog& catalog,
   for (const auto& t : i.allow_tokens) tokens += (tokens.empty() ? "" : ", ") + t;
   m["tokenNames"] = tokens;
   m["hasOrigins"] = !i.allowed_origins.empty();
+  m["toleranceText"] = domain::ToleranceInputText(i.underpayment_tolerance);
+  m["tolerancePercent"] =
+      i.underpayment_tolerance.kind == domain::UnderpaymentTolerance::Kind::kPercent;
   m["created"] = base::FormatTimestamp(i.created_at);
   return m;
 }
@@ -168,6 +184,9 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
   model["action"] = editing ? kIntegrationsHome + "/" + editing->id : kIntegrationsHome;
   model["form"] = boost::json::object{
       {"name", form.name}, {"payoutAddress", form.payout_address}, {"origins", form.origins}};
+  model["autoConversion"] = form.auto_conversion;
+  model["matchNearAmounts"] = form.match_near_amounts;
+  model["underpaymentTolerance"] = form.tolerance;
   AddChoices(model, CatalogOf(ctx), form);
   AddErrors(model, errors);
   return Page(req, ctx, status, "integrations_form", model);
@@ -223,6 +242,10 @@ http::Response CreateIntegrationForm(const http::Request& req, DashboardContext&
         request.payout_address = form.payout_address;
         request.origins = OriginsOf(form.origins);
         if (!form.preferred_token.empty()) request.preferred_token = form.preferred_token;
+        request.auto_conversion = form.auto_conversion;
+        request.match_near_amounts = form.match_near_amounts;
+        request.underpayment_tolerance =
+            domain::ParseToleranceInput(form.tolerance, "underpaymentTolerance");
         auto made = domain::CreateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), request);
         return Redirect(req, kIntegrationsHome + "/" + made.object->id);
       },
@@ -264,6 +287,10 @@ http::Response Change(const http::Request& req, http::RequestContext& rctx, Dash
         patch.preferred_token = form.preferred_token.empty()
                                     ? std::optional<std::string>()
                                     : std::optional<std::string>(form.preferred_token);
+        patch.auto_conversion = form.auto_conversion;
+        patch.match_near_amounts = form.match_near_amounts;
+        patch.underpayment_tolerance =
+            domain::ParseToleranceInput(form.tolerance, "underpaymentTolerance");
         domain::Change change = ChangeBy(ctx, v);
         change.password_proof = proof ? &*proof : nullptr;
         auto updated = domain::UpdateIntegration(change, CatalogOf(ctx), integration.id, patch);

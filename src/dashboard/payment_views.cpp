@@ -72,6 +72,12 @@ boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::Chai
       {"confirmations", i.confirmations},
       {"requiredConfirmations", i.required_confirmations},
   };
+  if (i.near_amount_shortfall) {
+    // Matched by a near amount (DECISIONS §17): the merchant reviews it.
+    const auto& shortfall = *i.near_amount_shortfall;
+    row["nearAmount"] =
+        boost::json::object{{"underpaidBy", shortfall > 0 ? Decimal(shortfall, i.decimals) : ""}};
+  }
   if (i.asked) {
     row["asked"] =
         boost::json::object{{"amount", i.asked->amount}, {"currency", i.asked->currency}};
@@ -89,6 +95,7 @@ boost::json::object PaymentRow(const domain::Payment& p, const domain::ChainCata
   const auto& t = p.transfer;
   return {{"id", p.id},
           {"intentId", p.intent_id.value_or("")},
+          {"candidateIntentId", p.candidate_intent_id.value_or("")},
           {"status", base::AsciiLower(domain::PaymentStatusName(p.status))},
           {"chain", ChainLabel(catalog, t.chain_id)},
           {"token", t.token_symbol},

@@ -113,6 +113,8 @@ Integration PrepareIntegration(const ChainCatalog& catalog, const IntegrationReq
   integration.payout_address = request.payout_address;
   integration.allowed_origins = request.origins;
   integration.auto_conversion = request.auto_conversion;
+  integration.match_near_amounts = request.match_near_amounts;
+  integration.underpayment_tolerance = request.underpayment_tolerance;
   integration.preferred_token = request.preferred_token;
   integration.created_at = now;
   CheckIntegrationTerms(catalog, integration);

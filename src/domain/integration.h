@@ -12,6 +12,7 @@
 #include "base/time.h"
 #include "domain/access/origin.h"
 #include "domain/money/chain_catalog.h"
+#include "domain/money/tolerance.h"
 
 namespace payd::domain {
 
@@ -25,6 +26,10 @@ struct Integration {
   std::vector<std::string> allowed_origins;  // as entered, validated rules
   bool auto_conversion = false;
   std::optional<std::string> preferred_token;
+  // DECISIONS §17: a transfer that exactly one waiting intent nearly fits
+  // pays it at once (true) or waits unmatched with it as its candidate.
+  bool match_near_amounts = false;
+  UnderpaymentTolerance underpayment_tolerance = {};
   base::TimeMs created_at = 0;
   // Set when the merchant disabled it: it takes no new payments (its open
   // intents are still watched and paid).
@@ -46,6 +51,8 @@ struct IntegrationRequest {
   std::vector<std::string> origins;
   std::optional<std::string> preferred_token;
   bool auto_conversion = false;
+  bool match_near_amounts = false;
+  UnderpaymentTolerance underpayment_tolerance = {};
 };
 
 // Checks the integration's terms against the catalog and writes them in

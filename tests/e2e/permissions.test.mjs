@@ -52,10 +52,14 @@ describe('who may do what, on every surface (cases/permissions.tsv)', () => {
   after(() => payd?.cleanup());
 
   const send = async (c0, actor) => {
-    const payout = PAYOUTS[sent++ % PAYOUTS.length];
+    const payout = PAYOUTS[sent % PAYOUTS.length];
+    const tolerance = String(1 + (sent++ % 2));
+    const current = () => sql(payd, `SELECT payout_address FROM integrations WHERE id = '${shop.integration.id}'`);
     const fill = (text) => text.replaceAll('{integration}', shop.integration.id)
       .replaceAll('{password}', encodeURIComponent(PASSWORD))
-      .replaceAll('{new_payout}', payout);
+      .replaceAll('{new_payout}', payout)
+      .replaceAll('{payout}', text.includes('{payout}') ? current() : '')
+      .replaceAll('{tolerance}', c0.surface === 'dashboard' ? `${tolerance}%25` : tolerance);
     const c = { ...c0, path: fill(c0.path), body: fill(c0.body) };
     if (c.surface === 'dashboard') {
       const cookie = people[actor];

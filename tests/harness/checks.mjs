@@ -3,7 +3,7 @@
 // list of one-line findings (FAILURE_CLASSES, below, says what each means).
 import { transferKey } from './final_chain.mjs';
 import {
-  assign, checkExactAmounts, checkWalk, expectedEvents, finalState, matchesSequence, paymentDiffs,
+  assign, checkExactAmounts, checkWalk, expectedEvents, finalState, formatUnits, matchesSequence, paymentDiffs,
 } from './model.mjs';
 
 export const FAILURE_CLASSES = [
@@ -63,8 +63,10 @@ export function checkScenario({
   const paydOwner = new Map();
   for (const [k, list] of liveByKey) paydOwner.set(k, list.find((p) => p.intentId)?.intentId ?? null);
   const sent = (t) => sentAt.get(t.txHash) ?? -Infinity;
-  const required = (t, i, rule) => sent(t) > (rule === 'exact' ? i.createdAt : i.provenAt ?? Infinity);
-  const model = assign(intents, final.transfers, { required, choice: (t, i) => paydOwner.get(t.key) === i.id });
+  const required = (t, i, rule) => sent(t) > (rule === 'hint' ? i.provenAt ?? Infinity : i.createdAt);
+  const model = assign(intents, final.transfers, {
+    required, choice: (t, i) => paydOwner.get(t.key) === i.id, unsure: (i) => disturbed.has(i.id),
+  });
   for (const t of final.transfers) {
     if (!model.has(t.key) || !paydOwner.has(t.key)) continue;  // zero-value, or counted as missed
     const want = model.get(t.key);
@@ -79,13 +81,15 @@ export function checkScenario({
       out.wrong.push(`${label}: payd no longer lists it`);
       continue;
     }
-    const paying = final.transfers.filter((t) => model.get(t.key) === intent.id);
+    const paying = final.transfers.filter((t) => model.get(t.key) === intent.id)
+      .map((t) => ({ ...t, credit: t.amount + (model.shortfalls.get(t.key) ?? 0n) }));
     const lostOnTimePayment = payments.some((p) => p.intentId === intent.id && p.status === 'REORGED');
     const expected = finalState(intent, paying, final.heads.get(intent.chainId), { lostOnTimePayment });
     if (BigInt(got.amountReceived) !== expected.received) out.wrong.push(`${label}: amountReceived ${got.amountReceived}, the transfers that pay it add up to ${expected.received}`);
     if (!expected.allowed.some(([s, e]) => s === got.status && e === got.exception)) {
       out.wrong.push(`${label}: ${got.status}/${got.exception}; expected ${expected.allowed.map(([s, e]) => `${s}/${e}`).join(' or ')} from ${paying.length} transfer(s) adding up to ${expected.received}`);
     }
+    checkNearAmount(out, label, intent, got, paying, model);
     const mine = events.filter((e) => INTENT_EVENTS.has(e.type) && e.data?.id === intent.id);
     const walk = checkWalk(mine, got.status);
     const told = mine.map((e) => `${e.type}/${e.data.status}`).join(' ');
@@ -97,9 +101,16 @@ export function checkScenario({
       }
     }
   }
+  const tenantOf = new Map(intents.map((i) => [i.id, i.tenant]));
   for (const p of live.filter((x) => !x.intentId && here(x))) {
     const told = events.filter((e) => e.type === 'PAYMENT_UNMATCHED' && e.data?.id === p.id);
     if (told.length !== 1) out.events.push(`${p.tenant}: unmatched payment ${p.id} has ${told.length} PAYMENT_UNMATCHED events`);
+    // D §17: the one candidate, named to its intent's tenant only (none when two fit).
+    const allowed = [...(model.candidates.get(keyOf(p)) ?? [null])].filter((id) => id === null || tenantOf.get(id) === p.tenant);
+    const got = p.candidateIntentId ?? null;
+    if (!allowed.includes(got) && !(allowed.length === 0 && got === null)) {
+      out.wrong.push(`${p.tenant}: unmatched payment ${p.id} (${fmt(here(p))}) names candidate ${got}; the rules: ${allowed.join(' or ') || 'none'}`);
+    }
   }
 
   checkLost(out, history, onChain, live, api);
@@ -109,6 +120,16 @@ export function checkScenario({
   }
   checkWebhooks(out, events, deliveries);
   return out;
+}
+
+// D §17: an intent paid by a near amount says so, with the shortfall accepted.
+function checkNearAmount(out, label, intent, got, paying, model) {
+  const near = paying.filter((t) => model.shortfalls.has(t.key));
+  const shortfall = near.reduce((s, t) => s + model.shortfalls.get(t.key), 0n);
+  const want = { matchedBy: near.length ? 'near_amount' : null, underpaidBy: shortfall > 0n ? formatUnits(shortfall, intent.token) : null };
+  if ((got.matchedBy ?? null) !== want.matchedBy || (got.underpaidBy ?? null) !== want.underpaidBy) {
+    out.wrong.push(`${label}: matchedBy ${got.matchedBy}, underpaidBy ${got.underpaidBy}; the rules: ${want.matchedBy}, ${want.underpaidBy}`);
+  }
 }
 
 function checkDoubled(out, live, onChain, liveByKey) {
@@ -154,8 +175,12 @@ function checkLost(out, history, onChain, live, api) {
   for (const [, seen] of history.everConfirmed) {
     const t = onChain.get(keyOf(seen));
     const now = live.find((p) => p.tenant === seen.tenant && keyOf(p) === keyOf(seen) && p.blockHash === seen.blockHash && p.status === 'CONFIRMED');
+    // AR "Matching" 4, Choice: an unmatched payment every watching tenant held
+    // is the matching tenant's alone once an intent takes the transfer (a
+    // trusted hint proven later, a reorganisation's rematch).
+    const takenByAnother = !seen.intentId && live.some((p) => p.tenant !== seen.tenant && p.intentId && keyOf(p) === keyOf(seen) && p.blockHash === seen.blockHash);
     if (!t || t.blockHash !== seen.blockHash) out.lost.push(`${seen.tenant}: payment ${seen.id} (${short(seen.txHash)}) was CONFIRMED in ${short(seen.blockHash)}, which is not on the final chain`);
-    else if (!now) out.lost.push(`${seen.tenant}: payment ${seen.id} ${fmt(t)} was CONFIRMED and is on the final chain, but has no live CONFIRMED payment now`);
+    else if (!now && !takenByAnother) out.lost.push(`${seen.tenant}: payment ${seen.id} ${fmt(t)} was CONFIRMED and is on the final chain, but has no live CONFIRMED payment now`);
   }
   for (const id of history.everPaid) {
     if (api.get(id)?.status !== 'PAID') out.lost.push(`${id} was PAID and ended ${api.get(id)?.status}`);

@@ -131,6 +131,41 @@ describe('the judge accepts what the rules allow', () => {
     assert.deepEqual(findings(r), []);
   });
 
+  // D §17: a typed price (or a fee short within the tolerance) that one open intent fits.
+  const near = (match, tolerance = null) => intent({ requested: 1_000_000n, exact: 1_000_001n, near: { match, tolerance } });
+  test('a typed price that one intent fits: kept with that candidate; opted in, it pays the intent marked near_amount', () => {
+    const typed = transfer(1, { from: STRANGER });
+    const unmatched = lifecycle('pi_1', 'CREATED');
+    const kept = (candidateIntentId) => judge({
+      intents: [near(false)], transfers: [typed], headTime: T0 + 100,
+      payments: [payment(typed, { intentId: null, candidateIntentId })],
+      api: [apiIntent({ status: 'CREATED', amountReceived: '0' })],
+      events: [...unmatched, event('e_u', 'PAYMENT_UNMATCHED', { id: payment(typed).id })],
+    });
+    assert.deepEqual(findings(kept('pi_1')), []);
+    assert.match(kept(null).wrong[0], /names candidate null; the rules: pi_1/);
+    const paid = (over) => judge({ intents: [near(true)], transfers: [typed], api: [apiIntent({ matchedBy: 'near_amount', underpaidBy: null, ...over })] });
+    assert.deepEqual(findings(paid({})), []);
+    assert.match(paid({ matchedBy: null }).wrong[0], /matchedBy null, underpaidBy null; the rules: near_amount, null/);
+  });
+
+  test('an exchange fee short within 1%: PAID with underpaidBy; beyond it, unmatched without candidate', () => {
+    const fee = transfer(1, { from: STRANGER, amount: 992_000n });
+    const r = judge({
+      intents: [near(true, '1%')], transfers: [fee],
+      api: [apiIntent({ amountReceived: '992000', matchedBy: 'near_amount', underpaidBy: '0.008' })],
+    });
+    assert.deepEqual(findings(r), []);
+    const far = transfer(1, { from: STRANGER, amount: 989_999n });
+    const beyond = judge({
+      intents: [near(true, '1%')], transfers: [far], headTime: T0 + 100,
+      payments: [payment(far, { intentId: null, candidateIntentId: 'pi_1' })],
+      api: [apiIntent({ status: 'CREATED', amountReceived: '0' })],
+      events: [...lifecycle('pi_1', 'CREATED'), event('e_u', 'PAYMENT_UNMATCHED', { id: payment(far).id })],
+    });
+    assert.match(beyond.wrong[0], /names candidate pi_1; the rules: none/);
+  });
+
   test('an intent that expired unpaid after a reorg took its payment may be EXPIRED or FAILED; without one, EXPIRED only', () => {
     const gone = payment(transfer(1), { status: 'REORGED' });
     const failed = apiIntent({ status: 'FAILED', amountReceived: '0' });

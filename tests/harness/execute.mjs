@@ -8,7 +8,7 @@ import { OTHER, PAYERS, PAYOUTS, TYPIST, USDC_ADDRESS } from './chain.mjs';
 import * as chainSteps from './chain_steps.mjs';
 import { checkScenario } from './checks.mjs';
 import { readFinalChain } from './final_chain.mjs';
-import { intentStep } from './intent_steps.mjs';
+import { intentStep, requestedUnits } from './intent_steps.mjs';
 import { CONFIRMATIONS, describeStep } from './generate.mjs';
 import { Prng } from './prng.mjs';
 import { SLOW, startWorld } from './world.mjs';
@@ -155,8 +155,10 @@ class Run {
         this.counts.transfers++;
         sent = [await chain.relayTransfer(payer, to, intent.exact, step.depth)];
         break;
-      case 'round': // the price itself, typed by a payer no intent names: it pays nobody (model.mjs)
-        sent = [await send(intent.token, to, intent.requested, TYPIST)];
+      case 'round': // the price itself (typed), or short by an exchange's fee, or a merchant's own round sum:
+      case 'fee': // from a payer no intent names, matched by the near-amount rule or by nobody (model.mjs)
+      case 'ownRound':
+        sent = [await send(intent?.token ?? 'USDC', to, step.kind === 'ownRound' ? requestedUnits({ token: 'USDC', by: 'usd', value: step.value }) : intent.requested - (intent.requested * BigInt(step.permille ?? 0)) / 1000n, TYPIST)];
         break;
       case 'unmatched':
         sent = [await send(step.token, to, step.token === 'USDC' ? rng.big(100_001n, 9_999_999n) : rng.big(10n ** 12n, 10n ** 15n))];

@@ -48,7 +48,7 @@ const AMOUNTS = {
 // seed, stays the same. `store: 'postgres'` adds the faults of chain
 // leadership among two processes (leader_faults.mjs).
 export function generate(seed, { without = [], store = 'sqlite' } = {}) {
-  const plan = withoutTriggers(withRoundPrices(draw(seed)), new Set(without));
+  const plan = withoutTriggers(withNearAmounts(withRoundPrices(draw(seed))), new Set(without));
   return store === 'postgres' ? withLeaderFaults(plan) : plan;
 }
 
@@ -72,6 +72,35 @@ function withRoundPrices(plan) {
     steps.push({ op: 'pay', kind: 'round', intent: step.n, chain: step.chain, wait: drawWait(p) });
   }
   return { ...plan, steps };
+}
+
+// DECISIONS §17 (issue 38): each integration's near-amount terms (matched at
+// once or kept with a candidate; a tolerance of the price, a fixed one in the
+// price's currency, or none), and the transfers that try them: an exchange's
+// withdrawal short of an intent's price by its fee ('fee', per mille of the
+// price, within some tolerances and not others), and a merchant's own round
+// sum into a payout address ('ownRound', one of the plan's prices, so it may
+// fit an open intent). A substream inserted after the plan, as round prices:
+// every other step of every seed stays what it was.
+const NEAR_TOLERANCES = [null, null, '1%', '0.5%', '0.05'];
+const FEE_CHANCE = 0.2;
+const OWN_ROUND_CHANCE = 0.08;
+export const NEAR_KINDS = new Set(['round', 'fee', 'ownRound']);
+
+function withNearAmounts(plan) {
+  const p = new Prng(plan.seed, 'near');
+  const integrations = plan.integrations.map((x) => ({ ...x, near: { match: p.chance(0.5), tolerance: p.pick(NEAR_TOLERANCES) } }));
+  const payouts = [...new Set(plan.integrations.map((x) => x.payout))].sort();
+  const steps = [];
+  for (const step of plan.steps) {
+    steps.push(step);
+    if (step.op === 'intent' && p.chance(FEE_CHANCE)) {
+      steps.push({ op: 'pay', kind: 'fee', intent: step.n, chain: step.chain, permille: p.int(1, 25), wait: drawWait(p) });
+    } else if (step.op === 'pay' && p.chance(OWN_ROUND_CHANCE)) {
+      steps.push({ op: 'pay', kind: 'ownRound', intent: null, chain: step.chain, to: p.pick(payouts), value: p.pick(AMOUNTS.USDC.usd), wait: drawWait(p) });
+    }
+  }
+  return { ...plan, integrations, steps };
 }
 
 function withoutTriggers(plan, without) {

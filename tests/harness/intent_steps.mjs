@@ -28,6 +28,10 @@ export async function intentStep(run, step) {
   const view = {
     n: step.n, tenant: step.tenant, chainId: step.chain, token: step.token, requested, exact: requested,
     recipient: lower(PAYOUTS[integration.payoutLetter]), hint: lower(hinted?.address), trustedHint: null, provenAt: null, id: null,
+    // DECISIONS §17: the price in its currency (USD here), none when asked in
+    // token units, and the integration's near-amount terms.
+    price: step.by === 'usd' ? step.value : null,
+    near: run.plan.integrations.find((x) => x.tenant === step.tenant && x.name === step.integration).near,
   };
   run.intents[step.n] = view;
   if (!run.world.paydUp) return run.log('     (payd is down: no intent)');
@@ -117,7 +121,7 @@ async function prove(run, integration, view, account) {
 }
 
 // The amount asked, in smallest units (ETH from USD at the configured 3000, rounded up).
-function requestedUnits({ token, by, value }) {
+export function requestedUnits({ token, by, value }) {
   if (by === 'amount') return BigInt(value);
   const [whole, frac = ''] = value.split('.');
   const cents = BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0'));

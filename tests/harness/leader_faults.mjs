@@ -5,6 +5,7 @@
 // plan's own kills included), restarted by a later `start`; a `terminate`
 // ends the PostgreSQL session holding a chain's watch lock
 // (pg_terminate_backend), the process itself staying up.
+import { NEAR_KINDS } from './generate.mjs';
 import { Prng } from './prng.mjs';
 
 const KILL_CHANCE = 0.06;
@@ -16,11 +17,12 @@ export function withLeaderFaults(plan) {
   const steps = [];
   let planDown = false; // the plan's own kill, until its start
   let restartAt = null; // where a drawn kill's restart goes
-  // The hand-typed round prices (generate.mjs) came after these faults were
-  // first drawn: passed by, uncounted, so that each seed keeps its faults.
+  // The hand-typed round prices, fees and round sums (generate.mjs) came after
+  // these faults were first drawn: passed by, uncounted, so that each seed
+  // keeps its faults.
   let i = -1;
   for (const step of plan.steps) {
-    if (step.op === 'pay' && step.kind === 'round') {
+    if (step.op === 'pay' && NEAR_KINDS.has(step.kind)) {
       steps.push(step);
       continue;
     }

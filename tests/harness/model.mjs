@@ -43,6 +43,33 @@ export function hintFits(i, t) {
     && createdBy(i, t) && onTime(i, t);
 }
 
+// D §17, AR "Matching" 3: the intent's underpayment tolerance in its token's
+// smallest units, rounded down and never above the price: a percentage of the
+// price asked, or a fixed amount in the price's currency (USD here; in the
+// token's own units for an intent asked in them).
+const scaled = (text, digits) => {
+  const [whole, frac = ''] = text.split('.');
+  return BigInt(whole) * 10n ** BigInt(digits) + BigInt(frac.padEnd(digits, '0') || '0');
+};
+export function toleranceUnits(i) {
+  const t = i.near?.tolerance;
+  if (!t) return 0n;
+  let units;
+  if (t.endsWith('%')) units = (i.requested * scaled(t.slice(0, -1), 4)) / 1_000_000n;
+  else if (i.price) units = (i.requested * scaled(t, 18)) / scaled(i.price, 18);
+  else units = scaled(t, 18) / 10n ** BigInt(18 - DECIMALS[i.token]);
+  return units < i.requested ? units : i.requested;
+}
+
+// D §17: how far short of the intent's price the transfer falls, when it
+// fits (the price itself, or short within the tolerance), to an intent that
+// could take it then (created by then, not expired at its block's time).
+export function nearShortfall(i, t) {
+  if (!sameTarget(i, t) || t.amount <= 0n || t.amount > i.requested || !createdBy(i, t) || !onTime(i, t)) return null;
+  const shortfall = i.requested - t.amount;
+  return shortfall <= toleranceUnits(i) ? shortfall : null;
+}
+
 // D98-100: "Each intent on the same (chain, token, recipient) gets a unique
 // exact amount: the requested amount plus the fewest smallest units (at least
 // one) that make it unique. The requested amount itself is never an exact
@@ -71,14 +98,24 @@ export function checkExactAmounts(intents) {
 // answers for the cases the rules leave to timing (payd may have recorded a
 // transfer before the intent, or its trusted hint, existed): true if payd gave
 // t to i. `required(t, i, rule)` says whether the rules oblige payd to
-// consider i for t by that rule ('exact' or 'hint') at all: the transfer was
-// sent after the intent was created (and, for a hint, proven).
-// Returns Map(transfer key -> intent id | null).
-export function assign(intents, transfers, { required = () => true, choice = () => false } = {}) {
+// consider i for t by that rule ('exact', 'hint' or 'near') at all: the
+// transfer was sent after the intent was created (and, for a hint, proven).
+// `unsure(i)`: a reorganisation touched i, so what payd saw of it when it
+// judged a near amount is not the final chain's (payd's own answer stands,
+// if the rules allow it).
+// Returns Map(transfer key -> intent id | null), with `shortfalls` (Map:
+// transfer key -> the shortfall accepted, for near-amount matches) and
+// `candidates` (Map: transfer key -> the candidate ids payd may name for an
+// unmatched transfer, null for none).
+export function assign(intents, transfers, { required = () => true, choice = () => false, unsure = () => false } = {}) {
   const received = new Map(intents.map((i) => [i.id, 0n]));
-  const short = (i) => received.get(i.id) < i.requested;  // AR "Lifecycle": paid in full = at least the amount asked
+  const accepted = new Map(intents.map((i) => [i.id, 0n]));
+  // AR "Lifecycle": paid in full = at least the amount asked (a near amount's accepted shortfall counts, D §17).
+  const short = (i) => received.get(i.id) + accepted.get(i.id) < i.requested;
   const eligible = (t, i, rule) => required(t, i, rule) || choice(t, i);
   const out = new Map();
+  out.shortfalls = new Map();
+  out.candidates = new Map();
   for (const t of transfers) {
     if (t.amount === 0n) continue;
     // Rule 1 (D98): an intent already paid in full takes no second exact transfer (AR "Matching" 1).
@@ -86,7 +123,25 @@ export function assign(intents, transfers, { required = () => true, choice = () 
     // Rule 2 (D110-111): among waiting intents with this trusted sender, the oldest.
     chosen ??= intents.filter((i) => hintFits(i, t) && short(i) && eligible(t, i, 'hint'))
       .sort((a, b) => a.createdAt - b.createdAt || a.order - b.order)[0];
-    out.set(t.key, chosen?.id ?? null);  // rule 3 (D112): unmatched, never dropped
+    // Rule 3 (D §17): exactly one intent with nothing received that the amount
+    // nearly fits; it pays the intent if its integration opted in, else it is the candidate.
+    if (!chosen) {
+      const fits = intents.filter((i) => received.get(i.id) === 0n && nearShortfall(i, t) !== null);
+      if (fits.every((i) => required(t, i, 'near') && !unsure(i))) {
+        const [one] = fits.length === 1 ? fits : [];
+        if (one?.near?.match) chosen = one;
+        out.candidates.set(t.key, new Set([one && !one.near?.match ? one.id : null]));
+      } else {
+        chosen = fits.find((i) => i.near?.match && choice(t, i));
+        out.candidates.set(t.key, new Set([null, ...fits.filter((i) => !i.near?.match).map((i) => i.id)]));
+      }
+      if (chosen) {
+        const shortfall = nearShortfall(chosen, t);
+        out.shortfalls.set(t.key, shortfall);
+        accepted.set(chosen.id, accepted.get(chosen.id) + shortfall);
+      }
+    }
+    out.set(t.key, chosen?.id ?? null);  // rule 4 (D112): unmatched, never dropped
     if (chosen) received.set(chosen.id, received.get(chosen.id) + t.amount);
   }
   return out;
@@ -99,7 +154,8 @@ export function assign(intents, transfers, { required = () => true, choice = () 
 export function finalState(i, paying, headTime, { lostOnTimePayment = false } = {}) {
   const received = paying.reduce((s, t) => s + t.amount, 0n);
   let sum = 0n;
-  const completing = paying.find((t) => (sum += t.amount) >= i.requested);
+  // `credit`: the amount and a near amount's accepted shortfall (D §17).
+  const completing = paying.find((t) => (sum += t.credit ?? t.amount) >= i.requested);
   if (completing) {
     // D90-94: PAID_LATE when completed after expiresAt; OVERPAID when more than
     // the exact amount (D104); one field, so either when both are true.
@@ -167,7 +223,7 @@ export function expectedEvents(i, paying, headTime) {
       expire();
       expired = true;
     }
-    received += t.amount;
+    received += t.credit ?? t.amount;
     if (status === 'PENDING') seq.push({ type: 'PAYMENT_PENDING', status: 'PENDING', optional: true });
     else seq.push({ type: 'PAYMENT_PENDING', status: (status = 'PENDING') });
     if (received >= i.requested) {

@@ -114,7 +114,8 @@ class World {
       for (const x of this.plan.integrations.filter((i) => i.tenant === name)) {
         integrations[x.name] = this.payd.admin(['integration', 'create', '--tenant', tenant.id, '--name', x.name,
           '--chains', this.plan.chains.join(','), '--tokens', 'USDC,ETH', '--payout', PAYOUTS[x.payout],
-          '--origins', 'https://shop.example']);
+          '--origins', 'https://shop.example', ...(x.near?.match ? ['--match-near-amounts'] : []),
+          ...(x.near?.tolerance ? ['--underpayment-tolerance', x.near.tolerance] : [])]);
         integrations[x.name].payoutLetter = x.payout;
       }
       const secret = this.payd.admin(['webhook-secret', 'show', '--tenant', tenant.id]).secret;

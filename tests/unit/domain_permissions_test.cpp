@@ -118,6 +118,14 @@ class DomainPermissionsTest : public testing::StoreTest {
         {"prepare a payout",
          [&](const auto& c) { domain::CreatePayout(c, catalog_, domain::PayoutRequest{}); }},
         {"cancel a payout", [](const auto& c) { domain::CancelPayout(c, "po_none"); }},
+        // The integration's own, like the payout address: turned the other way each time.
+        {"change how near amounts are matched",
+         [&](const auto& c) {
+           domain::IntegrationPatch patch;
+           patch.match_near_amounts =
+               !store_->FindIntegrationById(integration_.id)->match_near_amounts;
+           domain::UpdateIntegration(c, catalog_, integration_.id, patch);
+         }},
     };
   }
 };

@@ -10,7 +10,7 @@
 namespace payd {
 namespace {
 
-constexpr base::TimeMs kSince = 1'780'000'000'000;
+constexpr base::TimeMs kPricesSince = 1'780'000'000'000;
 
 class PaidPricesTest : public testing::StoreTest {
  protected:
@@ -18,7 +18,7 @@ class PaidPricesTest : public testing::StoreTest {
   // `confirmed` when it is set.
   void Paid(std::optional<domain::Price> price, std::optional<base::TimeMs> confirmed,
             std::optional<domain::CurrencyRate> rate = std::nullopt) {
-    auto intent = UsdcIntent(1'000'000, kSince - 3'600'000, kSince + 3'600'000);
+    auto intent = UsdcIntent(1'000'000, kPricesSince - 3'600'000, kPricesSince + 3'600'000);
     intent.price = price;
     intent.rate = rate;
     StoreIntent(intent);
@@ -31,13 +31,13 @@ class PaidPricesTest : public testing::StoreTest {
 };
 
 TEST_P(PaidPricesTest, EveryPaidIntentAskedInACurrencyInTheWindow) {
-  domain::CurrencyRate eur{*domain::ParseRate("1.08275"), {"chainlink:1", "ecb"}, kSince - 5};
-  Paid(domain::Price{"25.00", "EUR"}, kSince + 10, eur);
-  Paid(domain::Price{"10.00", "USD"}, kSince);
-  Paid(domain::Price{"99.00", "USD"}, kSince - 1);        // confirmed before the window
+  domain::CurrencyRate eur{*domain::ParseRate("1.08275"), {"chainlink:1", "ecb"}, kPricesSince - 5};
+  Paid(domain::Price{"25.00", "EUR"}, kPricesSince + 10, eur);
+  Paid(domain::Price{"10.00", "USD"}, kPricesSince);
+  Paid(domain::Price{"99.00", "USD"}, kPricesSince - 1);  // confirmed before the window
   Paid(domain::Price{"7.00", "EUR"}, std::nullopt, eur);  // not paid
-  Paid(std::nullopt, kSince + 20);                        // asked in USDC's own units
-  auto paid = store_->PaidPricesSince(tenant_.id, kSince);
+  Paid(std::nullopt, kPricesSince + 20);                  // asked in USDC's own units
+  auto paid = store_->PaidPricesSince(tenant_.id, kPricesSince);
   ASSERT_EQ(paid.size(), 2u);
   std::sort(paid.begin(), paid.end(),
             [](const auto& a, const auto& b) { return a.price.currency < b.price.currency; });
@@ -45,11 +45,11 @@ TEST_P(PaidPricesTest, EveryPaidIntentAskedInACurrencyInTheWindow) {
   ASSERT_TRUE(paid[0].rate.has_value());
   EXPECT_EQ(domain::RateText(paid[0].rate->value), "1.08275");
   EXPECT_EQ(paid[0].rate->sources, (std::vector<std::string>{"chainlink:1", "ecb"}));
-  EXPECT_EQ(paid[0].rate->at, kSince - 5);
-  EXPECT_EQ(paid[0].confirmed_at, kSince + 10);
+  EXPECT_EQ(paid[0].rate->at, kPricesSince - 5);
+  EXPECT_EQ(paid[0].confirmed_at, kPricesSince + 10);
   EXPECT_EQ(paid[1].price, (domain::Price{"10.00", "USD"}));
   EXPECT_FALSE(paid[1].rate.has_value());
-  EXPECT_TRUE(store_->PaidPricesSince("ten_other", kSince).empty());
+  EXPECT_TRUE(store_->PaidPricesSince("ten_other", kPricesSince).empty());
 }
 
 PAYD_ON_BOTH_STORES(PaidPricesTest);

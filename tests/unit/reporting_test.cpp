@@ -12,7 +12,7 @@ namespace payd::domain {
 namespace {
 
 // "25.00 EUR@1.08275" -> the price and its rate.
-PricedPayment Payment(const std::string& text) {
+PricedPayment PricedFrom(const std::string& text) {
   std::string amount = text.substr(0, text.find(' '));
   std::string rest = text.substr(text.find(' ') + 1);
   PricedPayment p{{amount, rest.substr(0, rest.find('@'))}, std::nullopt, 0};
@@ -32,7 +32,7 @@ TEST(Reporting, TotalsAsTheCaseTableSays) {
       std::stringstream list(c.columns[2]);
       for (std::string item; std::getline(list, item, ';');) {
         if (item.starts_with(' ')) item.erase(0, 1);
-        paid.push_back(Payment(item));
+        paid.push_back(PricedFrom(item));
       }
     }
     std::optional<UsdRate> today;

@@ -63,13 +63,15 @@ constexpr std::array kRows{
     Row{Operation::kCancelRefund, {"Canceling a refund", kCommerce, Scope::kRefundsWrite}},
     Row{Operation::kCreatePayout, {"Preparing a payout", kCommerce, Scope::kPayoutsWrite}},
     Row{Operation::kCancelPayout, {"Canceling a payout", kCommerce, Scope::kPayoutsWrite}},
+    Row{Operation::kChangeMatching,
+        {"Changing how near amounts are matched", kCommerce, kAccountKeyOnly}},
 };
 
 constexpr bool InOrder() {
   for (std::size_t i = 0; i < kRows.size(); ++i) {
     if (static_cast<std::size_t>(kRows[i].op) != i) return false;
   }
-  return static_cast<std::size_t>(Operation::kCancelPayout) + 1 == kRows.size();
+  return static_cast<std::size_t>(Operation::kChangeMatching) + 1 == kRows.size();
 }
 static_assert(InOrder(), "one row per Operation, in its order");
 

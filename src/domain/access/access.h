@@ -46,6 +46,9 @@ enum class Operation {
   kCancelRefund,
   kCreatePayout,
   kCancelPayout,
+  // Whether near amounts pay intents, and the underpayment tolerance
+  // (DECISIONS §17): what money counts as paid, a commercial decision.
+  kChangeMatching,
 };
 
 struct OperationRights {

@@ -11,7 +11,7 @@ namespace {
 // paying the amount asked, as a payer known by sender hint may, is paying in full).
 struct Tally {
   Uint256 received = 0;
-  Uint256 confirmed = 0;
+  Uint256 confirmed = 0;  // with the shortfalls accepted (below)
   const MatchedTransfer* completing = nullptr;
   bool all_confirmed = true;
   std::int64_t confirmations = 0;
@@ -22,10 +22,14 @@ Tally Count(const PaymentIntent& intent, std::vector<MatchedTransfer>& transfers
                    [](const auto& a, const auto& b) { return a.block_time < b.block_time; });
   Tally t;
   if (!transfers.empty()) t.confirmations = transfers.front().confirmations;
+  // A near-amount match's accepted shortfall counts toward the requested
+  // amount (DECISIONS §17), never toward what was received.
+  Uint256 credited = 0;
   for (const auto& m : transfers) {
     t.received += m.amount;
-    if (m.confirmed) t.confirmed += m.amount;
-    if (!t.completing && t.received >= intent.requested_amount) t.completing = &m;
+    credited += m.amount + m.accepted_shortfall;
+    if (m.confirmed) t.confirmed += m.amount + m.accepted_shortfall;
+    if (!t.completing && credited >= intent.requested_amount) t.completing = &m;
     t.all_confirmed = t.all_confirmed && m.confirmed;
     t.confirmations = std::min(t.confirmations, m.confirmations);
   }
@@ -50,7 +54,7 @@ IntentStatus StatusAtExpiry(const PaymentIntent& intent,
   if (intent.canceled_at) return IntentStatus::kExpired;
   Uint256 before = 0;
   for (const auto& m : transfers) {
-    if (m.block_time <= intent.expires_at) before += m.amount;
+    if (m.block_time <= intent.expires_at) before += m.amount + m.accepted_shortfall;
   }
   if (before == 0) return IntentStatus::kExpired;
   return before < intent.requested_amount ? IntentStatus::kFailed : IntentStatus::kPending;

@@ -40,6 +40,9 @@ struct MatchedTransfer {
   bool confirmed = false;
   std::string tx_hash;
   std::string sender;
+  // Matched by a near amount (DECISIONS §17): how far short of the price it
+  // was accepted, counted as paid toward the requested amount.
+  Uint256 accepted_shortfall = 0;
 };
 
 struct IntentOutcome {

@@ -130,8 +130,15 @@ struct PaymentIntent {
   // Where the hosted page sends the payer once paid (an intent asked on /v1
   // with returnUrl; a link's intents take their link's).
   std::optional<std::string> return_url;
+  // Set when a live payment matched it by a near amount (DECISIONS §17,
+  // `matchedBy: "near_amount"`): the shortfall those payments were accepted
+  // with, summed (`underpaidBy`; 0 when they paid the price exactly).
+  std::optional<Uint256> near_amount_shortfall;
 
   bool IsChosen() const { return chain_id != 0; }
+  // Paid in full by what was received (a near amount's accepted shortfall
+  // counts, DECISIONS §17): it takes no further exact transfer.
+  bool Covered() const { return received + near_amount_shortfall.value_or(0) >= requested_amount; }
   // Transfers from blocks stamped before this (less the clock skew) never pay
   // the intent: its creation, or for an asked intent the choice that made
   // its exact amount known (and reserved).

@@ -90,7 +90,16 @@ class Pass {
   }
 
   // A merchant's decisions (the functions below Ledger::Advance).
-  void AttachPayment(Payment& payment, const std::string& intent_id) { Assign(payment, intent_id); }
+  // Attached to the intent it was kept as the candidate of, it is that near
+  // amount accepted: matched by it, with its shortfall (DECISIONS §17).
+  void AttachPayment(Payment& payment, const std::string& intent_id) {
+    if (payment.candidate_intent_id == intent_id) {
+      auto intent = tx_.Intent(intent_id);
+      if (intent && payment.transfer.amount <= intent->requested_amount)
+        payment.near_amount_shortfall = intent->requested_amount - payment.transfer.amount;
+    }
+    Assign(payment, intent_id);
+  }
   void MatchTrustedSender(const std::string& intent_id) { RematchFromTrustedSender(intent_id); }
 
   // Events compare each intent's status before this transaction with its status after it.
@@ -142,12 +151,21 @@ class Pass {
         tx_.IntentByExactAmount(t.chain_id, t.TokenKey(), t.recipient, t.amount, t.block_time);
     // An intent already covered by an earlier transfer does not take a second
     // exact payment: that one is the payer paying twice, kept as unmatched.
-    if (intent && intent->received >= intent->requested_amount) intent.reset();
+    if (intent && intent->Covered()) intent.reset();
     if (!intent)
       intent =
           tx_.IntentBySenderHint(t.chain_id, t.TokenKey(), t.recipient, t.sender, t.block_time);
+    // Failing both, the one intent a near amount fits (near_amount.h).
+    std::optional<NearAmountFit> near;
+    std::vector<WaitingIntent> waiting;
+    if (!intent) {
+      waiting = tx_.IntentsAwaitingNearAmount(t.chain_id, t.TokenKey(), t.recipient, t.block_time);
+      near = NearAmountCandidate(waiting, t.amount);
+      if (near && near->waiting->match_near_amounts) intent = near->waiting->intent;
+    }
     if (intent) {
       Payment p = NewPayment(t, intent->tenant_id, intent->id);
+      if (near) p.near_amount_shortfall = near->shortfall;
       if (tx_.InsertPayment(p)) {
         Count(p);
         // At once, so that a second transfer of the same amount in this batch
@@ -160,6 +178,8 @@ class Pass {
       if (watched.address != t.recipient) continue;
       for (const auto& tenant : watched.tenant_ids) {
         Payment p = NewPayment(t, tenant, std::nullopt);
+        if (near && near->waiting->intent.tenant_id == tenant)
+          p.candidate_intent_id = near->waiting->intent.id;
         auto inserted = tx_.InsertPayment(p);
         if (!inserted) continue;
         Count(p);
@@ -181,8 +201,7 @@ class Pass {
   // The intent as stored, if it may still take a payment: not PAID, not covered.
   std::optional<PaymentIntent> StillShort(const std::string& id) {
     auto intent = tx_.Intent(id);
-    if (!intent || intent->status == IntentStatus::kPaid || intent->resolution ||
-        intent->received >= intent->requested_amount)
+    if (!intent || intent->status == IntentStatus::kPaid || intent->resolution || intent->Covered())
       return std::nullopt;
     return intent;
   }
@@ -215,9 +234,10 @@ class Pass {
 
   void Assign(Payment& p, const std::string& intent_id) {
     p.intent_id = intent_id;
+    p.candidate_intent_id.reset();
     tx_.UpdatePayment(p);
     // Kept unmatched, it was every watching tenant's; matched, it is this
-    // tenant's alone (docs/api-reference.md, Matching 3).
+    // tenant's alone (docs/api-reference.md, Matching 4).
     tx_.DeleteOtherTenantsUnmatched(p);
     Reevaluate(intent_id);
   }
@@ -246,10 +266,13 @@ class Pass {
     original_.emplace(id,
                       IntentBefore{intent->status, intent->exception, intent->status_at_expiry});
     std::vector<MatchedTransfer> transfers;
+    std::optional<Uint256> near_shortfall;  // matched by a near amount: what they fell short
     for (const Payment& p : tx_.LivePaymentsOfIntent(id)) {
+      Uint256 accepted = p.near_amount_shortfall.value_or(0);
+      if (p.near_amount_shortfall) near_shortfall = near_shortfall.value_or(0) + accepted;
       transfers.push_back({p.transfer.amount, p.transfer.block_time, p.confirmations,
                            p.status == PaymentStatus::kConfirmed, p.transfer.tx_hash,
-                           p.transfer.sender});
+                           p.transfer.sender, accepted});
     }
     IntentOutcome o = EvaluateIntent(*intent, std::move(transfers), update_.head.time);
     // The merchant settled it (DECISIONS §5): its payments still count in
@@ -260,7 +283,8 @@ class Pass {
     }
     if (o.status == intent->status && o.exception == intent->exception &&
         o.received == intent->received && o.confirmations == intent->confirmations &&
-        o.tx_hash == intent->tx_hash && o.status_at_expiry == intent->status_at_expiry) {
+        o.tx_hash == intent->tx_hash && o.status_at_expiry == intent->status_at_expiry &&
+        near_shortfall == intent->near_amount_shortfall) {
       return;
     }
     if (o.status == IntentStatus::kPaid && intent->status != IntentStatus::kPaid)
@@ -272,6 +296,7 @@ class Pass {
     intent->tx_hash = o.tx_hash;
     intent->sender_address = o.sender_address;
     intent->status_at_expiry = o.status_at_expiry;
+    intent->near_amount_shortfall = near_shortfall;
     tx_.UpdateIntent(*intent);
     ++summary_.intents_updated;
   }

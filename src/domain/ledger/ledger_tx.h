@@ -10,6 +10,7 @@
 
 #include "domain/intents/payment_intent.h"
 #include "domain/ledger/chain_state.h"
+#include "domain/ledger/near_amount.h"
 #include "domain/ledger/payment.h"
 #include "domain/payouts/payout.h"
 #include "domain/refunds/refund.h"
@@ -91,6 +92,14 @@ class LedgerTx {
                                                           const std::string& recipient,
                                                           const std::string& sender,
                                                           base::TimeMs at) = 0;
+  // The intents a transfer of another amount could be explained by
+  // (near_amount.h): CREATED (or already marked EXPIRED by a newer block's
+  // time) with nothing received, chosen, not expired at `at`, matchable by
+  // then, neither resolved nor canceled; with their integrations' terms.
+  virtual std::vector<WaitingIntent> IntentsAwaitingNearAmount(std::int64_t chain_id,
+                                                               const std::string& token_key,
+                                                               const std::string& recipient,
+                                                               base::TimeMs at) = 0;
   virtual std::optional<PaymentIntent> Intent(const std::string& id) = 0;
   // CREATED or PENDING intents whose expiresAt is at or before `chain_time`.
   virtual std::vector<std::string> IntentsDue(std::int64_t chain_id, base::TimeMs chain_time) = 0;

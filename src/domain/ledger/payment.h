@@ -50,6 +50,13 @@ struct Payment {
   std::optional<base::TimeMs> confirmed_at;
   // What its confirmed refunds sent back (domain/refunds/refund.h).
   Uint256 refunded = 0;
+  // DECISIONS §17 (domain/ledger/near_amount.h). Kept unmatched: the one
+  // waiting intent its amount nearly fitted when it was seen, for the merchant
+  // to attach in one step. Matched by that near amount (the integration opted
+  // in, or the merchant attached it to its candidate): how far short of the
+  // intent's price it fell, accepted as paid (0: the price exactly).
+  std::optional<std::string> candidate_intent_id;
+  std::optional<Uint256> near_amount_shortfall;
 };
 
 }  // namespace payd::domain

@@ -37,6 +37,19 @@ const char* ActionOf(const IntegrationPatch& patch, const Integration& before) {
   return *patch.enabled ? "integration.enable" : "integration.disable";
 }
 
+// {"percent": "1.5"}, {"amount": "0.50"} or null (the price exactly).
+boost::json::value ToleranceView(const UnderpaymentTolerance& t) {
+  switch (t.kind) {
+    case UnderpaymentTolerance::Kind::kPercent:
+      return boost::json::object{{"percent", t.value}};
+    case UnderpaymentTolerance::Kind::kAmount:
+      return boost::json::object{{"amount", t.value}};
+    case UnderpaymentTolerance::Kind::kNone:
+      break;
+  }
+  return nullptr;
+}
+
 std::string Lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
@@ -59,6 +72,8 @@ boost::json::object IntegrationView(const Integration& i) {
       {"origins", ToArray(i.allowed_origins)},
       {"preferredToken", i.preferred_token ? boost::json::value(*i.preferred_token) : nullptr},
       {"autoConversion", i.auto_conversion},
+      {"matchNearAmounts", i.match_near_amounts},
+      {"underpaymentTolerance", ToleranceView(i.underpayment_tolerance)},
       {"enabled", i.Enabled()},
       {"disabledAt", opt_time(i.disabled_at)},
       {"createdAt", base::FormatTimestamp(i.created_at)},
@@ -70,6 +85,9 @@ Creation<Integration> CreateIntegration(const Change& change, const ChainCatalog
   Require(change, Operation::kCreateIntegration);
   IntegrationRequest mine = request;
   mine.tenant_id = change.tenant_id;
+  if (mine.match_near_amounts ||
+      mine.underpayment_tolerance.kind != UnderpaymentTolerance::Kind::kNone)
+    Require(change, Operation::kChangeMatching);
   Integration integration = PrepareIntegration(catalog, mine, change.now);
   return CreateOnce(change, {201, Json(integration)}, integration, [&](ManagementTx& tx) {
     tx.InsertIntegration(integration);
@@ -92,8 +110,14 @@ std::optional<Integration> UpdateIntegration(const Change& change, const ChainCa
     if (patch.payout_address) after.payout_address = *patch.payout_address;
     if (patch.origins) after.allowed_origins = *patch.origins;
     if (patch.preferred_token) after.preferred_token = *patch.preferred_token;
+    if (patch.auto_conversion) after.auto_conversion = *patch.auto_conversion;
+    if (patch.match_near_amounts) after.match_near_amounts = *patch.match_near_amounts;
+    if (patch.underpayment_tolerance) after.underpayment_tolerance = *patch.underpayment_tolerance;
     if (patch.enabled && *patch.enabled != before.Enabled())
       after.disabled_at = *patch.enabled ? std::nullopt : std::optional(change.now);
+    if (after.match_near_amounts != before.match_near_amounts ||
+        after.underpayment_tolerance != before.underpayment_tolerance)
+      Require(change, Operation::kChangeMatching);
     CheckIntegrationTerms(catalog, after);
     const bool new_payout = Lower(after.payout_address) != Lower(before.payout_address);
     if (new_payout)

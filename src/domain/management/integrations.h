@@ -37,10 +37,13 @@ struct IntegrationPatch {
   std::optional<std::vector<std::string>> origins;
   std::optional<std::optional<std::string>> preferred_token;
   std::optional<bool> enabled;
+  std::optional<bool> auto_conversion;
+  std::optional<bool> match_near_amounts;
+  std::optional<UnderpaymentTolerance> underpayment_tolerance;  // Kind::kNone clears it
 
   bool Empty() const {
     return !name && !chains && !tokens && !payout_address && !origins && !preferred_token &&
-           !enabled;
+           !enabled && !auto_conversion && !match_near_amounts && !underpayment_tolerance;
   }
 };
 

@@ -35,6 +35,15 @@ boost::json::value HintSourceValue(HintSource source) {
 
 }  // namespace
 
+void NearAmountFields(boost::json::object& out, const PaymentIntent& i) {
+  // DECISIONS §17: matched by a near amount, for the merchant to review.
+  const auto& shortfall = i.near_amount_shortfall;
+  out["matchedBy"] = shortfall ? boost::json::value("near_amount") : boost::json::value(nullptr);
+  out["underpaidBy"] = shortfall && *shortfall > 0
+                           ? boost::json::value(UnitsToDecimal(*shortfall, i.decimals))
+                           : boost::json::value(nullptr);
+}
+
 boost::json::object Representation::Intent(const PaymentIntent& i) const {
   boost::json::object out = PublicIntent(i);
   out["integrationId"] = i.integration_id;
@@ -48,6 +57,7 @@ boost::json::object Representation::Intent(const PaymentIntent& i) const {
                                                                   {"currency", i.price->currency}})
                          : boost::json::value(nullptr);
   out["rate"] = i.rate ? boost::json::value(RateView(*i.rate)) : boost::json::value(nullptr);
+  NearAmountFields(out, i);
   return out;
 }
 
@@ -131,6 +141,8 @@ boost::json::object Representation::Payment(const domain::Payment& p) const {
       {"createdAt", base::FormatTimestamp(p.created_at)},
       {"confirmedAt", JsonTimeOrNull(p.confirmed_at)},
       {"amountRefunded", FormatUnits(p.refunded)},
+      // Unmatched: the one waiting intent its amount nearly fitted (DECISIONS §17).
+      {"candidateIntentId", JsonOrNull(p.candidate_intent_id)},
   };
 }
 

@@ -19,6 +19,9 @@ boost::json::object ResolutionView(const Resolution& resolution);
 // {value: "1.0825", sources: ["chainlink:1", "ecb"], at}: the rate an intent's price was converted
 // with.
 boost::json::object RateView(const CurrencyRate& rate);
+// `matchedBy` ("near_amount" or null) and `underpaidBy` (the shortfall accepted
+// in token units, or null) of DECISIONS §17, in both intent shapes.
+void NearAmountFields(boost::json::object& out, const PaymentIntent& intent);
 
 struct Representation {
   const ChainCatalog& catalog;

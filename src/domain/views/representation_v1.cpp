@@ -66,6 +66,11 @@ boost::json::object Representation::IntentV1(const PaymentIntent& i) const {
   if (i.exception != IntentException::kNone)
     out["exception"] = Lower(IntentExceptionName(i.exception));
   if (i.resolution) out["resolution"] = ResolutionView(*i.resolution);
+  // As `exception`: only when there is something to say.
+  boost::json::object near;
+  NearAmountFields(near, i);
+  for (const auto& [key, value] : near)
+    if (!value.is_null()) out[key] = value;
   if (i.status == IntentStatus::kPaid) {
     out["token"] = i.token_symbol;
     out["chain"] = catalog.NameOf(i.chain_id);

@@ -20,12 +20,14 @@ domain::Integration ReadIntegration(const Query& q) {
   i.preferred_token = q.OptText(8);
   i.created_at = q.Int(9);
   if (!q.IsNull(10)) i.disabled_at = q.Int(10);
+  i.match_near_amounts = q.Int(11) != 0;
+  i.underpayment_tolerance = domain::ParseToleranceText(q.Text(12));
   return i;
 }
 
 void InsertIntegrationRow(Connection& c, const domain::Integration& i) {
   static const std::string sql = "INSERT INTO integrations(" + std::string(kIntegrationColumns) +
-                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   c.Prepare(sql)
       .Bind(1, i.id)
       .Bind(2, i.tenant_id)
@@ -38,6 +40,8 @@ void InsertIntegrationRow(Connection& c, const domain::Integration& i) {
       .Bind(9, i.preferred_token)
       .Bind(10, i.created_at)
       .Bind(11, i.disabled_at)
+      .Bind(12, i.match_near_amounts)
+      .Bind(13, domain::ToleranceText(i.underpayment_tolerance))
       .Run();
 }
 
@@ -75,8 +79,8 @@ void InsertApiKeyRow(Connection& c, const domain::ApiKey& k) {
 void UpdateIntegrationRow(Connection& c, const domain::Integration& i) {
   c.Prepare(
        "UPDATE integrations SET name = ?, allow_chains = ?, allow_tokens = ?, payout_address = ?, "
-       "allowed_origins = ?, auto_conversion = ?, preferred_token = ?, disabled_at = ? "
-       "WHERE id = ?")
+       "allowed_origins = ?, auto_conversion = ?, preferred_token = ?, disabled_at = ?, "
+       "match_near_amounts = ?, underpayment_tolerance = ? WHERE id = ?")
       .Bind(1, i.name)
       .Bind(2, ToJsonArray(i.allow_chains))
       .Bind(3, ToJsonArray(i.allow_tokens))
@@ -85,7 +89,9 @@ void UpdateIntegrationRow(Connection& c, const domain::Integration& i) {
       .Bind(6, i.auto_conversion)
       .Bind(7, i.preferred_token)
       .Bind(8, i.disabled_at)
-      .Bind(9, i.id)
+      .Bind(9, i.match_near_amounts)
+      .Bind(10, domain::ToleranceText(i.underpayment_tolerance))
+      .Bind(11, i.id)
       .Run();
 }
 

@@ -11,7 +11,7 @@ const std::string& InsertIntentSql() {
   static const std::string sql =
       "INSERT INTO payment_intents(" + std::string(kIntentColumns) +
       ", token_key, late_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   return sql;
 }
 
@@ -69,7 +69,7 @@ domain::CreateResult SqlStore::InsertIntent(
     }
     auto q = c.Prepare(InsertIntentSql());
     BindIntent(q, intent);
-    q.Bind(34, intent.TokenKey()).Bind(35, intent.late_until()).Run();
+    q.Bind(35, intent.TokenKey()).Bind(36, intent.late_until()).Run();
     IntentCreated created = finish(intent);
     InsertEventRow(c, created.event);
     if (claim) {

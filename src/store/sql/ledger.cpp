@@ -37,12 +37,17 @@ std::vector<domain::Payment> Payments(Query& q) {
   return out;
 }
 
-std::optional<domain::PaymentIntent> OneIntent(Query& q) {
-  if (!q.Step()) return std::nullopt;
+// An intent row of SelectIntent: the shared columns and status_at_expiry.
+domain::PaymentIntent ReadLedgerIntent(const Query& q) {
   domain::PaymentIntent intent = ReadIntent(q);
   if (auto at_expiry = q.OptText(ColumnCount(kIntentColumns)))
     intent.status_at_expiry = domain::ParseIntentStatus(*at_expiry);
   return intent;
+}
+
+std::optional<domain::PaymentIntent> OneIntent(Query& q) {
+  if (!q.Step()) return std::nullopt;
+  return ReadLedgerIntent(q);
 }
 
 class SqlLedgerTx final : public domain::LedgerTx {
@@ -115,7 +120,7 @@ class SqlLedgerTx final : public domain::LedgerTx {
     // A transfer the tenant never held, the common case, in one statement.
     static const std::string insert =
         "INSERT INTO payments(" + std::string(kPaymentColumns) +
-        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (tenant_id, chain_id, block_hash, tx_hash, position) DO NOTHING RETURNING id";
     {
       auto q = c_.Prepare(insert);
@@ -151,13 +156,15 @@ class SqlLedgerTx final : public domain::LedgerTx {
 
   void UpdatePayment(const domain::Payment& p) override {
     c_.Prepare(
-          "UPDATE payments SET status = ?, confirmations = ?, confirmed_at = ?, intent_id = ? "
-          "WHERE id = ?")
+          "UPDATE payments SET status = ?, confirmations = ?, confirmed_at = ?, intent_id = ?, "
+          "candidate_intent_id = ?, near_amount_shortfall = ? WHERE id = ?")
         .Bind(1, std::string(domain::PaymentStatusName(p.status)))
         .Bind(2, p.confirmations)
         .Bind(3, p.confirmed_at)
         .Bind(4, p.intent_id)
-        .Bind(5, p.id)
+        .Bind(5, p.candidate_intent_id)
+        .Bind(6, OptUnits(p.near_amount_shortfall))
+        .Bind(7, p.id)
         .Run();
   }
 
@@ -275,6 +282,38 @@ class SqlLedgerTx final : public domain::LedgerTx {
     return OneIntent(q);
   }
 
+  std::vector<domain::WaitingIntent> IntentsAwaitingNearAmount(std::int64_t chain_id,
+                                                               const std::string& token_key,
+                                                               const std::string& recipient,
+                                                               base::TimeMs at) override {
+    // EXPIRED as well as CREATED, as for sender hints: payd moves intents by
+    // the newest block's time, and a block before expiry can come later.
+    static const std::string sql = SelectIntent(
+        "WHERE chain_id = CAST(?1 AS BIGINT) AND token_key = ?2 AND recipient = ?3 AND status IN "
+        "('CREATED', 'EXPIRED') AND received = '0' AND expires_at >= ?4 AND "
+        "COALESCE(chosen_at, created_at) <= ?5 AND resolution IS NULL AND canceled_at IS NULL "
+        "ORDER BY created_at, rowid");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient);
+    q.Bind(4, at).Bind(5, at + domain::kChainClockSkewMs);
+    std::vector<domain::WaitingIntent> out;
+    while (q.Step()) out.push_back({ReadLedgerIntent(q), false, {}});
+    // An integration's terms, read once however many of its intents wait.
+    std::map<std::string, std::pair<bool, domain::UnderpaymentTolerance>> terms;
+    for (auto& w : out) {
+      auto [it, fresh] = terms.try_emplace(w.intent.integration_id);
+      if (fresh) {
+        auto t = c_.Prepare(
+            "SELECT match_near_amounts, underpayment_tolerance FROM integrations WHERE id = ?");
+        t.Bind(1, w.intent.integration_id);
+        if (t.Step()) it->second = {t.Int(0) != 0, domain::ParseToleranceText(t.Text(1))};
+      }
+      w.match_near_amounts = it->second.first;
+      w.tolerance = it->second.second;
+    }
+    return out;
+  }
+
   std::optional<domain::PaymentIntent> Intent(const std::string& id) override {
     static const std::string sql = SelectIntent("WHERE id = ?");
     auto q = c_.Prepare(sql);
@@ -295,7 +334,8 @@ class SqlLedgerTx final : public domain::LedgerTx {
   void UpdateIntent(const domain::PaymentIntent& i) override {
     c_.Prepare(
           "UPDATE payment_intents SET status = ?, exception = ?, received = ?, confirmations = ?, "
-          "confirmed_at = ?, tx_hash = ?, sender_address = ?, status_at_expiry = ? WHERE id = ?")
+          "confirmed_at = ?, tx_hash = ?, sender_address = ?, status_at_expiry = ?, "
+          "near_amount_shortfall = ? WHERE id = ?")
         .Bind(1, std::string(domain::IntentStatusName(i.status)))
         .Bind(2, std::string(domain::IntentExceptionName(i.exception)))
         .Bind(3, domain::FormatUnits(i.received))
@@ -306,7 +346,8 @@ class SqlLedgerTx final : public domain::LedgerTx {
         .Bind(8, i.status_at_expiry
                      ? std::optional<std::string>(domain::IntentStatusName(*i.status_at_expiry))
                      : std::nullopt)
-        .Bind(9, i.id)
+        .Bind(9, OptUnits(i.near_amount_shortfall))
+        .Bind(10, i.id)
         .Run();
   }
 

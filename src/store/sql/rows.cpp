@@ -8,6 +8,10 @@
 
 namespace payd::store::sql {
 
+std::optional<std::string> OptUnits(const std::optional<domain::Uint256>& units) {
+  return units ? std::optional<std::string>(domain::FormatUnits(*units)) : std::nullopt;
+}
+
 std::string AmountKey(const domain::Uint256& amount) {
   std::string digits = domain::FormatUnits(amount);
   return std::string(78 - digits.size(), '0') + digits;
@@ -144,6 +148,7 @@ domain::PaymentIntent ReadIntent(const Query& q) {
   i.return_url = q.OptText(30);
   if (auto price = q.OptText(31)) i.price = PriceFromJson(*price);
   if (auto rate = q.OptText(32)) i.rate = RateFromJson(*rate);
+  if (auto shortfall = q.OptText(33)) i.near_amount_shortfall = Units(*shortfall);
   return i;
 }
 
@@ -197,6 +202,7 @@ void BindIntent(Query& q, const domain::PaymentIntent& i) {
   q.Bind(31, i.return_url);
   q.Bind(32, i.price ? std::optional<std::string>(PriceToJson(*i.price)) : std::nullopt);
   q.Bind(33, i.rate ? std::optional<std::string>(RateToJson(*i.rate)) : std::nullopt);
+  q.Bind(34, OptUnits(i.near_amount_shortfall));
 }
 
 domain::Payment ReadPayment(const Query& q) {
@@ -223,6 +229,8 @@ domain::Payment ReadPayment(const Query& q) {
   p.created_at = q.Int(18);
   p.confirmed_at = q.OptInt(19);
   p.refunded = Units(q.Text(20));
+  p.candidate_intent_id = q.OptText(21);
+  if (auto shortfall = q.OptText(22)) p.near_amount_shortfall = Units(*shortfall);
   return p;
 }
 
@@ -248,7 +256,9 @@ void BindPayment(Query& q, const domain::Payment& p) {
       .Bind(18, p.confirmations)
       .Bind(19, p.created_at)
       .Bind(20, p.confirmed_at)
-      .Bind(21, domain::FormatUnits(p.refunded));
+      .Bind(21, domain::FormatUnits(p.refunded))
+      .Bind(22, p.candidate_intent_id)
+      .Bind(23, OptUnits(p.near_amount_shortfall));
 }
 
 domain::WebhookDelivery ReadDelivery(const Query& q) {

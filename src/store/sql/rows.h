@@ -25,7 +25,8 @@ inline std::string Select(const char* columns, const char* rest) {
 
 inline constexpr const char* kIntegrationColumns =
     "id, tenant_id, name, allow_chains, allow_tokens, payout_address, allowed_origins, "
-    "auto_conversion, preferred_token, created_at, disabled_at";
+    "auto_conversion, preferred_token, created_at, disabled_at, match_near_amounts, "
+    "underpayment_tolerance";
 inline constexpr const char* kApiKeyColumns =
     "id, tenant_id, kind, integration_id, name, digest, prefix, last4, scopes, rate_limit, "
     "expires_at, revoked_at, created_at, created_by";
@@ -40,14 +41,15 @@ inline constexpr const char* kIntentColumns =
     "token_address, decimals, recipient, requested_amount, amount, amount_usd, received, "
     "sender_hint, metadata, required_confirmations, confirmations, expires_at, created_at, "
     "confirmed_at, tx_hash, sender_address, sender_hint_source, keyless, asked, chosen_at, "
-    "resolution, canceled_at, return_url, price, rate";
+    "resolution, canceled_at, return_url, price, rate, near_amount_shortfall";
 inline constexpr const char* kDeliveryColumns =
     "id, tenant_id, event_id, endpoint_id, endpoint_url, type, status, attempts, "
     "last_response_status, last_error, next_attempt_at, delivered_at, created_at";
 inline constexpr const char* kPaymentColumns =
     "id, tenant_id, intent_id, chain_id, token_symbol, token_address, decimals, amount, tx_hash, "
     "position, log_index, block_number, block_hash, block_time, sender, recipient, status, "
-    "confirmations, created_at, confirmed_at, refunded";
+    "confirmations, created_at, confirmed_at, refunded, candidate_intent_id, "
+    "near_amount_shortfall";
 
 // An amount as a 78-digit, zero-padded string: text order is numeric order.
 std::string AmountKey(const domain::Uint256& amount);
@@ -77,6 +79,8 @@ std::string PriceToJson(const domain::Price& price);
 domain::Price PriceFromJson(const std::string& text);
 std::string RateToJson(const domain::CurrencyRate& rate);
 domain::CurrencyRate RateFromJson(const std::string& text);
+// An optional amount as stored: its digits, or NULL.
+std::optional<std::string> OptUnits(const std::optional<domain::Uint256>& units);
 // Binds every kIntentColumns / kPaymentColumns value, from parameter 1.
 void BindIntent(Query& q, const domain::PaymentIntent& intent);
 void BindPayment(Query& q, const domain::Payment& payment);
