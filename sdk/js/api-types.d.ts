@@ -170,6 +170,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/integrations/{publicId}/intents/{intentId}/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The tokens a payer may pay this intent with, swapped in their own transaction
+         * @description DECISIONS §16. With the integration's `autoConversion` on and a `preferredToken`, an intent
+         *     in that token (an ERC-20) on a chain with a swap venue (Uniswap v3, `[chains.swap]` or the
+         *     chain preset's) may be paid with the other tokens the integration allows there and with the
+         *     chain's native coin: a swap in the payer's transaction (exact output) delivers exactly the
+         *     intent's amount to the payout address. Each offer is the cheapest of Uniswap's fee tiers,
+         *     quoted now with the deployment's QuoterV2 (`eth_call`); a token that no pool trades is left
+         *     out. `404` when conversion is not offered for this intent, `409` once it no longer waits
+         *     for payment, `503` when the chain's node cannot be asked (retry).
+         */
+        get: operations["listConversions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight */
+        options: operations["preflightConversions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/integrations/{publicId}/intents/{intentId}/conversions/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+                /** @description The symbol to pay with (one of the offers). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The calls a payer's wallet sends to pay this intent with another token
+         * @description Quoted now. `calls` are sent in order by the payer's wallet (`eth_sendTransaction` with
+         *     `to`, `data`, `value`): an ERC-20 `approve` of the router for `amountInMaximum` when the
+         *     payer (`payer`) has not approved that much yet (always when `payer` is not given), then
+         *     the router's `multicall(deadline, [exactOutputSingle(...), refundETH()])`. The swap reverts
+         *     in the payer's transaction, recording nothing, if it would cost more than
+         *     `amountInMaximum` (0.5% above the quote) or is mined after `deadline`; ask again for a fresh
+         *     quote after `freshUntil`. payd signs nothing and holds nothing.
+         */
+        get: operations["prepareConversion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight */
+        options: operations["preflightConversion"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/integrations/{publicId}/intents/{intentId}/sender-proof": {
         parameters: {
             query?: never;
@@ -3792,6 +3859,64 @@ export interface components {
              */
             canceledAt: components["schemas"]["Timestamp"] | null;
         };
+        ConversionAmount: {
+            amount: components["schemas"]["Units"];
+            amountFormatted: components["schemas"]["Decimal"];
+        };
+        ConversionOffer: components["schemas"]["ConversionOfferFields"];
+        ConversionOfferFields: {
+            /** @description The symbol to pay with. */
+            token: string;
+            /** @description null for the chain's native coin (swapped through its wrapped form). */
+            tokenAddress: components["schemas"]["Address"] | null;
+            decimals: number;
+            /**
+             * @description The pool's fee tier, in hundredths of a basis point.
+             * @enum {integer}
+             */
+            fee: 100 | 500 | 3000 | 10000;
+            /** @description What the swap costs at the quote. */
+            amountIn: components["schemas"]["ConversionAmount"];
+            /** @description The most it may cost (the quote plus `slippageBps`); beyond it the swap reverts. */
+            amountInMaximum: components["schemas"]["ConversionAmount"];
+        };
+        ConversionReceives: {
+            token: string;
+            amount: components["schemas"]["Units"];
+            amountFormatted: components["schemas"]["Decimal"];
+            recipient: components["schemas"]["Address"];
+        };
+        ConversionFrame: {
+            intentId: string;
+            chainId: components["schemas"]["ChainId"];
+            /** @description Exactly what the payout address receives (the intent's exact amount, or what it still lacks). */
+            receives: components["schemas"]["ConversionReceives"];
+            slippageBps: number;
+            quotedAt: components["schemas"]["Timestamp"];
+            freshUntil: components["schemas"]["Timestamp"];
+        };
+        ConversionOffers: components["schemas"]["ConversionFrame"] & {
+            data: components["schemas"]["ConversionOffer"][];
+        };
+        ConversionPlan: components["schemas"]["ConversionFrame"] & components["schemas"]["ConversionOfferFields"] & {
+            deadline: components["schemas"]["Timestamp"];
+            calls: {
+                /** @enum {string} */
+                purpose: "approve" | "swap";
+                to: components["schemas"]["Address"];
+                data: string;
+                value: components["schemas"]["Units"];
+            }[];
+        };
+        PaidWith: {
+            /** @description The symbol of what the payer paid with. */
+            token: string;
+            /** @description null for the native coin. */
+            tokenAddress: components["schemas"]["Address"] | null;
+            amount: components["schemas"]["Units"];
+            amountFormatted: components["schemas"]["Decimal"];
+            payer: components["schemas"]["Address"];
+        };
         /**
          * @description `near_amount` when a live payment pays this intent by a near amount (DECISIONS §17): the
          *     integration matched it at once (`matchNearAmounts`), or the merchant attached a transfer to
@@ -3867,6 +3992,12 @@ export interface components {
              *     /api/v1/payments/{id}/attach` with it as `intentId`). null otherwise, and when two fitted.
              */
             candidateIntentId: string | null;
+            /**
+             * @description When a swap in the payer's transaction paid it (DECISIONS §16): what the payer spent,
+             *     read from the transaction's receipt once payd has seen the payment (a pass or two
+             *     later); `senderAddress` is then the payer's wallet. null for a plain transfer.
+             */
+            paidWith: components["schemas"]["PaidWith"] | null;
         };
         /** @description A payment in the /v1 shape, its status lowercase (only `confirmed` payments are listed). */
         V1Payment: {
@@ -3899,6 +4030,12 @@ export interface components {
              *     /api/v1/payments/{id}/attach` with it as `intentId`). null otherwise, and when two fitted.
              */
             candidateIntentId: string | null;
+            /**
+             * @description When a swap in the payer's transaction paid it (DECISIONS §16): what the payer spent,
+             *     read from the transaction's receipt once payd has seen the payment (a pass or two
+             *     later); `senderAddress` is then the payer's wallet. null for a plain transfer.
+             */
+            paidWith: components["schemas"]["PaidWith"] | null;
         };
         V1IntentCreate: {
             /**
@@ -5627,6 +5764,151 @@ export interface operations {
                 publicId: components["parameters"]["PublicId"];
                 /** @description A payment intent id (`pi_…`). */
                 intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listConversions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offers, cheapest quote first per token. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversionOffers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IntentNotWaiting"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preflightConversions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Preflight"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    prepareConversion: {
+        parameters: {
+            query?: {
+                /** @description The payer's wallet, to spare an approval it already gave (EIP-55 checked when mixed-case). */
+                payer?: string;
+            };
+            header?: {
+                /** @description Checked against the integration's allowlist; without it, the origin of `Referer`. */
+                Origin?: components["parameters"]["Origin"];
+            };
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+                /** @description The symbol to pay with (one of the offers). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote and the calls. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversionPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["PublicUnauthorized"];
+            403: components["responses"]["OriginNotAllowed"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IntentNotWaiting"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    preflightConversion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration's public id (`int_…`). */
+                publicId: components["parameters"]["PublicId"];
+                /** @description A payment intent id (`pi_…`). */
+                intentId: components["parameters"]["IntentId"];
+                /** @description The symbol to pay with (one of the offers). */
+                token: string;
             };
             cookie?: never;
         };

@@ -9,6 +9,7 @@
 #include "api/live_intents.h"
 #include "api/public_limiter.h"
 #include "domain/access/credentials.h"
+#include "domain/conversion/conversion.h"
 #include "domain/management/webhook_endpoints.h"
 #include "domain/money/chain_catalog.h"
 #include "domain/money/pricing.h"
@@ -28,6 +29,8 @@ struct ApiContext {
   base::TimeMs intent_lifetime_ms = 30 * 60 * 1000;
   PublicLimiter& public_limiter;
   domain::PriceSource& prices;
+  // Quotes for paying with another token (DECISIONS §16); none: not offered.
+  domain::SwapQuoter* swaps = nullptr;
   // Key-less intents an integration may hold open (CREATED, not expired); 0: any number.
   int public_max_open_intents = 10'000;
   // Live intent event streams open at once from all clients (config [public]).

@@ -56,6 +56,7 @@ void AddIntentCancelRoutes(http::Router& router, ApiContext& api);
 void AddRefundRoutes(http::Router& router, ApiContext& api);
 void AddPayoutRoutes(http::Router& router, ApiContext& api);
 void AddV1RefundRoutes(http::Router& router, ApiContext& api);
+void AddConversionRoutes(http::Router& router, ApiContext& api);
 
 inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddHealthRoutes(router, api);
@@ -77,6 +78,7 @@ inline void RegisterRoutes(http::Router& router, ApiContext& api) {
   AddRefundRoutes(router, api);
   AddPayoutRoutes(router, api);
   AddV1RefundRoutes(router, api);
+  AddConversionRoutes(router, api);
 }
 
 }  // namespace payd::api

@@ -6,6 +6,8 @@
 #include "base/log.h"
 #include "base/time.h"
 #include "chain/chain_status.h"
+#include "chain/swap_quoter.h"
+#include "chain/swap_receipt.h"
 #include "chain/token_check.h"
 #include "metrics/metrics.h"
 
@@ -176,6 +178,40 @@ void ChainWatcher::RunPasses() {
   }
 }
 
+std::vector<domain::ChainUpdate::SwapCheck> ChainWatcher::SwapChecks() {
+  std::vector<domain::ChainUpdate::SwapCheck> out;
+  if (!chain_.swap) return out;
+  for (const auto& payment : store_.PaymentsAwaitingSwapCheck(chain_.id, 20)) {
+    try {
+      out.push_back({payment.id, ReadPaidWith(*rpc_, chain_, payment)});
+    } catch (const RpcError& e) {
+      base::LogWarn("a payment's receipt could not be read yet; asked again next pass",
+                    {{"chainId", chain_.id}, {"paymentId", payment.id}, {"error", e.what()}});
+    }
+  }
+  return out;
+}
+
+void ChainWatcher::CheckSwap() {
+  if (!chain_.swap) return;
+  auto problems = CheckSwapVenue(*rpc_, chain_);
+  if (problems != swap_problems_) {
+    boost::json::array listed;
+    for (const auto& p : problems) listed.push_back(boost::json::string(p));
+    if (!problems.empty()) {
+      base::LogError(
+          "no payer can pay with another token on this chain: its exchange's "
+          "contracts are not where [chains.swap] says",
+          {{"chainId", chain_.id}, {"problems", std::move(listed)}});
+    } else {
+      base::LogInfo("the chain's exchange is there: payers may pay with other tokens",
+                    {{"chainId", chain_.id}, {"router", chain_.swap->router}});
+    }
+  }
+  swap_problems_ = problems;
+  NoteSwapVenue(chain_.id, std::move(problems));
+}
+
 bool ChainWatcher::TokensMatch() {
   auto now = std::chrono::steady_clock::now();
   if (now < next_token_check_) return token_mismatches_.empty();
@@ -204,6 +240,7 @@ bool ChainWatcher::TokensMatch() {
   }
   token_mismatches_ = check.mismatches;
   NoteStopped(chain_.id, token_mismatches_);
+  CheckSwap();
   if (!token_mismatches_.empty() && leading_.value_or(false)) {
     store_.StopLeadingChain(chain_.id);
     leading_.reset();
@@ -225,6 +262,7 @@ void ChainWatcher::MaybeRefreshPrices() {
 bool ChainWatcher::Pass() {
   auto read = TakeReadAhead();
   if (!read) read = Read(cursor_, nullptr);
+  read->update.swap_checks = SwapChecks();
   // Catching up, the next pass is read from the node while the ledger
   // records this one. (Declared after `read`, which it uses: a failed Record()
   // waits for it before `read` goes.)

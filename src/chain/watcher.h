@@ -117,6 +117,12 @@ class ChainWatcher {
   // kTokenCheckEvery; one whose do not stops leading it and does not watch it
   // (the cursor stays, so nothing is lost once the configuration is fixed).
   bool TokensMatch();
+  // Whether the chain's Uniswap contracts are there (swap_quoter.h): logged
+  // when that changes; conversion is refused while they are not.
+  void CheckSwap();
+  // The receipts of payments waiting for their swap check (swap_receipt.h),
+  // for the ledger's next pass; one the node cannot give yet waits for the next.
+  std::vector<domain::ChainUpdate::SwapCheck> SwapChecks();
   static constexpr auto kTokenCheckEvery = std::chrono::minutes(5);
   // Sleeps unless stopped (or, if `head_wakes`, a new head was pushed); false once stopping.
   bool Wait(std::chrono::milliseconds duration, bool head_wakes = false);
@@ -139,6 +145,7 @@ class ChainWatcher {
   std::chrono::steady_clock::time_point next_token_check_{};
   std::vector<std::string> token_mismatches_;  // as last found; empty: they match
   std::vector<std::string> token_notes_logged_;
+  std::optional<std::vector<std::string>> swap_problems_;
   std::chrono::steady_clock::time_point rescan_until_{};
   std::optional<std::chrono::steady_clock::time_point> behind_since_;
   std::chrono::steady_clock::time_point behind_logged_{};

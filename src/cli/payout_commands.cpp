@@ -38,7 +38,7 @@ std::string ReadFile(const std::string& path) {
   return text.str();
 }
 
-void AddCreate(CLI::App& payout, CommandContext& ctx) {
+void AddPayoutCreate(CLI::App& payout, CommandContext& ctx) {
   auto f = std::make_shared<PayoutFlags>();
   auto* create = payout.add_subcommand("create", "Prepare a payout from a CSV of its transfers");
   create->add_option("--tenant", f->tenant, "Tenant id")->required();
@@ -77,7 +77,7 @@ void AddCreate(CLI::App& payout, CommandContext& ctx) {
 void AddPayoutCommands(CLI::App& app, CommandContext& ctx) {
   auto* payout = app.add_subcommand("payout", "Pay anyone from a payout address, in batches");
   payout->require_subcommand(1);
-  AddCreate(*payout, ctx);
+  AddPayoutCreate(*payout, ctx);
 
   auto f = std::make_shared<PayoutFlags>();
   auto* list = payout->add_subcommand("list", "A tenant's payouts, newest first, without lines");

@@ -25,7 +25,7 @@ struct RefundFlags {
   std::string payment;
 };
 
-void AddCreate(CLI::App& refund, CommandContext& ctx) {
+void AddRefundCreate(CLI::App& refund, CommandContext& ctx) {
   auto f = std::make_shared<RefundFlags>();
   auto* create = refund.add_subcommand("create", "Refund a confirmed payment, in full or in part");
   create->add_option("PAYMENT_ID", f->id, "Payment id (pay_...)")->required();
@@ -48,8 +48,9 @@ void AddCreate(CLI::App& refund, CommandContext& ctx) {
   }));
 }
 
-void AddById(CLI::App& refund, CommandContext& ctx, const char* name, const char* help,
-             std::function<boost::json::value(CommandContext::Opened&, const RefundFlags&)> run) {
+void AddRefundById(
+    CLI::App& refund, CommandContext& ctx, const char* name, const char* help,
+    std::function<boost::json::value(CommandContext::Opened&, const RefundFlags&)> run) {
   auto f = std::make_shared<RefundFlags>();
   auto* sub = refund.add_subcommand(name, help);
   sub->add_option("REFUND_ID", f->id, "Refund id (re_...)")->required();
@@ -71,7 +72,7 @@ void AddById(CLI::App& refund, CommandContext& ctx, const char* name, const char
 void AddRefundCommands(CLI::App& app, CommandContext& ctx) {
   auto* refund = app.add_subcommand("refund", "Refund a tenant's payments (DECISIONS §15)");
   refund->require_subcommand(1);
-  AddCreate(*refund, ctx);
+  AddRefundCreate(*refund, ctx);
 
   auto f = std::make_shared<RefundFlags>();
   auto* list = refund->add_subcommand("list", "A tenant's refunds, newest first");
@@ -95,25 +96,26 @@ void AddRefundCommands(CLI::App& app, CommandContext& ctx) {
     ctx.Print(out);
   }));
 
-  AddById(*refund, ctx, "show", "One refund", [](auto& opened, const RefundFlags& flags) {
+  AddRefundById(*refund, ctx, "show", "One refund", [](auto& opened, const RefundFlags& flags) {
     auto r = opened.store->FindRefund(flags.tenant, flags.id);
     if (!r) NoRefund(flags.id);
     return boost::json::value(domain::RefundView(*r));
   });
-  AddById(*refund, ctx, "cancel", "Cancel a refund whose transfer is not on chain",
-          [](auto& opened, const RefundFlags& flags) {
-            auto r = domain::CancelRefund(CliChange(*opened.store, flags.tenant), flags.id);
-            if (!r) NoRefund(flags.id);
-            return boost::json::value(domain::RefundView(*r));
-          });
-  AddById(*refund, ctx, "page", "A new link to the payer's refund page (shown once)",
-          [](auto& opened, const RefundFlags& flags) {
-            auto page = domain::NewRefundPage(CliChange(*opened.store, flags.tenant), flags.id);
-            if (!page) NoRefund(flags.id);
-            return boost::json::value(boost::json::object{
-                {"url", PublicUrlOf(opened.config) + domain::RefundPagePath(page->token)},
-                {"expiresAt", base::FormatTimestamp(*page->refund.page_expires_at)}});
-          });
+  AddRefundById(*refund, ctx, "cancel", "Cancel a refund whose transfer is not on chain",
+                [](auto& opened, const RefundFlags& flags) {
+                  auto r = domain::CancelRefund(CliChange(*opened.store, flags.tenant), flags.id);
+                  if (!r) NoRefund(flags.id);
+                  return boost::json::value(domain::RefundView(*r));
+                });
+  AddRefundById(*refund, ctx, "page", "A new link to the payer's refund page (shown once)",
+                [](auto& opened, const RefundFlags& flags) {
+                  auto page =
+                      domain::NewRefundPage(CliChange(*opened.store, flags.tenant), flags.id);
+                  if (!page) NoRefund(flags.id);
+                  return boost::json::value(boost::json::object{
+                      {"url", PublicUrlOf(opened.config) + domain::RefundPagePath(page->token)},
+                      {"expiresAt", base::FormatTimestamp(*page->refund.page_expires_at)}});
+                });
 }
 
 }  // namespace payd::cli

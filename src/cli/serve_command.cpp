@@ -18,6 +18,7 @@
 #include "base/log.h"
 #include "chain/chain_status.h"
 #include "chain/price_book.h"
+#include "chain/swap_quoter.h"
 #include "chain/watcher.h"
 #include "cli/background_loops.h"
 #include "cli/command_context.h"
@@ -126,6 +127,8 @@ void Serve(const CommandContext& ctx) {
                       public_limiter,
                       prices};
   api.public_max_open_intents = config.public_endpoints.max_open_intents;
+  chain::ChainSwapQuoter swaps(config.catalog);
+  api.swaps = &swaps;
   api.max_event_streams =
       config.public_endpoints.max_event_streams > 0
           ? config.public_endpoints.max_event_streams

@@ -157,6 +157,27 @@ void ReadRateFeeds(TomlReader& r, domain::ChainInfo& chain) {
   }
 }
 
+// [chains.swap] (or a preset's [preset.swap]): Uniswap v3's router, quoter,
+// Permit2 and wrapped native coin on this chain (DECISIONS §16). A table
+// given replaces the preset's whole.
+void ReadSwap(TomlReader& r, domain::ChainInfo& chain) {
+  TomlReader t = r.Table("swap");
+  if (!t.present()) return;
+  auto address = [&](const char* key) {
+    auto parsed = domain::ParseAddress(t.RequiredString(key));
+    if (!parsed) t.Fail(key, "must be a contract address with a valid EIP-55 checksum");
+    return *parsed;
+  };
+  domain::SwapVenue venue;
+  venue.router = address("router");
+  venue.quoter = address("quoter");
+  venue.permit2 = address("permit2");
+  venue.wrapped_native = address("wrapped_native");
+  if (auto source = t.String("source")) venue.source = source;
+  t.RejectUnknown();
+  chain.swap = std::move(venue);
+}
+
 }  // namespace
 
 domain::ChainInfo ReadChain(TomlReader& r, ChainProvider& provider,
@@ -207,6 +228,7 @@ domain::ChainInfo ReadChain(TomlReader& r, ChainProvider& provider,
   }
   ReadTokens(r, chain, base);
   ReadRateFeeds(r, chain);
+  ReadSwap(r, chain);
   r.RejectUnknown();
   return chain;
 }

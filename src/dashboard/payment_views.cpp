@@ -96,6 +96,10 @@ boost::json::object PaymentRow(const domain::Payment& p, const domain::ChainCata
   return {{"id", p.id},
           {"intentId", p.intent_id.value_or("")},
           {"candidateIntentId", p.candidate_intent_id.value_or("")},
+          // DECISIONS §16: what the payer spent when a swap paid it.
+          {"paidWith", p.paid_with ? Decimal(p.paid_with->amount, p.paid_with->decimals) + " " +
+                                         p.paid_with->token
+                                   : ""},
           {"status", base::AsciiLower(domain::PaymentStatusName(p.status))},
           {"chain", ChainLabel(catalog, t.chain_id)},
           {"token", t.token_symbol},

@@ -97,6 +97,9 @@ class ChainWatchStore {
   // Payout addresses on this chain with a refund waiting for or sent by its
   // transfer: their transfers out are read too (domain/refunds/refund_ledger.h).
   virtual std::vector<std::string> RefundSenders(std::int64_t chain_id) = 0;
+  // Live payments on this chain whose receipt is still to be read for a
+  // swap (Payment::swap_check), oldest first, at most `limit`.
+  virtual std::vector<Payment> PaymentsAwaitingSwapCheck(std::int64_t chain_id, int limit) = 0;
 };
 
 // The webhook dispatcher's queue (webhooks/dispatcher.h).

@@ -117,12 +117,12 @@ async function buildFixtures(payd, chain, receiver) {
     ids: {
       publicId: [shop.integration.id], intentId: intents.map((i) => i.id), linkId: [linkId], paymentId: [payment.id],
       endpointId: [endpoint.id], deliveryId: [await deliveryOf(keys.events)], integrationId: [shop.integration.id],
-      keyId: [shop.read.id, revoked.id], refundId: [refundId], payoutId: [payoutId],
+      keyId: [shop.read.id, revoked.id], refundId: [refundId], payoutId: [payoutId], token: ['ETH', 'USDC'],
     },
     foreign: {
       publicId: [other.integration.id], intentId: [otherIntent.id], linkId: [otherLinkId], paymentId: [],
       endpointId: [otherEndpoint.id], deliveryId: [await deliveryOf(other.events.key)], integrationId: [other.integration.id],
-      keyId: [other.rw.id], refundId: [], payoutId: [],
+      keyId: [other.rw.id], refundId: [], payoutId: [], token: [],
     },
     allKeys: Object.values(keys),
     other: { integrationId: other.integration.id, linkId: otherLinkId, eventsKey: other.events.key },

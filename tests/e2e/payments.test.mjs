@@ -242,6 +242,7 @@ describe('payments on chain', () => {
       intentId: pi.id, ...usdcTransferOnChain(chain, receipt), status: 'CONFIRMED', confirmations: 2,
       amountRefunded: '0',  // no refund of it (DECISIONS §15)
       candidateIntentId: null,  // matched: no candidate (DECISIONS §17)
+      paidWith: null,  // a plain transfer, no swap (DECISIONS §16)
     });
     assert.equal(rest.senderAddress, PAYER.address, 'EIP-55, as anvil names the payer');
     assert.match(id, /^pay_[a-z2-7]{26}$/);
@@ -273,6 +274,7 @@ describe('payments on chain', () => {
     assert.deepEqual(rest, {
       intentId: null, ...usdcTransferOnChain(chain, receipt), status: 'PENDING', confirmations: 1, confirmedAt: null,
       amountRefunded: '0', candidateIntentId: null,  // 1.234567 fits no open intent (DECISIONS §17)
+      paidWith: null,
     });
     assert.equal(rest.amount, '1234567');
     assert.equal(rest.amountFormatted, '1.234567');

@@ -12,12 +12,7 @@
 namespace payd {
 namespace {
 
-std::vector<std::string> Words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
+using testing::Words;
 
 domain::PaymentLink Link(const std::vector<std::string>& c) {
   domain::PaymentLink link;

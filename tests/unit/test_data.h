@@ -30,4 +30,12 @@ inline std::vector<Case> ReadCases(const std::string& name) {
   return cases;
 }
 
+// A column's space-separated words.
+inline std::vector<std::string> Words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
 }  // namespace payd::testing

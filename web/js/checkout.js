@@ -10,6 +10,7 @@
 // the confirmation count, and everything when that fetch fails, is drawn here.
 import { t, formatUnits } from './messages.js';
 import { forwardEscape, parentOrigin } from './frame.js';
+import { loadOffers, payWithSwap, renderChoice } from './convert.js';
 import { discoverWallets, payIntent } from './wallet.js';
 
 const FINAL_POLL_MS = 30000; // EXPIRED can still turn PAID_LATE: look now and then
@@ -220,6 +221,9 @@ async function setupWallets(main, state, chain) {
   wallets = await discoverWallets();
   if (!wallets.length) return;
   const error = $('wallet-error');
+  // Other tokens, swapped in the payer's own transaction (DECISIONS §16), when payd offers them.
+  const offers = state.intent.status === 'CREATED' ? await loadOffers(main.dataset.integration, main.dataset.intent) : null;
+  const chosen = offers ? renderChoice(section, offers, state.intent) : () => state.intent.currency;
   const note = document.createElement('p');
   note.setAttribute('role', 'status');
   note.className = 'wallet-note';
@@ -233,7 +237,9 @@ async function setupWallets(main, state, chain) {
       if (error) error.textContent = '';
       note.textContent = t('walletWaiting');
       try {
-        await payIntent(wallet.provider, { intent: state.intent, chain, integration: main.dataset.integration });
+        const token = chosen();
+        const pay = { intent: state.intent, chain, integration: main.dataset.integration, token };
+        await (token === state.intent.currency ? payIntent(wallet.provider, pay) : payWithSwap(wallet.provider, pay));
         note.textContent = t('walletSent');
       } catch (e) {
         note.textContent = '';

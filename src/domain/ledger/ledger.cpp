@@ -10,6 +10,7 @@
 #include "domain/intents/intent_events.h"
 #include "domain/intents/intent_rules.h"
 #include "domain/ledger/ledger_tx.h"
+#include "domain/ledger/swap_checks.h"
 #include "domain/refunds/refund_ledger.h"
 #include "domain/store.h"
 
@@ -166,6 +167,9 @@ class Pass {
     if (intent) {
       Payment p = NewPayment(t, intent->tenant_id, intent->id);
       if (near) p.near_amount_shortfall = near->shortfall;
+      // A swap in the payer's transaction may have paid it (DECISIONS §16):
+      // its receipt says, read by the watcher before a later pass.
+      p.swap_check = chain_.swap && t.token_address && tx_.Converts(intent->integration_id);
       if (tx_.InsertPayment(p)) {
         Count(p);
         // At once, so that a second transfer of the same amount in this batch
@@ -283,7 +287,8 @@ class Pass {
     }
     if (o.status == intent->status && o.exception == intent->exception &&
         o.received == intent->received && o.confirmations == intent->confirmations &&
-        o.tx_hash == intent->tx_hash && o.status_at_expiry == intent->status_at_expiry &&
+        o.tx_hash == intent->tx_hash && o.sender_address == intent->sender_address &&
+        o.status_at_expiry == intent->status_at_expiry &&
         near_shortfall == intent->near_amount_shortfall) {
       return;
     }
@@ -316,18 +321,6 @@ class Pass {
 
 }  // namespace
 
-bool IsConfirmed(const ConfirmationPolicy& policy, std::int64_t number, const ChainHead& head) {
-  switch (policy.kind) {
-    case ConfirmationPolicy::Kind::kBlocks:
-      return head.latest - number + 1 >= std::max<std::int64_t>(1, policy.blocks);
-    case ConfirmationPolicy::Kind::kSafe:
-      return head.safe && number <= *head.safe;
-    case ConfirmationPolicy::Kind::kFinalized:
-      return head.finalized && number <= *head.finalized;
-  }
-  return false;
-}
-
 LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
   const ChainInfo* chain = catalog_.FindChain(update.chain_id);
   if (!chain) return {};
@@ -343,6 +336,7 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     // reorganisation came first, so it pays an intent that lost its payment.
     pass.Rematch();
     pass.Record();
+    summary.intents_updated += ApplySwapChecks(tx, update.swap_checks);
     refunds.Record();
     pass.Confirm();
     refunds.Confirm();

@@ -46,6 +46,13 @@ struct ChainUpdate {
   // Payout addresses whose transfers out were read too (refunds waiting for
   // them: Store::RefundSenders); those transfers are among `transfers`.
   std::vector<std::string> senders;
+  // The receipts read of payments waiting for their swap check (Payment::
+  // swap_check): what paid each, none when no swap did.
+  struct SwapCheck {
+    std::string payment_id;
+    std::optional<PaidWith> paid_with;
+  };
+  std::vector<SwapCheck> swap_checks;
 };
 
 struct LedgerSummary {

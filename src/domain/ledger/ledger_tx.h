@@ -56,6 +56,12 @@ class LedgerTx {
   virtual std::optional<InsertedPayment> InsertPayment(const Payment& payment) = 0;
   // Writes status, confirmations, confirmedAt and the intent it pays.
   virtual void UpdatePayment(const Payment& payment) = 0;
+  // Any tenant's payment.
+  virtual std::optional<Payment> PaymentById(const std::string& id) = 0;
+  // Writes its swap check's outcome: swap_check, paid_with, the sender.
+  virtual void RecordSwapCheck(const Payment& payment) = 0;
+  // Whether the integration lets payers pay through a swap (autoConversion).
+  virtual bool Converts(const std::string& integration_id) = 0;
   // Deletes the unmatched payments other tenants hold of the transfer that
   // `matched` records (same chain, transaction, position and block): a
   // matched transfer is its intent's tenant's alone.

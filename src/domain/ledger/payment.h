@@ -39,6 +39,18 @@ struct ObservedTransfer {
   std::string TokenKey() const;  // "native" or the lowercase token address
 };
 
+// What a payer spent when a swap paid the intent (DECISIONS §16), read from
+// the transaction's receipt: the token that went into the router (the native
+// coin through its wrapped form) and the payer's wallet that sent it.
+struct PaidWith {
+  std::string token;                         // its symbol in the catalog
+  std::optional<std::string> token_address;  // none: the native coin
+  unsigned decimals = 18;
+  Uint256 amount = 0;
+  std::string payer;  // EIP-55: the transaction's sender
+  bool operator==(const PaidWith&) const = default;
+};
+
 struct Payment {
   std::string id;  // "pay_..."
   std::string tenant_id;
@@ -57,6 +69,12 @@ struct Payment {
   // intent's price it fell, accepted as paid (0: the price exactly).
   std::optional<std::string> candidate_intent_id;
   std::optional<Uint256> near_amount_shortfall;
+  // DECISIONS §16: a payment of an intent that payers may pay through a swap
+  // waits for its receipt to be read (swap_check); when a swap paid it,
+  // paid_with says with what, and transfer.sender is then the payer's wallet
+  // (the pool that sent the tokens is nobody's to refund).
+  bool swap_check = false;
+  std::optional<PaidWith> paid_with;
 };
 
 }  // namespace payd::domain

@@ -44,6 +44,19 @@ struct RateFeed {
   std::optional<std::string> source;  // where the address was copied from
 };
 
+// Uniswap v3's contracts on a chain (DECISIONS §16): a payer pays an intent
+// with another token through the router, in one transaction of their own,
+// quoted by the quoter; Permit2 where a wallet signs instead of approving;
+// the wrapped native coin a swap from the native coin goes through. Checked
+// at start: each must hold code, or the chain offers no conversion.
+struct SwapVenue {
+  std::string router;                 // SwapRouter02, EIP-55
+  std::string quoter;                 // QuoterV2
+  std::string permit2;                // Permit2
+  std::string wrapped_native;         // WETH9 (WPOL on Polygon)
+  std::optional<std::string> source;  // where the addresses were copied from
+};
+
 // How deep a transfer must be before it counts as paid.
 struct ConfirmationPolicy {
   enum class Kind { kBlocks, kSafe, kFinalized } kind = Kind::kBlocks;
@@ -74,6 +87,7 @@ struct ChainInfo {
   TokenInfo native;
   std::vector<TokenInfo> tokens;  // ERC-20 tokens
   std::vector<RateFeed> rate_feeds;
+  std::optional<SwapVenue> swap;  // none: payers pay the intent's token only
 
   // The native coin or an ERC-20 token by symbol (case-sensitive).
   const TokenInfo* FindToken(const std::string& symbol) const;

@@ -143,6 +143,15 @@ boost::json::object Representation::Payment(const domain::Payment& p) const {
       {"amountRefunded", FormatUnits(p.refunded)},
       // Unmatched: the one waiting intent its amount nearly fitted (DECISIONS §17).
       {"candidateIntentId", JsonOrNull(p.candidate_intent_id)},
+      // What the payer spent when a swap paid it (DECISIONS §16).
+      {"paidWith", p.paid_with ? boost::json::value(boost::json::object{
+                                     {"token", p.paid_with->token},
+                                     {"tokenAddress", JsonOrNull(p.paid_with->token_address)},
+                                     {"amount", FormatUnits(p.paid_with->amount)},
+                                     {"amountFormatted",
+                                      UnitsToDecimal(p.paid_with->amount, p.paid_with->decimals)},
+                                     {"payer", p.paid_with->payer}})
+                               : boost::json::value(nullptr)},
   };
 }
 

@@ -85,4 +85,17 @@ std::vector<domain::WatchedAddress> SqlStore::WatchedAddresses(std::int64_t chai
   });
 }
 
+std::vector<domain::Payment> SqlStore::PaymentsAwaitingSwapCheck(std::int64_t chain_id, int limit) {
+  return Read([&](Connection& c) {
+    static const std::string sql = "SELECT " + std::string(kPaymentColumns) +
+                                   " FROM payments WHERE chain_id = ? AND swap_check = 1 AND "
+                                   "status IN ('PENDING', 'CONFIRMED') ORDER BY created_at LIMIT ?";
+    auto q = c.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, static_cast<std::int64_t>(limit));
+    std::vector<domain::Payment> out;
+    while (q.Step()) out.push_back(ReadPayment(q));
+    return out;
+  });
+}
+
 }  // namespace payd::store::sql

@@ -120,7 +120,7 @@ class SqlLedgerTx final : public domain::LedgerTx {
     // A transfer the tenant never held, the common case, in one statement.
     static const std::string insert =
         "INSERT INTO payments(" + std::string(kPaymentColumns) +
-        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (tenant_id, chain_id, block_hash, tx_hash, position) DO NOTHING RETURNING id";
     {
       auto q = c_.Prepare(insert);
@@ -166,6 +166,31 @@ class SqlLedgerTx final : public domain::LedgerTx {
         .Bind(6, OptUnits(p.near_amount_shortfall))
         .Bind(7, p.id)
         .Run();
+  }
+
+  std::optional<domain::Payment> PaymentById(const std::string& id) override {
+    static const std::string sql = SelectPayments("WHERE id = ?");
+    auto q = c_.Prepare(sql);
+    q.Bind(1, id);
+    auto found = Payments(q);
+    if (found.empty()) return std::nullopt;
+    return found.front();
+  }
+
+  void RecordSwapCheck(const domain::Payment& p) override {
+    c_.Prepare("UPDATE payments SET swap_check = ?, paid_with = ?, sender = ? WHERE id = ?")
+        .Bind(1, p.swap_check)
+        .Bind(2,
+              p.paid_with ? std::optional<std::string>(PaidWithToJson(*p.paid_with)) : std::nullopt)
+        .Bind(3, p.transfer.sender)
+        .Bind(4, p.id)
+        .Run();
+  }
+
+  bool Converts(const std::string& integration_id) override {
+    auto q = c_.Prepare("SELECT auto_conversion FROM integrations WHERE id = ?");
+    q.Bind(1, integration_id);
+    return q.Step() && q.Int(0) != 0;
   }
 
   void DeleteOtherTenantsUnmatched(const domain::Payment& matched) override {

@@ -205,6 +205,27 @@ void BindIntent(Query& q, const domain::PaymentIntent& i) {
   q.Bind(34, OptUnits(i.near_amount_shortfall));
 }
 
+std::string PaidWithToJson(const domain::PaidWith& w) {
+  return boost::json::serialize(boost::json::object{
+      {"token", w.token},
+      {"tokenAddress", w.token_address ? boost::json::value(*w.token_address) : nullptr},
+      {"decimals", w.decimals},
+      {"amount", domain::FormatUnits(w.amount)},
+      {"payer", w.payer}});
+}
+
+domain::PaidWith PaidWithFromJson(const std::string& text) {
+  auto v = boost::json::parse(text).as_object();
+  domain::PaidWith w;
+  w.token = std::string(v.at("token").as_string());
+  if (v.at("tokenAddress").is_string())
+    w.token_address = std::string(v.at("tokenAddress").as_string());
+  w.decimals = v.at("decimals").to_number<unsigned>();
+  w.amount = Units(std::string(v.at("amount").as_string()));
+  w.payer = std::string(v.at("payer").as_string());
+  return w;
+}
+
 domain::Payment ReadPayment(const Query& q) {
   domain::Payment p;
   p.id = q.Text(0);
@@ -231,6 +252,8 @@ domain::Payment ReadPayment(const Query& q) {
   p.refunded = Units(q.Text(20));
   p.candidate_intent_id = q.OptText(21);
   if (auto shortfall = q.OptText(22)) p.near_amount_shortfall = Units(*shortfall);
+  p.swap_check = q.Int(23) != 0;
+  if (auto paid_with = q.OptText(24)) p.paid_with = PaidWithFromJson(*paid_with);
   return p;
 }
 
@@ -258,7 +281,10 @@ void BindPayment(Query& q, const domain::Payment& p) {
       .Bind(20, p.confirmed_at)
       .Bind(21, domain::FormatUnits(p.refunded))
       .Bind(22, p.candidate_intent_id)
-      .Bind(23, OptUnits(p.near_amount_shortfall));
+      .Bind(23, OptUnits(p.near_amount_shortfall))
+      .Bind(24, p.swap_check)
+      .Bind(25,
+            p.paid_with ? std::optional<std::string>(PaidWithToJson(*p.paid_with)) : std::nullopt);
 }
 
 domain::WebhookDelivery ReadDelivery(const Query& q) {

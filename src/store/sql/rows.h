@@ -49,7 +49,7 @@ inline constexpr const char* kPaymentColumns =
     "id, tenant_id, intent_id, chain_id, token_symbol, token_address, decimals, amount, tx_hash, "
     "position, log_index, block_number, block_hash, block_time, sender, recipient, status, "
     "confirmations, created_at, confirmed_at, refunded, candidate_intent_id, "
-    "near_amount_shortfall";
+    "near_amount_shortfall, swap_check, paid_with";
 
 // An amount as a 78-digit, zero-padded string: text order is numeric order.
 std::string AmountKey(const domain::Uint256& amount);
@@ -79,6 +79,9 @@ std::string PriceToJson(const domain::Price& price);
 domain::Price PriceFromJson(const std::string& text);
 std::string RateToJson(const domain::CurrencyRate& rate);
 domain::CurrencyRate RateFromJson(const std::string& text);
+// A payment's paid_with column (JSON), and back.
+std::string PaidWithToJson(const domain::PaidWith& paid_with);
+domain::PaidWith PaidWithFromJson(const std::string& text);
 // An optional amount as stored: its digits, or NULL.
 std::optional<std::string> OptUnits(const std::optional<domain::Uint256>& units);
 // Binds every kIntentColumns / kPaymentColumns value, from parameter 1.

@@ -111,6 +111,7 @@ class SqlStore : public domain::Store {
   std::optional<base::TimeMs> FirstIntentCreatedAt(std::int64_t chain_id) override;
   base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) override;
   std::vector<std::string> RefundSenders(std::int64_t chain_id) override;
+  std::vector<domain::Payment> PaymentsAwaitingSwapCheck(std::int64_t chain_id, int limit) override;
 
   std::optional<domain::Refund> FindRefund(const std::string& tenant_id,
                                            const std::string& id) override;

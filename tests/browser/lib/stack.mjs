@@ -8,6 +8,7 @@ import { after, before } from 'node:test';
 import { chainConfig, startChain } from '../../e2e/lib/chain.mjs';
 import { stopAll } from '../../e2e/lib/cleanup.mjs';
 import { createMerchant, startPayd } from '../../e2e/lib/payd.mjs';
+import { deployUniswap, swapConfig } from '../../e2e/lib/uniswap.mjs';
 
 // A web server for host pages: `pages` maps a path to HTML; other paths 404.
 export async function startShop() {
@@ -26,7 +27,9 @@ export async function startShop() {
   };
 }
 
-export function checkoutStackForSuite({ confirmations = 1 } = {}) {
+// `conversion`: a Uniswap deployment on the chain (tests/e2e/lib/uniswap.mjs)
+// and an integration that takes DAI and ETH for its preferred USDC (DECISIONS §16).
+export function checkoutStackForSuite({ confirmations = 1, conversion = false } = {}) {
   const s = {};
   before(async () => {
     s.shop = await startShop();
@@ -37,12 +40,16 @@ export function checkoutStackForSuite({ confirmations = 1 } = {}) {
     // Prices in euros at a fixed development rate (DECISIONS §14; the sources
     // that check each other are tests/e2e/currencies.test.mjs's).
     const rates = '[rates]\nfixed = { EUR = "1.08" }\n';
-    s.payd = await startPayd({
-      config: limits + rates + chainConfig(s.chain, { confirmations, extra: `wallet_rpc_url = "${s.chain.url}"\n` }),
-    });
+    let extra = `wallet_rpc_url = "${s.chain.url}"\n`;
+    if (conversion) {
+      s.uni = await deployUniswap(s.chain);
+      extra += swapConfig(s.uni);
+    }
+    s.payd = await startPayd({ config: limits + rates + chainConfig(s.chain, { confirmations, extra }) });
     s.origins = [s.shop.url];
-    s.merchant = createMerchant(s.payd, { origins: s.origins.join(',') });
+    s.merchant = createMerchant(s.payd, { origins: s.origins.join(','), tokens: conversion ? 'USDC,DAI,ETH' : 'USDC,ETH' });
     s.integration = s.merchant.integration.id;
+    if (conversion) s.payd.admin(['integration', 'update', s.integration, '--preferred-token', 'USDC', '--auto-conversion', 'true']);
     s.base = s.payd.url;
   });
   // Each step whatever the one before did (a payd that crashed at SIGTERM

@@ -316,6 +316,35 @@ export async function movePrice(chain, addrs, {
   return receipt;
 }
 
+// Another ERC-20 (the test DAI's code at a new address, from the deployer's
+// next nonce): a token no pool trades, which a payer cannot swap from.
+export async function deployPoollessToken(chain, { from = UNISWAP_DEPLOYER } = {}) {
+  const { abi, bytecode } = compileTestDai();
+  const hash = await walletFor(chain, from).deployContract({ abi, bytecode });
+  const receipt = await chain.client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new Error(`deploying the pool-less token reverted (${hash})`);
+  return getAddress(receipt.contractAddress);
+}
+
+// payd's configuration of a deployment (chainConfig's `extra`): [chains.swap]
+// and the test DAI as a USD-pegged token of the chain.
+export function swapConfig(addrs) {
+  return `
+[chains.swap]
+router = "${addrs.router}"
+quoter = "${addrs.quoter}"
+permit2 = "${addrs.permit2}"
+wrapped_native = "${addrs.weth}"
+
+[[chains.tokens]]
+symbol = "DAI"
+name = "Dai"
+address = "${addrs.dai}"
+decimals = 18
+usd_pegged = true
+`;
+}
+
 // Gives `to` test DAI (smallest units, or a decimal string); anyone may mint it.
 export function mintDai(chain, addrs, to, amount) {
   return mint(chain, addrs.dai, to, typeof amount === 'bigint' ? amount : parseUnits(amount, 18));

@@ -1,0 +1,119 @@
+#include "domain/conversion/conversion.h"
+
+#include <algorithm>
+
+#include "domain/conversion/swap_calls.h"
+#include "domain/error.h"
+
+namespace payd::domain {
+
+namespace {
+
+[[noreturn]] void NotOffered(const std::string& why) {
+  throw Error(ErrorKind::kNotFound, why);
+}
+
+// What the swap spends: the token's own contract, or the wrapped native coin.
+std::string InputAddress(const TokenInfo& token, const SwapVenue& venue) {
+  return token.address ? *token.address : venue.wrapped_native;
+}
+
+// The tokens the payer may pay with instead of the intent's own.
+std::vector<const TokenInfo*> Candidates(const Integration& integration,
+                                         const PaymentIntent& intent, const ChainInfo& chain) {
+  std::vector<const TokenInfo*> out;
+  for (const TokenInfo* token : integration.TokensOn(chain)) {
+    if (token->symbol != intent.token_symbol && !token->IsNative()) out.push_back(token);
+  }
+  if (chain.native.symbol != intent.token_symbol) out.push_back(&chain.native);
+  return out;
+}
+
+Uint256 WithSlippage(const Uint256& amount, unsigned bps) {
+  return (amount * (10'000 + bps) + 9'999) / 10'000;
+}
+
+}  // namespace
+
+const SwapVenue& RequireConversion(const Integration& integration, const PaymentIntent& intent,
+                                   const ChainInfo& chain, base::TimeMs now) {
+  if (!integration.auto_conversion || !integration.preferred_token)
+    NotOffered("This integration does not take other tokens (autoConversion is off).");
+  if (!intent.IsChosen() || intent.token_symbol != *integration.preferred_token)
+    NotOffered("Payment intent " + intent.id + " asks for " +
+               (intent.IsChosen() ? intent.token_symbol : std::string("a token not chosen yet")) +
+               ", not the preferred token " + *integration.preferred_token +
+               ": pay it in its own token.");
+  if (intent.IsNative())
+    NotOffered("A swap delivers ERC-20 tokens: pay " + intent.token_symbol + " itself.");
+  if (!chain.swap)
+    NotOffered("payd knows no exchange on " + chain.name + ": pay in " + intent.token_symbol + ".");
+  if (intent.status != IntentStatus::kCreated || intent.IsExpiredAt(now))
+    throw Error(ErrorKind::kNotWaiting, "Payment intent " + intent.id +
+                                            " no longer waits for payment (status " +
+                                            std::string(IntentStatusName(intent.status)) + ").");
+  return *chain.swap;
+}
+
+std::vector<ConversionOffer> ConversionOffers(const Integration& integration,
+                                              const PaymentIntent& intent, const ChainInfo& chain,
+                                              SwapQuoter& quoter, base::TimeMs now,
+                                              unsigned slippage_bps) {
+  const SwapVenue& venue = RequireConversion(integration, intent, chain, now);
+  auto candidates = Candidates(integration, intent, chain);
+  std::vector<SwapQuoter::Ask> asks;
+  for (const TokenInfo* token : candidates) {
+    for (unsigned fee : kFeeTiers) asks.push_back({InputAddress(*token, venue), fee});
+  }
+  auto quotes = quoter.QuoteExactOutput(chain, *intent.token_address, intent.AmountToSend(), asks);
+  std::vector<ConversionOffer> offers;
+  std::size_t i = 0;
+  for (const TokenInfo* token : candidates) {
+    std::optional<ConversionOffer> best;
+    for (unsigned fee : kFeeTiers) {
+      const auto& quote = i < quotes.size() ? quotes[i] : std::nullopt;
+      ++i;
+      if (!quote || *quote == 0) continue;
+      if (!best || *quote < best->amount_in)
+        best = ConversionOffer{token, fee, *quote, WithSlippage(*quote, slippage_bps)};
+    }
+    if (best) offers.push_back(*best);
+  }
+  return offers;
+}
+
+ConversionPlan PrepareConversion(const Integration& integration, const PaymentIntent& intent,
+                                 const ChainInfo& chain, SwapQuoter& quoter,
+                                 const std::string& symbol, const std::optional<std::string>& payer,
+                                 base::TimeMs now, unsigned slippage_bps) {
+  const SwapVenue& venue = RequireConversion(integration, intent, chain, now);
+  ConversionPlan plan;
+  bool found = false;
+  for (const auto& offer :
+       ConversionOffers(integration, intent, chain, quoter, now, slippage_bps)) {
+    if (offer.pay_with->symbol != symbol) continue;
+    plan.offer = offer;
+    found = true;
+  }
+  if (!found)
+    NotOffered("No exchange route pays " + intent.token_symbol + " with " + symbol + " on " +
+               chain.name + ".");
+  const TokenInfo& in = *plan.offer.pay_with;
+  plan.deadline = (now + kSwapDeadlineMs) / 1000;
+  std::vector<std::string> inner = {ExactOutputSingleData(
+      {InputAddress(in, venue), *intent.token_address, plan.offer.fee, intent.recipient,
+       intent.AmountToSend(), plan.offer.amount_in_maximum})};
+  if (in.IsNative()) inner.push_back(RefundEthData());  // what the swap left, back to the payer
+  bool approved =
+      in.IsNative() || (payer && quoter.Allowance(chain, *in.address, *payer, venue.router) >=
+                                     plan.offer.amount_in_maximum);
+  if (!approved) {
+    plan.calls.push_back(
+        {"approve", *in.address, ApproveData(venue.router, plan.offer.amount_in_maximum), "0"});
+  }
+  plan.calls.push_back({"swap", venue.router, MulticallData(plan.deadline, inner),
+                        in.IsNative() ? FormatUnits(plan.offer.amount_in_maximum) : "0"});
+  return plan;
+}
+
+}  // namespace payd::domain
