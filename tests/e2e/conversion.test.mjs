@@ -78,7 +78,7 @@ price_usd = "1"
     assertApiError(await get(`${base()}/${pi.id}/conversions/LONE`), 404, 'not_found');
   });
 
-  test('with ETH: one transaction, the merchant receives exactly the intent\'s USDC, the payer gets the rest back', async () => {
+  test('with ETH: one transaction, the merchant receives exactly the intent\'s USDC, the payer gets the rest back', async (t) => {
     const pi = await newIntent('25.00');
     const plan = (await get(`${base()}/${pi.id}/conversions/ETH?payer=${PAYER.address}`)).json;
     assert.deepEqual(plan.calls.map((c) => c.purpose), ['swap'], 'no approval for the native coin');
@@ -102,9 +102,10 @@ price_usd = "1"
     assert.equal(payment.senderAddress, PAYER.address);
     assert.equal(payment.amount, pi.amount);
     assert.equal((await get(`${base()}/${pi.id}`)).json.senderAddress, PAYER.address);
+    t.diagnostic(`ETH: intent ${pi.amountFormatted} USDC; quote ${plan.amountIn.amountFormatted}, bound ${plan.amountInMaximum.amountFormatted}; spent ${formatEther(spent)} ETH; merchant +${formatUnits(BigInt(pi.amount), 6)} USDC; tx ${receipt.transactionHash} (gas ${receipt.gasUsed})`);
   });
 
-  test('with DAI: one approval and one swap; a second payment needs no new approval', async () => {
+  test('with DAI: one approval and one swap; a second payment needs no new approval', async (t) => {
     const pi = await newIntent('40.00');
     await mintDai(chain, uni, PAYER2.address, '100');
     const plan = (await get(`${base()}/${pi.id}/conversions/DAI?payer=${PAYER2.address}`)).json;
@@ -121,6 +122,7 @@ price_usd = "1"
     const payment = await swapPayment(receipts[1].transactionHash);
     assert.deepEqual(payment.paidWith, { token: 'DAI', tokenAddress: uni.dai, amount: String(spent), amountFormatted: formatUnits(spent, 18), payer: PAYER2.address });
     assert.equal(payment.senderAddress, PAYER2.address);
+    t.diagnostic(`DAI: intent ${pi.amountFormatted} USDC; quote ${plan.amountIn.amountFormatted}, bound ${plan.amountInMaximum.amountFormatted}; spent ${formatUnits(spent, 18)} DAI; merchant +${formatUnits(BigInt(pi.amount), 6)} USDC; approve ${receipts[0].transactionHash}, swap ${receipts[1].transactionHash} (gas ${receipts[1].gasUsed})`);
     // The approval covered the bound; what is left of it is smaller than the next one's bound.
     const next = await newIntent('1.00');
     const again = (await get(`${base()}/${next.id}/conversions/DAI?payer=${PAYER2.address}`)).json;
