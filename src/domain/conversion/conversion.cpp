@@ -33,6 +33,32 @@ Uint256 WithSlippage(const Uint256& amount, unsigned bps) {
   return (amount * (10'000 + bps) + 9'999) / 10'000;
 }
 
+// Each candidate's cheapest pool, quoted in one round of asks; those no pool trades left out.
+std::vector<ConversionOffer> QuotePools(const std::vector<const TokenInfo*>& candidates,
+                                        const PaymentIntent& intent, const ChainInfo& chain,
+                                        const SwapVenue& venue, SwapQuoter& quoter,
+                                        unsigned slippage_bps) {
+  std::vector<SwapQuoter::Ask> asks;
+  for (const TokenInfo* token : candidates) {
+    for (unsigned fee : kFeeTiers) asks.push_back({InputAddress(*token, venue), fee});
+  }
+  auto quotes = quoter.QuoteExactOutput(chain, *intent.token_address, intent.AmountToSend(), asks);
+  std::vector<ConversionOffer> offers;
+  std::size_t i = 0;
+  for (const TokenInfo* token : candidates) {
+    std::optional<ConversionOffer> best;
+    for (unsigned fee : kFeeTiers) {
+      const auto& quote = i < quotes.size() ? quotes[i] : std::nullopt;
+      ++i;
+      if (!quote || *quote == 0) continue;
+      if (!best || *quote < best->amount_in)
+        best = ConversionOffer{token, fee, *quote, WithSlippage(*quote, slippage_bps)};
+    }
+    if (best) offers.push_back(*best);
+  }
+  return offers;
+}
+
 }  // namespace
 
 const SwapVenue& RequireConversion(const Integration& integration, const PaymentIntent& intent,
@@ -60,26 +86,8 @@ std::vector<ConversionOffer> ConversionOffers(const Integration& integration,
                                               SwapQuoter& quoter, base::TimeMs now,
                                               unsigned slippage_bps) {
   const SwapVenue& venue = RequireConversion(integration, intent, chain, now);
-  auto candidates = Candidates(integration, intent, chain);
-  std::vector<SwapQuoter::Ask> asks;
-  for (const TokenInfo* token : candidates) {
-    for (unsigned fee : kFeeTiers) asks.push_back({InputAddress(*token, venue), fee});
-  }
-  auto quotes = quoter.QuoteExactOutput(chain, *intent.token_address, intent.AmountToSend(), asks);
-  std::vector<ConversionOffer> offers;
-  std::size_t i = 0;
-  for (const TokenInfo* token : candidates) {
-    std::optional<ConversionOffer> best;
-    for (unsigned fee : kFeeTiers) {
-      const auto& quote = i < quotes.size() ? quotes[i] : std::nullopt;
-      ++i;
-      if (!quote || *quote == 0) continue;
-      if (!best || *quote < best->amount_in)
-        best = ConversionOffer{token, fee, *quote, WithSlippage(*quote, slippage_bps)};
-    }
-    if (best) offers.push_back(*best);
-  }
-  return offers;
+  return QuotePools(Candidates(integration, intent, chain), intent, chain, venue, quoter,
+                    slippage_bps);
 }
 
 ConversionPlan PrepareConversion(const Integration& integration, const PaymentIntent& intent,
@@ -87,17 +95,15 @@ ConversionPlan PrepareConversion(const Integration& integration, const PaymentIn
                                  const std::string& symbol, const std::optional<std::string>& payer,
                                  base::TimeMs now, unsigned slippage_bps) {
   const SwapVenue& venue = RequireConversion(integration, intent, chain, now);
+  // Only the token asked for is quoted.
+  auto candidates = Candidates(integration, intent, chain);
+  std::erase_if(candidates, [&](const TokenInfo* t) { return t->symbol != symbol; });
+  auto offers = QuotePools(candidates, intent, chain, venue, quoter, slippage_bps);
   ConversionPlan plan;
-  bool found = false;
-  for (const auto& offer :
-       ConversionOffers(integration, intent, chain, quoter, now, slippage_bps)) {
-    if (offer.pay_with->symbol != symbol) continue;
-    plan.offer = offer;
-    found = true;
-  }
-  if (!found)
+  if (offers.empty())
     NotOffered("No exchange route pays " + intent.token_symbol + " with " + symbol + " on " +
                chain.name + ".");
+  plan.offer = offers.front();
   const TokenInfo& in = *plan.offer.pay_with;
   plan.deadline = (now + kSwapDeadlineMs) / 1000;
   std::vector<std::string> inner = {ExactOutputSingleData(

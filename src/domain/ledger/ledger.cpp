@@ -54,6 +54,8 @@ class Pass {
     }
     tx_.InsertBlocks(update_.chain_id, kept);
     LoadRecorded();
+    for (const ObservedTransfer& t : update_.transfers)
+      earliest_ = std::min(earliest_.value_or(t.block_time), t.block_time);
     for (const ObservedTransfer& t : update_.transfers) Record(t);
   }
 
@@ -158,10 +160,8 @@ class Pass {
           tx_.IntentBySenderHint(t.chain_id, t.TokenKey(), t.recipient, t.sender, t.block_time);
     // Failing both, the one intent a near amount fits (near_amount.h).
     std::optional<NearAmountFit> near;
-    std::vector<WaitingIntent> waiting;
     if (!intent) {
-      waiting = tx_.IntentsAwaitingNearAmount(t.chain_id, t.TokenKey(), t.recipient, t.block_time);
-      near = NearAmountCandidate(waiting, t.amount);
+      near = NearAmountCandidate(Waiting(t), t.amount, t.block_time);
       if (near && near->waiting->match_near_amounts) intent = near->waiting->intent;
     }
     if (intent) {
@@ -195,6 +195,22 @@ class Pass {
         tx_.InsertEvent(representation_.PaymentEvent(event_type::kPaymentUnmatched, p, now_));
       }
     }
+  }
+
+  // The intents a near amount to `t`'s recipient in its token could pay,
+  // read once a pass (a catch-up's thousands of transfers would each read
+  // them all) from the pass's earliest transfer on; Reevaluate drops those
+  // that receive something meanwhile.
+  const std::vector<WaitingIntent>& Waiting(const ObservedTransfer& t) {
+    std::string key = t.TokenKey() + '|' + t.recipient;
+    auto it = waiting_.find(key);
+    if (it == waiting_.end()) {
+      it = waiting_
+               .emplace(key, tx_.IntentsAwaitingNearAmount(t.chain_id, t.TokenKey(), t.recipient,
+                                                           earliest_.value_or(t.block_time)))
+               .first;
+    }
+    return it->second;
   }
 
   void Count(const Payment& recorded) {
@@ -304,6 +320,10 @@ class Pass {
     intent->near_amount_shortfall = near_shortfall;
     tx_.UpdateIntent(*intent);
     ++summary_.intents_updated;
+    if (intent->received > 0) {
+      for (auto& [key, list] : waiting_)
+        std::erase_if(list, [&](const WaitingIntent& w) { return w.intent.id == id; });
+    }
   }
 
   LedgerTx& tx_;
@@ -317,6 +337,9 @@ class Pass {
   std::set<std::string> lost_;  // intents that lost a payment to the rewind
   // Transfers with a live payment (TransferKey), in the blocks of this update's transfers.
   std::unordered_set<std::string> recorded_;
+  // Waiting(): by "<token key>|<recipient>"; earliest_: this update's first transfer time.
+  std::map<std::string, std::vector<WaitingIntent>> waiting_;
+  std::optional<base::TimeMs> earliest_;
 };
 
 }  // namespace

@@ -100,8 +100,9 @@ class LedgerTx {
                                                           base::TimeMs at) = 0;
   // The intents a transfer of another amount could be explained by
   // (near_amount.h): CREATED (or already marked EXPIRED by a newer block's
-  // time) with nothing received, chosen, not expired at `at`, matchable by
-  // then, neither resolved nor canceled; with their integrations' terms.
+  // time) with nothing received, chosen, not expired at `at`, neither resolved
+  // nor canceled; with their integrations' terms. Whether each was matchable
+  // by a transfer's time is the caller's to judge (NearAmountCandidate).
   virtual std::vector<WaitingIntent> IntentsAwaitingNearAmount(std::int64_t chain_id,
                                                                const std::string& token_key,
                                                                const std::string& recipient,

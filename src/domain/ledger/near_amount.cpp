@@ -12,9 +12,12 @@ std::optional<Uint256> NearAmountShortfall(const PaymentIntent& intent,
 }
 
 std::optional<NearAmountFit> NearAmountCandidate(const std::vector<WaitingIntent>& waiting,
-                                                 const Uint256& amount) {
+                                                 const Uint256& amount,
+                                                 std::optional<base::TimeMs> at) {
   std::optional<NearAmountFit> found;
   for (const WaitingIntent& w : waiting) {
+    if (at && (w.intent.IsExpiredAt(*at) || w.intent.MatchableFrom() > *at + kChainClockSkewMs))
+      continue;
     auto shortfall = NearAmountShortfall(w.intent, w.tolerance, amount);
     if (!shortfall) continue;
     if (found) return std::nullopt;  // two fit: no candidate

@@ -41,7 +41,10 @@ struct NearAmountFit {
 };
 
 // The one intent of `waiting` that `amount` fits; none when none or several do.
+// `at`, when given: the transfer's block time, by which an intent must exist
+// (less the clock skew) and not have expired to count.
 std::optional<NearAmountFit> NearAmountCandidate(const std::vector<WaitingIntent>& waiting,
-                                                 const Uint256& amount);
+                                                 const Uint256& amount,
+                                                 std::optional<base::TimeMs> at = std::nullopt);
 
 }  // namespace payd::domain

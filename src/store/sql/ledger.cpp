@@ -316,11 +316,9 @@ class SqlLedgerTx final : public domain::LedgerTx {
     static const std::string sql = SelectIntent(
         "WHERE chain_id = CAST(?1 AS BIGINT) AND token_key = ?2 AND recipient = ?3 AND status IN "
         "('CREATED', 'EXPIRED') AND received = '0' AND expires_at >= ?4 AND "
-        "COALESCE(chosen_at, created_at) <= ?5 AND resolution IS NULL AND canceled_at IS NULL "
-        "ORDER BY created_at, rowid");
+        "resolution IS NULL AND canceled_at IS NULL ORDER BY created_at, rowid");
     auto q = c_.Prepare(sql);
-    q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient);
-    q.Bind(4, at).Bind(5, at + domain::kChainClockSkewMs);
+    q.Bind(1, chain_id).Bind(2, token_key).Bind(3, recipient).Bind(4, at);
     std::vector<domain::WaitingIntent> out;
     while (q.Step()) out.push_back({ReadLedgerIntent(q), false, {}});
     // An integration's terms, read once however many of its intents wait.

@@ -17,16 +17,13 @@
 //   SwapRouter02               @uniswap/swap-router-contracts (no v2 factory: v3 pools only)
 //   Permit2                    @uniswap/universal-router 1.x, whose typechain factory carries
 //                              its creation code (no package publishes Permit2's own artifact)
-// The test DAI (18 decimals) is compiled here from OpenZeppelin's ERC20, like
+// The test DAI (18 decimals) is tools/devchain/TestDAI.sol, compiled and cached like
 // tools/devchain's TestUSDC: OpenZeppelin 5 publishes only abstract ERC20s.
 // package.json overrides swap-router-contracts' `hardhat-watcher` (a build
 // plugin it lists as a dependency, which would pull in hardhat, ~300 MB) with
 // a package that does nothing.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import {
   createWalletClient, encodeAbiParameters, encodeFunctionData, getAddress, getContractAddress, isAddressEqual,
@@ -35,9 +32,9 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 
 import { localTransport, PAYER, USDC_ADDRESS } from '../../../tools/devchain/chain.mjs';
+import { compile } from '../../../tools/devchain/contracts.mjs';
 
 const require = createRequire(import.meta.url);
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 // anvil's well-known account #8 (a public test key): deploys Uniswap and
 // provides its liquidity. Not #0 (the test USDC's deployer), #1-#6 (payers
@@ -79,7 +76,7 @@ const cache = new Map();
 function artifact(name) {
   if (!cache.has(name)) {
     if (name === 'permit2') cache.set(name, { abi: [], bytecode: permit2Bytecode() });
-    else if (name === 'dai') cache.set(name, compileTestDai());
+    else if (name === 'dai') cache.set(name, compile('TestDAI'));
     else cache.set(name, require(ARTIFACTS[name]));
   }
   return cache.get(name);
@@ -91,48 +88,6 @@ function permit2Bytecode() {
   const match = source.match(/const _bytecode =\s*"(0x[0-9a-f]+)"/i);
   if (!match) throw new Error(`no Permit2 bytecode in ${PERMIT2_FACTORY}`);
   return match[1];
-}
-
-// Like tools/devchain/TestUSDC.sol (same compiler settings, cached the same
-// way under build/contracts), with ERC20's 18 decimals.
-const TEST_DAI_SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
-import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
-contract TestDAI is ERC20 {
-    constructor() ERC20("Dai Stablecoin (test)", "DAI") {}
-    function mint(address to, uint256 amount) external { _mint(to, amount); }
-}
-`;
-
-function compileTestDai() {
-  const hash = createHash('sha256').update(TEST_DAI_SOURCE).digest('hex').slice(0, 16);
-  const cached = join(root, 'build', 'contracts', `TestDAI-${hash}.json`);
-  if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
-  const solc = require('solc');
-  const input = {
-    language: 'Solidity',
-    sources: { 'TestDAI.sol': { content: TEST_DAI_SOURCE } },
-    settings: {
-      evmVersion: 'cancun',
-      optimizer: { enabled: true, runs: 200 },
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
-    },
-  };
-  const findImports = (path) => {
-    try {
-      return { contents: readFileSync(require.resolve(path), 'utf8') };
-    } catch {
-      return { error: `not found: ${path}` };
-    }
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
-  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const contract = output.contracts['TestDAI.sol'].TestDAI;
-  const result = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
-  mkdirSync(dirname(cached), { recursive: true });
-  writeFileSync(cached, JSON.stringify(result));
-  return result;
 }
 
 const sortTokens = (a, b) => (BigInt(a) < BigInt(b) ? [getAddress(a), getAddress(b)] : [getAddress(b), getAddress(a)]);
@@ -319,7 +274,7 @@ export async function movePrice(chain, addrs, {
 // Another ERC-20 (the test DAI's code at a new address, from the deployer's
 // next nonce): a token no pool trades, which a payer cannot swap from.
 export async function deployPoollessToken(chain, { from = UNISWAP_DEPLOYER } = {}) {
-  const { abi, bytecode } = compileTestDai();
+  const { abi, bytecode } = compile('TestDAI');
   const hash = await walletFor(chain, from).deployContract({ abi, bytecode });
   const receipt = await chain.client.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new Error(`deploying the pool-less token reverted (${hash})`);
