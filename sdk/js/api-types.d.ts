@@ -4224,6 +4224,7 @@ export interface components {
              */
             matchNearAmounts: boolean;
             underpaymentTolerance: components["schemas"]["UnderpaymentTolerance"];
+            qrCode: components["schemas"]["QrCode"];
             enabled: boolean;
             disabledAt: components["schemas"]["Timestamp"] | null;
             createdAt: components["schemas"]["Timestamp"];
@@ -4272,6 +4273,7 @@ export interface components {
          *       "autoConversion": false,
          *       "matchNearAmounts": false,
          *       "underpaymentTolerance": null,
+         *       "qrCode": "eip681",
          *       "enabled": true,
          *       "disabledAt": null,
          *       "createdAt": "2026-11-22T12:00:00.000Z"
@@ -4291,6 +4293,20 @@ export interface components {
         } | {
             amount: string;
         };
+        /**
+         * @description What the payment page's QR code holds, for the phone wallets payers really use (some read
+         *     only the address from a payment URI and make the payer type the amount).
+         *     `eip681` (the default): the EIP-681 URI with the amount
+         *     (`ethereum:<token>@<chain>/transfer?address=<payout>&uint256=<units>`, or `?value=` for
+         *     the coin). `address`: the payout address alone, the exact amount shown large beside it.
+         *     `eip681_compatible`: the EIP-681 URI with the amount also in the forms other wallets
+         *     read, in scientific notation (`uint256=2.5000137e7`) and as a decimal of whole tokens
+         *     (`amount=25.000137`); never `value` beside a token transfer. Whatever the code holds,
+         *     the page shows the exact amount, marks the digits that make it exact and says why they
+         *     matter. The payer view's `paymentUri` is always the plain EIP-681 URI.
+         * @enum {string}
+         */
+        QrCode: "eip681" | "address" | "eip681_compatible";
         IntegrationCreate: {
             name: string;
             /** @description Chain ids configured in payd. */
@@ -4307,6 +4323,7 @@ export interface components {
             /** @default false */
             matchNearAmounts: boolean;
             underpaymentTolerance?: components["schemas"]["UnderpaymentTolerance"];
+            qrCode?: components["schemas"]["QrCode"];
         };
         IntegrationUpdate: {
             name?: string;
@@ -4319,6 +4336,7 @@ export interface components {
             matchNearAmounts?: boolean;
             /** @description null clears it. */
             underpaymentTolerance?: components["schemas"]["UnderpaymentTolerance"];
+            qrCode?: components["schemas"]["QrCode"];
             enabled?: boolean;
         };
         ApiKeyFields: {

@@ -39,6 +39,13 @@ std::optional<domain::UnderpaymentTolerance> ReadTolerance(FieldReader& fields) 
   ThrowBadRequest(kName, shape);
 }
 
+// qrCode (issue 38 item 3): what the payment page's QR code holds. Absent: unchanged.
+std::optional<domain::QrCode> ReadQrCode(FieldReader& fields) {
+  auto text = fields.OptionalString("qrCode");
+  if (!text) return std::nullopt;
+  return domain::QrCodeInput(*text, "qrCode");
+}
+
 domain::IntegrationRequest ReadIntegrationRequest(const boost::json::object& body) {
   FieldReader fields(body);
   domain::IntegrationRequest r;
@@ -55,6 +62,7 @@ domain::IntegrationRequest ReadIntegrationRequest(const boost::json::object& bod
   r.auto_conversion = fields.OptionalBool("autoConversion").value_or(false);
   r.match_near_amounts = fields.OptionalBool("matchNearAmounts").value_or(false);
   r.underpayment_tolerance = ReadTolerance(fields).value_or(domain::UnderpaymentTolerance{});
+  r.qr_code = ReadQrCode(fields).value_or(domain::QrCode::kEip681);
   fields.RejectUnknown();
   return r;
 }
@@ -63,7 +71,7 @@ domain::IntegrationPatch ReadIntegrationPatch(const boost::json::object& body) {
   FieldReader fields(body);
   domain::IntegrationPatch p;
   fields.RefuseNull({"name", "chains", "tokens", "payoutAddress", "origins", "enabled",
-                     "autoConversion", "matchNearAmounts"});
+                     "autoConversion", "matchNearAmounts", "qrCode"});
   p.name = fields.OptionalString("name");
   p.chains = fields.OptionalInts("chains");
   p.tokens = fields.OptionalStrings("tokens");
@@ -74,12 +82,13 @@ domain::IntegrationPatch ReadIntegrationPatch(const boost::json::object& body) {
   p.auto_conversion = fields.OptionalBool("autoConversion");
   p.match_near_amounts = fields.OptionalBool("matchNearAmounts");
   p.underpayment_tolerance = ReadTolerance(fields);
+  p.qr_code = ReadQrCode(fields);
   fields.RejectUnknown();
   if (p.Empty()) {
     ThrowBadRequest("",
                     "Send at least one of name, chains, tokens, payoutAddress, origins, "
                     "preferredToken, autoConversion, matchNearAmounts, underpaymentTolerance, "
-                    "enabled.");
+                    "qrCode, enabled.");
   }
   return p;
 }

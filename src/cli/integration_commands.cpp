@@ -18,7 +18,8 @@ template <typename Fn>
 auto WithIntegrationFlags(Fn&& fn) {
   return WithFlagNames({{"payoutAddress", "payout"},
                         {"preferredToken", "preferred-token"},
-                        {"underpaymentTolerance", "underpayment-tolerance"}},
+                        {"underpaymentTolerance", "underpayment-tolerance"},
+                        {"qrCode", "qr-code"}},
                        std::forward<Fn>(fn));
 }
 
@@ -29,6 +30,11 @@ domain::UnderpaymentTolerance ToleranceFlag(const std::string& text) {
 constexpr const char* kToleranceHelp =
     "How far short of the price a transfer may be and still fit an intent: 1.5% or 0.50 (in the "
     "price's currency), none by default";
+
+constexpr const char* kQrCodeHelp =
+    "What the payment page's QR code holds: eip681 (address and amount, the default), address "
+    "(the address only, the amount shown beside it) or eip681_compatible (the amount also in the "
+    "forms other wallets read)";
 
 // What the CLI prints: the API's view.
 boost::json::object View(const domain::Integration& i) {
@@ -58,12 +64,15 @@ void AddIntegrationCreate(CLI::App& integration, CommandContext& ctx) {
                    "Match a transfer that only one waiting intent nearly fits at once");
   auto tolerance = std::make_shared<std::string>();
   create->add_option("--underpayment-tolerance", *tolerance, kToleranceHelp);
-  create->callback(Guarded([&ctx, req, preferred, tolerance] {
+  auto qr_code = std::make_shared<std::string>();
+  create->add_option("--qr-code", *qr_code, kQrCodeHelp);
+  create->callback(Guarded([&ctx, req, preferred, tolerance, qr_code] {
     auto [config, store] = ctx.Open();
     RequireTenant(*store, req->tenant_id);
     if (!preferred->empty()) req->preferred_token = *preferred;
     auto made = WithIntegrationFlags([&] {
       if (!tolerance->empty()) req->underpayment_tolerance = ToleranceFlag(*tolerance);
+      if (!qr_code->empty()) req->qr_code = domain::QrCodeInput(*qr_code, "qrCode");
       return domain::CreateIntegration(CliChange(*store, req->tenant_id), config.catalog, *req);
     });
     ctx.Print(View(*made.object));
@@ -107,10 +116,13 @@ void AddUpdate(CLI::App& integration, CommandContext& ctx) {
       "true: a transfer that only one waiting intent nearly fits pays it at once");
   auto tolerance = std::make_shared<std::string>();
   update->add_option("--underpayment-tolerance", *tolerance, kToleranceHelp);
-  update->callback(Guarded([&ctx, id, patch, tolerance] {
-    if (!tolerance->empty()) {
-      WithIntegrationFlags([&] { patch->underpayment_tolerance = ToleranceFlag(*tolerance); });
-    }
+  auto qr_code = std::make_shared<std::string>();
+  update->add_option("--qr-code", *qr_code, kQrCodeHelp);
+  update->callback(Guarded([&ctx, id, patch, tolerance, qr_code] {
+    WithIntegrationFlags([&] {
+      if (!tolerance->empty()) patch->underpayment_tolerance = ToleranceFlag(*tolerance);
+      if (!qr_code->empty()) patch->qr_code = domain::QrCodeInput(*qr_code, "qrCode");
+    });
     if (patch->Empty()) domain::ThrowInvalid("", "nothing to change: give at least one option");
     auto [config, store] = ctx.Open();
     auto found = store->FindIntegrationById(*id);

@@ -243,16 +243,25 @@ std::string Sentence(std::string message) {
   bool camel = end > 0 && std::islower(static_cast<unsigned char>(message[0])) &&
                std::any_of(message.begin(), message.begin() + static_cast<std::ptrdiff_t>(end),
                            [](unsigned char c) { return std::isupper(c); });
-  std::string words;
+  // Each word in lower case, but an initialism stays one ("qrCode" is "QR code").
+  std::string words, word;
+  auto flush = [&] {
+    for (std::string_view initialism : {"qr", "url", "id"}) {
+      if (word != initialism) continue;
+      for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    words += (words.empty() ? "" : " ") + word;
+    word.clear();
+  };
   for (std::size_t i = 0; camel && i < end; ++i) {
     char c = message[i];
-    if (i > 0 && std::isupper(static_cast<unsigned char>(c))) {
-      words.push_back(' ');
-      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    words.push_back(c);
+    if (i > 0 && std::isupper(static_cast<unsigned char>(c))) flush();
+    word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   }
-  if (camel) message = words + message.substr(end);
+  if (camel) {
+    flush();
+    message = words + message.substr(end);
+  }
   if (!message.empty()) {
     message[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(message[0])));
   }

@@ -46,6 +46,7 @@ struct IntegrationForm {
   bool auto_conversion = false;
   bool match_near_amounts = false;
   std::string tolerance;  // as typed: "1.5%", "0.50" or empty (domain::ParseToleranceInput)
+  std::string qr_code;    // as sent (domain::QrCodeInput); empty: left as it is
 };
 
 IntegrationForm ReadIntegrationForm(std::string_view body) {
@@ -66,6 +67,7 @@ IntegrationForm ReadIntegrationForm(std::string_view body) {
   f.auto_conversion = !http::FormValue(body, "autoConversion").empty();
   f.match_near_amounts = !http::FormValue(body, "matchNearAmounts").empty();
   f.tolerance = base::ValidUtf8(http::FormValue(body, "underpaymentTolerance"));
+  f.qr_code = base::ValidUtf8(http::FormValue(body, "qrCode"));
   return f;
 }
 
@@ -78,7 +80,8 @@ IntegrationForm FormOf(const domain::Integration& i) {
                     i.allow_tokens,
                     i.auto_conversion,
                     i.match_near_amounts,
-                    domain::ToleranceInputText(i.underpayment_tolerance)};
+                    domain::ToleranceInputText(i.underpayment_tolerance),
+                    std::string(domain::QrCodeName(i.qr_code))};
   for (const auto& origin : i.allowed_origins) f.origins += origin + "\n";
   return f;
 }
@@ -155,6 +158,10 @@ boost::json::object IntegrationModel(const domain::ChainCatalog& catalog,
   m["toleranceText"] = domain::ToleranceInputText(i.underpayment_tolerance);
   m["tolerancePercent"] =
       i.underpayment_tolerance.kind == domain::UnderpaymentTolerance::Kind::kPercent;
+  m["qrCodeText"] = i.qr_code == domain::QrCode::kAddress ? "The address only, the amount beside it"
+                    : i.qr_code == domain::QrCode::kEip681Compatible
+                        ? "Address and amount, in the forms other wallets read too"
+                        : "Address and amount (EIP-681)";
   m["created"] = base::FormatTimestamp(i.created_at);
   return m;
 }
@@ -187,6 +194,9 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
   model["autoConversion"] = form.auto_conversion;
   model["matchNearAmounts"] = form.match_near_amounts;
   model["underpaymentTolerance"] = form.tolerance;
+  model["qrEip681"] = form.qr_code != "address" && form.qr_code != "eip681_compatible";
+  model["qrAddress"] = form.qr_code == "address";
+  model["qrCompatible"] = form.qr_code == "eip681_compatible";
   AddChoices(model, CatalogOf(ctx), form);
   AddErrors(model, errors);
   return Page(req, ctx, status, "integrations_form", model);
@@ -246,6 +256,7 @@ http::Response CreateIntegrationForm(const http::Request& req, DashboardContext&
         request.match_near_amounts = form.match_near_amounts;
         request.underpayment_tolerance =
             domain::ParseToleranceInput(form.tolerance, "underpaymentTolerance");
+        if (!form.qr_code.empty()) request.qr_code = domain::QrCodeInput(form.qr_code, "qrCode");
         auto made = domain::CreateIntegration(ChangeBy(ctx, v), CatalogOf(ctx), request);
         return Redirect(req, kIntegrationsHome + "/" + made.object->id);
       },
@@ -291,6 +302,7 @@ http::Response Change(const http::Request& req, http::RequestContext& rctx, Dash
         patch.match_near_amounts = form.match_near_amounts;
         patch.underpayment_tolerance =
             domain::ParseToleranceInput(form.tolerance, "underpaymentTolerance");
+        if (!form.qr_code.empty()) patch.qr_code = domain::QrCodeInput(form.qr_code, "qrCode");
         domain::Change change = ChangeBy(ctx, v);
         change.password_proof = proof ? &*proof : nullptr;
         auto updated = domain::UpdateIntegration(change, CatalogOf(ctx), integration.id, patch);

@@ -115,6 +115,7 @@ Integration PrepareIntegration(const ChainCatalog& catalog, const IntegrationReq
   integration.auto_conversion = request.auto_conversion;
   integration.match_near_amounts = request.match_near_amounts;
   integration.underpayment_tolerance = request.underpayment_tolerance;
+  integration.qr_code = request.qr_code;
   integration.preferred_token = request.preferred_token;
   integration.created_at = now;
   CheckIntegrationTerms(catalog, integration);

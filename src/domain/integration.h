@@ -11,6 +11,7 @@
 
 #include "base/time.h"
 #include "domain/access/origin.h"
+#include "domain/intents/payment_uri.h"
 #include "domain/money/chain_catalog.h"
 #include "domain/money/tolerance.h"
 
@@ -30,6 +31,9 @@ struct Integration {
   // pays it at once (true) or waits unmatched with it as its candidate.
   bool match_near_amounts = false;
   UnderpaymentTolerance underpayment_tolerance = {};
+  // What the payment page's QR code holds (payment_uri.h): wallets that drop
+  // the amount of an EIP-681 URI are better served by the address alone.
+  QrCode qr_code = QrCode::kEip681;
   base::TimeMs created_at = 0;
   // Set when the merchant disabled it: it takes no new payments (its open
   // intents are still watched and paid).
@@ -53,6 +57,7 @@ struct IntegrationRequest {
   bool auto_conversion = false;
   bool match_near_amounts = false;
   UnderpaymentTolerance underpayment_tolerance = {};
+  QrCode qr_code = QrCode::kEip681;
 };
 
 // Checks the integration's terms against the catalog and writes them in

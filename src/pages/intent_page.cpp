@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "domain/intents/payment_uri.h"
 #include "domain/money/amount.h"
 #include "html/html.h"
 #include "html/qr.h"
@@ -79,6 +80,27 @@ boost::json::object ChainBlock(const domain::ChainInfo* chain, const domain::Pay
   };
 }
 
+// The amount as the page writes it, the digits that make it exact apart
+// (`mark`: the amount shown is the intent's exact amount, still to pay), and
+// the note that says, in the payer's language, why those digits matter.
+void AddExactDigits(boost::json::object& m, const html::Catalog& t, const domain::PaymentIntent& i,
+                    bool mark) {
+  domain::ExactDigits exact = domain::ExactAmountDigits(i);
+  std::string number = html::FormatAmount(exact.amount, t.number);
+  std::size_t marked = mark ? std::min(exact.marked, number.size()) : 0;
+  m["amountHead"] = number.substr(0, number.size() - marked);
+  m["amountDigits"] = number.substr(number.size() - marked);
+  m["amountSymbol"] = " " + i.token_symbol;
+  m["markDigits"] = marked > 0;
+  std::string amount_text = number + " " + i.token_symbol;
+  m["exactNote"] = marked ? t.Text("exact_digits_note",
+                                   {{"amount", amount_text},
+                                    {"digits", number.substr(number.size() - marked)},
+                                    {"rounded", html::FormatAmount(exact.rounded, t.number) + " " +
+                                                    i.token_symbol}})
+                          : t.Text("exact_amount_note");
+}
+
 }  // namespace
 
 http::Response IntentPage(const http::Request& req, http::RequestContext&, const PagesContext& ctx,
@@ -122,7 +144,10 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   bool numeric_confirmations =
       !i.required_confirmations.empty() &&
       i.required_confirmations.find_first_not_of("0123456789") == std::string::npos;
-  std::string payment_uri = domain::PaymentUri(i);
+  // What the QR code holds is the integration's choice (payment_uri.h);
+  // whatever it holds, the page shows the exact amount and its marked digits.
+  domain::QrCode qr_mode = integration ? integration->qr_code : domain::QrCode::kEip681;
+  bool address_qr = qr_mode == domain::QrCode::kAddress;
   std::string expires = html::FormatDateTime(i.expires_at, t.date_time);
 
   boost::json::object model = BaseModel(ctx, page,
@@ -150,13 +175,17 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
               : "";
   m["amountLabel"] = t.Text(amount_label);
   m["amountText"] = shown_text;
+  AddExactDigits(m, t, i, waiting && shown == i.amount);
   m["amountDecimal"] = domain::UnitsToDecimal(shown, i.decimals);
   m["showExactNote"] = waiting && !underpaid;
+  m["addressQr"] = address_qr;
   m["recipient"] = i.recipient;
   m["network"] = network;
-  m["paymentUri"] = payment_uri;
+  m["paymentUri"] = domain::WalletLink(i, qr_mode);
   m["qrSvg"] = html::QrSvg(
-      payment_uri, {"qr", t.Text("qr_label", {{"amount", shown_text}, {"network", network}})});
+      domain::QrContent(i, qr_mode),
+      {"qr", address_qr ? t.Text("qr_address_label", {{"network", network}})
+                        : t.Text("qr_label", {{"amount", shown_text}, {"network", network}})});
   m["expiresAt"] = base::FormatTimestamp(i.expires_at);
   m["expiresText"] = t.Text("expires_at", {{"time", expires}});
   m["showPay"] = waiting;
@@ -179,6 +208,17 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   m["showChange"] = i.TakesAChoiceAt(base::NowMs());
   m["heading"] = heading;
   m["isReceipt"] = receipt;
+  // A receipt paid through a swap (DECISIONS §16) says what the payer spent.
+  std::string paid_with;
+  for (const auto& p :
+       receipt ? ctx.store.PaymentsOfIntent(i.tenant_id, i.id) : std::vector<domain::Payment>{}) {
+    if (!p.paid_with) continue;
+    paid_with = html::FormatAmount(
+                    domain::UnitsToDecimal(p.paid_with->amount, p.paid_with->decimals), t.number) +
+                " " + p.paid_with->token;
+    break;
+  }
+  m["paidWith"] = paid_with;
   m["paidAt"] = i.confirmed_at ? html::FormatDateTime(*i.confirmed_at, t.date_time) : "";
   // An intent asked on /v1 names its own; a link's intents go back to the link's.
   std::optional<std::string> return_url = i.return_url;

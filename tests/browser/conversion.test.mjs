@@ -7,8 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
+import { formatUnits, parseEther } from 'viem';
+
 import { eventually, PAYER, PAYER2, PAYOUT } from '../e2e/lib/chain.mjs';
-import { balanceOf, mintDai } from '../e2e/lib/uniswap.mjs';
+import { balanceOf, mintDai, movePrice } from '../e2e/lib/uniswap.mjs';
 import { browserForSuite, checkState } from './lib/browser.mjs';
 import { checkoutStackForSuite } from './lib/stack.mjs';
 import { TestWallet } from './lib/test_wallet.mjs';
@@ -53,6 +55,10 @@ describe('the intent page pays with another token', () => {
     const payment = await paymentOf(wallet.sent[0]);
     assert.equal(payment.paidWith.token, 'ETH');
     assert.equal(payment.senderAddress, PAYER.address);
+    // The receipt says what the payer spent, once payd has read it from the transaction.
+    await page.reload();
+    assert.equal(await page.locator('#paid-with').textContent(), `${payment.paidWith.amountFormatted} ETH`);
+    await checkState(page, 'conversion', 'receipt-paid-with-eth');
   });
 
   test('DAI: an approval, then the swap, on a phone-sized page', async () => {
@@ -69,5 +75,59 @@ describe('the intent page pays with another token', () => {
     assert.equal(wallet.sent.length, 2, 'the approval and the swap');
     assert.equal(await balanceOf(s.chain, s.uni.usdc, PAYOUT) - before, BigInt(intent.amount));
     assert.equal((await paymentOf(wallet.sent[1])).paidWith.token, 'DAI');
+  });
+
+  test('the widget on a shop page offers the same choice, and ETH pays the intent exactly', async () => {
+    s.shop.page('/convert', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head>
+<body><main><h1>Checkout at the shop</h1>
+<script>window.paydEvents = []; document.addEventListener('payd:paid', (e) => { e.preventDefault(); window.paydEvents.push(e.detail.intent); });</script>
+<script src="${s.base}/widget.js" data-integration="${s.integration}" data-amount-usd="5.00" data-currency="USDC" data-chain-id="31337"></script>
+</main></body></html>`);
+    const wallet = new TestWallet({ rpcUrl: s.chain.url, account: PAYER });
+    const context = await browser.newContext();
+    await wallet.install(context);
+    const page = await context.newPage();
+    await page.goto(`${s.shop.url}/convert`);
+    await page.getByRole('button', { name: 'Pay with crypto' }).click();
+    const checkout = page.frameLocator('iframe[title="Payment"]');
+    const choice = checkout.getByRole('group', { name: 'Pay with' });
+    await choice.waitFor();
+    assert.deepEqual(await choice.getByRole('radio').evaluateAll((els) => els.map((e) => e.value)), ['USDC', 'DAI', 'ETH']);
+    await choice.getByRole('radio', { name: /^ETH: about/ }).check();
+    await checkState(page, 'conversion-widget', 'eth-chosen');
+    const before = await balanceOf(s.chain, s.uni.usdc, PAYOUT);
+    await checkout.getByRole('button', { name: 'Pay with Test Wallet' }).click();
+    await page.waitForFunction(() => window.paydEvents.length > 0, null, { timeout: 30000 });
+    const paid = await page.evaluate(() => window.paydEvents[0]);
+    assert.equal(paid.status, 'PAID');
+    assert.equal(await balanceOf(s.chain, s.uni.usdc, PAYOUT) - before, BigInt(paid.amount), 'exactly the intent\'s USDC');
+    assert.equal(wallet.sent.length, 1, 'one transaction');
+    assert.equal((await paymentOf(wallet.sent[0])).paidWith.token, 'ETH');
+    await context.close();
+  });
+
+  test('a quote past its freshUntil is asked again, and the choice shows the new one', async () => {
+    const intent = await s.createIntent({ amount_usd: '25.00' });
+    const wallet = new TestWallet({ rpcUrl: s.chain.url, account: PAYER });
+    const context = await browser.newContext();
+    await wallet.install(context);
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${s.base}/pay/${intent.id}`);
+    const eth = page.locator('label[data-token="ETH"]');
+    await eth.waitFor();
+    const first = await eth.textContent();
+    // ETH becomes cheaper: paying 25 USDC takes more of it.
+    await movePrice(s.chain, s.uni, { tokenIn: 'ETH', amountIn: parseEther('50') });
+    const asked = await s.payd.request('GET', `/public/integrations/${s.integration}/intents/${intent.id}/conversions`, { headers: { Origin: s.base } });
+    assert.equal(asked.status, 200, asked.text);
+    const offers = asked.json;
+    const quote = offers.data.find((o) => o.token === 'ETH');
+    // The label's "about" figure: the quote to 6 decimals, rounded to nearest (convert.js readable).
+    const about = formatUnits((BigInt(quote.amountIn.amount) + 500000000000n) / 1000000000000n, 6);
+    assert.ok(!first.includes(`about ${about} `), 'the quote moved');
+    await page.clock.fastForward(31000);
+    await page.locator('label[data-token="ETH"]', { hasText: `about ${about} ` }).waitFor({ timeout: 10000 });
+    await context.close();
   });
 });

@@ -227,4 +227,24 @@ describe('dashboard payment links and integrations', () => {
     assert.equal((await post(`${INTEGRATIONS}/${integrationId}/disable`, { csrf }, { cookie: dev })).status, 303);
     assert.match(await htmlOf(await get(`${INTEGRATIONS}/${integrationId}`, dev)), /This integration is disabled/);
   });
+
+  test("the payment page's QR code is chosen in the integration's form, and a choice the form does not offer changes nothing", async () => {
+    const ana = await signIn('ana@acme.example');
+    const csrf = await csrfOf(ana, INTEGRATIONS);
+    const form = await htmlOf(await get(`${INTEGRATIONS}/new`, ana));
+    assert.match(form, /id="qrCode" name="qrCode" value="eip681" checked>/, 'EIP-681 with the amount by default');
+    const made = await post(INTEGRATIONS, integrationFields(csrf, [['qrCode', 'address']]), { cookie: ana });
+    const integrationId = idFrom(made, INTEGRATIONS);
+    assert.equal(sql(payd, `SELECT qr_code FROM integrations WHERE id = '${integrationId}'`), 'address');
+    assert.match(await htmlOf(await get(`${INTEGRATIONS}/${integrationId}`, ana)), /<dt>QR code<\/dt><dd>The address only, the amount beside it<\/dd>/);
+    assert.match(await htmlOf(await get(`${INTEGRATIONS}/${integrationId}/edit`, ana)), /id="qrCode-address" name="qrCode" value="address" checked>/);
+
+    const refused = await post(`${INTEGRATIONS}/${integrationId}`, integrationFields(csrf, [['qrCode', 'uri']]), { cookie: ana });
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /<a href="#qrCode">QR code is one of eip681, address, eip681_compatible\.<\/a>/);
+    assert.equal(sql(payd, `SELECT qr_code FROM integrations WHERE id = '${integrationId}'`), 'address');
+    const changed = await post(`${INTEGRATIONS}/${integrationId}`, integrationFields(csrf, [['qrCode', 'eip681_compatible']]), { cookie: ana });
+    assert.equal(changed.status, 303);
+    assert.equal(sql(payd, `SELECT qr_code FROM integrations WHERE id = '${integrationId}'`), 'eip681_compatible');
+  });
 });

@@ -314,9 +314,10 @@ describe('hosted pages', () => {
     assert.equal(res.status, 200);
     assert.match(text, new RegExp(`data-page="intent" data-intent="${id}" data-integration="${shop.integration.id}" data-lang="en" data-return-url="https://shop.example/thanks" data-explorer-tx="https://explorer.example/tx/" data-status="CREATED"`));
     assert.match(text, /<dt>Amount to send<\/dt>/);
-    assert.match(text, new RegExp(`<span id="amount" class="amount" data-copy="${pi.amountFormatted}">${pi.amountFormatted} USDC</span>`));
+    // The digits that make it exact (what it adds after the price, 7) are marked (qr_code.test.mjs).
+    assert.match(text, new RegExp(`<span id="amount" class="amount" data-copy="${pi.amountFormatted}">7\\.<mark class="exact-digits">${pi.amountFormatted.slice(2)}</mark> USDC</span>`));
     // The sentence that the exact amount matters sits right under the amount.
-    assert.match(text, /<\/span>\n<button[^>]*id="copy-amount"[^>]*>Copy<\/button>\n<p id="exact-note" class="exact">Send exactly this amount/);
+    assert.match(text, new RegExp(`</span>\n<button[^>]*id="copy-amount"[^>]*>Copy</button>\n<p id="exact-note" class="exact">Send exactly ${pi.amountFormatted.replace('.', '\\.')} USDC, to the last digit`));
     assert.match(text, new RegExp(`<code id="recipient" class="address">${PAYOUT}</code>`));
     assert.match(text, /Localnet/);
     assert.match(text, /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" id="qr"[^>]*role="img" aria-label="QR code to pay/);

@@ -1,5 +1,5 @@
-// Fuzz target: the EIP-681 payment URI of an intent (domain::PaymentUri) and
-// the EIP-55 addresses in it (domain/money/address.h).
+// Fuzz target: the EIP-681 payment URIs of an intent (domain::PaymentUri,
+// domain::CompatiblePaymentUri) and the EIP-55 addresses in them (domain/money/address.h).
 //
 // Input: bytes taken in order: 20 for the recipient, one flag byte (odd: the
 // native coin), 20 for the token, 8 for the chain id (made positive, as config
@@ -8,6 +8,8 @@
 //
 // Properties: the URI parses back, with a strict EIP-681 reader written here,
 // to the same recipient, chain, token and amount, with checksummed addresses;
+// the compatible URI says the same amount in scientific notation and as a
+// decimal of whole tokens (decimals from the chain bytes), never `value` beside a token;
 // an address parses from its lowercase, uppercase and checksummed forms to the
 // checksummed form, and flipping the case of one letter of the checksummed
 // form is refused; any text ParseAddress accepts is that address in another case.
@@ -21,7 +23,7 @@
 #include <vector>
 
 #include "base/strings.h"
-#include "domain/intents/payment_intent.h"
+#include "domain/intents/payment_uri.h"
 #include "domain/money/address.h"
 #include "fuzz_check.h"
 
@@ -29,6 +31,26 @@ namespace {
 
 namespace domain = payd::domain;
 using domain::Uint256;
+
+// EIP-681's scientific notation back to an integer: "2.5000137e7" -> 25000137.
+// Only the exact forms: the fraction must fit within the exponent.
+std::optional<Uint256> ReadScientific(std::string_view text) {
+  auto e = text.find('e');
+  if (e == std::string_view::npos) return domain::ParseUnits(text);
+  std::string_view mantissa = text.substr(0, e);
+  auto exponent = domain::ParseUnits(text.substr(e + 1));
+  if (!exponent || *exponent > 100) return std::nullopt;
+  std::string digits(mantissa.substr(0, mantissa.find('.')));
+  std::size_t fraction = 0;
+  if (auto dot = mantissa.find('.'); dot != std::string_view::npos) {
+    fraction = mantissa.size() - dot - 1;
+    digits += mantissa.substr(dot + 1);
+  }
+  std::size_t zeros = static_cast<std::size_t>(*exponent);
+  if (zeros < fraction) return std::nullopt;
+  digits.append(zeros - fraction, '0');
+  return domain::ParseUnits(digits);
+}
 
 std::string Hex40(std::string_view bytes) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -155,6 +177,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   intent.recipient = domain::ChecksumAddress(recipient_hex);
   if (!native) intent.token_address = domain::ChecksumAddress(token_hex);
   intent.amount = amount;
+  intent.decimals = static_cast<unsigned>(chain_bits % 37);
   std::string uri = domain::PaymentUri(intent);
   std::string ctx = "uri " + uri;
 
@@ -184,5 +207,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto units = value ? domain::ParseUnits(*value) : std::nullopt;
     FUZZ_REQUIRE(units && *units == amount, ctx);
   }
+
+  std::string compatible = domain::CompatiblePaymentUri(intent);
+  ctx = "compatible uri " + compatible;
+  auto wide = ReadEip681(compatible);
+  FUZZ_REQUIRE(wide && wide->target == read->target && wide->function == read->function, ctx);
+  std::optional<std::string> scientific, decimal, value_param;
+  for (const auto& [k, v] : wide->params) {
+    if (k == (native ? "value" : "uint256")) scientific = v;
+    if (k == "amount") decimal = v;
+    if (k == "value") value_param = v;
+  }
+  FUZZ_REQUIRE(native || !value_param, ctx);  // a token transfer never carries value
+  auto scientific_units = scientific ? ReadScientific(*scientific) : std::nullopt;
+  FUZZ_REQUIRE(scientific_units && *scientific_units == amount, ctx);
+  FUZZ_REQUIRE(decimal && *decimal == domain::UnitsToDecimal(amount, intent.decimals), ctx);
   return 0;
 }

@@ -15,6 +15,11 @@ TEST(DashboardForms, AnApiMessageBecomesASentenceThatNamesTheFieldInWords) {
   EXPECT_EQ(Sentence("EIP-55 checksum does not match"), "EIP-55 checksum does not match");
   EXPECT_EQ(Sentence("There is already a user"), "There is already a user");
   EXPECT_EQ(Sentence(""), "");
+  // An initialism stays one.
+  EXPECT_EQ(Sentence("qrCode is one of eip681, address, eip681_compatible."),
+            "QR code is one of eip681, address, eip681_compatible.");
+  EXPECT_EQ(Sentence("returnUrl must be an https URL"), "Return URL must be an https URL");
+  EXPECT_EQ(Sentence("integrationId is required"), "Integration ID is required");
 }
 
 }  // namespace

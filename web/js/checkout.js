@@ -223,7 +223,7 @@ async function setupWallets(main, state, chain) {
   const error = $('wallet-error');
   // Other tokens, swapped in the payer's own transaction (DECISIONS §16), when payd offers them.
   const offers = state.intent.status === 'CREATED' ? await loadOffers(main.dataset.integration, main.dataset.intent) : null;
-  const chosen = offers ? renderChoice(section, offers, state.intent) : () => state.intent.currency;
+  const chosen = offers ? renderChoice(section, offers, state.intent, main.dataset.integration) : () => state.intent.currency;
   const note = document.createElement('p');
   note.setAttribute('role', 'status');
   note.className = 'wallet-note';

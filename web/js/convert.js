@@ -34,21 +34,36 @@ export function readable(units, decimals, up = false) {
   return formatUnits(rounded, keep);
 }
 
+const offerLabel = (o) => t('convertAbout', {
+  amount: readable(o.amountIn.amount, o.decimals), max: readable(o.amountInMaximum.amount, o.decimals, true), token: o.token,
+});
+
+// A quote is shown until its freshUntil; then the offers are asked again and
+// each label says the new quote, as long as the choice is on screen. (What
+// the wallet sends is quoted afresh when the payer pays, whatever is shown.)
+function keepFresh(fieldset, offers, integration, intentId) {
+  const wait = Math.max(1000, Date.parse(offers.freshUntil) - Date.now());
+  setTimeout(async () => {
+    if (!fieldset.isConnected || fieldset.closest('[hidden]')) return;
+    const next = await loadOffers(integration, intentId);
+    for (const o of next ? next.data : []) {
+      const label = fieldset.querySelector(`label[data-token="${CSS.escape(o.token)}"]`);
+      if (label) label.textContent = offerLabel(o);
+    }
+    keepFresh(fieldset, next || offers, integration, intentId);
+  }, wait);
+}
+
 // A radio group: the intent's own token (checked) and each offer. Returns a
 // function that says which symbol is chosen.
-export function renderChoice(section, offers, intent) {
+export function renderChoice(section, offers, intent, integration) {
   const fieldset = document.createElement('fieldset');
   fieldset.className = 'convert';
   const legend = document.createElement('legend');
   legend.textContent = t('payIn');
   fieldset.append(legend);
   const own = { token: intent.currency, label: `${intent.currency}: ${formatUnits(intent.amount, intent.decimals)}` };
-  const options = [own, ...offers.data.map((o) => ({
-    token: o.token,
-    label: t('convertAbout', {
-      amount: readable(o.amountIn.amount, o.decimals), max: readable(o.amountInMaximum.amount, o.decimals, true), token: o.token,
-    }),
-  }))];
+  const options = [own, ...offers.data.map((o) => ({ token: o.token, label: offerLabel(o) }))];
   options.forEach((o, n) => {
     const row = document.createElement('div');
     row.className = 'radio';
@@ -56,6 +71,7 @@ export function renderChoice(section, offers, intent) {
     Object.assign(input, { type: 'radio', name: 'pay-in', id: `pay-in-${n}`, value: o.token, checked: n === 0 });
     const label = document.createElement('label');
     label.htmlFor = input.id;
+    label.dataset.token = o.token;
     label.textContent = o.label;
     row.append(input, label);
     fieldset.append(row);
@@ -67,6 +83,7 @@ export function renderChoice(section, offers, intent) {
   const heading = section.querySelector('h2');
   if (heading) heading.after(fieldset);
   else section.prepend(fieldset);
+  keepFresh(fieldset, offers, integration, intent.id);
   return () => fieldset.querySelector('input:checked').value;
 }
 

@@ -82,12 +82,4 @@ std::string PaymentIntent::TokenKey() const {
   return token_address ? base::AsciiLower(*token_address) : "native";
 }
 
-std::string PaymentUri(const PaymentIntent& intent) {
-  std::string chain = std::to_string(intent.chain_id);
-  std::string amount = FormatUnits(intent.AmountToSend());
-  if (intent.IsNative()) return "ethereum:" + intent.recipient + "@" + chain + "?value=" + amount;
-  return "ethereum:" + *intent.token_address + "@" + chain +
-         "/transfer?address=" + intent.recipient + "&uint256=" + amount;
-}
-
 }  // namespace payd::domain

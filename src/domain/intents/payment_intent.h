@@ -177,10 +177,4 @@ struct PaymentIntent {
 // endpoint. A merchant ships an order only on an amount it set or after checking it.
 std::string_view CreatedVia(const PaymentIntent& intent);
 
-// An EIP-681 URI that wallets open to pay AmountToSend() exactly:
-// ethereum:<token>@<chain>/transfer?address=<recipient>&uint256=<amount>, or
-// ethereum:<recipient>@<chain>?value=<amount> for the native coin. For an
-// underpaid intent it asks for the rest, not the whole amount again.
-std::string PaymentUri(const PaymentIntent& intent);
-
 }  // namespace payd::domain

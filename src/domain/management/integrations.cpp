@@ -74,6 +74,7 @@ boost::json::object IntegrationView(const Integration& i) {
       {"autoConversion", i.auto_conversion},
       {"matchNearAmounts", i.match_near_amounts},
       {"underpaymentTolerance", ToleranceView(i.underpayment_tolerance)},
+      {"qrCode", QrCodeName(i.qr_code)},
       {"enabled", i.Enabled()},
       {"disabledAt", opt_time(i.disabled_at)},
       {"createdAt", base::FormatTimestamp(i.created_at)},
@@ -113,6 +114,7 @@ std::optional<Integration> UpdateIntegration(const Change& change, const ChainCa
     if (patch.auto_conversion) after.auto_conversion = *patch.auto_conversion;
     if (patch.match_near_amounts) after.match_near_amounts = *patch.match_near_amounts;
     if (patch.underpayment_tolerance) after.underpayment_tolerance = *patch.underpayment_tolerance;
+    if (patch.qr_code) after.qr_code = *patch.qr_code;
     if (patch.enabled && *patch.enabled != before.Enabled())
       after.disabled_at = *patch.enabled ? std::nullopt : std::optional(change.now);
     if (after.match_near_amounts != before.match_near_amounts ||

@@ -40,10 +40,12 @@ struct IntegrationPatch {
   std::optional<bool> auto_conversion;
   std::optional<bool> match_near_amounts;
   std::optional<UnderpaymentTolerance> underpayment_tolerance;  // Kind::kNone clears it
+  std::optional<QrCode> qr_code;
 
   bool Empty() const {
     return !name && !chains && !tokens && !payout_address && !origins && !preferred_token &&
-           !enabled && !auto_conversion && !match_near_amounts && !underpayment_tolerance;
+           !enabled && !auto_conversion && !match_near_amounts && !underpayment_tolerance &&
+           !qr_code;
   }
 };
 

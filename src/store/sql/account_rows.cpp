@@ -22,12 +22,14 @@ domain::Integration ReadIntegration(const Query& q) {
   if (!q.IsNull(10)) i.disabled_at = q.Int(10);
   i.match_near_amounts = q.Int(11) != 0;
   i.underpayment_tolerance = domain::ParseToleranceText(q.Text(12));
+  // A name this build does not know (written by a newer one) reads as the default.
+  i.qr_code = domain::ParseQrCode(q.Text(13)).value_or(domain::QrCode::kEip681);
   return i;
 }
 
 void InsertIntegrationRow(Connection& c, const domain::Integration& i) {
   static const std::string sql = "INSERT INTO integrations(" + std::string(kIntegrationColumns) +
-                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                                 ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   c.Prepare(sql)
       .Bind(1, i.id)
       .Bind(2, i.tenant_id)
@@ -42,6 +44,7 @@ void InsertIntegrationRow(Connection& c, const domain::Integration& i) {
       .Bind(11, i.disabled_at)
       .Bind(12, i.match_near_amounts)
       .Bind(13, domain::ToleranceText(i.underpayment_tolerance))
+      .Bind(14, std::string(domain::QrCodeName(i.qr_code)))
       .Run();
 }
 
@@ -80,7 +83,7 @@ void UpdateIntegrationRow(Connection& c, const domain::Integration& i) {
   c.Prepare(
        "UPDATE integrations SET name = ?, allow_chains = ?, allow_tokens = ?, payout_address = ?, "
        "allowed_origins = ?, auto_conversion = ?, preferred_token = ?, disabled_at = ?, "
-       "match_near_amounts = ?, underpayment_tolerance = ? WHERE id = ?")
+       "match_near_amounts = ?, underpayment_tolerance = ?, qr_code = ? WHERE id = ?")
       .Bind(1, i.name)
       .Bind(2, ToJsonArray(i.allow_chains))
       .Bind(3, ToJsonArray(i.allow_tokens))
@@ -91,7 +94,8 @@ void UpdateIntegrationRow(Connection& c, const domain::Integration& i) {
       .Bind(8, i.disabled_at)
       .Bind(9, i.match_near_amounts)
       .Bind(10, domain::ToleranceText(i.underpayment_tolerance))
-      .Bind(11, i.id)
+      .Bind(11, std::string(domain::QrCodeName(i.qr_code)))
+      .Bind(12, i.id)
       .Run();
 }
 

@@ -26,7 +26,7 @@ inline std::string Select(const char* columns, const char* rest) {
 inline constexpr const char* kIntegrationColumns =
     "id, tenant_id, name, allow_chains, allow_tokens, payout_address, allowed_origins, "
     "auto_conversion, preferred_token, created_at, disabled_at, match_near_amounts, "
-    "underpayment_tolerance";
+    "underpayment_tolerance, qr_code";
 inline constexpr const char* kApiKeyColumns =
     "id, tenant_id, kind, integration_id, name, digest, prefix, last4, scopes, rate_limit, "
     "expires_at, revoked_at, created_at, created_by";
