@@ -28,6 +28,7 @@ int Main(int argc, char** argv) {
   AddPayoutCommands(app, ctx);
   AddDbCommands(app, ctx);
   AddChainCommands(app, ctx);
+  AddEmailCommands(app, ctx);
   // Global options may follow the subcommand: `payd key list --tenant X --json`.
   for (CLI::App* sub : app.get_subcommands({})) {
     sub->fallthrough();

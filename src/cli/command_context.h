@@ -94,5 +94,6 @@ void AddWebhookCommands(CLI::App& app, CommandContext& ctx);
 void AddDbCommands(CLI::App& app, CommandContext& ctx);
 void AddUserCommands(CLI::App& app, CommandContext& ctx);
 void AddChainCommands(CLI::App& app, CommandContext& ctx);
+void AddEmailCommands(CLI::App& app, CommandContext& ctx);
 
 }  // namespace payd::cli

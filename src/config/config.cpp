@@ -13,6 +13,7 @@
 #include "base/strings.h"
 #include "config/chain_presets.h"
 #include "config/chain_reader.h"
+#include "config/email_reader.h"
 #include "config/rates_reader.h"
 #include "config/toml_reader.h"
 
@@ -230,6 +231,7 @@ void ApplyToml(Config& config, const std::string& toml_text, const std::string& 
     metrics.RejectUnknown();
   }
   if (TomlReader rates = r.Table("rates"); rates.present()) ReadRates(rates, config.rates);
+  if (TomlReader email = r.Table("email"); email.present()) ReadEmail(email, config.email);
   if (TomlReader intents = r.Table("intents"); intents.present()) {
     config.intents.lifetime_s =
         PositiveInt(intents, "lifetime_s", config.intents.lifetime_s, 7 * 86400);
@@ -310,6 +312,7 @@ Config LoadConfig(const CommandLine& cli, const EnvLookup& env) {
   if (auto v = env("PAYD_PUBLIC_URL")) ParsePublicUrl(config, *v, "PAYD_PUBLIC_URL");
   if (auto v = env("PAYD_DATA_DIR")) config.data_dir = *v;
   if (auto v = env("PAYD_DATABASE_URL")) config.database_url = *v;
+  if (auto v = env("PAYD_SMTP_PASSWORD")) config.email.password = *v;
   if (auto v = env("PAYD_TRUSTED_PROXIES")) {
     config.trusted_proxies = TrustedProxies(
         SplitList(*v), [](std::size_t) { return std::string("PAYD_TRUSTED_PROXIES:"); });

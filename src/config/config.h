@@ -86,6 +86,21 @@ struct RateSettings {
   int ecb_refresh_s = 3600;
 };
 
+// [email] (DECISIONS §18): how payd reaches an SMTP server. Off while
+// smtp_url is empty. The password comes from PAYD_SMTP_PASSWORD only, never
+// from the file, and is never logged.
+struct EmailSettings {
+  std::string smtp_url;  // smtp://host:587 (STARTTLS required) or smtps://host:465 (TLS at once)
+  std::string username;  // empty: no authentication
+  std::string password;  // from the environment
+  std::string from_address;  // the envelope sender and From: payd@shop.example
+  std::string from_name;     // From's display name, any language ("Boutique Éloïse")
+  std::string ca_file;       // trust this CA for the server (a private relay, the tests)
+  int timeout_s = 30;        // one message, connection to the server's last answer
+
+  bool Enabled() const { return !smtp_url.empty(); }
+};
+
 // The ECB's euro foreign exchange reference rates, daily, public and keyless.
 inline constexpr const char* kEcbDailyUrl =
     "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
@@ -119,6 +134,7 @@ struct Config {
   IntentSettings intents;
   MetricsSettings metrics;
   RateSettings rates;
+  EmailSettings email;
   domain::ChainCatalog catalog;
   std::map<std::int64_t, ChainProvider> providers;  // by chain id; the defaults if absent
   std::string config_file;                          // the file that was read, or empty

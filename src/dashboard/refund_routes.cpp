@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <boost/json/serialize.hpp>
 
+#include "base/strings.h"
 #include "dashboard/dashboard_http.h"
 #include "dashboard/list_pages.h"
 #include "dashboard/payment_views.h"
