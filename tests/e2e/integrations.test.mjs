@@ -4,11 +4,11 @@
 // created after the change, and an intent its payer was shown the old address for is still
 // paid there, on a real chain. A disabled integration takes no new payments anywhere.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 
-import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
-import { stopAll } from './lib/cleanup.mjs';
-import { assertApiError, createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
+import { eventually, PAYOUT } from './lib/chain.mjs';
+import { assertApiError, createIntent, createMerchant, linkBody } from './lib/payd.mjs';
+import { chainMerchantForSuite } from './lib/suite.mjs';
 
 const NEW_PAYOUT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 // Addresses no other integration pays out to: what watches them is the moving integration alone.
@@ -27,13 +27,8 @@ describe('integrations through the API', () => {
   };
   const auditOf = async (id) => (await call('GET', '/api/v1/audit-log?limit=100')).json.data.filter((a) => a.objectId === id);
 
-  before(async () => {
-    chain = await startChain();
-    payd = await startPayd({ config: chainConfig(chain, { confirmations: 1 }) });
-    shop = createMerchant(payd);
-    account = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'backend', '--kind', 'account']);
-  });
-  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
+  const suite = chainMerchantForSuite();
+  before(() => ({ chain, payd, shop, account } = suite));
 
   test('the account key creates and reads an integration; the widget can use it at once', async () => {
     const i = await make({ tokens: ['USDC', 'ETH'], preferredToken: 'ETH', payoutAddress: PAYOUT.toLowerCase() });

@@ -5,13 +5,13 @@
 // pay the intent at once, marked `matchedBy: near_amount`, with `underpaidBy` when it was short
 // within the tolerance. Two intents that fit: unmatched, no candidate.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 
-import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
-import { stopAll } from './lib/cleanup.mjs';
-import { assertApiError, createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { eventually, PAYOUT } from './lib/chain.mjs';
+import { assertApiError, createIntent } from './lib/payd.mjs';
+import { chainMerchantForSuite } from './lib/suite.mjs';
 
 // anvil's development mnemonic (public test keys): a payer per test.
 const wallet = (index) => mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: index });
@@ -40,13 +40,8 @@ describe('matching beyond the exact amount', () => {
     return i.status === 'PAID' ? i : null;
   }, { what: `${id} PAID`, timeout: 20000 });
 
-  before(async () => {
-    chain = await startChain();
-    payd = await startPayd({ config: chainConfig(chain, { confirmations: 1 }) });
-    shop = createMerchant(payd);
-    account = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'backend', '--kind', 'account']);
-  });
-  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
+  const suite = chainMerchantForSuite();
+  before(() => ({ chain, payd, shop, account } = suite));
 
   test('a typed "25" is kept with its one candidate, and attached in one step', async () => {
     const pi = await newIntent('25.00');

@@ -6,11 +6,11 @@
 // What the code decodes to in a real browser is tests/browser/qr_code.test.mjs.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 
-import { chainConfig, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
-import { stopAll } from './lib/cleanup.mjs';
-import { assertApiError, createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { PAYOUT, USDC_ADDRESS } from './lib/chain.mjs';
+import { assertApiError, createIntent } from './lib/payd.mjs';
+import { chainMerchantForSuite } from './lib/suite.mjs';
 
 const catalog = (lang) => JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}.json`, import.meta.url), 'utf8'));
 const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k]);
@@ -41,13 +41,8 @@ describe('QR and copy modes (qrCode)', () => {
     return r.json;
   };
 
-  before(async () => {
-    chain = await startChain();
-    payd = await startPayd({ config: chainConfig(chain, { confirmations: 1 }) });
-    shop = createMerchant(payd);
-    account = payd.admin(['key', 'create', '--tenant', shop.tenant.id, '--name', 'backend', '--kind', 'account']);
-  });
-  after(() => stopAll(() => payd?.close(), () => chain?.stop()));
+  const suite = chainMerchantForSuite();
+  before(() => ({ chain, payd, shop, account } = suite));
 
   test('by default the code holds the EIP-681 URI with the amount, and the page marks the digits that make it exact', async () => {
     assert.equal((await current()).qrCode, 'eip681');
