@@ -2,6 +2,8 @@
 
 #include <boost/json/parse.hpp>
 
+#include "domain/intents/payment_uri.h"
+
 namespace payd::domain {
 
 namespace {
