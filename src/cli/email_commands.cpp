@@ -10,6 +10,8 @@
 
 namespace payd::cli {
 
+namespace {
+
 email::SmtpSettings SmtpSettingsOf(const config::EmailSettings& e) {
   return {e.smtp_url,
           e.username,
@@ -19,8 +21,6 @@ email::SmtpSettings SmtpSettingsOf(const config::EmailSettings& e) {
           e.ca_file,
           static_cast<long>(e.timeout_s) * 1000};
 }
-
-namespace {
 
 domain::EmailMessage TestMessage(const std::string& to, const std::string& base_url) {
   domain::EmailMessage m;
