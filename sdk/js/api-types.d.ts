@@ -1615,9 +1615,10 @@ export interface paths {
         put?: never;
         /**
          * Invite a person
-         * @description A new person with a role and a one-time link (7 days) to choose a password, shown on the `200`
-         *     page this once. A malformed or taken address, a name or role refused: `400`, the form again with
-         *     what was typed.
+         * @description A new person with a role and a one-time link (7 days) to choose a password. When payd sends
+         *     email (the `[email]` table), the link goes to the person in an invitation email and the `200`
+         *     page says so without showing it; otherwise the page shows it this once. A malformed or taken
+         *     address, a name or role refused: `400`, the form again with what was typed.
          */
         post: operations["invitePerson"];
         delete?: never;
@@ -1727,7 +1728,8 @@ export interface paths {
         /**
          * A new one-time sign-in link for a person
          * @description For an invited person a new invitation, for others a reset link (a day); older links stop
-         *     working. Shown on the `200` page this once. A disabled person: `400`. Another tenant's: `404`.
+         *     working. Emailed to the person when payd sends email (the `200` page says so), else shown on
+         *     the `200` page this once. A disabled person: `400`. Another tenant's: `404`.
          */
         post: operations["issuePersonLink"];
         delete?: never;
@@ -2100,6 +2102,30 @@ export interface paths {
          *     currency: `400` naming the covered ones. Below admin: `403`.
          */
         post: operations["setReportingCurrencyInDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/general/test-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test email to oneself
+         * @description Queues a test message to the signed-in person's address in the email outbox (DECISIONS §18),
+         *     sent like every other message (retried while the SMTP server refuses), audited as
+         *     `email.test`; `303` to Settings > General's email section, which lists the account's latest
+         *     messages and how each went. Email off (no `[email]` table): `400` saying so. Below admin:
+         *     `403`.
+         */
+        post: operations["sendTestEmailInDashboard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5086,7 +5112,7 @@ export interface components {
         /**
          * @description Where to go instead: `/dashboard/sign-in` when not signed in, `/dashboard` when signed in,
          *     `/dashboard/two-factor` for a person who must set up two factors first, or the page a
-         *     form's change is seen on.
+         *     form's change is seen on (with the fragment of its section, `#email`).
          */
         DashboardRedirect: {
             headers: {
@@ -9511,6 +9537,29 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     csrf?: string;
                     reportingCurrency?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    sendTestEmailInDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
                 };
             };
         };

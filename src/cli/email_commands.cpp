@@ -5,37 +5,27 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command_context.h"
+#include "cli/email_service.h"
 #include "domain/email/address.h"
+#include "email/email_renderer.h"
 #include "email/smtp_client.h"
+#include "html/assets.h"
+#include "html/i18n.h"
+#include "html/templates.h"
 
 namespace payd::cli {
 
 namespace {
 
-email::SmtpSettings SmtpSettingsOf(const config::EmailSettings& e) {
-  return {e.smtp_url,
-          e.username,
-          e.password,
-          e.from_address,
-          e.from_name,
-          e.ca_file,
-          static_cast<long>(e.timeout_s) * 1000};
-}
-
-domain::EmailMessage TestMessage(const std::string& to, const std::string& base_url) {
-  domain::EmailMessage m;
-  m.to = to;
-  m.subject = "payd can send email";
-  std::string where = base_url.empty() ? "payd" : "payd at " + base_url;
-  m.text = "This is a test message from " + where +
-           ".\n\nIf you can read it, payd's email settings work: merchants' alerts, payers' "
-           "receipts and invitations will reach their inboxes.\n";
-  m.html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + m.subject +
-           "</title></head><body><p>This is a test message from " + where +
-           ".</p><p>If you can read it, payd's email settings work: merchants' alerts, payers' "
-           "receipts and invitations will reach their inboxes.</p></body></html>";
-  m.security = true;  // nothing to unsubscribe from: the operator asked for it
-  return m;
+// The test message every payd sends (domain::TestEmail), rendered as the outbox would.
+domain::EmailMessage TestMessage(const config::Config& config, const std::string& to) {
+  html::Assets assets;
+  html::Languages languages(assets);
+  html::Templates templates(assets);
+  email::EmailRenderer renderer(templates, languages, PublicUrlOf(config));
+  std::string account = config.email.from_name.empty() ? "payd" : config.email.from_name;
+  return renderer.Render(
+      domain::TestEmail(std::nullopt, to, account, "the operator", base::NowMs()));
 }
 
 }  // namespace
@@ -54,8 +44,7 @@ void AddEmailCommands(CLI::App& app, CommandContext& ctx) {
     if (!domain::IsMailAddress(*to)) {
       domain::ThrowInvalid("", "ADDRESS must be an email address such as ana@shop.example");
     }
-    auto outcome =
-        email::SendMail(SmtpSettingsOf(config.email), TestMessage(*to, PublicUrlOf(config)));
+    auto outcome = email::SendMail(SmtpSettingsOf(config.email), TestMessage(config, *to));
     if (!outcome.sent) {
       throw domain::Error(domain::ErrorKind::kUnavailable,
                           "email to " + *to + " through " + config.email.smtp_url +

@@ -22,6 +22,7 @@
 #include "chain/watcher.h"
 #include "cli/background_loops.h"
 #include "cli/command_context.h"
+#include "cli/email_service.h"
 #include "cli/metrics_listener.h"
 #include "cli/rate_sources.h"
 #include "dashboard/routes.h"
@@ -178,6 +179,12 @@ void Serve(const CommandContext& ctx) {
   api.public_url = config.EffectivePublicUrl(port);
   pages.public_url = api.public_url;
   dashboard.public_url = api.public_url;
+  std::optional<EmailService> email;
+  if (config.email.Enabled()) {
+    email.emplace(config.email, *opened.store, templates, languages, api.public_url);
+    dashboard.mailing = &email->mailing();
+    email->Start();
+  }
 
   asio::signal_set signals(server.io(), SIGINT, SIGTERM);
   signals.async_wait([&server](const boost::system::error_code& ec, int signal) {
@@ -202,7 +209,10 @@ void Serve(const CommandContext& ctx) {
   dispatcher.Start();
   // Whoever writes a webhook delivery, the store wakes the dispatcher once it
   // is committed; stopped before `dispatcher` goes.
-  opened.store->OnDeliveriesQueued([&dispatcher] { dispatcher.Wake(); });
+  opened.store->OnDeliveriesQueued([&dispatcher, &email] {
+    dispatcher.Wake();
+    if (email) email->Wake();
+  });
   struct StopWakes {
     domain::Store& store;
     ~StopWakes() { store.OnDeliveriesQueued(nullptr); }

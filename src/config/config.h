@@ -93,10 +93,12 @@ struct EmailSettings {
   std::string smtp_url;  // smtp://host:587 (STARTTLS required) or smtps://host:465 (TLS at once)
   std::string username;  // empty: no authentication
   std::string password;  // from the environment
-  std::string from_address;  // the envelope sender and From: payd@shop.example
-  std::string from_name;     // From's display name, any language ("Boutique Éloïse")
-  std::string ca_file;       // trust this CA for the server (a private relay, the tests)
-  int timeout_s = 30;        // one message, connection to the server's last answer
+  std::string from_address;           // the envelope sender and From: payd@shop.example
+  std::string from_name;              // From's display name, any language ("Boutique Éloïse")
+  std::string ca_file;                // trust this CA for the server (a private relay, the tests)
+  int timeout_s = 30;                 // one message, connection to the server's last answer
+  int hourly_limit = 10;              // messages to one address in an hour (security ones aside)
+  std::vector<int> retry_schedule_s;  // empty: domain::DefaultEmailRetrySchedule()
 
   bool Enabled() const { return !smtp_url.empty(); }
 };

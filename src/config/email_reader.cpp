@@ -27,6 +27,17 @@ void ReadEmail(TomlReader& r, EmailSettings& email) {
     if (*timeout < 1 || *timeout > 600) r.Fail("timeout_s", "must be 1 to 600 seconds");
     email.timeout_s = static_cast<int>(*timeout);
   }
+  if (auto limit = r.Int("hourly_limit")) {
+    if (*limit < 1 || *limit > 1000) r.Fail("hourly_limit", "must be 1 to 1000 messages");
+    email.hourly_limit = static_cast<int>(*limit);
+  }
+  if (r.Has("retry_schedule_s")) {
+    email.retry_schedule_s.clear();
+    for (auto v : r.IntArray("retry_schedule_s")) {
+      if (v < 0 || v > 604800) r.Fail("retry_schedule_s", "entries must be 0 to 604800 seconds");
+      email.retry_schedule_s.push_back(static_cast<int>(v));
+    }
+  }
   r.RejectUnknown();
 }
 

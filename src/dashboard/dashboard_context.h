@@ -9,6 +9,7 @@
 #include <string>
 
 #include "domain/access/credentials.h"
+#include "domain/email/messages.h"
 #include "domain/ledger/chain_state.h"
 #include "domain/management/webhook_endpoints.h"
 #include "domain/money/chain_catalog.h"
@@ -40,6 +41,8 @@ struct DashboardContext {
       [](const std::string&) { return std::optional<domain::UsdRate>(); };
   // The chains and tokens integrations and links may use (config), the same as the API's.
   const domain::ChainCatalog* catalog = nullptr;
+  // Set when payd sends email: invitations and sign-in links go by mail.
+  const domain::Mailing* mailing = nullptr;
 };
 
 }  // namespace payd::dashboard

@@ -216,8 +216,10 @@ domain::Representation RepresentationOf(const DashboardContext& ctx) {
 
 domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor) {
   const domain::User& user = visitor.current.user;
-  return {ctx.store, domain::Actor::Person(user.id, user.role), user.tenant_id, base::NowMs(),
-          std::nullopt};
+  domain::Change change{ctx.store, domain::Actor::Person(user.id, user.role), user.tenant_id,
+                        base::NowMs(), std::nullopt};
+  change.mailing = ctx.mailing;
+  return change;
 }
 
 boost::json::object FieldError(std::string field, std::string message) {

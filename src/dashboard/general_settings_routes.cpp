@@ -5,13 +5,16 @@
 // person types their password again, on a no-store page; rotated with
 // domain::kWebhookSecretOverlapMs during which both secrets sign). Viewing
 // the page is for everyone; acting on these and seeing the secret is for
-// admins and owners (domain::Permission::kAccount). Every change is
+// admins and owners (domain::Permission::kAccount). The email section says
+// whether payd sends email, sends a test message to the person asking and
+// lists the account's latest messages with how they went. Every change is
 // domain/management/'s, the same as /api/v1 and `payd key|webhook-secret`.
 #include "dashboard/api_key_shown.h"
 #include "dashboard/dashboard_http.h"
 #include "dashboard/reconfirm.h"
 #include "dashboard/routes.h"
 #include "domain/management/api_keys.h"
+#include "domain/management/email_test.h"
 #include "domain/management/reporting_currency.h"
 #include "domain/management/webhook_endpoints.h"
 #include "domain/money/currency.h"
@@ -25,6 +28,38 @@ constexpr std::string_view kGeneralHome = "/dashboard/settings/general";
 const Gate kAdmins{domain::Permission::kAccount};
 const Gate kAdminsWithPassword{domain::Permission::kAccount, false, Heavy::kPasswordHash};
 const KeyShownPlace kPlace{"subGeneral", std::string(kGeneralHome), "Back to the general settings"};
+
+// What a message of the outbox is, in the merchant's words.
+std::string_view EmailWhat(const std::string& template_name) {
+  if (template_name == "test") return "Test message";
+  if (template_name == "invitation") return "Invitation";
+  if (template_name == "password_reset") return "Sign-in link";
+  return template_name;
+}
+
+// The email section: whether payd sends email, and the tenant's latest messages.
+boost::json::object EmailSection(const DashboardContext& ctx, const Visitor& visitor) {
+  boost::json::object email{{"on", ctx.mailing != nullptr}, {"me", visitor.current.user.email}};
+  if (!ctx.mailing) return email;
+  boost::json::array messages;
+  for (const auto& m : ctx.store.RecentEmails(visitor.current.user.tenant_id, 10)) {
+    bool open =
+        m.status == domain::EmailStatus::kPending || m.status == domain::EmailStatus::kRetrying;
+    messages.push_back(
+        {{"what", EmailWhat(m.template_name)},
+         {"to", m.to.value_or("")},
+         {"status", base::AsciiLower(domain::EmailStatusName(m.status))},
+         {"attempts", m.attempts},
+         {"lastError", m.last_error.value_or("")},
+         {"nextAttemptAt",
+          open && m.attempts > 0 ? base::FormatTimestamp(m.next_attempt_at) : std::string()},
+         {"createdAt", base::FormatTimestamp(m.created_at)},
+         {"sentAt", m.sent_at ? base::FormatTimestamp(*m.sent_at) : std::string()}});
+  }
+  email["hasMessages"] = !messages.empty();
+  email["messages"] = std::move(messages);
+  return email;
+}
 
 http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                            http::Status status, const std::string& typed_name,
@@ -64,6 +99,7 @@ http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, cons
   }
   model["reportingCurrencies"] = std::move(currencies);
   model["reportingCurrency"] = current;
+  model["email"] = EmailSection(ctx, visitor);
   AddErrors(model, errors);
   return Page(req, ctx, status, "general", model);
 }
@@ -150,6 +186,17 @@ void AddGeneralSettingsRoutes(http::Router& router, DashboardContext& ctx) {
                          [&] {
                            domain::SetReportingCurrency(ChangeBy(ctx, v), CatalogOf(ctx), code);
                            return Redirect(req, home);
+                         },
+                         [&](const boost::json::array& errors) {
+                           return GeneralPage(req, ctx, v, http::Status::bad_request, {}, errors);
+                         });
+                   });
+  AddSignedInRoute(router, http::Verb::post, home + "/test-email", ctx, kAdmins,
+                   [&ctx, home](const http::Request& req, http::RequestContext&, const Visitor& v) {
+                     return OrFieldError(
+                         [&] {
+                           domain::SendTestEmail(ChangeBy(ctx, v));
+                           return Redirect(req, home + "#email");
                          },
                          [&](const boost::json::array& errors) {
                            return GeneralPage(req, ctx, v, http::Status::bad_request, {}, errors);

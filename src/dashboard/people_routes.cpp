@@ -87,17 +87,20 @@ auto RedrawPeople(const http::Request& req, DashboardContext& ctx, const Visitor
   };
 }
 
-// The page that shows a one-time link, this once: the owner passes it on.
+// The page that shows a one-time link, this once, for the owner to pass on;
+// or, when it went by email, says so without showing it.
 http::Response LinkShown(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                          const domain::User& user, const domain::IssuedLink& link) {
   bool welcome = link.link.purpose == domain::LinkPurpose::kWelcome;
-  boost::json::object model =
-      PageModel(ctx, welcome ? "Invitation ready" : "Sign-in link ready", &visitor);
+  const char* title = link.emailed ? (welcome ? "Invitation sent" : "Sign-in link sent")
+                                   : (welcome ? "Invitation ready" : "Sign-in link ready");
+  boost::json::object model = PageModel(ctx, title, &visitor);
   model["navSettings"] = true;
   model["subPeople"] = true;
   model["welcome"] = welcome;
+  model["emailed"] = link.emailed;
   model["person"] = domain::UserView(user);
-  model["url"] = ctx.public_url + domain::SignInLinkPath(link.token);
+  if (!link.emailed) model["url"] = ctx.public_url + domain::SignInLinkPath(link.token);
   model["expiresAt"] = base::FormatTimestamp(link.link.expires_at);
   return Page(req, ctx, http::Status::ok, "person_link", model);
 }

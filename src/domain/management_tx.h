@@ -13,6 +13,7 @@
 #include "base/time.h"
 #include "domain/access/api_key.h"
 #include "domain/audit.h"
+#include "domain/email/outbox.h"
 #include "domain/integration.h"
 #include "domain/intents/idempotency.h"
 #include "domain/ledger/ledger_tx.h"
@@ -45,6 +46,8 @@ class ManagementTx {
   // or only the one to `only_endpoint` when given.
   virtual void InsertEvent(const Event& event,
                            const std::optional<std::string>& only_endpoint = std::nullopt) = 0;
+  // Queues a message in the outbox (domain/email/outbox.h), sent once this commits.
+  virtual void QueueEmail(const QueuedEmail& email) = 0;
 
   // --- Payments and intents (the merchant's decisions, DECISIONS §5) -----------
   // The ledger's reads and writes in this same transaction (domain/ledger/ledger.h's

@@ -18,6 +18,7 @@
 #include "base/time.h"
 #include "domain/access/api_key.h"
 #include "domain/access/environment_lock.h"
+#include "domain/email/outbox.h"
 #include "domain/integration.h"
 #include "domain/intents/idempotency.h"
 #include "domain/intents/intent_query.h"
@@ -170,6 +171,7 @@ class MetricsCounts {
 class Store : public LedgerStore,
               public ChainWatchStore,
               public DeliveryQueue,
+              public EmailQueue,
               public MetricsCounts,
               public RefundReads,
               public PayoutReads {

@@ -52,12 +52,14 @@ Templates::Templates(const Assets& assets) : assets_(assets) {
   }
 }
 
-std::string Templates::RenderOne(std::string_view name, const boost::json::object& model) const {
+std::string Templates::RenderOne(std::string_view name, const boost::json::object& model,
+                                 bool escape_html) const {
   std::string path = "web/templates/" + std::string(name) + ".mustache";
   // Parsed per render: a mustache object is not safe to share between threads,
   // and the templates are a few KB.
   mustache::mustache tmpl{std::string(assets_.Text(path))};
   if (!tmpl.is_valid()) throw std::runtime_error(path + ": " + tmpl.error_message());
+  if (!escape_html) tmpl.set_custom_escape([](const std::string& text) { return text; });
   mustache::data data = ToData(model);
   for (const auto& [partial, text] : partials_) {
     data.set(partial, mustache::partial([&text = text] { return text; }));
@@ -70,8 +72,15 @@ std::string Templates::RenderOne(std::string_view name, const boost::json::objec
 std::string Templates::Render(std::string_view name, const boost::json::object& model,
                               std::string_view layout) const {
   boost::json::object with_content = model;
-  with_content["content"] = RenderOne(name, model);
-  return RenderOne(layout, with_content);
+  with_content["content"] = RenderOne(name, model, true);
+  return RenderOne(layout, with_content, true);
+}
+
+std::string Templates::RenderText(std::string_view name, const boost::json::object& model,
+                                  std::string_view layout) const {
+  boost::json::object with_content = model;
+  with_content["content"] = RenderOne(name, model, false);
+  return RenderOne(layout, with_content, false);
 }
 
 }  // namespace payd::html

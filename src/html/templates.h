@@ -26,9 +26,14 @@ class Templates {
   // "content". Throws std::runtime_error on a template error.
   std::string Render(std::string_view name, const boost::json::object& model,
                      std::string_view layout = "layout") const;
+  // The same for text that is not HTML (an email's text/plain part): {{ }}
+  // inserts values as they are.
+  std::string RenderText(std::string_view name, const boost::json::object& model,
+                         std::string_view layout) const;
 
  private:
-  std::string RenderOne(std::string_view name, const boost::json::object& model) const;
+  std::string RenderOne(std::string_view name, const boost::json::object& model,
+                        bool escape_html) const;
 
   const Assets& assets_;
   std::vector<std::pair<std::string, std::string>> partials_;  // name, template text

@@ -96,6 +96,12 @@ struct Families {
                                               "Webhook delivery attempts by outcome (the "
                                               "delivery's status after it)")
                                           .Register(registry);
+  Family<Counter>& email_attempts = BuildCounter()
+                                        .Name("payd_email_messages_total")
+                                        .Help(
+                                            "Email sending attempts by outcome (the "
+                                            "message's status after it: sent, retrying, failed)")
+                                        .Register(registry);
   Family<Histogram>& webhook_duration = BuildHistogram()
                                             .Name("payd_webhook_attempt_duration_seconds")
                                             .Help("Time one webhook delivery attempt took")
@@ -234,6 +240,10 @@ void WebhookAttempt(std::string_view outcome, double seconds) {
   if (!f) return;
   f->webhook_attempts.Add({{"outcome", std::string(outcome)}}).Increment();
   f->webhook_duration.Add({}, kWebhookBuckets).Observe(seconds);
+}
+
+void EmailAttempt(std::string_view outcome) {
+  if (auto* f = Get()) f->email_attempts.Add({{"outcome", std::string(outcome)}}).Increment();
 }
 
 void DbTransaction(std::string_view kind, double seconds) {

@@ -41,6 +41,10 @@ void RpcError(std::int64_t chain_id, std::size_t endpoint_index, std::string_vie
 // `outcome`: delivered, retrying or failed (the delivery's status after the attempt).
 void WebhookAttempt(std::string_view outcome, double seconds);
 
+// --- Email (email::OutboxSender) ---
+// `outcome`: sent, retrying or failed (the message's status after the attempt).
+void EmailAttempt(std::string_view outcome);
+
 // --- Database (the stores' transactions) ---
 void DbTransaction(std::string_view kind, double seconds);  // kind: read or write
 void DbConflict();  // a transaction run again after a serialization failure or lost race

@@ -5,19 +5,15 @@
 // line that never holds the password, and the message itself (multipart plain text and HTML,
 // From with a name in any script, Date, Message-ID). `payd email test` sends at once.
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-
 import { stopAll } from './lib/cleanup.mjs';
 import { OFFLINE_LOCALNET, PAYD_BIN, preparePayd } from './lib/payd.mjs';
-
-const PASSWORD = 'relay-secret-4af1c9';
+import { emailSettings, SMTP_PASSWORD as PASSWORD, startRelay, throwawayCertificate } from './lib/smtp.mjs';
 
 // A payd command run without blocking this process: the SMTP servers it talks to live here.
 function run(payd, args, env = {}) {
@@ -25,45 +21,6 @@ function run(payd, args, env = {}) {
     execFile(PAYD_BIN, args, { cwd: payd.dir, env: { ...payd.env, ...env }, encoding: 'utf8', timeout: 60000 },
       (error, stdout, stderr) => resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }));
   });
-}
-
-// A throwaway certificate for 127.0.0.1, made by openssl for this file only.
-function throwawayCertificate(dir) {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-  { stdio: 'ignore' });
-  return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')), caFile: join(dir, 'cert.pem') };
-}
-
-// An SMTP server on a free loopback port that keeps what it was sent: each message parsed,
-// with its envelope, who logged in and whether the session was encrypted.
-async function startRelay(options) {
-  const received = [];
-  const logins = [];
-  const server = new SMTPServer({
-    logger: false,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth(auth, session, done) {
-      logins.push({ username: auth.username, secure: session.secure });
-      if (auth.username === 'payd' && auth.password === PASSWORD) return done(null, { user: 'payd' });
-      return done(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
-    },
-    onData(stream, session, done) {
-      const chunks = [];
-      stream.on('data', (c) => chunks.push(c));
-      stream.on('end', async () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({ raw, parsed: await simpleParser(raw), envelope: session.envelope, secure: session.secure });
-        done();
-      });
-    },
-    ...options,
-  });
-  // A client that gives up mid-handshake (an untrusted certificate) is an error event here.
-  const errors = [];
-  server.on('error', (e) => errors.push(e.message));
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: server.server.address().port, received, logins, errors, close: () => new Promise((r) => server.close(r)) };
 }
 
 describe('sending email', () => {
@@ -75,8 +32,7 @@ describe('sending email', () => {
     prepared.push(payd);
     return run(payd, ['email', 'test', to, '--json'], { PAYD_SMTP_PASSWORD: password });
   };
-  const settings = (port, extra = '') => `smtp_url = "smtp://127.0.0.1:${port}"\nusername = "payd"\nfrom = "payd@shop.example"\n` +
-    `from_name = "Boutique Éloïse"\nca_file = "${tls.caFile}"\n${extra}`;
+  const settings = (port, extra = '') => emailSettings(port, tls.caFile, extra);
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'payd-smtp-'));
@@ -103,9 +59,10 @@ describe('sending email', () => {
     const m = mail.parsed;
     assert.deepEqual(m.from.value, [{ address: 'payd@shop.example', name: 'Boutique Éloïse' }]);
     assert.equal(m.to.text, 'ana@shop.example');
-    assert.equal(m.subject, 'payd can send email');
-    assert.match(m.text, /This is a test message from payd/);
-    assert.match(m.html, /<p>This is a test message from payd/);
+    assert.equal(m.subject, 'Test message from payd');
+    assert.match(m.text, /This test message was asked for by the operator\. If you can read it, the email settings work\./);
+    assert.match(m.html, /<h1[^>]*>payd can send email<\/h1>/);
+    assert.match(m.text, /Sent by Boutique Éloïse through payd\./);
     assert.match(mail.raw, /Content-Type: multipart\/alternative/);
     assert.equal(m.messageId, out.messageId);
     assert.match(m.messageId, /^<[0-9a-f]{32}@shop\.example>$/);

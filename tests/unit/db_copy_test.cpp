@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include <atomic>
+#include <boost/json/serialize.hpp>
 #include <thread>
 
 #include "domain/ledger/ledger_tx.h"
@@ -102,6 +103,10 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       tx.ReplaceRecoveryCodes(user_.id, {domain::RecoveryCodeDigest("abcde-fghjk")}, kWrittenAt);
       tx.SetTenantRequiresTwoFactor(tenant_.id, true, kWrittenAt);
       tx.RememberBrowser(domain::SessionDigest("a browser's token"), user_.id, kWrittenAt);
+      // A message waiting in the email outbox, its model awkward text.
+      boost::json::object model{{"account", kAwkward}, {"asker", kAwkward}};
+      tx.QueueEmail(domain::NewQueuedEmail(tenant_.id, user_.email, "test", "en",
+                                           boost::json::serialize(model), true, kWrittenAt));
     });
 
     // Intents created in the same millisecond: only the rowid orders them.

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "domain/error.h"
+#include "domain/management/email_test.h"
 #include "domain/management/integrations.h"
 #include "domain/management/payment_exceptions.h"
 #include "domain/management/payment_intents.h"
@@ -125,6 +126,13 @@ class DomainPermissionsTest : public testing::StoreTest {
            patch.match_near_amounts =
                !store_->FindIntegrationById(integration_.id)->match_near_amounts;
            domain::UpdateIntegration(c, catalog_, integration_.id, patch);
+         }},
+        {"send a test email",
+         [](const auto& c) {
+           static const domain::Mailing mailing{"https://pay.shop.example"};
+           domain::Change with_mail = c;
+           with_mail.mailing = &mailing;
+           domain::SendTestEmail(with_mail);
          }},
     };
   }

@@ -65,13 +65,14 @@ constexpr std::array kRows{
     Row{Operation::kCancelPayout, {"Canceling a payout", kCommerce, Scope::kPayoutsWrite}},
     Row{Operation::kChangeMatching,
         {"Changing how near amounts are matched", kCommerce, kAccountKeyOnly}},
+    Row{Operation::kSendTestEmail, {"Sending a test email", kAccount, kAccountKeyOnly}},
 };
 
 constexpr bool InOrder() {
   for (std::size_t i = 0; i < kRows.size(); ++i) {
     if (static_cast<std::size_t>(kRows[i].op) != i) return false;
   }
-  return static_cast<std::size_t>(Operation::kChangeMatching) + 1 == kRows.size();
+  return static_cast<std::size_t>(Operation::kSendTestEmail) + 1 == kRows.size();
 }
 static_assert(InOrder(), "one row per Operation, in its order");
 

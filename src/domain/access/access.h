@@ -49,6 +49,8 @@ enum class Operation {
   // Whether near amounts pay intents, and the underpayment tolerance
   // (DECISIONS §17): what money counts as paid, a commercial decision.
   kChangeMatching,
+  // A test message to oneself through the email settings (DECISIONS §18).
+  kSendTestEmail,
 };
 
 struct OperationRights {

@@ -9,6 +9,7 @@
 
 #include "base/time.h"
 #include "domain/audit.h"
+#include "domain/email/messages.h"
 #include "domain/intents/idempotency.h"
 #include "domain/intents/payment_intent.h"
 #include "domain/management_tx.h"
@@ -29,6 +30,8 @@ struct Change {
   // A person's password typed again with this change (ConfirmPassword), for
   // operations that ask for it: a payout address change.
   const PasswordProof* password_proof = nullptr;
+  // Set when payd sends email: messages the change causes are queued with it.
+  const Mailing* mailing = nullptr;
 };
 
 // What a creation did: kCreated with the object, or the earlier outcome of

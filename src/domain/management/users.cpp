@@ -3,6 +3,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "base/ids.h"
+#include "domain/email/address.h"
 #include "domain/error.h"
 #include "domain/management/api_keys.h"
 #include "domain/people/password.h"
@@ -23,6 +24,16 @@ Role CheckRole(const std::string& text) {
 
 bool IsActiveOwner(const User& user) {
   return user.role == Role::kOwner && !user.disabled_at;
+}
+
+// Who a message says sent it: the person by name (or address), else the operator.
+std::string SenderName(ManagementTx& tx, const Change& change) {
+  if (change.actor.role) {
+    if (auto person = tx.FindUser(change.tenant_id, change.actor.id)) {
+      return person->name.empty() ? person->email : person->name;
+    }
+  }
+  return "The operator";
 }
 
 }  // namespace
@@ -127,6 +138,10 @@ std::optional<User> SetUserPassword(const Change& change, const std::string& id,
 std::optional<IssuedLink> IssueSignInLink(const Change& change, const std::string& id,
                                           LinkPurpose purpose) {
   Require(change, Operation::kIssueSignInLink);
+  std::string account;
+  if (change.mailing) {
+    if (auto tenant = change.store.FindTenant(change.tenant_id)) account = tenant->name;
+  }
   std::optional<IssuedLink> out;
   change.store.WithManagement([&](ManagementTx& tx) {
     out.reset();
@@ -136,8 +151,17 @@ std::optional<IssuedLink> IssueSignInLink(const Change& change, const std::strin
     out = NewSignInLink(user->id, user->tenant_id, purpose, change.now);
     tx.EndSignInLinks(user->id, change.now);
     tx.InsertSignInLink(out->link);
+    // By email when payd sends it and the address can take it; otherwise
+    // the surface shows the link once, to be passed on by hand.
+    if (change.mailing && IsMailAddress(user->email)) {
+      tx.QueueEmail(SignInLinkEmail(*user, account, SenderName(tx, change), *out,
+                                    change.mailing->public_url + SignInLinkPath(out->token),
+                                    change.now));
+      out->emailed = true;
+    }
     boost::json::object detail{{"purpose", LinkPurposeName(purpose)},
-                               {"expiresAt", base::FormatTimestamp(out->link.expires_at)}};
+                               {"expiresAt", base::FormatTimestamp(out->link.expires_at)},
+                               {"emailed", out->emailed}};
     RecordChange(tx, change, "user.sign_in_link", id, std::nullopt, boost::json::serialize(detail));
   });
   return out;

@@ -32,7 +32,8 @@ struct SignInLink {
 
 struct IssuedLink {
   SignInLink link;
-  std::string token;  // the only copy: it goes in the URL shown once
+  std::string token;     // the only copy: it goes in the URL shown once, or by email
+  bool emailed = false;  // queued to the person by email (Change::mailing)
 };
 
 IssuedLink NewSignInLink(const std::string& user_id, const std::string& tenant_id,

@@ -123,6 +123,9 @@ class SqlManagementTx final : public domain::ManagementTx {
                    const std::optional<std::string>& only_endpoint) override {
     InsertEventRow(c_, event, only_endpoint);
   }
+  void QueueEmail(const domain::QueuedEmail& email) override {
+    SqlStore::InsertEmailRow(c_, email);
+  }
 
   std::optional<domain::Integration> FindIntegration(const std::string& tenant_id,
                                                      const std::string& id) override {

@@ -154,6 +154,17 @@ class SqlStore : public domain::Store {
   std::vector<DailyReceived> ReceivedPerDay(const std::string& tenant_id,
                                             base::TimeMs since) override;
   OperationalCounts CountForMetrics() override;
+
+  // The email outbox (email_outbox.cpp).
+  void QueueEmail(const domain::QueuedEmail& email) override;
+  std::optional<EmailJob> ClaimDueEmail(base::TimeMs now, base::TimeMs lease_ms,
+                                        int hourly_limit) override;
+  std::optional<base::TimeMs> NextEmailDue() override;
+  void RecordEmailAttempt(const std::string& id, const EmailAttempt& attempt,
+                          base::TimeMs now) override;
+  std::vector<domain::EmailRecord> RecentEmails(const std::string& tenant_id, int limit) override;
+  // Inside the caller's write transaction (ManagementTx::QueueEmail too).
+  static void InsertEmailRow(Connection& c, const domain::QueuedEmail& email);
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
                      base::TimeMs now) override;
 

@@ -1,0 +1,158 @@
+// The email outbox (domain/email/outbox.h). Claiming is one write
+// transaction on either database: the candidates are read in due order, a
+// recipient at the hourly limit has its message put off, and the lease is a
+// conditional update (a concurrent claimer that took the row first leaves it
+// unchanged, so the row goes to exactly one).
+#include "store/sql/sql_store.h"
+
+namespace payd::store::sql {
+
+namespace {
+
+constexpr base::TimeMs kHourMs = 3'600'000;
+constexpr int kCandidates = 20;
+
+constexpr const char* kEmailColumns =
+    "id, tenant_id, recipient, template, language, model, security, created_at, attempts";
+
+domain::EmailQueue::EmailJob ReadEmailJob(Query& q) {
+  domain::EmailQueue::EmailJob job;
+  job.email.id = q.Text(0);
+  job.email.tenant_id = q.OptText(1);
+  job.email.to = q.Text(2);
+  job.email.template_name = q.Text(3);
+  job.email.language = q.Text(4);
+  job.email.model_json = q.Text(5);
+  job.email.security = q.Int(6) != 0;
+  job.email.created_at = q.Int(7);
+  job.attempts = static_cast<int>(q.Int(8));
+  return job;
+}
+
+// When `digest`'s recipient may be sent the next message: none when now.
+std::optional<base::TimeMs> HeldUntil(Connection& c, const std::string& digest, base::TimeMs now,
+                                      int hourly_limit) {
+  auto q = c.Prepare(
+      "SELECT COUNT(*), MIN(sent_at) FROM email_outbox "
+      "WHERE recipient_digest = ? AND sent_at > ? AND security = 0");
+  q.Bind(1, digest).Bind(2, now - kHourMs);
+  if (!q.Step() || q.Int(0) < hourly_limit) return std::nullopt;
+  return q.Int(1) + kHourMs;
+}
+
+}  // namespace
+
+void SqlStore::InsertEmailRow(Connection& c, const domain::QueuedEmail& e) {
+  c.Prepare(
+       "INSERT INTO email_outbox (id, tenant_id, recipient, recipient_digest, template, language, "
+       "model, security, status, attempts, next_attempt_at, created_at) "
+       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?)")
+      .Bind(1, e.id)
+      .Bind(2, e.tenant_id)
+      .Bind(3, e.to)
+      .Bind(4, domain::RecipientDigest(e.to))
+      .Bind(5, e.template_name)
+      .Bind(6, e.language)
+      .Bind(7, e.model_json)
+      .Bind(8, e.security)
+      .Bind(9, e.created_at)
+      .Bind(10, e.created_at)
+      .Run();
+  c.queued_deliveries = true;  // wakes the senders (OnDeliveriesQueued)
+}
+
+void SqlStore::QueueEmail(const domain::QueuedEmail& email) {
+  Write([&](Connection& c) { InsertEmailRow(c, email); });
+}
+
+std::optional<domain::EmailQueue::EmailJob> SqlStore::ClaimDueEmail(base::TimeMs now,
+                                                                    base::TimeMs lease_ms,
+                                                                    int hourly_limit) {
+  return Write([&](Connection& c) -> std::optional<EmailJob> {
+    struct Candidate {
+      std::string id, digest;
+      bool security = false;
+    };
+    std::vector<Candidate> due;
+    {
+      auto q = c.Prepare(
+          "SELECT id, recipient_digest, security FROM email_outbox "
+          "WHERE status IN ('PENDING', 'RETRYING') AND next_attempt_at <= ?1 "
+          "AND (locked_until IS NULL OR locked_until <= ?1) "
+          "ORDER BY security DESC, next_attempt_at, id LIMIT ?2");
+      q.Bind(1, now).Bind(2, kCandidates);
+      while (q.Step()) due.push_back({q.Text(0), q.Text(1), q.Int(2) != 0});
+    }
+    for (const auto& [id, digest, security] : due) {
+      if (!security) {
+        if (auto held = HeldUntil(c, digest, now, hourly_limit)) {
+          c.Prepare("UPDATE email_outbox SET next_attempt_at = ? WHERE id = ?")
+              .Bind(1, *held)
+              .Bind(2, id)
+              .Run();
+          continue;
+        }
+      }
+      auto q = c.Prepare(
+          "UPDATE email_outbox SET locked_until = ?1 WHERE id = ?2 "
+          "AND (locked_until IS NULL OR locked_until <= ?3) "
+          "AND status IN ('PENDING', 'RETRYING') RETURNING " +
+          std::string(kEmailColumns));
+      q.Bind(1, now + lease_ms).Bind(2, id).Bind(3, now);
+      if (!q.Step()) continue;
+      auto job = ReadEmailJob(q);
+      q.Run();
+      return job;
+    }
+    return std::nullopt;
+  });
+}
+
+std::optional<base::TimeMs> SqlStore::NextEmailDue() {
+  return Read([&](Connection& c) -> std::optional<base::TimeMs> {
+    auto q = c.Prepare(
+        "SELECT MIN(CASE WHEN locked_until > next_attempt_at THEN locked_until "
+        "ELSE next_attempt_at END) FROM email_outbox WHERE status IN ('PENDING', 'RETRYING')");
+    if (!q.Step() || q.IsNull(0)) return std::nullopt;
+    return q.Int(0);
+  });
+}
+
+void SqlStore::RecordEmailAttempt(const std::string& id, const EmailAttempt& a, base::TimeMs now) {
+  bool ended = a.status == domain::EmailStatus::kSent || a.status == domain::EmailStatus::kFailed;
+  Write([&](Connection& c) {
+    c.Prepare(
+         "UPDATE email_outbox SET status = ?, attempts = attempts + 1, last_error = ?, "
+         "next_attempt_at = COALESCE(?, next_attempt_at), locked_until = NULL, message_id = ?, "
+         "sent_at = ?, recipient = CASE WHEN ? = 1 THEN NULL ELSE recipient END, "
+         "model = CASE WHEN ? = 1 THEN NULL ELSE model END WHERE id = ?")
+        .Bind(1, std::string(domain::EmailStatusName(a.status)))
+        .Bind(2, a.error)
+        .Bind(3, a.next_attempt_at)
+        .Bind(4, a.message_id)
+        .Bind(5, a.status == domain::EmailStatus::kSent ? std::optional<base::TimeMs>(now)
+                                                        : std::nullopt)
+        .Bind(6, ended)
+        .Bind(7, ended)
+        .Bind(8, id)
+        .Run();
+  });
+}
+
+std::vector<domain::EmailRecord> SqlStore::RecentEmails(const std::string& tenant_id, int limit) {
+  return Read([&](Connection& c) {
+    auto q = c.Prepare(
+        "SELECT id, template, recipient, status, attempts, last_error, created_at, "
+        "next_attempt_at, sent_at FROM email_outbox WHERE tenant_id = ? "
+        "ORDER BY created_at DESC, id DESC LIMIT ?");
+    q.Bind(1, tenant_id).Bind(2, limit);
+    std::vector<domain::EmailRecord> out;
+    while (q.Step()) {
+      out.push_back({q.Text(0), q.Text(1), q.OptText(2), domain::ParseEmailStatus(q.Text(3)),
+                     static_cast<int>(q.Int(4)), q.OptText(5), q.Int(6), q.Int(7), q.OptInt(8)});
+    }
+    return out;
+  });
+}
+
+}  // namespace payd::store::sql
