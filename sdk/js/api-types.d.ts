@@ -1319,6 +1319,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email me a receipt (the payment page's optional field)
+         * @description The payer's address for the receipt of the intent `id` (DECISIONS §18), when payd sends
+         *     email: kept until the intent is paid, then the receipt is queued (merchant, price asked,
+         *     amount paid, token, chain, transaction with its explorer link, time) and the address
+         *     deleted; an intent already paid has its receipt queued at once. `303` back to the page
+         *     at `#receipt` with `receipt=requested` (waiting for the payment), `sent` (queued),
+         *     `invalid` (not an email address: the page says so) or `off`; `lang` carries the page's
+         *     language to the receipt. The page never shows the address. Email off, or no such intent:
+         *     `404`. Counted with the page's other forms (`429` beyond the limit).
+         */
+        post: operations["requestReceiptByEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/refund/{token}": {
         parameters: {
             query?: never;
@@ -1443,6 +1472,37 @@ export interface paths {
          *     (`Set-Cookie`) and `303` to `/dashboard`.
          */
         post: operations["useSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/unsubscribe": {
+        parameters: {
+            query: {
+                /** @description The token of a message's `List-Unsubscribe` link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A message's unsubscribe link
+         * @description What the link stops (its person and topic: a payment received, say) and a button that stops
+         *     it. Opening it changes nothing. A link that does not exist (made up, or a year old): `404`.
+         */
+        get: operations["getUnsubscribe"];
+        put?: never;
+        /**
+         * Stop a topic's messages in one click (RFC 8058)
+         * @description The page's button, or a mail provider's one-click request (body `List-Unsubscribe=One-Click`,
+         *     no cookie, from anywhere: the token is the credential). The link's person stops getting its
+         *     topic (audited as `user.email_unsubscribe`, by that person); `200` says so, again for a
+         *     second request. A security topic is never turned off; an unknown link: `404`.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2059,6 +2119,37 @@ export interface paths {
         get: operations["getGeneralSettings"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings > Your notifications
+         * @description What the signed-in person is emailed about (DECISIONS §18): a box per topic that can be turned
+         *     off (a payment received, a payment that needs a decision, a refund confirmed), ticked as they
+         *     chose or, until they choose, as their role's default (admins and owners: on); the security
+         *     messages that are always sent (a payout address changed, to every owner; sign-in links).
+         *     `?saved=1` after a change says it is saved. Every role.
+         */
+        get: operations["getEmailChoices"];
+        put?: never;
+        /**
+         * Choose what one is emailed about
+         * @description `topics` repeated, one per topic to get (`payment_received`, `needs_decision`,
+         *     `refund_confirmed`); a topic not sent is turned off. Audited as `user.email_choices` when
+         *     something changed; `303` to the page with `?saved=1`. A security topic or an unknown one:
+         *     `400` naming it.
+         */
+        post: operations["chooseEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8428,6 +8519,8 @@ export interface operations {
             query?: {
                 /** @description The page's language (`en`, `de`, `es`, `fr`); else cookie `payd_lang`, else `Accept-Language`. */
                 lang?: string;
+                /** @description What the intent page's "email me a receipt" did (`POST /pay/{id}/receipt`), for the page to say. */
+                receipt?: "requested" | "sent" | "invalid" | "off";
             };
             header?: never;
             path: {
@@ -8529,6 +8622,51 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["PageRateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    requestReceiptByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    email?: string;
+                    lang?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the payment page, saying what happened. */
+            303: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description No such intent, or payd sends no email: the 404 page, or the JSON error for a client preferring JSON. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["PageRateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PageUnavailable"];
@@ -8770,6 +8908,53 @@ export interface operations {
             404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["DashboardLocked"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getUnsubscribe: {
+        parameters: {
+            query: {
+                /** @description The token of a message's `List-Unsubscribe` link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The token of a message's `List-Unsubscribe` link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    "List-Unsubscribe"?: "One-Click";
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PageUnavailable"];
         };
@@ -9495,6 +9680,47 @@ export interface operations {
             200: components["responses"]["DashboardPage"];
             303: components["responses"]["DashboardRedirect"];
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getEmailChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    chooseEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    topics?: string | string[];
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["PageUnavailable"];

@@ -26,8 +26,8 @@ email::SmtpSettings SmtpSettingsOf(const config::EmailSettings& e) {
 
 EmailService::EmailService(const config::EmailSettings& settings, domain::EmailQueue& queue,
                            const html::Templates& templates, const html::Languages& languages,
-                           const std::string& public_url)
-    : mailing_{public_url},
+                           const std::string& public_url, const domain::ChainCatalog& catalog)
+    : mailing_{public_url, &catalog},
       renderer_(templates, languages, public_url),
       sender_(queue, renderer_, SenderOptions(settings)) {}
 

@@ -25,7 +25,7 @@ class EmailService {
  public:
   EmailService(const config::EmailSettings& settings, domain::EmailQueue& queue,
                const html::Templates& templates, const html::Languages& languages,
-               const std::string& public_url);
+               const std::string& public_url, const domain::ChainCatalog& catalog);
   // Starts sending; Stop (or the destructor) lets a message under way finish.
   void Start() { sender_.Start(); }
   void Stop() { sender_.Stop(); }

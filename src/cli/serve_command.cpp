@@ -181,10 +181,18 @@ void Serve(const CommandContext& ctx) {
   dashboard.public_url = api.public_url;
   std::optional<EmailService> email;
   if (config.email.Enabled()) {
-    email.emplace(config.email, *opened.store, templates, languages, api.public_url);
+    email.emplace(config.email, *opened.store, templates, languages, api.public_url,
+                  config.catalog);
     dashboard.mailing = &email->mailing();
+    pages.mailing = dashboard.mailing;
+    opened.store->SetMailing(dashboard.mailing);
     email->Start();
   }
+  // The events written from here on stop queuing messages before `email` goes.
+  struct StopMailing {
+    domain::Store& store;
+    ~StopMailing() { store.SetMailing(nullptr); }
+  } stop_mailing{*opened.store};
 
   asio::signal_set signals(server.io(), SIGINT, SIGTERM);
   signals.async_wait([&server](const boost::system::error_code& ec, int signal) {

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <set>
 
+#include "base/strings.h"
 #include "dashboard/dashboard_http.h"
 #include "dashboard/list_pages.h"
 #include "dashboard/payment_views.h"

@@ -15,7 +15,10 @@
 // api_key_routes.cpp     /dashboard/settings/api-keys[/integration-keys] (GET, POST),
 //                        /api-keys/:id/revoke|rotate (POST)
 // general_settings_routes.cpp  /dashboard/settings/general (GET), /general/account-keys
-//                        [/:id/rotate|revoke], /general/webhook-secret/reveal|rotate (POST)
+//                        [/:id/rotate|revoke], /general/webhook-secret/reveal|rotate,
+//                        /general/test-email (POST)
+// notification_routes.cpp /dashboard/settings/notifications (GET, POST), and the
+//                        messages' one-click /dashboard/unsubscribe (GET, POST)
 // webhook_routes.cpp     /dashboard/webhooks...
 // event_audit_routes.cpp /dashboard/events, /dashboard/audit-log (GET)
 // link_routes.cpp        /dashboard/links[/new|/:id[/edit|/deactivate|/activate]]
@@ -44,6 +47,7 @@ void AddLinkRoutes(http::Router& router, DashboardContext& dashboard);
 void AddIntegrationRoutes(http::Router& router, DashboardContext& dashboard);
 void AddRefundRoutes(http::Router& router, DashboardContext& dashboard);
 void AddPayoutRoutes(http::Router& router, DashboardContext& dashboard);
+void AddNotificationRoutes(http::Router& router, DashboardContext& dashboard);
 
 inline void RegisterDashboardRoutes(http::Router& router, DashboardContext& dashboard) {
   AddSignInRoutes(router, dashboard);
@@ -55,6 +59,7 @@ inline void RegisterDashboardRoutes(http::Router& router, DashboardContext& dash
   AddIntentRoutes(router, dashboard);
   AddApiKeyRoutes(router, dashboard);
   AddGeneralSettingsRoutes(router, dashboard);
+  AddNotificationRoutes(router, dashboard);
   AddWebhookRoutes(router, dashboard);
   AddEventAndAuditRoutes(router, dashboard);
   AddLinkRoutes(router, dashboard);

@@ -6,8 +6,10 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/time.h"
@@ -48,6 +50,17 @@ class ManagementTx {
                            const std::optional<std::string>& only_endpoint = std::nullopt) = 0;
   // Queues a message in the outbox (domain/email/outbox.h), sent once this commits.
   virtual void QueueEmail(const QueuedEmail& email) = 0;
+  // What the person chose to be emailed about: "on" or "off" by topic name.
+  virtual std::map<std::string, std::string> EmailChoices(const std::string& user_id) = 0;
+  virtual void SetEmailChoice(const std::string& user_id, std::string_view topic,
+                              std::string_view choice, base::TimeMs now) = 0;
+  // The person and topic of a message's one-click unsubscribe link, by its token's digest.
+  struct UnsubscribeLink {
+    std::string tenant_id;
+    std::string user_id;
+    std::string topic;
+  };
+  virtual std::optional<UnsubscribeLink> FindUnsubscribeLink(const std::string& digest) = 0;
 
   // --- Payments and intents (the merchant's decisions, DECISIONS §5) -----------
   // The ledger's reads and writes in this same transaction (domain/ledger/ledger.h's

@@ -18,6 +18,7 @@
 #include "base/time.h"
 #include "domain/access/api_key.h"
 #include "domain/access/environment_lock.h"
+#include "domain/email/messages.h"
 #include "domain/email/outbox.h"
 #include "domain/integration.h"
 #include "domain/intents/idempotency.h"
@@ -337,10 +338,15 @@ class Store : public LedgerStore,
   // feed is lost) until it is back. Called once at start; an empty `fn` stops
   // the calls (before what `fn` uses goes).
   virtual void OnIntentsAnnounced(std::function<void(bool feed_live)> fn) { (void)fn; }
-  // `fn` runs after each write transaction that queued webhook deliveries has
-  // committed, on the thread that wrote (it wakes the dispatcher, whoever
-  // wrote: an API request, a page, the ledger, a loop). Set at start; set to
-  // nullptr before what `fn` calls goes away.
+  // When payd sends email, where its links point: the events every write
+  // records from then on queue their messages to the tenant's people
+  // (domain/email/topics.h) in the same transaction. Null: none. `mailing`
+  // outlives the store's use of it.
+  virtual void SetMailing(const Mailing* mailing) = 0;
+  // `fn` runs after each write transaction that queued webhook deliveries
+  // (or email) has committed, on the thread that wrote (it wakes the
+  // dispatcher, whoever wrote: an API request, a page, the ledger, a loop).
+  // Set at start; set to nullptr before what `fn` calls goes away.
   virtual void OnDeliveriesQueued(std::function<void()> fn) = 0;
 
   // --- Management and the audit log -----------------------------------------

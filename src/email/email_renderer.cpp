@@ -12,6 +12,11 @@ namespace {
 
 constexpr std::string_view kPrefix = "email_";
 
+std::string Field(const boost::json::object& o, std::string_view key) {
+  const auto* v = o.if_contains(key);
+  return v && v->is_string() ? std::string(v->as_string()) : std::string();
+}
+
 std::string AsText(const boost::json::value& v) {
   if (v.is_string()) return std::string(v.as_string());
   if (v.is_int64()) return std::to_string(v.as_int64());
@@ -60,17 +65,42 @@ domain::EmailMessage EmailRenderer::Render(const domain::QueuedEmail& email) con
     }
   }
 
+  auto text_of = [&](std::string_view key) -> std::string {
+    std::string full = std::string(kPrefix) + std::string(key);
+    for (const html::Catalog* c : {&catalog, &fallback}) {
+      if (const auto* text = c->strings.if_contains(full); text && text->is_string()) {
+        return FillPlaceholders(text->as_string(), values);
+      }
+    }
+    return {};
+  };
+  // "reasonKey": "needs_decision_underpaid" puts that string, filled, under "reason".
+  boost::json::object derived;
+  for (const auto& [key, value] : values) {
+    if (key.size() > 3 && key.ends_with("Key") && value.is_string()) {
+      derived[key.substr(0, key.size() - 3)] = text_of(value.as_string());
+    }
+  }
+  for (auto& [key, value] : derived) values[key] = std::move(value);
+
   boost::json::object t;
+  boost::json::object topic;  // this message's own strings, without their prefix
+  const std::string own = email.template_name + "_";
   for (const html::Catalog* c : {&fallback, &catalog}) {  // the language's own win
     for (const auto& [key, text] : c->strings) {
       if (!key.starts_with(kPrefix) || !text.is_string()) continue;
-      t[key.substr(kPrefix.size())] = FillPlaceholders(text.as_string(), values);
+      std::string_view name = key.substr(kPrefix.size());
+      t[name] = FillPlaceholders(text.as_string(), values);
+      if (name.starts_with(own)) topic[name.substr(own.size())] = t[name];
     }
   }
-  auto subject = t.find(email.template_name + "_subject");
-  if (subject == t.end()) throw std::runtime_error("no subject for " + email.template_name);
+  auto subject = topic.find("subject");
+  if (subject == topic.end()) throw std::runtime_error("no subject for " + email.template_name);
+  std::string unsubscribe = email.security ? std::string() : Field(values, "unsubscribeUrl");
 
   boost::json::object model{{"t", t},
+                            {"topic", topic},
+                            {"unsubscribeUrl", unsubscribe},
                             {"m", values},
                             {"lang", catalog.code},
                             {"publicUrl", public_url_},
@@ -83,6 +113,7 @@ domain::EmailMessage EmailRenderer::Render(const domain::QueuedEmail& email) con
   message.text =
       templates_.RenderText("email/" + email.template_name + "_text", model, "email/layout_text");
   message.security = email.security;
+  message.unsubscribe_url = unsubscribe;
   return message;
 }
 

@@ -7,6 +7,7 @@
 #include "html/html.h"
 #include "html/qr.h"
 #include "pages/page_common.h"
+#include "pages/receipt_request.h"
 
 namespace payd::pages {
 
@@ -228,6 +229,7 @@ http::Response IntentPage(const http::Request& req, http::RequestContext&, const
   // status line then says where it goes, after what it already said.
   m["returnStatus"] = receipt && return_url ? status_text + " " + t.Text("returning") : "";
   m["explorerTx"] = explorer_tx;
+  AddReceiptRequest(m, t, ctx, req, i);
   m["intentJson"] = html::ScriptJson(ctx.representation().PublicIntent(i));
   m["chainJson"] = html::ScriptJson(ChainBlock(chain, i));
   m["checkoutScript"] = ctx.assets.Url("js/checkout.js");

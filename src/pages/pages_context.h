@@ -37,6 +37,8 @@ struct PagesContext {
   std::function<bool(const std::string& link_id, const std::string& client_ip)> count_view =
       [](const std::string&, const std::string&) { return false; };
 
+  // Set when payd sends email: the payer may ask for a receipt (receipt_request.h).
+  const domain::Mailing* mailing = nullptr;
   domain::Representation representation() const { return {catalog, public_url}; }
 };
 

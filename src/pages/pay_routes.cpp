@@ -11,6 +11,7 @@
 #include "pages/intent_page.h"
 #include "pages/link_page.h"
 #include "pages/page_common.h"
+#include "pages/receipt_request.h"
 #include "pages/routes.h"
 
 namespace payd::pages {
@@ -92,6 +93,19 @@ http::Response Post(const http::Request& req, http::RequestContext& rctx, PagesC
   return SubmitLinkForm(req, rctx, pages, *link, *integration);
 }
 
+// The payer's address for the intent's receipt (receipt_request.h).
+http::Response PostReceipt(const http::Request& req, http::RequestContext& rctx,
+                           PagesContext& pages) {
+  std::string id(rctx.Param("id"));
+  auto intent = id.starts_with("pi_") ? pages.store.FindIntentById(id) : std::nullopt;
+  if (!intent || !pages.mailing) return NotFoundPage(req, rctx, pages, id);
+  if (!pages.rate_allow(rctx.remote_ip, ClientBucket("write", intent->integration_id),
+                        pages.writes_per_min)) {
+    return TooManyRequests(req, rctx, pages);
+  }
+  return SubmitReceiptRequest(req, pages, *intent);
+}
+
 // The database cannot be reached: a page that says so, 503.
 http::Handler Guarded(http::Handler handler, const PagesContext& pages) {
   return
@@ -125,6 +139,10 @@ void AddPayRoutes(http::Router& router, PagesContext& pages) {
   router.Add(
       http::Verb::post, "/pay/:id",
       Guarded([&pages](const auto& req, auto& rctx) { return Post(req, rctx, pages); }, pages));
+  router.Add(
+      http::Verb::post, "/pay/:id/receipt",
+      Guarded([&pages](const auto& req, auto& rctx) { return PostReceipt(req, rctx, pages); },
+              pages));
   router.AddUnmatched(
       "/pay", [&pages](const auto& req, auto& rctx) { return Unmatched(req, rctx, pages); });
 }

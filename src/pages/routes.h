@@ -4,6 +4,7 @@
 //   GET/HEAD /pay/<plink_…>      link page (a GET counts a view)  pay_routes.cpp, link_page.cpp
 //   POST     /pay/<plink_…>      link form: 303 to the intent     pay_routes.cpp, link_page.cpp
 //   GET/HEAD /pay/<pi_…>         intent page, receipt once paid   pay_routes.cpp, intent_page.cpp
+//   POST     /pay/<pi_…>/receipt the payer's "email me a receipt": 303 back  receipt_request.cpp
 //   GET/HEAD /pay/<other>        404 page (JSON by Accept)        pay_routes.cpp, page_common.cpp
 //   GET/POST /refund/<token>     the payer's refund page          refund_page.cpp
 //   GET/HEAD /assets/<dir>/<file> web/<dir>/<file>                asset_routes.cpp

@@ -9,7 +9,8 @@
 // src/domain/ fails the last test until a case expects it. A `todo` case names what is not
 // audited yet.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
@@ -21,6 +22,7 @@ import { sql } from './lib/database.mjs';
 import { createIntent, createMerchant, linkBody, startPayd } from './lib/payd.mjs';
 import { stopAll } from './lib/cleanup.mjs';
 import { CASES, TODO_CASES } from './lib/audit_cases.mjs';
+import { emailSettings, SMTP_PASSWORD, startRelay, throwawayCertificate, unsubscribeUrlOf } from './lib/smtp.mjs';
 
 // Every "<object>.<verb>" string literal in src/domain/ (ids' "pay_..." examples aside).
 function domainActions() {
@@ -37,13 +39,26 @@ function domainActions() {
 }
 
 describe('the audit log names each action, its actor and its order', () => {
-  let chain;
+  let chain, mailDir;
   const w = { ids: {} };
 
   before(async () => {
     chain = await startChain();
     w.chain = chain;
-    w.payd = await startPayd({ config: `[webhooks]\nallow_private_targets = true\n${chainConfig(chain, { confirmations: 1 })}` });
+    // payd sends email (sign-in links, test messages) to an SMTP server here.
+    mailDir = mkdtempSync(join(tmpdir(), 'payd-audit-mail-'));
+    const tls = throwawayCertificate(mailDir);
+    w.relay = await startRelay({ key: tls.key, cert: tls.cert });
+    w.payd = await startPayd({
+      config: `[webhooks]\nallow_private_targets = true\n${chainConfig(chain, { confirmations: 1 })}\n` +
+        `[email]\n${emailSettings(w.relay.port, tls.caFile)}`,
+      env: { PAYD_SMTP_PASSWORD: SMTP_PASSWORD },
+    });
+    // The newest message to `address` once there are `count`: its text.
+    w.mailTo = (address, count) => eventually(() => {
+      const sent = w.relay.received.filter((m) => m.envelope.rcptTo.some((r) => r.address === address));
+      return sent.length >= count && sent[count - 1].parsed.text;
+    }, { what: `message ${count} to ${address}` });
     w.shop = createMerchant(w.payd);
     w.account = w.payd.admin(['key', 'create', '--tenant', w.shop.tenant.id, '--name', 'backend', '--kind', 'account']);
     w.ids.tenant = w.shop.tenant.id;
@@ -64,9 +79,10 @@ describe('the audit log names each action, its actor and its order', () => {
       const res = await w.dashboard.post(path, { csrf: await w.dashboard.csrfOf(cookie, page), ...fields }, { cookie });
       return { status: res.status, html: await res.text(), res };
     };
-    Object.assign(w, { cookieOf, PASSWORD, PAYER, PAYOUT, parseUnits, eventually, createIntent, linkBody, sql });
+    Object.assign(w, { unsubscribeUrlOf, cookieOf, PASSWORD, PAYER, PAYOUT, parseUnits, eventually, createIntent, linkBody, sql });
   });
-  after(() => stopAll(() => w.payd?.close(), () => chain?.stop()));
+  after(() => stopAll(() => w.payd?.close(), () => chain?.stop(), () => w.relay?.close(),
+    () => mailDir && rmSync(mailDir, { recursive: true, force: true })));
 
   // The latest page of the log, newest first, as the merchant reads it.
   const latest = async () => {

@@ -107,7 +107,14 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       boost::json::object model{{"account", kAwkward}, {"asker", kAwkward}};
       tx.QueueEmail(domain::NewQueuedEmail(tenant_.id, user_.email, "test", "en",
                                            boost::json::serialize(model), true, kWrittenAt));
+      tx.SetEmailChoice(user_.id, "needs_decision", "off", kWrittenAt);
     });
+    // A payment's message to the admin, with its one-click unsubscribe link.
+    const domain::Mailing mailing{"https://pay.shop.example"};
+    store_->SetMailing(&mailing);
+    store_->InsertEvent(domain::NewEvent(tenant_.id, domain::event_type::kPaymentConfirmed,
+                                         R"({"id":"pi_x","exception":null})", kWrittenAt));
+    store_->SetMailing(nullptr);
 
     // Intents created in the same millisecond: only the rowid orders them.
     for (int i = 0; i < 30; ++i) {

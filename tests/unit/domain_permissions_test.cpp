@@ -11,6 +11,7 @@
 #include <map>
 
 #include "domain/error.h"
+#include "domain/management/email_choices.h"
 #include "domain/management/email_test.h"
 #include "domain/management/integrations.h"
 #include "domain/management/payment_exceptions.h"
@@ -133,6 +134,10 @@ class DomainPermissionsTest : public testing::StoreTest {
            domain::Change with_mail = c;
            with_mail.mailing = &mailing;
            domain::SendTestEmail(with_mail);
+         }},
+        {"choose what one is emailed about",
+         [](const auto& c) {
+           domain::ChooseOwnEmail(c, {{"payment_received", true}});
          }},
     };
   }

@@ -5,8 +5,13 @@
 // runs out; a message that ends forgets its recipient and its model.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <boost/json/parse.hpp>
+#include <tuple>
+
 #include "domain/email/messages.h"
 #include "domain/email/outbox.h"
+#include "domain/management/email_choices.h"
 #include "store_fixture.h"
 
 namespace payd {
@@ -138,7 +143,111 @@ TEST(EmailRetrySchedule, FollowsTheScheduleThenEnds) {
             (std::vector<int>{60, 300, 1800, 7200, 21600, 86400}));
 }
 
+// The messages events queue to the tenant's people (store/sql/email_rows.h).
+class EventEmailTest : public EmailOutboxTest {
+ protected:
+  void SetUp() override {
+    EmailOutboxTest::SetUp();
+    if (IsSkipped()) return;
+    store_->WithManagement([&](domain::ManagementTx& tx) {
+      for (auto [id, email, role, disabled] :
+           {std::tuple{"user_ana", "ana@shop.example", domain::Role::kOwner, false},
+            std::tuple{"user_bo", "bo@shop.example", domain::Role::kAdmin, false},
+            std::tuple{"user_vic", "vic@shop.example", domain::Role::kViewer, false},
+            std::tuple{"user_dee", "dee@shop.example", domain::Role::kAdmin, true}}) {
+        domain::User u{id, tenant_.id, email, id, role, std::nullopt, std::nullopt, now_};
+        if (disabled) u.disabled_at = now_;
+        tx.InsertUser(u);
+      }
+    });
+    store_->SetMailing(&mailing_);
+  }
+  void TearDown() override {
+    if (store_) store_->SetMailing(nullptr);
+    EmailOutboxTest::TearDown();
+  }
+  void Raise(std::string_view type, const std::string& data) {
+    store_->InsertEvent(domain::NewEvent(tenant_.id, type, data, now_++));
+  }
+  // Every queued message, claimed: recipient and template.
+  std::vector<std::pair<std::string, std::string>> Drain() {
+    std::vector<std::pair<std::string, std::string>> out;
+    while (auto job = store_->ClaimDueEmail(now_, kLeaseMs, 100)) {
+      out.emplace_back(job->email.to, job->email.template_name);
+      jobs_.push_back(*job);
+      Sent(job->email.id, now_);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  const std::string paid_ =
+      R"({"id":"pi_1","amountFormatted":"25.000001","currency":"USDC","chain":"Localnet",)"
+      R"("exception":null,"txHash":"0xabc"})";
+  domain::Mailing mailing_{"https://pay.shop.example"};
+  std::vector<domain::EmailQueue::EmailJob> jobs_;
+};
+
+TEST_P(EventEmailTest, APaymentGoesToOwnersAndAdminsByDefaultNeverToTheDisabled) {
+  Raise(domain::event_type::kPaymentConfirmed, paid_);
+  EXPECT_EQ(Drain(), (std::vector<std::pair<std::string, std::string>>{
+                         {"ana@shop.example", "payment_received"},
+                         {"bo@shop.example", "payment_received"}}));
+  auto model = boost::json::parse(jobs_[0].email.model_json).as_object();
+  EXPECT_EQ(model.at("amount"), "25.000001");
+  EXPECT_EQ(model.at("url"), "https://pay.shop.example/dashboard/payments/pi_1");
+  EXPECT_TRUE(model.at("unsubscribeUrl")
+                  .as_string()
+                  .starts_with("https://pay.shop.example/dashboard/unsubscribe?token="));
+  EXPECT_FALSE(jobs_[0].email.security);
+  // Events that are no one's news queue nothing.
+  Raise(domain::event_type::kPaymentPending, paid_);
+  EXPECT_TRUE(Drain().empty());
+}
+
+TEST_P(EventEmailTest, AChoiceOfOffAndAOneClickLinkStopATopicNotASecurityOne) {
+  domain::Change as_bo{*store_, domain::Actor::Person("user_bo", domain::Role::kAdmin), tenant_.id,
+                       now_, std::nullopt};
+  domain::ChooseOwnEmail(as_bo, {{"payment_received", false}, {"needs_decision", true}});
+  Raise(domain::event_type::kPaymentConfirmed, paid_);
+  ASSERT_EQ(
+      Drain(),
+      (std::vector<std::pair<std::string, std::string>>{{"ana@shop.example", "payment_received"}}));
+  // Ana's message's own link turns it off for her, without signing in.
+  auto url = std::string(boost::json::parse(jobs_.back().email.model_json)
+                             .as_object()
+                             .at("unsubscribeUrl")
+                             .as_string());
+  std::string token = url.substr(url.find("token=") + 6);
+  EXPECT_EQ(domain::UnsubscribeLinkTopic(*store_, token), domain::EmailTopic::kPaymentReceived);
+  EXPECT_EQ(domain::Unsubscribe(*store_, token, now_), domain::EmailTopic::kPaymentReceived);
+  EXPECT_FALSE(domain::Unsubscribe(*store_, "made-up-token", now_));
+  Raise(domain::event_type::kPaymentConfirmed, paid_);
+  EXPECT_TRUE(Drain().empty());
+  // A payout address change reaches every owner, whatever they chose; no link to stop it.
+  Raise(domain::event_type::kIntegrationPayoutChanged,
+        R"({"id":"int_1","name":"Shop web","status":"SCHEDULED","previousPayoutAddress":"0x1",)"
+        R"("newPayoutAddress":"0x2","effectiveAt":"2027-01-16T08:00:00Z"})");
+  EXPECT_EQ(
+      Drain(),
+      (std::vector<std::pair<std::string, std::string>>{{"ana@shop.example", "payout_changed"}}));
+  EXPECT_TRUE(jobs_.back().email.security);
+  EXPECT_FALSE(
+      boost::json::parse(jobs_.back().email.model_json).as_object().contains("unsubscribeUrl"));
+  auto audit = store_->ListAuditLog(tenant_.id, 10, 0);
+  ASSERT_GE(audit.size(), 2u);
+  EXPECT_EQ(audit[0].action, "user.email_unsubscribe");
+  EXPECT_EQ(audit[0].actor, "user_ana");
+  EXPECT_EQ(audit[1].action, "user.email_choices");
+}
+
+TEST_P(EventEmailTest, WithoutEmailNothingIsQueued) {
+  store_->SetMailing(nullptr);
+  Raise(domain::event_type::kPaymentConfirmed, paid_);
+  EXPECT_TRUE(Drain().empty());
+}
+
 PAYD_ON_BOTH_STORES(EmailOutboxTest);
+PAYD_ON_BOTH_STORES(EventEmailTest);
 
 }  // namespace
 }  // namespace payd

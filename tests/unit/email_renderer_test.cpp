@@ -90,6 +90,72 @@ TEST_F(EmailRendererTest, EveryLanguageHasEveryMessageAndItsTimeFormat) {
   }
 }
 
+// Every event message and the payer's receipt, in every language: nothing left unfilled.
+TEST_F(EmailRendererTest, EventMessagesAndReceiptsRenderInEveryLanguage) {
+  domain::Mailing mailing{"https://pay.shop.example"};
+  const std::string intent =
+      R"({"id":"pi_1","amount":"25000001","amountFormatted":"25.000001","amountReceived":"10000000",)"
+      R"("decimals":6,"currency":"USDC","chain":"Localnet","txHash":"0xabc","exception":"UNDERPAID"})";
+  std::vector<std::pair<std::string, domain::Event>> events{
+      {"needs_decision",
+       domain::NewEvent("ten_1", domain::event_type::kPaymentConfirmed, intent, kNow)},
+      {"payment_received",
+       domain::NewEvent(
+           "ten_1", domain::event_type::kPaymentConfirmed,
+           R"({"id":"pi_2","amountFormatted":"4.5","currency":"USDC","chain":"Localnet","exception":null})",
+           kNow)},
+      {"refund_confirmed",
+       domain::NewEvent(
+           "ten_1", domain::event_type::kRefundConfirmed,
+           R"({"id":"re_1","amountFormatted":"1","token":"USDC","to":"0x9","txHash":"0x1"})",
+           kNow)},
+      {"payout_changed",
+       domain::NewEvent(
+           "ten_1", domain::event_type::kIntegrationPayoutChanged,
+           R"({"id":"int_1","name":"Web","status":"APPLIED","previousPayoutAddress":"0x1","newPayoutAddress":"0x2"})",
+           kNow)}};
+  domain::PaymentIntent paid;
+  paid.id = "pi_3";
+  paid.tenant_id = "ten_1";
+  paid.amount = 4'000'001;
+  paid.received = 4'000'001;
+  paid.decimals = 6;
+  paid.token_symbol = "USDC";
+  paid.chain_id = 31337;
+  paid.tx_hash = "0xdef";
+  paid.confirmed_at = kNow;
+  paid.price = domain::Price{"4.00", "USD"};
+  for (const auto& code : languages_.codes()) {
+    SCOPED_TRACE(code);
+    for (const auto& [name, event] : events) {
+      SCOPED_TRACE(name);
+      auto topic = domain::EmailTopicOf(event);
+      ASSERT_TRUE(topic);
+      EXPECT_EQ(domain::InfoOf(*topic).name, name);
+      auto email = domain::EventEmail(event, *topic, Person(), "Shop", mailing, "tok", kNow);
+      ASSERT_TRUE(email);
+      email->language = code;
+      auto message = renderer_.Render(*email);
+      EXPECT_EQ(message.subject.find('{'), std::string::npos) << message.subject;
+      EXPECT_EQ(message.text.find('{'), std::string::npos) << message.text;
+      EXPECT_EQ(message.unsubscribe_url.empty(), domain::InfoOf(*topic).security);
+    }
+    auto receipt = renderer_.Render(
+        domain::ReceiptEmail(paid, "Shop web", mailing, "payer@mail.example", code, kNow));
+    EXPECT_EQ(receipt.text.find('{'), std::string::npos) << receipt.text;
+    EXPECT_NE(receipt.text.find("4.00 USD"), std::string::npos) << receipt.text;
+    EXPECT_TRUE(receipt.unsubscribe_url.empty());
+  }
+  // The figures of a decision: asked, received, and the shortfall, exactly.
+  auto underpaid =
+      renderer_.Render(*domain::EventEmail(events[0].second, domain::EmailTopic::kNeedsDecision,
+                                           Person(), "Shop", mailing, "tok", kNow));
+  EXPECT_NE(underpaid.text.find("asked for 25.000001 USDC on Localnet and received 10 USDC: "
+                                "15.000001 USDC short."),
+            std::string::npos)
+      << underpaid.text;
+}
+
 TEST_F(EmailRendererTest, AModelThatIsNotAnObjectCannotBeSent) {
   auto email = domain::TestEmail("ten_1", "ana@shop.example", "Shop", "Ana", kNow);
   email.model_json = "[1]";

@@ -12,18 +12,13 @@
 namespace payd {
 namespace {
 
-std::string Unescape(std::string text) {
-  for (std::size_t at; (at = text.find("\\n")) != std::string::npos;) text.replace(at, 2, "\n");
-  return text;
-}
-
 TEST(Mime, AsTheTableSays) {
   auto cases = testing::ReadCases("mime.tsv");
   ASSERT_GE(cases.size(), 20u);
   for (const auto& c : cases) {
     SCOPED_TRACE("mime.tsv:" + std::to_string(c.line));
     ASSERT_EQ(c.columns.size(), 3u);
-    std::string input = Unescape(c.columns[1]);
+    std::string input = testing::Unescape(c.columns[1]);
     if (c.columns[0] == "words") {
       std::string words = email::HeaderWords(input);
       EXPECT_EQ(words, c.columns[2]);

@@ -10,28 +10,15 @@
 namespace payd {
 namespace {
 
-std::string Unescape(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '\\' || i + 1 == text.size()) {
-      out.push_back(text[i]);
-      continue;
-    }
-    char c = text[++i];
-    out.push_back(c == 'n' ? '\n' : c == 'r' ? '\r' : c == 't' ? '\t' : c);
-  }
-  return out;
-}
-
 TEST(PayoutCsv, ReadAsTheTableSays) {
   auto cases = testing::ReadCases("payout_csv.tsv");
   ASSERT_GE(cases.size(), 10u);
   for (const auto& c : cases) {
     SCOPED_TRACE("payout_csv.tsv:" + std::to_string(c.line));
     ASSERT_EQ(c.columns.size(), 2u);
-    std::string expected = Unescape(c.columns[1]);
+    std::string expected = testing::Unescape(c.columns[1]);
     try {
-      auto csv = domain::PayoutLinesFromCsv(Unescape(c.columns[0]), "csv");
+      auto csv = domain::PayoutLinesFromCsv(testing::Unescape(c.columns[0]), "csv");
       std::string got;
       for (const auto& line : csv.lines) {
         got += (got.empty() ? "" : " ; ") + line.to + "|" + line.amount + "|" +

@@ -30,6 +30,22 @@ inline std::vector<Case> ReadCases(const std::string& name) {
   return cases;
 }
 
+// A column as written in a table: \n, \r, \t and \\ stand for a line feed, a
+// carriage return, a tab and a backslash; any other backslash is itself.
+inline std::string Unescape(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (text[i] != '\\' || (next != 'n' && next != 'r' && next != 't' && next != '\\')) {
+      out.push_back(text[i]);
+      continue;
+    }
+    ++i;
+    out.push_back(next == 'n' ? '\n' : next == 'r' ? '\r' : next == 't' ? '\t' : '\\');
+  }
+  return out;
+}
+
 // A column's space-separated words.
 inline std::vector<std::string> Words(const std::string& text) {
   std::istringstream in(text);

@@ -66,13 +66,15 @@ constexpr std::array kRows{
     Row{Operation::kChangeMatching,
         {"Changing how near amounts are matched", kCommerce, kAccountKeyOnly}},
     Row{Operation::kSendTestEmail, {"Sending a test email", kAccount, kAccountKeyOnly}},
+    Row{Operation::kChooseOwnEmail,
+        {"Choosing what you are emailed about", kRead, kAccountKeyOnly}},
 };
 
 constexpr bool InOrder() {
   for (std::size_t i = 0; i < kRows.size(); ++i) {
     if (static_cast<std::size_t>(kRows[i].op) != i) return false;
   }
-  return static_cast<std::size_t>(Operation::kSendTestEmail) + 1 == kRows.size();
+  return static_cast<std::size_t>(Operation::kChooseOwnEmail) + 1 == kRows.size();
 }
 static_assert(InOrder(), "one row per Operation, in its order");
 

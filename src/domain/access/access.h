@@ -51,6 +51,8 @@ enum class Operation {
   kChangeMatching,
   // A test message to oneself through the email settings (DECISIONS §18).
   kSendTestEmail,
+  // What one is emailed about oneself (a person's own choices).
+  kChooseOwnEmail,
 };
 
 struct OperationRights {

@@ -10,6 +10,9 @@
 
 #include "base/time.h"
 #include "domain/email/outbox.h"
+#include "domain/email/topics.h"
+#include "domain/intents/payment_intent.h"
+#include "domain/money/chain_catalog.h"
 #include "domain/people/sign_in_link.h"
 #include "domain/people/user.h"
 
@@ -19,6 +22,8 @@ namespace payd::domain {
 // where the links in messages point.
 struct Mailing {
   std::string public_url;
+  // The chains' names and block explorers, for receipts; none: ids only.
+  const ChainCatalog* catalog = nullptr;
 };
 
 // A message that checks the settings, asked for by `asker` (a person's name
@@ -31,5 +36,25 @@ QueuedEmail TestEmail(std::optional<std::string> tenant_id, const std::string& t
 // security message: it cannot be turned off.
 QueuedEmail SignInLinkEmail(const User& user, const std::string& account, const std::string& sender,
                             const IssuedLink& link, const std::string& url, base::TimeMs now);
+
+// The message to `person` about `event` (of `topic`): what happened, in
+// figures, and where in the dashboard to see it. `unsubscribe_token` is the
+// one-click link's token for a topic that can be turned off (empty for a
+// security one). None when the event's data is not what its type promises.
+std::optional<QueuedEmail> EventEmail(const Event& event, EmailTopic topic, const User& person,
+                                      const std::string& account, const Mailing& mailing,
+                                      const std::string& unsubscribe_token, base::TimeMs now);
+
+// The receipt a payer asked for on the payment page, of the paid intent `i`
+// of `merchant` (the integration's name, as the page shows it), in
+// `language`: what was asked and paid, the token, the chain, the
+// transaction with its explorer link, when, and the receipt page. Nothing to
+// unsubscribe from: it is one message, asked for.
+QueuedEmail ReceiptEmail(const PaymentIntent& i, const std::string& merchant,
+                         const Mailing& mailing, const std::string& to, const std::string& language,
+                         base::TimeMs now);
+
+// Where a message's one-click unsubscribe link points (RFC 8058).
+std::string UnsubscribePath(const std::string& token);
 
 }  // namespace payd::domain

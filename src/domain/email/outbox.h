@@ -101,6 +101,17 @@ class EmailQueue {
 
   // The tenant's messages, newest first (the dashboard's email settings).
   virtual std::vector<EmailRecord> RecentEmails(const std::string& tenant_id, int limit) = 0;
+
+  // A payer's "email me a receipt" for the intent `intent_id` (an address
+  // IsMailAddress accepted): kept until the intent is paid, when the
+  // receipt is queued and the address deleted in that same transaction; an
+  // intent paid already has its receipt queued now. Needs payd to send
+  // email (Store::SetMailing), else kOff.
+  enum class ReceiptRequest { kNoIntent, kOff, kWaiting, kQueued };
+  virtual ReceiptRequest RequestReceipt(const std::string& intent_id, const std::string& email,
+                                        const std::string& language, base::TimeMs now) = 0;
+  // Whether a receipt of the intent waits for its payment.
+  virtual bool ReceiptRequested(const std::string& intent_id) = 0;
 };
 
 }  // namespace payd::domain

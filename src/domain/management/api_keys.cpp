@@ -6,14 +6,11 @@
 
 #include "domain/error.h"
 #include "domain/store.h"
+#include "domain/views/json_or_null.h"
 
 namespace payd::domain {
 
 namespace {
-
-boost::json::value TimeOrNull(const std::optional<base::TimeMs>& t) {
-  return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
-}
 
 std::string Json(const ApiKey& key, base::TimeMs now) {
   return boost::json::serialize(ApiKeyView(key, now));
@@ -67,9 +64,9 @@ boost::json::object ApiKeyView(const ApiKey& k, base::TimeMs now) {
       {"integrationId", k.integration_id ? boost::json::value(*k.integration_id) : nullptr},
       {"rateLimit", k.rate_limit_per_min ? boost::json::value(*k.rate_limit_per_min) : nullptr},
       {"status", status},
-      {"expiresAt", TimeOrNull(k.expires_at)},
-      {"revokedAt", TimeOrNull(k.revoked_at)},
-      {"lastUsedAt", TimeOrNull(k.last_used_at)},
+      {"expiresAt", JsonTimeOrNull(k.expires_at)},
+      {"revokedAt", JsonTimeOrNull(k.revoked_at)},
+      {"lastUsedAt", JsonTimeOrNull(k.last_used_at)},
       {"createdAt", base::FormatTimestamp(k.created_at)},
       {"createdBy", k.created_by ? boost::json::value(*k.created_by) : nullptr},
   };

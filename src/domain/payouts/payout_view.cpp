@@ -4,39 +4,32 @@
 #include <boost/json/serialize.hpp>
 
 #include "domain/refunds/refund_view.h"
+#include "domain/views/json_or_null.h"
 
 namespace payd::domain {
 
 namespace {
-
-boost::json::value TimeOrNull(const std::optional<base::TimeMs>& t) {
-  return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
-}
-
-boost::json::value TextOrNull(const std::optional<std::string>& text) {
-  return text ? boost::json::value(*text) : boost::json::value(nullptr);
-}
 
 boost::json::object LineView(const Refund& line, bool with_transfer) {
   auto prepared = RefundTransferOf(line);
   const auto& t = line.transfer;
   boost::json::object view = {
       {"id", line.id},
-      {"payoutId", TextOrNull(line.payout_id)},
+      {"payoutId", JsonOrNull(line.payout_id)},
       {"status", RefundStatusName(line.status)},
       {"chainId", line.chain_id},
       {"token", line.token_symbol},
       {"from", line.from_address},
-      {"to", TextOrNull(line.to_address)},
+      {"to", JsonOrNull(line.to_address)},
       {"amount", FormatUnits(line.amount)},
       {"amountFormatted", UnitsToDecimal(line.amount, line.decimals)},
-      {"reference", TextOrNull(line.reference)},
+      {"reference", JsonOrNull(line.reference)},
       {"txHash", t ? boost::json::value(t->tx_hash) : boost::json::value(nullptr)},
       {"blockNumber", t ? boost::json::value(t->block_number) : boost::json::value(nullptr)},
       {"confirmations", line.confirmations},
-      {"sentAt", TimeOrNull(line.sent_at)},
-      {"confirmedAt", TimeOrNull(line.confirmed_at)},
-      {"canceledAt", TimeOrNull(line.canceled_at)},
+      {"sentAt", JsonTimeOrNull(line.sent_at)},
+      {"confirmedAt", JsonTimeOrNull(line.confirmed_at)},
+      {"canceledAt", JsonTimeOrNull(line.canceled_at)},
   };
   if (with_transfer) {
     view["transfer"] = prepared && line.AwaitsTransfer()
@@ -57,7 +50,7 @@ boost::json::object View(const Payout& p, Lines shown) {
       {"status", PayoutStatusName(p.Status())},
       {"chainId", p.chain_id},
       {"token", p.token_symbol},
-      {"tokenAddress", TextOrNull(p.token_address)},
+      {"tokenAddress", JsonOrNull(p.token_address)},
       {"decimals", p.decimals},
       {"from", p.from_address},
       {"total", FormatUnits(total)},
@@ -67,8 +60,8 @@ boost::json::object View(const Payout& p, Lines shown) {
       {"metadata", boost::json::parse(p.metadata_json)},
       {"createdAt", base::FormatTimestamp(p.created_at)},
       {"updatedAt", base::FormatTimestamp(p.updated_at)},
-      {"completedAt", TimeOrNull(p.completed_at)},
-      {"canceledAt", TimeOrNull(p.canceled_at)},
+      {"completedAt", JsonTimeOrNull(p.completed_at)},
+      {"canceledAt", JsonTimeOrNull(p.canceled_at)},
   };
   if (shown != Lines::kNone) {
     boost::json::array lines;

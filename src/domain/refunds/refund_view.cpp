@@ -3,22 +3,10 @@
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "domain/views/json_or_null.h"
 #include "domain/views/representation.h"
 
 namespace payd::domain {
-
-namespace {
-
-template <typename T>
-boost::json::value OrNull(const std::optional<T>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
-
-boost::json::value TimeOrNull(const std::optional<base::TimeMs>& t) {
-  return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
-}
-
-}  // namespace
 
 std::optional<PreparedTransfer> RefundTransferOf(const Refund& r) {
   if (!r.to_address) return std::nullopt;
@@ -33,21 +21,21 @@ boost::json::object RefundView(const Refund& r) {
   return {
       {"id", r.id},
       {"paymentId", r.payment_id},
-      {"intentId", OrNull(r.intent_id)},
+      {"intentId", JsonOrNull(r.intent_id)},
       {"status", RefundStatusName(r.status)},
       {"chainId", r.chain_id},
       {"token", r.token_symbol},
-      {"tokenAddress", OrNull(r.token_address)},
+      {"tokenAddress", JsonOrNull(r.token_address)},
       {"decimals", r.decimals},
       {"amount", FormatUnits(r.amount)},
       {"amountFormatted", UnitsToDecimal(r.amount, r.decimals)},
       {"price", r.price ? boost::json::value(std::move(price)) : boost::json::value(nullptr)},
       {"rate", r.rate ? boost::json::value(RateView(*r.rate)) : boost::json::value(nullptr)},
       {"from", r.from_address},
-      {"to", OrNull(r.to_address)},
-      {"addressSource", OrNull(r.address_source)},
+      {"to", JsonOrNull(r.to_address)},
+      {"addressSource", JsonOrNull(r.address_source)},
       {"addressPageExpiresAt", r.status == RefundStatus::kAddressNeeded
-                                   ? TimeOrNull(r.page_expires_at)
+                                   ? JsonTimeOrNull(r.page_expires_at)
                                    : boost::json::value(nullptr)},
       {"transfer", prepared ? boost::json::value(PreparedTransferView(*prepared))
                             : boost::json::value(nullptr)},
@@ -58,9 +46,9 @@ boost::json::object RefundView(const Refund& r) {
       {"metadata", boost::json::parse(r.metadata_json)},
       {"createdAt", base::FormatTimestamp(r.created_at)},
       {"updatedAt", base::FormatTimestamp(r.updated_at)},
-      {"sentAt", TimeOrNull(r.sent_at)},
-      {"confirmedAt", TimeOrNull(r.confirmed_at)},
-      {"canceledAt", TimeOrNull(r.canceled_at)},
+      {"sentAt", JsonTimeOrNull(r.sent_at)},
+      {"confirmedAt", JsonTimeOrNull(r.confirmed_at)},
+      {"canceledAt", JsonTimeOrNull(r.canceled_at)},
   };
 }
 
@@ -73,18 +61,18 @@ boost::json::object RefundViewV1(const Refund& r) {
       {"currency", r.price ? r.price->currency : r.token_symbol},
       {"token", r.token_symbol},
       {"tokenAmount", UnitsToDecimal(r.amount, r.decimals)},
-      {"paymentIntent", OrNull(r.intent_id)},
+      {"paymentIntent", JsonOrNull(r.intent_id)},
       {"payment", r.payment_id},
       {"reason", r.reason},
       {"metadata", boost::json::parse(r.metadata_json)},
-      {"to", OrNull(r.to_address)},
+      {"to", JsonOrNull(r.to_address)},
       {"transfer", prepared ? boost::json::value(PreparedTransferView(*prepared))
                             : boost::json::value(nullptr)},
       {"txHash",
        r.transfer ? boost::json::value(r.transfer->tx_hash) : boost::json::value(nullptr)},
       {"createdAt", base::FormatTimestamp(r.created_at)},
-      {"confirmedAt", TimeOrNull(r.confirmed_at)},
-      {"canceledAt", TimeOrNull(r.canceled_at)},
+      {"confirmedAt", JsonTimeOrNull(r.confirmed_at)},
+      {"canceledAt", JsonTimeOrNull(r.canceled_at)},
   };
 }
 

@@ -3,19 +3,11 @@
 #include <boost/json/parse.hpp>
 
 #include "domain/intents/payment_uri.h"
+#include "domain/views/json_or_null.h"
 
 namespace payd::domain {
 
 namespace {
-
-template <typename T>
-boost::json::value JsonOrNull(const std::optional<T>& v) {
-  return v ? boost::json::value(*v) : boost::json::value(nullptr);
-}
-
-boost::json::value JsonTimeOrNull(const std::optional<base::TimeMs>& t) {
-  return t ? boost::json::value(base::FormatTimestamp(*t)) : boost::json::value(nullptr);
-}
 
 boost::json::value Confirmations(const std::string& policy) {
   if (!policy.empty() && policy.find_first_not_of("0123456789") == std::string::npos) {

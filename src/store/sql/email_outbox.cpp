@@ -3,6 +3,8 @@
 // recipient at the hourly limit has its message put off, and the lease is a
 // conditional update (a concurrent claimer that took the row first leaves it
 // unchanged, so the row goes to exactly one).
+#include "store/sql/email_rows.h"
+#include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
 
 namespace payd::store::sql {
@@ -152,6 +154,39 @@ std::vector<domain::EmailRecord> SqlStore::RecentEmails(const std::string& tenan
                      static_cast<int>(q.Int(4)), q.OptText(5), q.Int(6), q.Int(7), q.OptInt(8)});
     }
     return out;
+  });
+}
+
+domain::EmailQueue::ReceiptRequest SqlStore::RequestReceipt(const std::string& intent_id,
+                                                            const std::string& email,
+                                                            const std::string& language,
+                                                            base::TimeMs now) {
+  return Write([&](Connection& c) {
+    auto intent = IntentById(c, intent_id);
+    if (!intent) return ReceiptRequest::kNoIntent;
+    if (!c.mailing) return ReceiptRequest::kOff;
+    if (intent->status == domain::IntentStatus::kPaid) {
+      QueueReceipt(c, *intent, email, language);
+      return ReceiptRequest::kQueued;
+    }
+    c.Prepare(
+         "INSERT INTO receipt_requests (intent_id, email, language, created_at) "
+         "VALUES (?, ?, ?, ?) ON CONFLICT (intent_id) DO UPDATE SET email = excluded.email, "
+         "language = excluded.language, created_at = excluded.created_at")
+        .Bind(1, intent_id)
+        .Bind(2, email)
+        .Bind(3, language)
+        .Bind(4, now)
+        .Run();
+    return ReceiptRequest::kWaiting;
+  });
+}
+
+bool SqlStore::ReceiptRequested(const std::string& intent_id) {
+  return Read([&](Connection& c) {
+    auto q = c.Prepare("SELECT 1 FROM receipt_requests WHERE intent_id = ?");
+    q.Bind(1, intent_id);
+    return q.Step();
   });
 }
 

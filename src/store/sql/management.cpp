@@ -1,5 +1,6 @@
 // The management transaction (domain/management_tx.h) and the audit log.
 #include "domain/management_tx.h"
+#include "store/sql/email_rows.h"
 #include "store/sql/payout_change_rows.h"
 #include "store/sql/payout_rows.h"
 #include "store/sql/refund_rows.h"
@@ -125,6 +126,18 @@ class SqlManagementTx final : public domain::ManagementTx {
   }
   void QueueEmail(const domain::QueuedEmail& email) override {
     SqlStore::InsertEmailRow(c_, email);
+  }
+  std::map<std::string, std::string> EmailChoices(const std::string& user_id) override {
+    return EmailChoicesOf(c_, user_id);
+  }
+  void SetEmailChoice(const std::string& user_id, std::string_view topic, std::string_view choice,
+                      base::TimeMs now) override {
+    SaveEmailChoice(c_, user_id, topic, choice, now);
+  }
+  std::optional<UnsubscribeLink> FindUnsubscribeLink(const std::string& digest) override {
+    auto row = UnsubscribeLinkByDigest(c_, digest);
+    if (!row) return std::nullopt;
+    return UnsubscribeLink{row->tenant_id, row->user_id, row->topic};
   }
 
   std::optional<domain::Integration> FindIntegration(const std::string& tenant_id,

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "base/ids.h"
+#include "store/sql/email_rows.h"
 
 namespace payd::store::sql {
 
@@ -318,6 +319,8 @@ int InsertEventRow(Connection& c, const domain::Event& e,
       .Bind(6, e.data_v1_json)
       .Bind(7, domain::EventObjectId(e))
       .Run();
+  // The people it concerns, by email (a redelivery to one endpoint is not news).
+  if (!only_endpoint) QueueEventEmails(c, e);
   // The outbox: a delivery per subscribed endpoint, in the event's transaction.
   if (e.type == domain::event_type::kWebhookSent) return 0;
   std::vector<std::pair<std::string, std::string>> targets;

@@ -18,6 +18,10 @@
 #include <string_view>
 #include <utility>
 
+namespace payd::domain {
+struct Mailing;
+}  // namespace payd::domain
+
 namespace payd::store::sql {
 
 // One prepared statement of one connection.
@@ -132,6 +136,9 @@ class Connection {
   // Set by a write that queued a webhook delivery, so that the store wakes
   // the dispatcher once the transaction commits (SqlStore::Write).
   bool queued_deliveries = false;
+  // Set by the store for its write transactions when payd sends email: the
+  // events a write records queue their messages too (email_rows.h).
+  const domain::Mailing* mailing = nullptr;
 };
 
 // Thrown inside a write transaction that found a concurrent one took what it

@@ -155,6 +155,7 @@ void SqlStore::PurgeExpired(base::TimeMs now) {
         .Run();
     c.Prepare("DELETE FROM sessions WHERE expires_at <= ?").Bind(1, now).Run();
     c.Prepare("DELETE FROM sign_in_links WHERE expires_at <= ?").Bind(1, now).Run();
+    PurgeEmailRows(c, now);
     c.Prepare("DELETE FROM sign_in_throttle WHERE last_failure_at <= ? AND locked_until <= ?")
         .Bind(1, now - domain::kAccountThrottle.forget_after_ms)
         .Bind(2, now)

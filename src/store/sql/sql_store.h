@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <exception>
 #include <functional>
@@ -163,6 +164,9 @@ class SqlStore : public domain::Store {
   void RecordEmailAttempt(const std::string& id, const EmailAttempt& attempt,
                           base::TimeMs now) override;
   std::vector<domain::EmailRecord> RecentEmails(const std::string& tenant_id, int limit) override;
+  ReceiptRequest RequestReceipt(const std::string& intent_id, const std::string& email,
+                                const std::string& language, base::TimeMs now) override;
+  bool ReceiptRequested(const std::string& intent_id) override;
   // Inside the caller's write transaction (ManagementTx::QueueEmail too).
   static void InsertEmailRow(Connection& c, const domain::QueuedEmail& email);
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
@@ -217,6 +221,7 @@ class SqlStore : public domain::Store {
 
  public:
   void OnDeliveriesQueued(std::function<void()> fn) override;
+  void SetMailing(const domain::Mailing* mailing) override { mailing_.store(mailing); }
 
  private:
   // Calls OnDeliveriesQueued's function when the write it guards queued a
@@ -234,13 +239,18 @@ class SqlStore : public domain::Store {
   };
   // `fn` run on a connection, noting in `queued` whether it queued a delivery.
   template <typename Fn>
-  static auto Tracked(Fn& fn, bool& queued) {
-    return [&fn, &queued](Connection& c) -> std::invoke_result_t<Fn&, Connection&> {
+  auto Tracked(Fn& fn, bool& queued) const {
+    return [&fn, &queued,
+            mailing = mailing_.load()](Connection& c) -> std::invoke_result_t<Fn&, Connection&> {
       c.queued_deliveries = false;
+      c.mailing = mailing;
       struct Note {
         Connection& c;
         bool& queued;
-        ~Note() { queued = queued || c.queued_deliveries; }
+        ~Note() {
+          queued = queued || c.queued_deliveries;
+          c.mailing = nullptr;
+        }
       } note{c, queued};
       return fn(c);
     };
@@ -291,6 +301,7 @@ class SqlStore : public domain::Store {
   }
 
   DeepPages deep_pages_;
+  std::atomic<const domain::Mailing*> mailing_{nullptr};
   std::mutex on_queued_mu_;
   std::function<void()> on_queued_;
 };

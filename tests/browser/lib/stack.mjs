@@ -2,12 +2,16 @@
 // chain, the real payd watching it and serving its hosted pages, a merchant
 // with an integration, and a third-party "shop" on another origin (allowed
 // by the integration) and one more origin the integration does not allow.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before } from 'node:test';
 
 import { chainConfig, startChain } from '../../e2e/lib/chain.mjs';
 import { stopAll } from '../../e2e/lib/cleanup.mjs';
 import { createMerchant, startPayd } from '../../e2e/lib/payd.mjs';
+import { emailSettings, SMTP_PASSWORD, startRelay, throwawayCertificate } from '../../e2e/lib/smtp.mjs';
 import { deployUniswap, swapConfig } from '../../e2e/lib/uniswap.mjs';
 
 // A web server for host pages: `pages` maps a path to HTML; other paths 404.
@@ -29,7 +33,8 @@ export async function startShop() {
 
 // `conversion`: a Uniswap deployment on the chain (tests/e2e/lib/uniswap.mjs)
 // and an integration that takes DAI and ETH for its preferred USDC (DECISIONS §16).
-export function checkoutStackForSuite({ confirmations = 1, conversion = false } = {}) {
+// `email`: payd sends email to an SMTP server on loopback (`s.relay`, tests/e2e/lib/smtp.mjs).
+export function checkoutStackForSuite({ confirmations = 1, conversion = false, email = false } = {}) {
   const s = {};
   before(async () => {
     s.shop = await startShop();
@@ -45,7 +50,16 @@ export function checkoutStackForSuite({ confirmations = 1, conversion = false } 
       s.uni = await deployUniswap(s.chain);
       extra += swapConfig(s.uni);
     }
-    s.payd = await startPayd({ config: limits + rates + chainConfig(s.chain, { confirmations, extra }) });
+    let mail = '';
+    const env = {};
+    if (email) {
+      s.mailDir = mkdtempSync(join(tmpdir(), 'payd-browser-mail-'));
+      const tls = throwawayCertificate(s.mailDir);
+      s.relay = await startRelay({ key: tls.key, cert: tls.cert });
+      mail = `\n[email]\n${emailSettings(s.relay.port, tls.caFile)}`;
+      env.PAYD_SMTP_PASSWORD = SMTP_PASSWORD;
+    }
+    s.payd = await startPayd({ config: limits + rates + chainConfig(s.chain, { confirmations, extra }) + mail, env });
     s.origins = [s.shop.url];
     s.merchant = createMerchant(s.payd, { origins: s.origins.join(','), tokens: conversion ? 'USDC,DAI,ETH' : 'USDC,ETH' });
     s.integration = s.merchant.integration.id;
@@ -54,7 +68,8 @@ export function checkoutStackForSuite({ confirmations = 1, conversion = false } 
   });
   // Each step whatever the one before did (a payd that crashed at SIGTERM
   // fails the file, after the chain and the shops are stopped too).
-  after(() => stopAll(() => s.payd?.close(), () => s.chain?.stop(), () => s.shop?.close(), () => s.stranger?.close()));
+  after(() => stopAll(() => s.payd?.close(), () => s.chain?.stop(), () => s.shop?.close(), () => s.stranger?.close(),
+    () => s.relay?.close(), () => s.mailDir && rmSync(s.mailDir, { recursive: true, force: true })));
 
   // A payment intent made through payd's public endpoint, as the link page does.
   s.createIntent = async (body, { origin = s.base } = {}) => {

@@ -63,6 +63,13 @@ export async function startRelay(options) {
   };
 }
 
+// The one-click unsubscribe address of a message as received (its List-Unsubscribe header,
+// RFC 8058), or null: read from the raw text, as mailparser folds List-* headers into one.
+export function unsubscribeUrlOf(mail) {
+  const header = mail.raw.match(/^List-Unsubscribe: <([^>]+)>\r?$/mi);
+  return header ? header[1] : null;
+}
+
 // The [email] table for a relay from startRelay (STARTTLS, the throwaway CA).
 export function emailSettings(port, caFile, extra = '') {
   return `smtp_url = "smtp://127.0.0.1:${port}"\nusername = "payd"\nfrom = "payd@shop.example"\n` +

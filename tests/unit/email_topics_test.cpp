@@ -1,0 +1,58 @@
+// Which events people are emailed about and who gets each topic
+// (domain/email/topics.h), from data/email_topics.tsv and email_defaults.tsv.
+#include <gtest/gtest.h>
+
+#include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
+
+#include "domain/email/topics.h"
+#include "test_data.h"
+
+namespace payd::domain {
+namespace {
+
+TEST(EmailTopics, EachEventIsAboutItsTopic) {
+  for (const auto& c : testing::ReadCases("email_topics.tsv")) {
+    SCOPED_TRACE("email_topics.tsv:" + std::to_string(c.line));
+    ASSERT_EQ(c.columns.size(), 3u);
+    boost::json::object data{{"id", "pi_1"}};
+    data["exception"] =
+        c.columns[1] == "-" ? boost::json::value(nullptr) : boost::json::value(c.columns[1]);
+    Event event = NewEvent("ten_1", c.columns[0], boost::json::serialize(data), 1000);
+    auto topic = EmailTopicOf(event);
+    if (c.columns[2] == "-") {
+      EXPECT_FALSE(topic) << InfoOf(*topic).name;
+    } else {
+      ASSERT_TRUE(topic);
+      EXPECT_EQ(InfoOf(*topic).name, c.columns[2]);
+    }
+  }
+}
+
+TEST(EmailTopics, EachRoleGetsItsDefaultsAndSecurityCannotBeTurnedOff) {
+  const Role roles[] = {Role::kOwner, Role::kAdmin, Role::kDeveloper, Role::kViewer};
+  auto cases = testing::ReadCases("email_defaults.tsv");
+  ASSERT_EQ(cases.size(), EmailTopics().size()) << "a line for every topic";
+  for (const auto& c : cases) {
+    SCOPED_TRACE("email_defaults.tsv:" + std::to_string(c.line));
+    ASSERT_EQ(c.columns.size(), 6u);
+    auto topic = ParseEmailTopic(c.columns[0]);
+    ASSERT_TRUE(topic);
+    for (int i = 0; i < 4; ++i) {
+      User person{"user_1", "ten_1", "a@b.example", "A", roles[i], {}, {}, 1};
+      EXPECT_EQ(Receives(person, *topic, std::nullopt), c.columns[1 + i] == "yes")
+          << RoleName(roles[i]);
+      // Whatever they chose, a disabled person gets nothing.
+      person.disabled_at = 5;
+      EXPECT_FALSE(Receives(person, *topic, "on"));
+    }
+    User admin{"user_2", "ten_1", "b@b.example", "B", Role::kAdmin, {}, {}, 1};
+    EXPECT_EQ(Receives(admin, *topic, "off"), c.columns[5] == "yes");
+    User owner{"user_3", "ten_1", "c@b.example", "C", Role::kOwner, {}, {}, 1};
+    EXPECT_EQ(Receives(owner, *topic, "off"), InfoOf(*topic).security)
+        << "only a security topic ignores a choice of off";
+  }
+}
+
+}  // namespace
+}  // namespace payd::domain
