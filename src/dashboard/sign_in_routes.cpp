@@ -100,9 +100,14 @@ http::Response SubmitCode(const http::Request& req, const http::RequestContext& 
                     {FieldError("code", "Enter the code from your authenticator app")});
   }
   auto result = domain::SignInWithCode(ctx.store, *waiting, code, rctx.remote_ip, ctx.sessions,
-                                       base::NowMs());
+                                       base::NowMs(), http::CookieValue(req, kBrowserCookie));
   using Outcome = domain::SignInResult::Outcome;
-  if (result.outcome == Outcome::kSignedIn) return SignedInAs(req, ctx, *result.signed_in);
+  if (result.outcome == Outcome::kSignedIn) {
+    http::Response res = SignedInAs(req, ctx, *result.signed_in);
+    res.insert(http::beast_http::field::set_cookie,
+               BrowserCookie(ctx, result.signed_in->browser_token));
+    return res;
+  }
   if (result.outcome == Outcome::kLocked) {
     return WithRetryAfter(CodeForm(req, ctx, http::Status::too_many_requests, token,
                                    {FieldError("code", LockedMessage(result.retry_after_ms))}),

@@ -15,6 +15,7 @@
 #include "base/time.h"
 #include "domain/access/api_key.h"
 #include "domain/audit.h"
+#include "domain/email/messages.h"
 #include "domain/email/outbox.h"
 #include "domain/integration.h"
 #include "domain/intents/idempotency.h"
@@ -50,6 +51,8 @@ class ManagementTx {
                            const std::optional<std::string>& only_endpoint = std::nullopt) = 0;
   // Queues a message in the outbox (domain/email/outbox.h), sent once this commits.
   virtual void QueueEmail(const QueuedEmail& email) = 0;
+  // Where links in messages point when payd sends email (Store::SetMailing); null when it does not.
+  virtual const Mailing* mailing() = 0;
   // What the person chose to be emailed about: "on" or "off" by topic name.
   virtual std::map<std::string, std::string> EmailChoices(const std::string& user_id) = 0;
   virtual void SetEmailChoice(const std::string& user_id, std::string_view topic,

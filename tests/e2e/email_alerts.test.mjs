@@ -75,7 +75,8 @@ describe('merchant alerts by email', () => {
     await eventually(() => to('bo@acme.example').length === 1, { what: 'the admin\'s message' });
     await outboxSettled();
     assert.equal(to('dev@acme.example').length, 0, 'a developer does not get payments by default');
-    assert.equal(to('ana@acme.example').length, 1, 'one message per payment');
+    const payments = to('ana@acme.example').filter((x) => x.parsed.subject.startsWith('Payment received'));
+    assert.equal(payments.length, 1, 'one message per payment');
   });
 
   test('a transfer nothing matched needs a decision', async () => {

@@ -44,6 +44,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
 
   // Rows in every table of both SQLite databases, through the store as payd writes them.
   void Fill() {
+    const domain::Mailing mailing{"https://pay.shop.example"};
     store_->ClaimEnvironment({domain::Environment::kTestnet, false}, kWrittenAt);  // database_meta
     key_.id = base::NewId("key_");
     key_.tenant_id = tenant_.id;
@@ -110,7 +111,6 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       tx.SetEmailChoice(user_.id, "needs_decision", "off", kWrittenAt);
     });
     // A payment's message to the admin, with its one-click unsubscribe link.
-    const domain::Mailing mailing{"https://pay.shop.example"};
     store_->SetMailing(&mailing);
     store_->InsertEvent(domain::NewEvent(tenant_.id, domain::event_type::kPaymentConfirmed,
                                          R"({"id":"pi_x","exception":null})", kWrittenAt));
@@ -125,6 +125,11 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
       StoreIntent(intent);
       intents_.push_back(intent);
     }
+    // A payer waiting for a receipt by email.
+    store_->SetMailing(&mailing);
+    ASSERT_EQ(store_->RequestReceipt(intents_[1].id, "payer@mail.example", "de", kWrittenAt),
+              domain::EmailQueue::ReceiptRequest::kWaiting);
+    store_->SetMailing(nullptr);
     store_->WithLedger([&](domain::LedgerTx& tx) {
       domain::BlockHeader block{100, "0xb100", "0xb099", kWrittenAt};
       tx.InsertBlocks(31337, {block});

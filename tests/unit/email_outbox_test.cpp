@@ -240,6 +240,28 @@ TEST_P(EventEmailTest, AChoiceOfOffAndAOneClickLinkStopATopicNotASecurityOne) {
   EXPECT_EQ(audit[1].action, "user.email_choices");
 }
 
+TEST_P(EventEmailTest, AnEndpointDisabledFor410IsToldToWhoLooksAfterWebhooks) {
+  domain::WebhookEndpoint e;
+  e.id = base::NewId("we_");
+  e.tenant_id = tenant_.id;
+  e.url = "https://hooks.shop.example/payd";
+  e.created_at = now_;
+  store_->InsertWebhookEndpoint(e);
+  Raise(domain::event_type::kPaymentLinkCreated, "{}");
+  auto job = store_->ClaimDueDelivery(now_ + 1000, kLeaseMs, {});
+  ASSERT_TRUE(job);
+  domain::DeliveryQueue::AttemptRecord gone;
+  gone.status = domain::DeliveryStatus::kFailed;
+  gone.response_status = 410;
+  gone.disable_endpoint = true;
+  store_->RecordAttempt(job->delivery.id, gone, now_);
+  EXPECT_EQ(Drain(),
+            (std::vector<std::pair<std::string, std::string>>{
+                {"ana@shop.example", "webhook_failing"}, {"bo@shop.example", "webhook_failing"}}));
+  auto model = boost::json::parse(jobs_.back().email.model_json).as_object();
+  EXPECT_EQ(model.at("endpoint"), "https://hooks.shop.example/payd");
+}
+
 TEST_P(EventEmailTest, WithoutEmailNothingIsQueued) {
   store_->SetMailing(nullptr);
   Raise(domain::event_type::kPaymentConfirmed, paid_);

@@ -140,6 +140,20 @@ TEST_F(EmailRendererTest, EventMessagesAndReceiptsRenderInEveryLanguage) {
       EXPECT_EQ(message.text.find('{'), std::string::npos) << message.text;
       EXPECT_EQ(message.unsubscribe_url.empty(), domain::InfoOf(*topic).security);
     }
+    auto disabled =
+        domain::WebhookDisabledEmail(Person(), "Shop", "https://hooks.example/x",
+                                     "the endpoint answered 410 Gone", mailing, "tok", kNow);
+    disabled.language = code;
+    auto told = renderer_.Render(disabled);
+    EXPECT_EQ(told.text.find('{'), std::string::npos) << told.text;
+    EXPECT_NE(told.text.find("https://hooks.example/x"), std::string::npos);
+    EXPECT_FALSE(told.unsubscribe_url.empty());
+    auto sign_in = domain::NewSignInEmail(Person(), "Shop", "192.0.2.1", mailing, kNow);
+    sign_in.language = code;
+    auto announced = renderer_.Render(sign_in);
+    EXPECT_EQ(announced.text.find('{'), std::string::npos) << announced.text;
+    EXPECT_NE(announced.text.find("192.0.2.1"), std::string::npos);
+    EXPECT_TRUE(announced.security && announced.unsubscribe_url.empty());
     auto receipt = renderer_.Render(
         domain::ReceiptEmail(paid, "Shop web", mailing, "payer@mail.example", code, kNow));
     EXPECT_EQ(receipt.text.find('{'), std::string::npos) << receipt.text;

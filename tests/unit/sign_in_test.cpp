@@ -127,6 +127,28 @@ TEST_P(SignInTest, OneIpv6Slash64IsOneClient) {
   EXPECT_EQ(from("2001:db8:1:3::1", "ana@shop.example", kPassword, 3000), Outcome::kSignedIn);
 }
 
+// A sign-in from a browser the person never used is announced to them by
+// email (a security message, DECISIONS §18); one from their known browser is not.
+TEST_P(SignInTest, ANewBrowserIsAnnouncedByEmailAKnownOneIsNot) {
+  const domain::Mailing mailing{"https://pay.shop.example"};
+  store_->SetMailing(&mailing);
+  auto first = Try("ana@shop.example", kPassword, 2000);
+  ASSERT_EQ(first.outcome, Outcome::kSignedIn);
+  auto job = store_->ClaimDueEmail(2000, 60'000, 10);
+  ASSERT_TRUE(job);
+  EXPECT_EQ(job->email.to, "ana@shop.example");
+  EXPECT_EQ(job->email.template_name, "new_sign_in");
+  EXPECT_TRUE(job->email.security);
+  EXPECT_NE(job->email.model_json.find("192.0.2.1"), std::string::npos) << job->email.model_json;
+  auto again = domain::SignIn(*store_, "ana@shop.example", kPassword, "192.0.2.1", policy_, 3000,
+                              first.signed_in->browser_token);
+  ASSERT_EQ(again.outcome, Outcome::kSignedIn);
+  EXPECT_FALSE(store_->ClaimDueEmail(3000, 60'000, 10)) << "a known browser is no news";
+  EXPECT_EQ(Try("ana@shop.example", kPassword, 4000).outcome, Outcome::kSignedIn);
+  EXPECT_TRUE(store_->ClaimDueEmail(4000, 60'000, 10)) << "another new browser";
+  store_->SetMailing(nullptr);
+}
+
 // An attempt is counted before its hash (issue 35); a right password takes
 // its own count back, lock included, so it is never the failure that locks.
 TEST_P(SignInTest, ARightPasswordTakesItsOwnCountBack) {

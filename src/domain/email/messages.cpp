@@ -86,6 +86,34 @@ void IntentModel(const boost::json::object& data, EmailTopic topic, const Event&
 
 }  // namespace
 
+QueuedEmail NewSignInEmail(const User& person, const std::string& account,
+                           const std::string& client, const Mailing& mailing, base::TimeMs now) {
+  boost::json::object model{{"account", account},
+                            {"email", person.email},
+                            {"client", client},
+                            {"signedInAt", now},
+                            {"url", mailing.public_url + "/dashboard"}};
+  return NewQueuedEmail(person.tenant_id, person.email, "new_sign_in", kPeopleLanguage,
+                        boost::json::serialize(model), true, now);
+}
+
+QueuedEmail WebhookDisabledEmail(const User& person, const std::string& account,
+                                 const std::string& url, const std::string& reason,
+                                 const Mailing& mailing, const std::string& unsubscribe_token,
+                                 base::TimeMs now) {
+  boost::json::object model{
+      {"account", account},
+      {"endpoint", url},
+      {"reason", reason},
+      {"url", mailing.public_url + "/dashboard/webhooks"},
+      {"preferencesUrl", mailing.public_url + "/dashboard/settings/notifications"}};
+  if (!unsubscribe_token.empty()) {
+    model["unsubscribeUrl"] = mailing.public_url + UnsubscribePath(unsubscribe_token);
+  }
+  return NewQueuedEmail(person.tenant_id, person.email, "webhook_failing", kPeopleLanguage,
+                        boost::json::serialize(model), false, now);
+}
+
 QueuedEmail ReceiptEmail(const PaymentIntent& i, const std::string& merchant,
                          const Mailing& mailing, const std::string& to, const std::string& language,
                          base::TimeMs now) {

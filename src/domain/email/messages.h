@@ -45,6 +45,19 @@ std::optional<QueuedEmail> EventEmail(const Event& event, EmailTopic topic, cons
                                       const std::string& account, const Mailing& mailing,
                                       const std::string& unsubscribe_token, base::TimeMs now);
 
+// A sign-in to `person`'s account from a browser not seen before (security:
+// it cannot be turned off), from `client` (the address the request came
+// from) at `now`, with what to do if it was not them.
+QueuedEmail NewSignInEmail(const User& person, const std::string& account,
+                           const std::string& client, const Mailing& mailing, base::TimeMs now);
+
+// To `person`: the webhook endpoint `url` of their account was disabled
+// because of `reason` (it answered 410 Gone); its deliveries not yet made failed.
+QueuedEmail WebhookDisabledEmail(const User& person, const std::string& account,
+                                 const std::string& url, const std::string& reason,
+                                 const Mailing& mailing, const std::string& unsubscribe_token,
+                                 base::TimeMs now);
+
 // The receipt a payer asked for on the payment page, of the paid intent `i`
 // of `merchant` (the integration's name, as the page shows it), in
 // `language`: what was asked and paid, the token, the chain, the

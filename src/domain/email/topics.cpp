@@ -7,7 +7,7 @@ namespace payd::domain {
 
 namespace {
 
-constexpr std::array<EmailTopicInfo, 4> kTopics{{
+constexpr std::array<EmailTopicInfo, 5> kTopics{{
     {EmailTopic::kPaymentReceived, "payment_received", "A payment received", false, Role::kAdmin},
     {EmailTopic::kNeedsDecision, "needs_decision",
      "A payment that needs a decision (underpaid, overpaid, late, unmatched, reversed)", false,
@@ -16,6 +16,8 @@ constexpr std::array<EmailTopicInfo, 4> kTopics{{
      Role::kAdmin},
     {EmailTopic::kPayoutChanged, "payout_changed", "A payout address changed (to every owner)",
      true, Role::kOwner},
+    {EmailTopic::kWebhookFailing, "webhook_failing", "A webhook endpoint failing and disabled",
+     false, Role::kDeveloper},
 }};
 
 // An intent's event data: whether it says something went irregularly.

@@ -21,6 +21,7 @@ enum class EmailTopic {
   kNeedsDecision,    // paid under, over or late; a transfer nothing matched; a reorg reversed
   kRefundConfirmed,  // a refund's transfer confirmed on chain
   kPayoutChanged,    // an integration's payout address: requested, applied, canceled (security)
+  kWebhookFailing,   // a webhook endpoint disabled because it answered 410 Gone
 };
 
 struct EmailTopicInfo {

@@ -4,6 +4,7 @@
 #include <boost/json/serialize.hpp>
 
 #include "base/utf8.h"
+#include "domain/email/address.h"
 #include "domain/error.h"
 #include "domain/management/change.h"
 #include "domain/management_tx.h"
@@ -34,6 +35,17 @@ void Record(ManagementTx& tx, const User& user, const std::string& action, base:
   detail["email"] = user.email;
   tx.Audit(NewAuditEntry(user.tenant_id, Actor::Person(user.id, user.role), action, user.id,
                          std::nullopt, boost::json::serialize(detail), now));
+}
+
+// A sign-in from a browser the person never signed in from (its cookie's
+// token unknown): when payd sends email, they are told (a security message).
+void TellOfNewBrowser(ManagementTx& tx, Store& store, const User& user,
+                      const std::string& client_ip, base::TimeMs now) {
+  const Mailing* mailing = tx.mailing();
+  if (!mailing || !IsMailAddress(user.email)) return;
+  auto tenant = store.FindTenant(user.tenant_id);
+  tx.QueueEmail(
+      NewSignInEmail(user, tenant ? tenant->name : std::string(), client_ip, *mailing, now));
 }
 
 // How long the account or the client is still locked out at `now` (0: not).
@@ -128,6 +140,7 @@ SignInResult SignIn(Store& store, const std::string& email, const std::string& p
     tx.InsertSession(opened.session);
     if (!needs_code) tx.RememberBrowser(SessionDigest(browser_token), user->id, now);
     if (!needs_code) Record(tx, *user, "user.sign_in", now, {{"client", client_ip}});
+    if (!needs_code && !attempt.known_browser) TellOfNewBrowser(tx, store, *user, client_ip, now);
   });
   result.outcome =
       needs_code ? SignInResult::Outcome::kSecondFactorNeeded : SignInResult::Outcome::kSignedIn;
@@ -173,7 +186,7 @@ std::optional<CurrentUser> FindSecondFactorWait(Store& store, const std::string&
 
 SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std::string& code,
                             const std::string& client_ip, const SessionPolicy& policy,
-                            base::TimeMs now) {
+                            base::TimeMs now, const std::string& browser) {
   // Wrong codes count on the person's own key (only one who knew the password
   // can add to it) and the client's; a right one clears the address's too.
   const std::string account_key = AccountThrottleKey(waiting.user.email);
@@ -202,8 +215,13 @@ SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std:
     tx.DeleteSession(waiting.session.digest);
     tx.InsertSession(opened.session);
     Record(tx, waiting.user, "user.sign_in", now, {{"client", client_ip}, {"secondFactor", via}});
+    // Both factors right: the browser is remembered, and a new one announced.
+    bool known = !browser.empty() && tx.IsKnownBrowser(SessionDigest(browser), waiting.user.id);
+    std::string browser_token = known ? browser : NewToken();
+    tx.RememberBrowser(SessionDigest(browser_token), waiting.user.id, now);
+    if (!known) TellOfNewBrowser(tx, store, waiting.user, client_ip, now);
     result.outcome = SignInResult::Outcome::kSignedIn;
-    result.signed_in = SignedIn{waiting.user, opened.session, opened.token, {}};
+    result.signed_in = SignedIn{waiting.user, opened.session, opened.token, browser_token};
   });
   return result;
 }

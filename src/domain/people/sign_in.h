@@ -20,7 +20,7 @@ struct SignedIn {
   User user;
   Session session;
   std::string token;          // for the cookie; only its digest is stored
-  std::string browser_token;  // SignIn's known-browser cookie; empty elsewhere
+  std::string browser_token;  // the known-browser cookie's token (SignIn, SignInWithCode)
 };
 
 struct SignInResult {
@@ -35,6 +35,8 @@ struct SignInResult {
 };
 
 // `browser`: the token of the browser's known-browser cookie, if it sent one.
+// A sign-in from a browser not seen before is announced to the person by
+// email when payd sends email (a security message, DECISIONS §18).
 // A browser its person signed in from before is not stopped by a lock by
 // address (whoever knows the address cannot lock them out there); the
 // client's lock still holds. Signed in, `signed_in->browser_token` is the
@@ -63,10 +65,12 @@ std::optional<CurrentUser> FindSecondFactorWait(Store& store, const std::string&
 
 // The second step: a code of the authenticator (once per code) or an unused
 // recovery code (then used). Counts against the same throttle as passwords.
-// Signed in: the waiting session is replaced by a new one (a new token).
+// Signed in: the waiting session is replaced by a new one (a new token), and
+// the browser (`browser`: its known-browser cookie's token) is remembered.
+// A browser not seen before is announced to the person by email (as SignIn does).
 SignInResult SignInWithCode(Store& store, const CurrentUser& waiting, const std::string& code,
                             const std::string& client_ip, const SessionPolicy& policy,
-                            base::TimeMs now);
+                            base::TimeMs now, const std::string& browser = {});
 
 // A signed-in person types their password again before a sensitive change
 // (turning two factors off, new recovery codes, revealing the webhook

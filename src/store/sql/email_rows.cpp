@@ -73,28 +73,35 @@ void QueueAskedReceipt(Connection& c, const domain::Event& e) {
   c.Prepare("DELETE FROM receipt_requests WHERE intent_id = ?").Bind(1, intent_id).Run();
 }
 
-void QueueEventEmails(Connection& c, const domain::Event& e) {
+void QueueTopicEmails(Connection& c, const std::string& tenant_id, domain::EmailTopic topic,
+                      base::TimeMs now, const TopicMessage& message) {
   if (!c.mailing) return;
-  if (e.type == domain::event_type::kPaymentConfirmed) QueueAskedReceipt(c, e);
-  auto topic = domain::EmailTopicOf(e);
-  if (!topic) return;
-  const auto& info = domain::InfoOf(*topic);
+  const auto& info = domain::InfoOf(topic);
   std::string account;
-  for (const auto& person : UsersOfTenant(c, e.tenant_id)) {
+  for (const auto& person : UsersOfTenant(c, tenant_id)) {
     std::optional<std::string> chosen;
     if (!info.security) {
       auto choices = EmailChoicesOf(c, person.id);
       if (auto it = choices.find(std::string(info.name)); it != choices.end()) chosen = it->second;
     }
-    if (!domain::Receives(person, *topic, chosen) || !domain::IsMailAddress(person.email)) continue;
-    if (account.empty()) account = TenantName(c, e.tenant_id);
+    if (!domain::Receives(person, topic, chosen) || !domain::IsMailAddress(person.email)) continue;
+    if (account.empty()) account = TenantName(c, tenant_id);
     std::string token =
-        info.security ? std::string() : NewUnsubscribeToken(c, person, info.name, e.created_at);
-    if (auto email =
-            domain::EventEmail(e, *topic, person, account, *c.mailing, token, e.created_at)) {
-      SqlStore::InsertEmailRow(c, *email);
-    }
+        info.security ? std::string() : NewUnsubscribeToken(c, person, info.name, now);
+    if (auto email = message(person, account, token)) SqlStore::InsertEmailRow(c, *email);
   }
+}
+
+void QueueEventEmails(Connection& c, const domain::Event& e) {
+  if (!c.mailing) return;
+  if (e.type == domain::event_type::kPaymentConfirmed) QueueAskedReceipt(c, e);
+  auto topic = domain::EmailTopicOf(e);
+  if (!topic) return;
+  QueueTopicEmails(
+      c, e.tenant_id, *topic, e.created_at,
+      [&](const domain::User& person, const std::string& account, const std::string& token) {
+        return domain::EventEmail(e, *topic, person, account, *c.mailing, token, e.created_at);
+      });
 }
 
 std::map<std::string, std::string> EmailChoicesOf(Connection& c, const std::string& user_id) {

@@ -3,16 +3,27 @@
 // webhook deliveries), each person's choices, and the unsubscribe links.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 
+#include "domain/email/outbox.h"
 #include "domain/email/topics.h"
 #include "domain/intents/payment_intent.h"
 #include "domain/webhooks/event.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {
+
+// Queues a message about `topic` to each person of the tenant who receives
+// it (domain::Receives), when `c.mailing` is set: `message` makes it for a
+// person, given the account's name and the one-click unsubscribe token
+// (empty for a security topic).
+using TopicMessage = std::function<std::optional<domain::QueuedEmail>(
+    const domain::User& person, const std::string& account, const std::string& token)>;
+void QueueTopicEmails(Connection& c, const std::string& tenant_id, domain::EmailTopic topic,
+                      base::TimeMs now, const TopicMessage& message);
 
 // Queues the messages `event` causes when `c.mailing` is set (payd sends
 // email): to each person of the tenant who receives its topic

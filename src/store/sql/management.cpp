@@ -127,6 +127,7 @@ class SqlManagementTx final : public domain::ManagementTx {
   void QueueEmail(const domain::QueuedEmail& email) override {
     SqlStore::InsertEmailRow(c_, email);
   }
+  const domain::Mailing* mailing() override { return c_.mailing; }
   std::map<std::string, std::string> EmailChoices(const std::string& user_id) override {
     return EmailChoicesOf(c_, user_id);
   }

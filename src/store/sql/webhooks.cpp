@@ -1,5 +1,6 @@
 // Events, webhook endpoints and the delivery outbox.
 #include "base/ids.h"
+#include "store/sql/email_rows.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
 #include "store/sql/webhook_rows.h"
@@ -149,13 +150,27 @@ void SqlStore::RecordAttempt(const std::string& delivery_id, const AttemptRecord
     if (r.disable_endpoint) {
       auto q = c.Prepare(
           "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ? "
-          "WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = ?) RETURNING id");
+          "WHERE id = (SELECT endpoint_id FROM webhook_deliveries WHERE id = ?) "
+          "RETURNING id, tenant_id, url");
       q.Bind(1, kGoneReason).Bind(2, delivery_id);
       std::optional<std::string> endpoint_id;
-      if (q.Step()) endpoint_id = q.Text(0);
+      std::string tenant_id, url;
+      if (q.Step()) {
+        endpoint_id = q.Text(0);
+        tenant_id = q.Text(1);
+        url = q.Text(2);
+      }
       q.Run();
-      if (endpoint_id)
+      if (endpoint_id) {
         FailOpenDeliveries(c, *endpoint_id, std::string("endpoint disabled: ") + kGoneReason, now);
+        // The people who look after webhooks are told (domain/email/topics.h).
+        QueueTopicEmails(
+            c, tenant_id, domain::EmailTopic::kWebhookFailing, now,
+            [&](const domain::User& person, const std::string& account, const std::string& token) {
+              return std::optional(domain::WebhookDisabledEmail(person, account, url, kGoneReason,
+                                                                *c.mailing, token, now));
+            });
+      }
     }
     if (r.sent_event) InsertEventRow(c, *r.sent_event);
   });
