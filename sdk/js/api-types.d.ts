@@ -2136,8 +2136,8 @@ export interface paths {
          * Settings > Your notifications
          * @description What the signed-in person is emailed about (DECISIONS §18): a box per topic that can be turned
          *     off (a payment received, a payment that needs a decision, a refund confirmed, a webhook
-         *     endpoint disabled), ticked as they chose or, until they choose, as their role's default
-         *     (admins and owners: on; developers: the webhook one); the security messages that are always
+         *     endpoint disabled, a chain payd cannot watch), ticked as they chose or, until they choose,
+         *     as their role's default (admins and owners: on; developers: the webhook and chain ones); the security messages that are always
          *     sent (a payout address changed, to every owner; a sign-in from a new browser; sign-in links).
          *     `?saved=1` after a change says it is saved. Every role.
          */
@@ -2146,7 +2146,7 @@ export interface paths {
         /**
          * Choose what one is emailed about
          * @description `topics` repeated, one per topic to get (`payment_received`, `needs_decision`,
-         *     `refund_confirmed`, `webhook_failing`); a topic not sent is turned off. Audited as `user.email_choices` when
+         *     `refund_confirmed`, `webhook_failing`, `chain_problem`); a topic not sent is turned off. Audited as `user.email_choices` when
          *     something changed; `303` to the page with `?saved=1`. A security topic or an unknown one:
          *     `400` naming it.
          */

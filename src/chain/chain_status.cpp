@@ -57,6 +57,12 @@ void NoteStopped(std::int64_t chain_id, std::vector<std::string> reasons) {
   }
 }
 
+std::vector<std::string> StoppedReasonsOf(std::int64_t chain_id) {
+  std::lock_guard lock(mu);
+  auto it = Stopped().find(chain_id);
+  return it == Stopped().end() ? std::vector<std::string>{} : it->second;
+}
+
 std::vector<std::string> StoppedReasons() {
   std::lock_guard lock(mu);
   std::vector<std::string> out;

@@ -23,6 +23,9 @@ void NoteRpcError(std::int64_t chain_id, std::string_view error);
 // configuration, chain/token_check.h); empty: it is not.
 void NoteStopped(std::int64_t chain_id, std::vector<std::string> reasons);
 
+// Why the chain is stopped; empty: it is not.
+std::vector<std::string> StoppedReasonsOf(std::int64_t chain_id);
+
 // Every stopped chain's reasons, "chain <id>: <reason>" (for /readyz).
 std::vector<std::string> StoppedReasons();
 

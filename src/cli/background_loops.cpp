@@ -4,9 +4,13 @@
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
+#include <memory>
+#include <set>
 
 #include "base/log.h"
 #include "base/time.h"
+#include "chain/chain_status.h"
+#include "domain/email/chain_problem.h"
 #include "domain/intents/asked_intent.h"
 #include "domain/management/payout_changes.h"
 
@@ -85,6 +89,31 @@ asio::awaitable<void> PayoutChangesLoop(domain::Store& store) {
     int applied = domain::ApplyDuePayoutChanges(store, base::NowMs(), kPayoutChangesBatch);
     if (applied > 0) base::LogInfo("payout address changes applied", {{"count", applied}});
     return applied == kPayoutChangesBatch;
+  });
+}
+
+// A chain's problem is judged this often (it must last kChainStallAfterMs to be a stall).
+constexpr auto kChainAlertInterval = std::chrono::seconds(10);
+
+asio::awaitable<void> ChainAlertLoop(domain::Store& store, const domain::ChainCatalog& catalog) {
+  auto open = std::make_shared<std::set<std::int64_t>>();  // episodes this process opened
+  return Every(kChainAlertInterval, "judging chains for alerts", [&store, &catalog, open] {
+    base::TimeMs now = base::NowMs();
+    for (const auto& chain : catalog.chains()) {
+      auto problem =
+          domain::ChainProblem(chain::StatusOf(chain.id), chain::StoppedReasonsOf(chain.id), now,
+                               domain::kChainStallAfterMs);
+      if (problem) {
+        if (open->insert(chain.id).second) {
+          base::LogWarn("chain problem: its people are told by email",
+                        {{"chainId", chain.id}, {"problem", *problem}});
+        }
+        store.OpenChainAlert(chain.id, chain.name, *problem, now);
+      } else if (open->erase(chain.id)) {
+        store.CloseChainAlert(chain.id);
+      }
+    }
+    return false;
   });
 }
 

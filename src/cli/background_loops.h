@@ -25,5 +25,10 @@ boost::asio::awaitable<void> UnchosenExpiryLoop(domain::Store& store,
                                                 std::function<void()> changed);
 // Payout address changes due (domain/management/payout_changes.h).
 boost::asio::awaitable<void> PayoutChangesLoop(domain::Store& store);
+// Chains this process watches that are a problem (domain/email/chain_problem.h):
+// each episode opened in the store (its people told once), and closed when
+// the chain is fine again. Only while payd sends email.
+boost::asio::awaitable<void> ChainAlertLoop(domain::Store& store,
+                                            const domain::ChainCatalog& catalog);
 
 }  // namespace payd::cli

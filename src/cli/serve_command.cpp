@@ -185,6 +185,7 @@ void Serve(const CommandContext& ctx) {
                   config.catalog);
     dashboard.mailing = &email->mailing();
     pages.mailing = dashboard.mailing;
+    asio::co_spawn(server.io(), ChainAlertLoop(*opened.store, config.catalog), asio::detached);
     opened.store->SetMailing(dashboard.mailing);
     email->Start();
   }

@@ -343,6 +343,13 @@ class Store : public LedgerStore,
   // (domain/email/topics.h) in the same transaction. Null: none. `mailing`
   // outlives the store's use of it.
   virtual void SetMailing(const Mailing* mailing) = 0;
+  // A chain problem (domain/email/chain_problem.h): the first call of an
+  // episode records it and tells the people of every tenant with an
+  // integration on the chain (topic chain_problem); later calls do nothing
+  // until CloseChainAlert ends the episode.
+  virtual void OpenChainAlert(std::int64_t chain_id, const std::string& chain_name,
+                              const std::string& problem, base::TimeMs now) = 0;
+  virtual void CloseChainAlert(std::int64_t chain_id) = 0;
   // `fn` runs after each write transaction that queued webhook deliveries
   // (or email) has committed, on the thread that wrote (it wakes the
   // dispatcher, whoever wrote: an API request, a page, the ledger, a loop).

@@ -6,11 +6,16 @@
 // contract whose decimals() is not the catalog's stops the chain: a log line
 // and a failing /readyz, never a payment counted at the wrong scale.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseUnits, toHex } from 'viem';
 import { eventually, PAYER, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
 import { stopAll } from './lib/cleanup.mjs';
-import { createIntent, preparePayd, startPayd } from './lib/payd.mjs';
+import { sql } from './lib/database.mjs';
+import { createIntent, launch, preparePayd, startPayd } from './lib/payd.mjs';
+import { emailSettings, SMTP_PASSWORD, startRelay, throwawayCertificate, unsubscribeUrlOf } from './lib/smtp.mjs';
 
 const BASE_SEPOLIA = 84532;
 
@@ -120,15 +125,27 @@ describe('a chain named by its preset', () => {
   });
 
   describe("on a chain where the preset's address answers other decimals", () => {
-    let chain, payd;
+    let chain, payd, mailDir, relay;
     before(async () => {
       chain = await startChain({ chainId: BASE_SEPOLIA });
       // A contract whose decimals() answers 18 and that has no symbol().
       const other = await chain.deploy('PriceFeed', { args: [18, 1n] });
       await placeCode(chain, other.address, usdc.address);
-      payd = await startPayd({ config: presetConfig(chain) });
+      // payd sends email: the merchant on that chain hears of it (issue 39 item 2).
+      mailDir = mkdtempSync(join(tmpdir(), 'payd-presets-mail-'));
+      const tls = throwawayCertificate(mailDir);
+      relay = await startRelay({ key: tls.key, cert: tls.cert });
+      payd = preparePayd({ config: `${presetConfig(chain)}\n[email]\n${emailSettings(relay.port, tls.caFile)}`,
+        env: { PAYD_SMTP_PASSWORD: SMTP_PASSWORD } });
+      const tenant = payd.admin(['tenant', 'create', '--name', 'Acme']);
+      payd.admin(['integration', 'create', '--tenant', tenant.id, '--name', 'Acme web', '--chains', String(BASE_SEPOLIA),
+        '--tokens', 'USDC', '--payout', PAYOUT, '--origins', 'https://shop.example']);
+      payd.admin(['user', 'create', '--tenant', tenant.id, '--email', 'dev@acme.example', '--role', 'developer', '--password-stdin'],
+        { input: 'plum tree by the harbour\n' });
+      await launch(payd);
     });
-    after(() => stopAll(() => payd?.close(), () => chain?.stop()));
+    after(() => stopAll(() => payd?.close(), () => chain?.stop(), () => relay?.close(),
+      () => mailDir && rmSync(mailDir, { recursive: true, force: true })));
 
     test('the chain is stopped: a log line naming the token and /readyz 503 saying why', async () => {
       const line = await eventually(() => payd.logs.find((l) => l.msg?.startsWith('chain stopped')),
@@ -140,6 +157,18 @@ describe('a chain named by its preset', () => {
       assert.equal(ready.status, 503, ready.text);
       assert.equal(ready.json.error.code, 'unavailable');
       assert.match(ready.json.error.message, /chain 84532: USDC at .*decimals\(\) is 18/);
+    });
+
+    test('the people of a merchant on that chain are told by email', async () => {
+      const mail = await eventually(() => relay.received.find((m) => m.envelope.rcptTo.some((r) => r.address === 'dev@acme.example')),
+        { what: 'the chain problem message', timeout: 20000 });
+      assert.match(mail.parsed.subject, /^payd cannot watch .+ for Acme$/);
+      assert.match(mail.parsed.text, /payd stopped watching .+: its token check failed: USDC at 0x[0-9a-fA-F]{40}: the contract's decimals\(\) is 18, the configuration says 6/);
+      assert.match(mail.parsed.text, /are not lost: they are recorded once the operator fixes it/);
+      assert.ok(unsubscribeUrlOf(mail), 'a developer may turn these off');
+      // One episode while the chain stays stopped (once per episode: email_outbox_test.cpp).
+      assert.equal(sql(payd, 'SELECT COUNT(*) FROM chain_alerts'), '1');
+      assert.ok(payd.logs.some((l) => l.msg === 'chain problem: its people are told by email' && l.chainId === BASE_SEPOLIA));
     });
   });
 

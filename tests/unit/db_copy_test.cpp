@@ -114,6 +114,7 @@ class DbCopyTest : public ::testing::Test, protected testing::StoreFixture {
     store_->SetMailing(&mailing);
     store_->InsertEvent(domain::NewEvent(tenant_.id, domain::event_type::kPaymentConfirmed,
                                          R"({"id":"pi_x","exception":null})", kWrittenAt));
+    store_->OpenChainAlert(31337, "Localnet", kAwkward, kWrittenAt);
     store_->SetMailing(nullptr);
 
     // Intents created in the same millisecond: only the rowid orders them.

@@ -262,6 +262,21 @@ TEST_P(EventEmailTest, AnEndpointDisabledFor410IsToldToWhoLooksAfterWebhooks) {
   EXPECT_EQ(model.at("endpoint"), "https://hooks.shop.example/payd");
 }
 
+TEST_P(EventEmailTest, AChainProblemIsToldOncePerEpisodeToTenantsOnThatChain) {
+  const auto chain = integration_.allow_chains.front();
+  store_->OpenChainAlert(chain, "Localnet", "its token check failed: USDC decimals", now_);
+  EXPECT_EQ(Drain(),
+            (std::vector<std::pair<std::string, std::string>>{
+                {"ana@shop.example", "chain_problem"}, {"bo@shop.example", "chain_problem"}}));
+  store_->OpenChainAlert(chain, "Localnet", "its token check failed: USDC decimals", now_);
+  EXPECT_TRUE(Drain().empty()) << "once per episode";
+  store_->OpenChainAlert(chain + 1000, "Elsewhere", "stalled", now_);
+  EXPECT_TRUE(Drain().empty()) << "no integration of the tenant is on that chain";
+  store_->CloseChainAlert(chain);
+  store_->OpenChainAlert(chain, "Localnet", "payd has not read it for 5 minutes", now_);
+  EXPECT_EQ(Drain().size(), 2u) << "a new episode";
+}
+
 TEST_P(EventEmailTest, WithoutEmailNothingIsQueued) {
   store_->SetMailing(nullptr);
   Raise(domain::event_type::kPaymentConfirmed, paid_);

@@ -8,6 +8,7 @@
 
 #include <boost/json/serialize.hpp>
 
+#include "domain/email/chain_problem.h"
 #include "domain/email/messages.h"
 #include "html/assets.h"
 #include "html/i18n.h"
@@ -148,6 +149,12 @@ TEST_F(EmailRendererTest, EventMessagesAndReceiptsRenderInEveryLanguage) {
     EXPECT_EQ(told.text.find('{'), std::string::npos) << told.text;
     EXPECT_NE(told.text.find("https://hooks.example/x"), std::string::npos);
     EXPECT_FALSE(told.unsubscribe_url.empty());
+    auto stalled = domain::ChainProblemEmail(Person(), "Shop", "Localnet",
+                                             "its token check failed: USDC", mailing, "tok", kNow);
+    stalled.language = code;
+    auto alert = renderer_.Render(stalled);
+    EXPECT_EQ(alert.text.find('{'), std::string::npos) << alert.text;
+    EXPECT_NE(alert.text.find("its token check failed: USDC"), std::string::npos);
     auto sign_in = domain::NewSignInEmail(Person(), "Shop", "192.0.2.1", mailing, kNow);
     sign_in.language = code;
     auto announced = renderer_.Render(sign_in);

@@ -5,6 +5,7 @@
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 
+#include "domain/email/chain_problem.h"
 #include "domain/email/topics.h"
 #include "test_data.h"
 
@@ -52,6 +53,29 @@ TEST(EmailTopics, EachRoleGetsItsDefaultsAndSecurityCannotBeTurnedOff) {
     EXPECT_EQ(Receives(owner, *topic, "off"), InfoOf(*topic).security)
         << "only a security topic ignores a choice of off";
   }
+}
+
+TEST(ChainProblem, StoppedOrSilentWhileFailingNeverWhenAnotherProcessLeads) {
+  const base::TimeMs now = 10'000'000;
+  EXPECT_EQ(ChainProblem(std::nullopt, {"USDC decimals() answers 18"}, now, kChainStallAfterMs),
+            "its token check failed: USDC decimals() answers 18");
+  ChainWatchStatus s;
+  s.leading = true;
+  s.updated_at = now - kChainStallAfterMs;
+  s.last_error = "connection refused";
+  s.last_error_at = now - 1000;
+  EXPECT_EQ(ChainProblem(s, {}, now, kChainStallAfterMs),
+            "payd has not read it for 5 minutes; its node answers: connection refused");
+  auto quiet = s;
+  quiet.last_error_at = 0;  // nothing read for a while, and no error: an idle chain
+  EXPECT_FALSE(ChainProblem(quiet, {}, now, kChainStallAfterMs));
+  auto recent = s;
+  recent.updated_at = now - kChainStallAfterMs + 1;
+  EXPECT_FALSE(ChainProblem(recent, {}, now, kChainStallAfterMs));
+  auto follower = s;
+  follower.leading = false;
+  EXPECT_FALSE(ChainProblem(follower, {}, now, kChainStallAfterMs));
+  EXPECT_FALSE(ChainProblem(std::nullopt, {}, now, kChainStallAfterMs));
 }
 
 }  // namespace

@@ -7,7 +7,7 @@ namespace payd::domain {
 
 namespace {
 
-constexpr std::array<EmailTopicInfo, 5> kTopics{{
+constexpr std::array<EmailTopicInfo, 6> kTopics{{
     {EmailTopic::kPaymentReceived, "payment_received", "A payment received", false, Role::kAdmin},
     {EmailTopic::kNeedsDecision, "needs_decision",
      "A payment that needs a decision (underpaid, overpaid, late, unmatched, reversed)", false,
@@ -18,6 +18,8 @@ constexpr std::array<EmailTopicInfo, 5> kTopics{{
      true, Role::kOwner},
     {EmailTopic::kWebhookFailing, "webhook_failing", "A webhook endpoint failing and disabled",
      false, Role::kDeveloper},
+    {EmailTopic::kChainProblem, "chain_problem", "A chain stalled or its token check failed", false,
+     Role::kDeveloper},
 }};
 
 // An intent's event data: whether it says something went irregularly.

@@ -22,6 +22,7 @@ enum class EmailTopic {
   kRefundConfirmed,  // a refund's transfer confirmed on chain
   kPayoutChanged,    // an integration's payout address: requested, applied, canceled (security)
   kWebhookFailing,   // a webhook endpoint disabled because it answered 410 Gone
+  kChainProblem,     // a chain stopped (token check) or not read for minutes
 };
 
 struct EmailTopicInfo {

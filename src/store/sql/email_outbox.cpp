@@ -1,8 +1,12 @@
-// The email outbox (domain/email/outbox.h). Claiming is one write
+// The email outbox (domain/email/outbox.h), payers' receipt requests and
+// chain alerts' episodes. Claiming is one write
 // transaction on either database: the candidates are read in due order, a
 // recipient at the hourly limit has its message put off, and the lease is a
 // conditional update (a concurrent claimer that took the row first leaves it
 // unchanged, so the row goes to exactly one).
+#include <algorithm>
+
+#include "domain/email/chain_problem.h"
 #include "store/sql/email_rows.h"
 #include "store/sql/rows.h"
 #include "store/sql/sql_store.h"
@@ -179,6 +183,45 @@ domain::EmailQueue::ReceiptRequest SqlStore::RequestReceipt(const std::string& i
         .Bind(4, now)
         .Run();
     return ReceiptRequest::kWaiting;
+  });
+}
+
+void SqlStore::OpenChainAlert(std::int64_t chain_id, const std::string& chain_name,
+                              const std::string& problem, base::TimeMs now) {
+  Write([&](Connection& c) {
+    c.Prepare(
+         "INSERT INTO chain_alerts (chain_id, problem, started_at) VALUES (?, ?, ?) "
+         "ON CONFLICT (chain_id) DO NOTHING")
+        .Bind(1, chain_id)
+        .Bind(2, problem)
+        .Bind(3, now)
+        .Run();
+    if (c.Changes() == 0) return;  // told already in this episode
+    std::vector<std::string> tenants;
+    {
+      auto q = c.Prepare("SELECT DISTINCT tenant_id, allow_chains FROM integrations");
+      while (q.Step()) {
+        auto chains = IntsFromJson(q.Text(1));
+        if (std::find(chains.begin(), chains.end(), chain_id) != chains.end()) {
+          if (std::find(tenants.begin(), tenants.end(), q.Text(0)) == tenants.end())
+            tenants.push_back(q.Text(0));
+        }
+      }
+    }
+    for (const auto& tenant_id : tenants) {
+      QueueTopicEmails(
+          c, tenant_id, domain::EmailTopic::kChainProblem, now,
+          [&](const domain::User& person, const std::string& account, const std::string& token) {
+            return std::optional(domain::ChainProblemEmail(person, account, chain_name, problem,
+                                                           *c.mailing, token, now));
+          });
+    }
+  });
+}
+
+void SqlStore::CloseChainAlert(std::int64_t chain_id) {
+  Write([&](Connection& c) {
+    c.Prepare("DELETE FROM chain_alerts WHERE chain_id = ?").Bind(1, chain_id).Run();
   });
 }
 

@@ -222,6 +222,9 @@ class SqlStore : public domain::Store {
  public:
   void OnDeliveriesQueued(std::function<void()> fn) override;
   void SetMailing(const domain::Mailing* mailing) override { mailing_.store(mailing); }
+  void OpenChainAlert(std::int64_t chain_id, const std::string& chain_name,
+                      const std::string& problem, base::TimeMs now) override;
+  void CloseChainAlert(std::int64_t chain_id) override;
 
  private:
   // Calls OnDeliveriesQueued's function when the write it guards queued a

@@ -1,0 +1,41 @@
+#include "domain/email/chain_problem.h"
+
+#include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
+
+namespace payd::domain {
+
+std::optional<std::string> ChainProblem(const std::optional<ChainWatchStatus>& status,
+                                        const std::vector<std::string>& stopped_reasons,
+                                        base::TimeMs now, base::TimeMs stall_after_ms) {
+  if (!stopped_reasons.empty()) {
+    std::string text = "its token check failed:";
+    for (const auto& reason : stopped_reasons) text += " " + reason;
+    return text;
+  }
+  if (!status || !status->leading) return std::nullopt;
+  bool silent = now - status->updated_at >= stall_after_ms;
+  bool failing = status->last_error_at > status->updated_at;
+  if (!silent || !failing) return std::nullopt;
+  return "payd has not read it for " + std::to_string((now - status->updated_at) / 60'000) +
+         " minutes; its node answers: " + status->last_error;
+}
+
+QueuedEmail ChainProblemEmail(const User& person, const std::string& account,
+                              const std::string& chain, const std::string& problem,
+                              const Mailing& mailing, const std::string& unsubscribe_token,
+                              base::TimeMs now) {
+  boost::json::object model{
+      {"account", account},
+      {"chain", chain},
+      {"problem", problem},
+      {"url", mailing.public_url + "/dashboard"},
+      {"preferencesUrl", mailing.public_url + "/dashboard/settings/notifications"}};
+  if (!unsubscribe_token.empty()) {
+    model["unsubscribeUrl"] = mailing.public_url + UnsubscribePath(unsubscribe_token);
+  }
+  return NewQueuedEmail(person.tenant_id, person.email, "chain_problem", "en",
+                        boost::json::serialize(model), false, now);
+}
+
+}  // namespace payd::domain
