@@ -30,7 +30,9 @@ void AddReceiptRequest(boost::json::object& m, const html::Catalog& t, const Pag
   if (!ctx.mailing) return;
   std::string outcome = http::QueryParam(req, "receipt");
   bool open = intent.status == IntentStatus::kCreated || intent.status == IntentStatus::kPending;
-  if (outcome == "sent") {
+  bool paid = intent.status == IntentStatus::kPaid;
+  // Asked for on this page and paid since: the receipt went with the payment.
+  if (outcome == "sent" || (paid && outcome == "requested")) {
     m["receiptNote"] = t.Text("receipt_email_sent");
   } else if (open && (outcome == "requested" || ctx.store.ReceiptRequested(intent.id))) {
     m["receiptNote"] = t.Text("receipt_email_requested");

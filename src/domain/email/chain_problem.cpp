@@ -25,15 +25,10 @@ QueuedEmail ChainProblemEmail(const User& person, const std::string& account,
                               const std::string& chain, const std::string& problem,
                               const Mailing& mailing, const std::string& unsubscribe_token,
                               base::TimeMs now) {
-  boost::json::object model{
-      {"account", account},
-      {"chain", chain},
-      {"problem", problem},
-      {"url", mailing.public_url + "/dashboard"},
-      {"preferencesUrl", mailing.public_url + "/dashboard/settings/notifications"}};
-  if (!unsubscribe_token.empty()) {
-    model["unsubscribeUrl"] = mailing.public_url + UnsubscribePath(unsubscribe_token);
-  }
+  boost::json::object model = OptionalMessageModel(account, mailing, unsubscribe_token);
+  model["chain"] = chain;
+  model["problem"] = problem;
+  model["url"] = mailing.public_url + "/dashboard";
   return NewQueuedEmail(person.tenant_id, person.email, "chain_problem", "en",
                         boost::json::serialize(model), false, now);
 }

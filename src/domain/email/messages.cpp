@@ -101,15 +101,10 @@ QueuedEmail WebhookDisabledEmail(const User& person, const std::string& account,
                                  const std::string& url, const std::string& reason,
                                  const Mailing& mailing, const std::string& unsubscribe_token,
                                  base::TimeMs now) {
-  boost::json::object model{
-      {"account", account},
-      {"endpoint", url},
-      {"reason", reason},
-      {"url", mailing.public_url + "/dashboard/webhooks"},
-      {"preferencesUrl", mailing.public_url + "/dashboard/settings/notifications"}};
-  if (!unsubscribe_token.empty()) {
-    model["unsubscribeUrl"] = mailing.public_url + UnsubscribePath(unsubscribe_token);
-  }
+  boost::json::object model = OptionalMessageModel(account, mailing, unsubscribe_token);
+  model["endpoint"] = url;
+  model["reason"] = reason;
+  model["url"] = mailing.public_url + "/dashboard/webhooks";
   return NewQueuedEmail(person.tenant_id, person.email, "webhook_failing", kPeopleLanguage,
                         boost::json::serialize(model), false, now);
 }
@@ -142,6 +137,17 @@ QueuedEmail ReceiptEmail(const PaymentIntent& i, const std::string& merchant,
                         now);
 }
 
+boost::json::object OptionalMessageModel(const std::string& account, const Mailing& mailing,
+                                         const std::string& unsubscribe_token) {
+  boost::json::object model{
+      {"account", account},
+      {"preferencesUrl", mailing.public_url + "/dashboard/settings/notifications"}};
+  if (!unsubscribe_token.empty()) {
+    model["unsubscribeUrl"] = mailing.public_url + UnsubscribePath(unsubscribe_token);
+  }
+  return model;
+}
+
 std::string UnsubscribePath(const std::string& token) {
   return "/dashboard/unsubscribe?token=" + token;
 }
@@ -154,11 +160,7 @@ std::optional<QueuedEmail> EventEmail(const Event& event, EmailTopic topic, cons
   if (ec || !parsed.is_object()) return std::nullopt;
   const auto& data = parsed.as_object();
   const std::string& base = mailing.public_url;
-  boost::json::object model{{"account", account},
-                            {"preferencesUrl", base + "/dashboard/settings/notifications"}};
-  if (!unsubscribe_token.empty()) {
-    model["unsubscribeUrl"] = base + UnsubscribePath(unsubscribe_token);
-  }
+  boost::json::object model = OptionalMessageModel(account, mailing, unsubscribe_token);
   if (event.type == event_type::kPaymentUnmatched) {
     model["amount"] = Field(data, "amountFormatted");
     model["currency"] = Field(data, "token");

@@ -5,6 +5,7 @@
 // key ending in "At"; the renderer writes them the language's way.
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <optional>
 #include <string>
 
@@ -66,6 +67,11 @@ QueuedEmail WebhookDisabledEmail(const User& person, const std::string& account,
 QueuedEmail ReceiptEmail(const PaymentIntent& i, const std::string& merchant,
                          const Mailing& mailing, const std::string& to, const std::string& language,
                          base::TimeMs now);
+
+// The start of the model of a message a person can turn off: the account's
+// name, where they choose, and (with a token) the one-click unsubscribe link.
+boost::json::object OptionalMessageModel(const std::string& account, const Mailing& mailing,
+                                         const std::string& unsubscribe_token);
 
 // Where a message's one-click unsubscribe link points (RFC 8058).
 std::string UnsubscribePath(const std::string& token);
