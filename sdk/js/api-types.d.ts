@@ -1338,8 +1338,11 @@ export interface paths {
          *     deleted; an intent already paid has its receipt queued at once. `303` back to the page
          *     at `#receipt` with `receipt=requested` (waiting for the payment), `sent` (queued),
          *     `invalid` (not an email address: the page says so) or `off`; `lang` carries the page's
-         *     language to the receipt. The page never shows the address. Email off, or no such intent:
-         *     `404`. Counted with the page's other forms (`429` beyond the limit).
+         *     language to the receipt. The page in the widget's frame also sends `frame`, the shop's
+         *     origin: the answer's fragment is then `#origin=<that origin>` instead of `#receipt`, so
+         *     the page back in the frame still talks to the widget (a `frame` that is not an origin is
+         *     ignored). The page never shows the address. Email off, or no such intent: `404`. Counted
+         *     with the page's other forms (`429` beyond the limit).
          */
         post: operations["requestReceiptByEmail"];
         delete?: never;
@@ -8642,6 +8645,8 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     email?: string;
                     lang?: string;
+                    /** @description The widget's page origin, from the page in its frame. */
+                    frame?: string;
                 };
             };
         };

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/strings.h"
+#include "domain/access/origin.h"
 #include "domain/email/address.h"
 #include "http/request_fields.h"
 
@@ -12,12 +13,18 @@ namespace {
 
 using domain::IntentStatus;
 
+// Back to the page, at its receipt section. A page in the widget's frame
+// names the shop's origin (checkout.js adds it to the form): the fragment
+// keeps it instead, or the page back in the frame could no longer tell the
+// widget about the payment (web/js/frame.js).
 http::Response BackToPage(const http::Request& req, const domain::PaymentIntent& intent,
                           const std::string& lang, std::string_view outcome) {
   http::Response res{http::Status::see_other, req.version()};
   std::string location = "/pay/" + intent.id + "?receipt=" + std::string(outcome);
   if (!lang.empty()) location += "&lang=" + lang;
-  res.set(http::beast_http::field::location, location + "#receipt");
+  auto frame = domain::ParseOrigin(http::FormValue(req.body(), "frame"));
+  location += frame ? "#origin=" + frame->ToString() : "#receipt";
+  res.set(http::beast_http::field::location, location);
   res.set(http::beast_http::field::cache_control, "no-store");
   res.prepare_payload();
   return res;

@@ -4,7 +4,8 @@
 // intent is paid, in the page's language, with the merchant, the price asked, the amount
 // paid, the token, the chain, the transaction and its explorer link, the time and the receipt
 // page's link; the address is deleted once the receipt is queued, and the outbox forgets it
-// once sent. An intent already paid gets its receipt at once. Email off: no field, 404.
+// once sent. An intent already paid gets its receipt at once. Email off: no field, 404. In the
+// widget's frame the answer keeps the shop's origin in its fragment.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,12 @@ describe('a payer\'s receipt by email', () => {
     const pi = await newIntent('2.00');
     const bad = await ask(pi.id, { email: 'payer at mail', lang: 'en' });
     assert.equal(bad.headers.get('location'), `/pay/${pi.id}?receipt=invalid&lang=en#receipt`);
+    // From the widget's frame the fragment keeps the shop's origin (web/js/frame.js); a
+    // value that is not an origin is no fragment of ours.
+    const framed = await ask(pi.id, { email: 'payer at mail', lang: 'en', frame: 'https://shop.example' });
+    assert.equal(framed.headers.get('location'), `/pay/${pi.id}?receipt=invalid&lang=en#origin=https://shop.example`);
+    const forged = await ask(pi.id, { email: 'payer at mail', lang: 'en', frame: 'https://shop.example/#x"<' });
+    assert.equal(forged.headers.get('location'), `/pay/${pi.id}?receipt=invalid&lang=en#receipt`);
     assert.equal(sql(payd, `SELECT COUNT(*) FROM receipt_requests WHERE intent_id = '${pi.id}'`), '0');
     assert.match(await page(`/pay/${pi.id}?receipt=invalid&lang=en`),
       /<p id="receipt-error" class="error-message">Enter an email address such as name@example.com\.<\/p>/);

@@ -135,7 +135,7 @@ function dumpDatabase(payd) {
   // On PostgreSQL the rate windows (key_usage, client_windows) live beside the rest.
   const r = url
     ? spawnSync('pg_dump', ['--data-only', '--exclude-table-data=key_usage', '--exclude-table-data=client_windows', url], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120000 })
-    : spawnSync('sqlite3', [join(payd.dir, 'data', 'payd.sqlite3'), '.dump'], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120000 });
+    : spawnSync('sqlite3', ['-cmd', '.timeout 60000', join(payd.dir, 'data', 'payd.sqlite3'), '.dump'], { encoding: 'utf8', maxBuffer: 1 << 28, timeout: 120000 });
   assert.equal(r.status, 0, r.stderr);
   // pg_dump fences its output with a random \restrict token each time.
   return r.stdout.replace(/^\\(un)?restrict .*$/gm, '');

@@ -212,7 +212,7 @@ class World {
   // one psql session, without blocking the provider simulators (which run here).
   async sql(query) {
     if (this.pg) return this.pg.rows(query);
-    const r = spawnSync('sqlite3', ['-json', '-readonly', join(this.payd.dir, 'data', 'payd.sqlite3'), query], { encoding: 'utf8', timeout: 10000 });
+    const r = spawnSync('sqlite3', ['-cmd', '.timeout 5000', '-json', '-readonly', join(this.payd.dir, 'data', 'payd.sqlite3'), query], { encoding: 'utf8', timeout: 10000 });
     if (r.status !== 0) throw new Error(`sqlite3: ${r.stderr}`);
     return r.stdout.trim() ? JSON.parse(r.stdout) : [];
   }

@@ -324,11 +324,21 @@ function start(main) {
     setupCopy('copy-amount', () => $('amount') && $('amount').dataset.copy);
     setupCopy('copy-recipient', () => intent.recipient);
     startCountdown($('countdown'), () => waiting(state.intent));
+    // Asking for a receipt keeps the widget's origin in the frame: the
+    // server sends the form back with it as the fragment.
+    const receiptForm = document.querySelector('#receipt form');
+    if (receiptForm && target) {
+      const frame = document.createElement('input');
+      Object.assign(frame, { type: 'hidden', name: 'frame', value: target });
+      receiptForm.append(frame);
+    }
   };
   forwardEscape();
   // Choosing again keeps the widget's origin (the fragment) in the frame.
   const change = $('change');
   if (change && target) change.href = change.getAttribute('href') + location.hash;
+  // Back from that form in the frame, the fragment is the origin, not #receipt.
+  if (target && new URLSearchParams(location.search).has('receipt')) $('receipt')?.scrollIntoView();
   enhance();
   render(main, intent, chain, intent);
   post(intent);

@@ -54,7 +54,9 @@ export const chainLockHolder = (chainId) => `SELECT pid FROM pg_locks WHERE lock
 // Runs `statement` on the payd's database; its rows as text, columns joined by '|'.
 export function sql(payd, statement) {
   if (payd.env.PAYD_DATABASE_URL) return psql(payd.env.PAYD_DATABASE_URL, statement);
-  const r = spawnSync('sqlite3', [join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3'), statement], { encoding: 'utf8', timeout: STATEMENT_WITHIN_MS });
+  // payd writes beside us (its outbox, its clocks): wait for its lock as
+  // payd itself would, instead of failing at once with "database is locked".
+  const r = spawnSync('sqlite3', ['-cmd', `.timeout ${STATEMENT_WITHIN_MS / 2}`, join(payd.env.PAYD_DATA_DIR, 'payd.sqlite3'), statement], { encoding: 'utf8', timeout: STATEMENT_WITHIN_MS });
   if (r.status !== 0) throw new Error(`sqlite3: ${statement}: ${r.error?.message ?? ''} ${r.stderr}`);
   return r.stdout.trim();
 }
