@@ -2137,8 +2137,9 @@ export interface paths {
         };
         /**
          * Settings > Your notifications
-         * @description What the signed-in person is emailed about (DECISIONS §18): a box per topic that can be turned
-         *     off (a payment received, a payment that needs a decision, a refund confirmed, a webhook
+         * @description What the signed-in person is emailed about (DECISIONS §18): for payments received, a message
+         *     each, a daily summary or none; a box per other topic that can be turned
+         *     off (a payment that needs a decision, a refund confirmed, a webhook
          *     endpoint disabled, a chain payd cannot watch), ticked as they chose or, until they choose,
          *     as their role's default (admins and owners: on; developers: the webhook and chain ones); the security messages that are always
          *     sent (a payout address changed, to every owner; a sign-in from a new browser; sign-in links).
@@ -2149,8 +2150,12 @@ export interface paths {
         /**
          * Choose what one is emailed about
          * @description `topics` repeated, one per topic to get (`payment_received`, `needs_decision`,
-         *     `refund_confirmed`, `webhook_failing`, `chain_problem`); a topic not sent is turned off. Audited as `user.email_choices` when
-         *     something changed; `303` to the page with `?saved=1`. A security topic or an unknown one:
+         *     `refund_confirmed`, `webhook_failing`, `chain_problem`); a topic not sent is turned off.
+         *     `payment_received` (the field) says how payments received come: `each` (a message each),
+         *     `daily` (one summary a day of the payments confirmed the day before, midnight to midnight
+         *     UTC, sent soon after midnight UTC; none for a day without payments) or `off`; without it,
+         *     `topics` decides (each or off). Audited as `user.email_choices` when something changed;
+         *     `303` to the page with `?saved=1`. A security topic, an unknown one or an unknown way:
          *     `400` naming it.
          */
         post: operations["chooseEmail"];
@@ -9720,6 +9725,8 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     csrf?: string;
                     topics?: string | string[];
+                    /** @description `each`, `daily` or `off`. */
+                    payment_received?: string;
                 };
             };
         };

@@ -48,6 +48,9 @@ constexpr int kUnchosenExpiryBatch = 500;
 constexpr auto kPayoutChangesInterval = std::chrono::seconds(5);
 constexpr int kPayoutChangesBatch = 100;
 
+// Daily summaries go at most this long after midnight UTC.
+constexpr auto kDailySummaryInterval = std::chrono::minutes(1);
+
 }  // namespace
 
 asio::awaitable<void> PurgeLoop(domain::Store& store) {
@@ -113,6 +116,14 @@ asio::awaitable<void> ChainAlertLoop(domain::Store& store, const domain::ChainCa
         store.CloseChainAlert(chain.id);
       }
     }
+    return false;
+  });
+}
+
+asio::awaitable<void> DailySummaryLoop(domain::Store& store) {
+  return Every(kDailySummaryInterval, "queuing daily summaries", [&store] {
+    int queued = store.QueueDailySummaries(base::NowMs());
+    if (queued > 0) base::LogInfo("daily summaries queued", {{"count", queued}});
     return false;
   });
 }

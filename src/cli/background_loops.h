@@ -1,6 +1,7 @@
 // The work `payd serve` does on a clock, off the request path, each a
 // coroutine on the server's io_context: housekeeping, link-page views, intents
-// never chosen, and payout address changes whose wait is over. A failed round
+// never chosen, payout address changes whose wait is over, and email
+// alerts and summaries. A failed round
 // is logged and tried again on the next; none stops the server.
 #pragma once
 
@@ -30,5 +31,8 @@ boost::asio::awaitable<void> PayoutChangesLoop(domain::Store& store);
 // the chain is fine again. Only while payd sends email.
 boost::asio::awaitable<void> ChainAlertLoop(domain::Store& store,
                                             const domain::ChainCatalog& catalog);
+// The daily summaries of payments received due since midnight UTC
+// (domain/email/daily_summary.h), every minute. Only while payd sends email.
+boost::asio::awaitable<void> DailySummaryLoop(domain::Store& store);
 
 }  // namespace payd::cli

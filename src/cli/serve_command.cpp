@@ -185,8 +185,9 @@ void Serve(const CommandContext& ctx) {
                   config.catalog);
     dashboard.mailing = &email->mailing();
     pages.mailing = dashboard.mailing;
-    asio::co_spawn(server.io(), ChainAlertLoop(*opened.store, config.catalog), asio::detached);
     opened.store->SetMailing(dashboard.mailing);
+    asio::co_spawn(server.io(), ChainAlertLoop(*opened.store, config.catalog), asio::detached);
+    asio::co_spawn(server.io(), DailySummaryLoop(*opened.store), asio::detached);
     email->Start();
   }
   // The events written from here on stop queuing messages before `email` goes.

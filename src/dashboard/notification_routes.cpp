@@ -1,6 +1,7 @@
 // Settings > Your notifications (routes.h): what the signed-in person is
 // emailed about, a box per topic that can be turned off (domain/email/
-// topics.h; their role's default until they choose), the security messages
+// topics.h; their role's default until they choose) and, for payments
+// received, a message each, a daily summary or none; the security messages
 // listed as always sent. And the one-click unsubscribe link every other
 // message carries (RFC 8058): GET shows what it stops and a button; POST
 // (the button, or a mail provider's List-Unsubscribe=One-Click) stops it,
@@ -27,18 +28,43 @@ http::Response NotificationsPage(const http::Request& req, DashboardContext& ctx
   model["emailOn"] = ctx.mailing != nullptr;
   model["me"] = visitor.current.user.email;
   model["saved"] = http::QueryParam(req, "saved") == "1";
-  boost::json::array optional, security;
+  boost::json::array optional, daily, security;
   for (const auto& state : domain::EmailTopicsOf(ctx.store, visitor.current.user)) {
     const auto& info = domain::InfoOf(state.topic);
     boost::json::object row{{"name", info.name}, {"label", info.label}, {"on", state.on}};
-    (info.security ? security : optional).push_back(std::move(row));
+    if (info.daily) {
+      row["daily"] = state.daily;
+      row["off"] = !state.on && !state.daily;
+      daily.push_back(std::move(row));
+    } else {
+      (info.security ? security : optional).push_back(std::move(row));
+    }
   }
+  model["dailyTopics"] = std::move(daily);
   model["optional"] = std::move(optional);
   model["hasSecurity"] = true;
   model["security"] = std::move(security);
   AddErrors(model, errors);
   return Page(req, ctx, errors.empty() ? http::Status::ok : http::Status::bad_request,
               "notifications", model);
+}
+
+// The form's choices: a box ticked in `topics` for a topic on, and for a
+// topic with a daily summary its own field (each, daily or off; a ticked box
+// without it is each).
+std::map<std::string, std::string> ChoicesOfForm(const std::string& body) {
+  std::map<std::string, std::string> choices;
+  for (const auto& info : domain::EmailTopics()) {
+    if (!info.security) choices[std::string(info.name)] = domain::kEmailOff;
+  }
+  for (const auto& name : http::FormValues(body, "topics")) choices[name] = domain::kEmailEach;
+  for (const auto& info : domain::EmailTopics()) {
+    if (!info.daily) continue;
+    std::string how = http::FormValue(body, info.name);
+    if (how.empty()) continue;
+    choices[std::string(info.name)] = how == "each" ? std::string(domain::kEmailEach) : how;
+  }
+  return choices;
 }
 
 http::Response UnsubscribePage(const http::Request& req, DashboardContext& ctx, bool act) {
@@ -69,15 +95,10 @@ void AddNotificationRoutes(http::Router& router, DashboardContext& ctx) {
                    });
   AddSignedInRoute(router, http::Verb::post, home, ctx, kReaders,
                    [&ctx, home](const http::Request& req, http::RequestContext&, const Visitor& v) {
-                     std::map<std::string, bool> on;
-                     for (const auto& info : domain::EmailTopics()) {
-                       if (!info.security) on[std::string(info.name)] = false;
-                     }
-                     for (const auto& name : http::FormValues(req.body(), "topics"))
-                       on[name] = true;
+                     auto choices = ChoicesOfForm(req.body());
                      return OrFieldError(
                          [&] {
-                           domain::ChooseOwnEmail(ChangeBy(ctx, v), on);
+                           domain::ChooseOwnEmail(ChangeBy(ctx, v), choices);
                            return Redirect(req, home + "?saved=1");
                          },
                          [&](const boost::json::array& errors) {

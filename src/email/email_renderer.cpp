@@ -23,6 +23,21 @@ std::string AsText(const boost::json::value& v) {
   return {};
 }
 
+// Times ("...At", in milliseconds) written the language's way, in lists' rows too.
+void FormatTimes(boost::json::object& o, const std::string& pattern) {
+  for (auto& [key, value] : o) {
+    if (key.ends_with("At") && value.is_int64()) {
+      value = html::FormatDateTime(value.as_int64(), pattern);
+    } else if (value.is_object()) {
+      FormatTimes(value.as_object(), pattern);
+    } else if (value.is_array()) {
+      for (auto& row : value.as_array()) {
+        if (row.is_object()) FormatTimes(row.as_object(), pattern);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::string FillPlaceholders(std::string_view text, const boost::json::object& values) {
@@ -57,13 +72,8 @@ domain::EmailMessage EmailRenderer::Render(const domain::QueuedEmail& email) con
   if (!parsed.is_object()) throw std::runtime_error("the message's model is not a JSON object");
   const html::Catalog& catalog = languages_.Get(email.language);
   const html::Catalog& fallback = languages_.Get(html::kDefaultLanguage);
-  // Times ("...At", in milliseconds) written the language's way.
   boost::json::object values = std::move(parsed.as_object());
-  for (auto& [key, value] : values) {
-    if (key.ends_with("At") && value.is_int64()) {
-      value = html::FormatDateTime(value.as_int64(), catalog.date_time);
-    }
-  }
+  FormatTimes(values, catalog.date_time);
 
   auto text_of = [&](std::string_view key) -> std::string {
     std::string full = std::string(kPrefix) + std::string(key);

@@ -58,12 +58,15 @@ describe('the dashboard: email', () => {
 
       await page.getByRole('link', { name: 'Your notifications' }).click();
       await page.getByRole('heading', { level: 1, name: 'Your notifications' }).waitFor();
-      assert.equal(await page.getByLabel('A payment received').isChecked(), true, 'an owner gets payments by default');
+      const payments = page.getByRole('group', { name: 'Payments received' });
+      assert.equal(await payments.getByLabel('An email for each payment').isChecked(), true, 'an owner gets payments by default');
       await checkState(page, shots, 'notifications');
-      await page.getByLabel('A payment received').uncheck();
+      await payments.getByLabel('One summary a day').check();
+      await page.getByLabel(/A refund confirmed/).uncheck();
       await page.getByRole('button', { name: 'Save my choices' }).click();
       await page.getByText('Your choices are saved.').waitFor();
-      assert.equal(await page.getByLabel('A payment received').isChecked(), false);
+      assert.equal(await payments.getByLabel('One summary a day').isChecked(), true);
+      assert.equal(await page.getByLabel(/A refund confirmed/).isChecked(), false);
       await checkState(page, shots, 'notifications-saved');
 
       // A message's link (its token's digest stored as payd stores it), opened signed out.

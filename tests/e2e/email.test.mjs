@@ -117,4 +117,22 @@ describe('sending email', () => {
     assert.equal(r.status, 1);
     assert.match(r.stderr, /email is off/);
   });
+
+  test('an example of every message, in a language of the catalogs (tests/browser/email_messages shows them)', async () => {
+    const before = starttls.received.length;
+    const payd = preparePayd({ config: config(settings(starttls.port)) });
+    prepared.push(payd);
+    const examples = (lang) => run(payd, ['email', 'test', 'ana@shop.example', '--every-message', '--lang', lang, '--json'],
+      { PAYD_SMTP_PASSWORD: PASSWORD });
+    const refused = await examples('xx');
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /--lang must be one of the catalogs' languages: de, en, es, fr/);
+    assert.equal(starttls.received.length, before, 'nothing sent');
+    const r = await examples('fr');
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.messages.length, 12);
+    assert.equal(starttls.received.length, before + 12);
+    assert.ok(out.messages.some((m) => m.subject === 'Message de test de payd'), out.messages.map((m) => m.subject).join('\n'));
+  });
 });

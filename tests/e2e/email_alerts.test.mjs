@@ -3,7 +3,9 @@
 // (their role's default) and not the developer, with the amount as the intent says, the chain,
 // the transaction and a dashboard link that opens; a transfer nothing matched is a payment that
 // needs a decision; the account's name is escaped in HTML; a message's one-click link (RFC 8058,
-// as a mail provider sends it) stops that topic for that person and no other.
+// as a mail provider sends it) stops that topic for that person and no other; a person who
+// chose a daily summary gets no message each, then one summary of the day once midnight UTC
+// has passed.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,7 @@ import { chainConfig, eventually, PAYOUT, startChain } from './lib/chain.mjs';
 import { stopAll } from './lib/cleanup.mjs';
 import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { sql } from './lib/database.mjs';
-import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { createIntent, createMerchant, launch, startPayd } from './lib/payd.mjs';
 import { emailSettings, SMTP_PASSWORD, startRelay, throwawayCertificate, unsubscribeUrlOf } from './lib/smtp.mjs';
 
 const ACCOUNT = 'Boutique <Éloïse> & Co';
@@ -115,7 +117,53 @@ describe('merchant alerts by email', () => {
     // The settings page shows the choice, and a change there brings it back.
     const boCookie = await dashboard.signIn('bo@acme.example');
     const settings = await (await dashboard.get('/dashboard/settings/notifications', boCookie)).text();
-    assert.match(settings, /id="topic-payment_received" name="topics" type="checkbox" value="payment_received">/);
+    assert.match(settings, /id="payment_received-off" name="payment_received" value="off" checked>/);
     assert.match(settings, /id="topic-needs_decision" name="topics" type="checkbox" value="needs_decision" checked>/);
+  });
+
+  test('a daily summary instead of a message each: chosen in the dashboard, sent after midnight UTC', async () => {
+    const dev = await dashboard.signIn('dev@acme.example');
+    const csrf = await dashboard.csrfOf(dev, '/dashboard/settings/notifications');
+    const chose = await dashboard.post('/dashboard/settings/notifications',
+      [['csrf', csrf], ['payment_received', 'daily'], ['topics', 'webhook_failing']], { cookie: dev });
+    assert.equal(chose.status, 303);
+    assert.equal(chose.headers.get('location'), '/dashboard/settings/notifications?saved=1');
+    const settings = await (await dashboard.get('/dashboard/settings/notifications', dev)).text();
+    assert.match(settings, /id="payment_received-daily" name="payment_received" value="daily" checked>/);
+    const refused = await dashboard.post('/dashboard/settings/notifications',
+      [['csrf', csrf], ['payment_received', 'weekly']], { cookie: dev });
+    assert.equal(refused.status, 400);
+    assert.match(await refused.text(), /A payment received: choose each, daily or off\./);
+
+    const anaBefore = to('ana@acme.example').length;
+    const { pi } = await pay('3.00');
+    await eventually(() => to('ana@acme.example').length > anaBefore, { what: 'the owner\'s message each', timeout: 20000 });
+    await outboxSettled();
+    const payments = () => to('dev@acme.example').filter((x) => !x.parsed.subject.startsWith('New sign-in'));
+    assert.deepEqual(payments(), [], 'no message each for who chose the summary');
+
+    // A day later, as an operator's clock would have it: the payment was yesterday, the
+    // developer's summary last went the day before; every other payment moves a week ahead,
+    // so the summary is this one payment whenever the test runs (midnight too).
+    const DAY = 86_400_000;
+    const midnight = Math.floor(Date.now() / DAY) * DAY;
+    sql(payd, `UPDATE payment_intents SET confirmed_at = confirmed_at + ${7 * DAY} WHERE status = 'PAID' AND id <> '${pi.id}'`);
+    sql(payd, `UPDATE payment_intents SET confirmed_at = ${midnight - DAY / 2} WHERE id = '${pi.id}'`);
+    sql(payd, `UPDATE email_choices SET summarized_until = ${midnight - DAY} WHERE topic = 'payment_received' AND choice = 'daily'`);
+    // payd asks every minute, and once at start: a restart asks now.
+    await payd.stop();
+    await launch(payd);
+    const [mail] = await eventually(() => payments().length && payments(), { what: 'the daily summary', timeout: 20000 });
+    const m = mail.parsed;
+    assert.equal(m.subject, `Daily summary for ${ACCOUNT}: 1 payment received`);
+    const day = (t) => new Date(t).toISOString().replace(/^(\d+)-(\d+)-(\d+)T.*$/, '$3/$2/$1');
+    assert.ok(m.text.includes(`1 payment received by ${ACCOUNT} from ${day(midnight - DAY)} 00:00 UTC to ${day(midnight)} 00:00 UTC.`), m.text);
+    assert.ok(m.text.includes(`- ${pi.amountFormatted} USDC · Localnet`), m.text);
+    assert.ok(m.text.includes(`${payd.url}/dashboard/payments/${pi.id}`), m.text);
+    assert.ok(m.html.includes('Boutique &lt;Éloïse&gt; &amp; Co'), 'the account name is escaped');
+    assert.ok(!m.text.includes('{'), 'no placeholder left');
+    assert.match(unsubscribeUrlOf(mail), new RegExp(`^${payd.url}/dashboard/unsubscribe\\?token=`));
+    await outboxSettled();
+    assert.equal(payments().length, 1, 'one summary');
   });
 });

@@ -137,7 +137,7 @@ class DomainPermissionsTest : public testing::StoreTest {
          }},
         {"choose what one is emailed about",
          [](const auto& c) {
-           domain::ChooseOwnEmail(c, {{"payment_received", true}});
+           domain::ChooseOwnEmail(c, {{"payment_received", "on"}});
          }},
     };
   }

@@ -9,34 +9,16 @@
 #include <boost/json/parse.hpp>
 #include <tuple>
 
-#include "domain/email/messages.h"
-#include "domain/email/outbox.h"
 #include "domain/management/email_choices.h"
-#include "store_fixture.h"
+#include "email_fixture.h"
 
 namespace payd {
 namespace {
 
-constexpr base::TimeMs kLeaseMs = 60'000;
-constexpr base::TimeMs kHourMs = 3'600'000;
-
-class EmailOutboxTest : public testing::StoreTest {
- protected:
-  domain::QueuedEmail Queue(const std::string& to, bool security = false) {
-    auto email = domain::NewQueuedEmail(tenant_.id, to, "test", "en",
-                                        R"({"account":"Shop","asker":"Ana"})", security, now_);
-    store_->QueueEmail(email);
-    now_ += 1;  // the next one is due later, so "most overdue" is well defined
-    return email;
-  }
-  void Sent(const std::string& id, base::TimeMs at) {
-    domain::EmailQueue::EmailAttempt sent;
-    sent.status = domain::EmailStatus::kSent;
-    sent.message_id = "<m@payd>";
-    store_->RecordEmailAttempt(id, sent, at);
-  }
-  base::TimeMs now_ = 1'800'000'000'000;
-};
+using testing::EmailOutboxTest;
+using testing::EventEmailTest;
+using testing::kHourMs;
+using testing::kLeaseMs;
 
 TEST_P(EmailOutboxTest, MostOverdueFirstAndSecurityBeforeTheRest) {
   auto first = Queue("ana@shop.example");
@@ -143,50 +125,6 @@ TEST(EmailRetrySchedule, FollowsTheScheduleThenEnds) {
             (std::vector<int>{60, 300, 1800, 7200, 21600, 86400}));
 }
 
-// The messages events queue to the tenant's people (store/sql/email_rows.h).
-class EventEmailTest : public EmailOutboxTest {
- protected:
-  void SetUp() override {
-    EmailOutboxTest::SetUp();
-    if (IsSkipped()) return;
-    store_->WithManagement([&](domain::ManagementTx& tx) {
-      for (auto [id, email, role, disabled] :
-           {std::tuple{"user_ana", "ana@shop.example", domain::Role::kOwner, false},
-            std::tuple{"user_bo", "bo@shop.example", domain::Role::kAdmin, false},
-            std::tuple{"user_vic", "vic@shop.example", domain::Role::kViewer, false},
-            std::tuple{"user_dee", "dee@shop.example", domain::Role::kAdmin, true}}) {
-        domain::User u{id, tenant_.id, email, id, role, std::nullopt, std::nullopt, now_};
-        if (disabled) u.disabled_at = now_;
-        tx.InsertUser(u);
-      }
-    });
-    store_->SetMailing(&mailing_);
-  }
-  void TearDown() override {
-    if (store_) store_->SetMailing(nullptr);
-    EmailOutboxTest::TearDown();
-  }
-  void Raise(std::string_view type, const std::string& data) {
-    store_->InsertEvent(domain::NewEvent(tenant_.id, type, data, now_++));
-  }
-  // Every queued message, claimed: recipient and template.
-  std::vector<std::pair<std::string, std::string>> Drain() {
-    std::vector<std::pair<std::string, std::string>> out;
-    while (auto job = store_->ClaimDueEmail(now_, kLeaseMs, 100)) {
-      out.emplace_back(job->email.to, job->email.template_name);
-      jobs_.push_back(*job);
-      Sent(job->email.id, now_);
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  const std::string paid_ =
-      R"({"id":"pi_1","amountFormatted":"25.000001","currency":"USDC","chain":"Localnet",)"
-      R"("exception":null,"txHash":"0xabc"})";
-  domain::Mailing mailing_{"https://pay.shop.example"};
-  std::vector<domain::EmailQueue::EmailJob> jobs_;
-};
-
 TEST_P(EventEmailTest, APaymentGoesToOwnersAndAdminsByDefaultNeverToTheDisabled) {
   Raise(domain::event_type::kPaymentConfirmed, paid_);
   EXPECT_EQ(Drain(), (std::vector<std::pair<std::string, std::string>>{
@@ -207,7 +145,7 @@ TEST_P(EventEmailTest, APaymentGoesToOwnersAndAdminsByDefaultNeverToTheDisabled)
 TEST_P(EventEmailTest, AChoiceOfOffAndAOneClickLinkStopATopicNotASecurityOne) {
   domain::Change as_bo{*store_, domain::Actor::Person("user_bo", domain::Role::kAdmin), tenant_.id,
                        now_, std::nullopt};
-  domain::ChooseOwnEmail(as_bo, {{"payment_received", false}, {"needs_decision", true}});
+  domain::ChooseOwnEmail(as_bo, {{"payment_received", "off"}, {"needs_decision", "on"}});
   Raise(domain::event_type::kPaymentConfirmed, paid_);
   ASSERT_EQ(
       Drain(),

@@ -7,10 +7,14 @@
 #include <gtest/gtest.h>
 
 #include <boost/json/serialize.hpp>
+#include <set>
 
 #include "domain/email/chain_problem.h"
+#include "domain/email/daily_summary.h"
+#include "domain/email/examples.h"
 #include "domain/email/messages.h"
 #include "html/assets.h"
+#include "html/embedded_files.h"
 #include "html/i18n.h"
 #include "html/templates.h"
 
@@ -68,30 +72,39 @@ TEST_F(EmailRendererTest, ValuesAreEscapedInHtmlAndNeverReadAsPlaceholders) {
       << message.text;
 }
 
+// domain/email/examples.h has one of each template; each renders in every language.
 TEST_F(EmailRendererTest, EveryLanguageHasEveryMessageAndItsTimeFormat) {
-  auto link = Link(domain::LinkPurpose::kWelcome);
+  const domain::Mailing mailing{"https://pay.shop.example"};
+  std::set<std::string> templates;
+  for (const auto& file : html::EmbeddedFiles()) {
+    std::string_view path = file.path;
+    constexpr std::string_view kDir = "web/templates/email/", kExt = ".mustache";
+    if (!path.starts_with(kDir) || !path.ends_with(kExt)) continue;
+    std::string name(path.substr(kDir.size(), path.size() - kDir.size() - kExt.size()));
+    if (!name.starts_with("layout") && !name.ends_with("_text")) templates.insert(name);
+  }
   for (const auto& code : languages_.codes()) {
     SCOPED_TRACE(code);
-    for (auto email :
-         {domain::TestEmail("ten_1", "ana@shop.example", "Shop", "Ana", kNow),
-          domain::SignInLinkEmail(Person(), "Shop", "Ana", link, "https://x/y", kNow),
-          domain::SignInLinkEmail(Person(), "Shop", "Ana", Link(domain::LinkPurpose::kReset),
-                                  "https://x/y", kNow)}) {
-      email.language = code;
+    std::set<std::string> covered;
+    for (const auto& email :
+         domain::ExampleEmails("ana@shop.example", code, "Shop", mailing, kNow)) {
+      SCOPED_TRACE(email.template_name);
+      covered.insert(email.template_name);
       auto message = renderer_.Render(email);
       EXPECT_FALSE(message.subject.empty());
       EXPECT_EQ(message.subject.find('{'), std::string::npos) << message.subject;
       EXPECT_EQ(message.text.find('{'), std::string::npos) << message.text;
+      EXPECT_EQ(message.html.find('{'), std::string::npos) << message.html;
       EXPECT_NE(message.html.find("<html lang=\"" + code + "\">"), std::string::npos);
       std::string when = html::FormatDateTime(kNow, languages_.Get(code).date_time);
       if (email.template_name == "test") {
         EXPECT_NE(message.text.find(when), std::string::npos) << message.text;
       }
     }
+    EXPECT_EQ(covered, templates) << "an example of every message";
   }
 }
 
-// Every event message and the payer's receipt, in every language: nothing left unfilled.
 TEST_F(EmailRendererTest, EventMessagesAndReceiptsRenderInEveryLanguage) {
   domain::Mailing mailing{"https://pay.shop.example"};
   const std::string intent =
@@ -175,6 +188,49 @@ TEST_F(EmailRendererTest, EventMessagesAndReceiptsRenderInEveryLanguage) {
                                 "15.000001 USDC short."),
             std::string::npos)
       << underpaid.text;
+}
+
+TEST_F(EmailRendererTest, ADailySummaryRendersInEveryLanguageWithItsRowsTimes) {
+  domain::Mailing mailing{"https://pay.shop.example"};
+  std::vector<domain::PaymentIntent> paid(domain::kSummaryRowsListed + 1);
+  for (std::size_t n = 0; n < paid.size(); ++n) {
+    auto& i = paid[n];
+    i.id = "pi_" + std::to_string(n);
+    i.tenant_id = "ten_1";
+    i.received = 1'500'000;
+    i.decimals = 6;
+    i.token_symbol = "USDC";
+    i.chain_id = 31337;
+    i.confirmed_at = kNow + static_cast<base::TimeMs>(n) * 60'000;
+    i.price = domain::Price{"1.50", "EUR"};
+  }
+  const base::TimeMs from = domain::SummaryPeriodEnd(kNow);
+  auto email = domain::DailySummaryEmail(Person(), "Shop", mailing, "tok", from,
+                                         from + domain::kSummaryDayMs, paid,
+                                         *domain::FindCurrency("EUR"), kNow);
+  ASSERT_TRUE(email);
+  for (const auto& code : languages_.codes()) {
+    SCOPED_TRACE(code);
+    email->language = code;
+    auto message = renderer_.Render(*email);
+    EXPECT_EQ(message.subject.find('{'), std::string::npos) << message.subject;
+    EXPECT_EQ(message.text.find('{'), std::string::npos) << message.text;
+    EXPECT_EQ(message.html.find('{'), std::string::npos) << message.html;
+    EXPECT_NE(message.text.find("31.5 USDC"), std::string::npos) << message.text;
+    EXPECT_NE(message.text.find("31.50 EUR"), std::string::npos) << message.text;
+    EXPECT_FALSE(message.unsubscribe_url.empty());
+  }
+  email->language = "en";
+  auto message = renderer_.Render(*email);
+  EXPECT_EQ(message.subject, "Daily summary for Shop: 21 payments received");
+  EXPECT_NE(message.text.find("21 payments received by Shop from 15/01/2027 00:00 UTC to "
+                              "16/01/2027 00:00 UTC."),
+            std::string::npos)
+      << message.text;
+  // Each row's time, written the language's way like the message's own.
+  EXPECT_NE(message.html.find("15/01/2027 08:19 UTC"), std::string::npos) << message.html;
+  EXPECT_EQ(message.html.find("pi_20"), std::string::npos) << "the 21st is counted, not listed";
+  EXPECT_NE(message.text.find("And 1 more, listed in the dashboard."), std::string::npos);
 }
 
 TEST_F(EmailRendererTest, AModelThatIsNotAnObjectCannotBeSent) {

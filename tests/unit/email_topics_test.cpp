@@ -65,7 +65,7 @@ TEST(ChainProblem, StoppedOrSilentWhileFailingNeverWhenAnotherProcessLeads) {
   s.last_error = "connection refused";
   s.last_error_at = now - 1000;
   EXPECT_EQ(ChainProblem(s, {}, now, kChainStallAfterMs),
-            "payd has not read it for 5 minutes; its node answers: connection refused");
+            "not read for 5 minutes; its node answers: connection refused");
   auto quiet = s;
   quiet.last_error_at = 0;  // nothing read for a while, and no error: an idle chain
   EXPECT_FALSE(ChainProblem(quiet, {}, now, kChainStallAfterMs));

@@ -17,7 +17,7 @@ std::optional<std::string> ChainProblem(const std::optional<ChainWatchStatus>& s
   bool silent = now - status->updated_at >= stall_after_ms;
   bool failing = status->last_error_at > status->updated_at;
   if (!silent || !failing) return std::nullopt;
-  return "payd has not read it for " + std::to_string((now - status->updated_at) / 60'000) +
+  return "not read for " + std::to_string((now - status->updated_at) / 60'000) +
          " minutes; its node answers: " + status->last_error;
 }
 
@@ -29,8 +29,8 @@ QueuedEmail ChainProblemEmail(const User& person, const std::string& account,
   model["chain"] = chain;
   model["problem"] = problem;
   model["url"] = mailing.public_url + "/dashboard";
-  return NewQueuedEmail(person.tenant_id, person.email, "chain_problem", "en",
-                        boost::json::serialize(model), false, now);
+  return NewQueuedEmail(person.tenant_id, person.email, "chain_problem",
+                        std::string(kPeopleLanguage), boost::json::serialize(model), false, now);
 }
 
 }  // namespace payd::domain

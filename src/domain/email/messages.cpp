@@ -9,17 +9,10 @@
 
 namespace payd::domain {
 
-namespace {
-
-// People's messages are in English until a person chooses a language (issue 40).
-constexpr const char* kPeopleLanguage = "en";
-
-}  // namespace
-
 QueuedEmail TestEmail(std::optional<std::string> tenant_id, const std::string& to,
                       const std::string& account, const std::string& asker, base::TimeMs now) {
   boost::json::object model{{"account", account}, {"asker", asker}, {"askedAt", now}};
-  return NewQueuedEmail(std::move(tenant_id), to, "test", kPeopleLanguage,
+  return NewQueuedEmail(std::move(tenant_id), to, "test", std::string(kPeopleLanguage),
                         boost::json::serialize(model), true, now);
 }
 
@@ -32,7 +25,7 @@ QueuedEmail SignInLinkEmail(const User& user, const std::string& account, const 
                             {"url", url},
                             {"expiresAt", link.link.expires_at}};
   return NewQueuedEmail(user.tenant_id, user.email, welcome ? "invitation" : "password_reset",
-                        kPeopleLanguage, boost::json::serialize(model), true, now);
+                        std::string(kPeopleLanguage), boost::json::serialize(model), true, now);
 }
 
 }  // namespace payd::domain
@@ -93,7 +86,7 @@ QueuedEmail NewSignInEmail(const User& person, const std::string& account,
                             {"client", client},
                             {"signedInAt", now},
                             {"url", mailing.public_url + "/dashboard"}};
-  return NewQueuedEmail(person.tenant_id, person.email, "new_sign_in", kPeopleLanguage,
+  return NewQueuedEmail(person.tenant_id, person.email, "new_sign_in", std::string(kPeopleLanguage),
                         boost::json::serialize(model), true, now);
 }
 
@@ -105,8 +98,8 @@ QueuedEmail WebhookDisabledEmail(const User& person, const std::string& account,
   model["endpoint"] = url;
   model["reason"] = reason;
   model["url"] = mailing.public_url + "/dashboard/webhooks";
-  return NewQueuedEmail(person.tenant_id, person.email, "webhook_failing", kPeopleLanguage,
-                        boost::json::serialize(model), false, now);
+  return NewQueuedEmail(person.tenant_id, person.email, "webhook_failing",
+                        std::string(kPeopleLanguage), boost::json::serialize(model), false, now);
 }
 
 QueuedEmail ReceiptEmail(const PaymentIntent& i, const std::string& merchant,
@@ -186,8 +179,8 @@ std::optional<QueuedEmail> EventEmail(const Event& event, EmailTopic topic, cons
     model["url"] = base + "/dashboard/integrations/" + Field(data, "id");
   }
   return NewQueuedEmail(person.tenant_id, person.email, std::string(InfoOf(topic).name),
-                        kPeopleLanguage, boost::json::serialize(model), InfoOf(topic).security,
-                        now);
+                        std::string(kPeopleLanguage), boost::json::serialize(model),
+                        InfoOf(topic).security, now);
 }
 
 }  // namespace payd::domain

@@ -8,6 +8,7 @@
 #include <boost/json/object.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "base/time.h"
 #include "domain/email/outbox.h"
@@ -18,6 +19,9 @@
 #include "domain/people/user.h"
 
 namespace payd::domain {
+
+// People's messages are in English until a person chooses a language (issue 40).
+inline constexpr std::string_view kPeopleLanguage = "en";
 
 // Set on a Change when payd sends email (the [email] table is configured):
 // where the links in messages point.

@@ -112,6 +112,13 @@ class EmailQueue {
                                         const std::string& language, base::TimeMs now) = 0;
   // Whether a receipt of the intent waits for its payment.
   virtual bool ReceiptRequested(const std::string& intent_id) = 0;
+  // The daily summaries due at `now` (domain/email/daily_summary.h): to each
+  // person who chose one and whose next one starts before the latest
+  // midnight UTC, the summary of their tenant's intents paid in its period
+  // (none if nothing was), queued in one transaction with the period marked
+  // done, so that of two processes asking at once one queues it. Needs
+  // payd to send email (Store::SetMailing). How many were queued.
+  virtual int QueueDailySummaries(base::TimeMs now) = 0;
 };
 
 }  // namespace payd::domain

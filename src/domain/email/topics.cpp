@@ -8,7 +8,8 @@ namespace payd::domain {
 namespace {
 
 constexpr std::array<EmailTopicInfo, 6> kTopics{{
-    {EmailTopic::kPaymentReceived, "payment_received", "A payment received", false, Role::kAdmin},
+    {EmailTopic::kPaymentReceived, "payment_received", "A payment received", false, Role::kAdmin,
+     true},
     {EmailTopic::kNeedsDecision, "needs_decision",
      "A payment that needs a decision (underpaid, overpaid, late, unmatched, reversed)", false,
      Role::kAdmin},
@@ -71,7 +72,7 @@ bool Receives(const User& person, EmailTopic topic, const std::optional<std::str
   if (person.disabled_at) return false;
   const auto& info = InfoOf(topic);
   if (info.security) return OnByDefault(person.role, topic);
-  if (chosen) return *chosen == "on";
+  if (chosen) return *chosen == kEmailEach;
   return OnByDefault(person.role, topic);
 }
 

@@ -31,7 +31,16 @@ struct EmailTopicInfo {
   std::string_view label;                     // the dashboard's words
   bool security = false;                      // cannot be turned off
   Role least_role_by_default = Role::kAdmin;  // on by default from this role up
+  // May come as one summary a day instead of a message each
+  // (domain/email/daily_summary.h).
+  bool daily = false;
 };
+
+// What a person chose for a topic, as stored: a message each ("on"), none
+// ("off"), or a daily summary ("daily", for a topic that has one).
+inline constexpr std::string_view kEmailEach = "on";
+inline constexpr std::string_view kEmailOff = "off";
+inline constexpr std::string_view kEmailDaily = "daily";
 
 std::span<const EmailTopicInfo> EmailTopics();
 const EmailTopicInfo& InfoOf(EmailTopic topic);
@@ -45,8 +54,9 @@ std::optional<EmailTopic> EmailTopicOf(const Event& event);
 
 // Whether `person` gets messages about `topic`: security ones always (to the
 // roles they concern: a payout change to every owner, DECISIONS §13); the
-// rest as they chose (`chosen`: "on" or "off"), else by their role's
-// default. Never a disabled person.
+// rest as they chose (`chosen`: kEmailEach or not), else by their role's
+// default. Never a disabled person. A person who chose the daily summary
+// gets no message each.
 bool Receives(const User& person, EmailTopic topic, const std::optional<std::string>& chosen);
 
 }  // namespace payd::domain

@@ -26,20 +26,24 @@ std::vector<EmailTopicState> EmailTopicsOf(Store& store, const User& person) {
     auto it = choices.find(std::string(info.name));
     std::optional<std::string> chosen;
     if (it != choices.end() && !info.security) chosen = it->second;
-    out.push_back({info.topic, Receives(person, info.topic, chosen), chosen.has_value()});
+    bool daily = info.daily && !person.disabled_at && chosen == kEmailDaily;
+    out.push_back({info.topic, Receives(person, info.topic, chosen), daily, chosen.has_value()});
   }
   return out;
 }
 
-void ChooseOwnEmail(const Change& change, const std::map<std::string, bool>& on) {
+void ChooseOwnEmail(const Change& change, const std::map<std::string, std::string>& choices) {
   Require(change, Operation::kChooseOwnEmail);
-  for (const auto& [name, value] : on) {
+  for (const auto& [name, choice] : choices) {
     auto topic = ParseEmailTopic(name);
     if (!topic) ThrowInvalid(name, "There is no email topic " + name + ".");
-    if (InfoOf(*topic).security) {
-      ThrowInvalid(name, std::string(InfoOf(*topic).label) +
-                             ": a security message cannot be "
-                             "turned off.");
+    const auto& info = InfoOf(*topic);
+    if (info.security) {
+      ThrowInvalid(name, std::string(info.label) + ": a security message cannot be turned off.");
+    }
+    if (choice != kEmailEach && choice != kEmailOff && (!info.daily || choice != kEmailDaily)) {
+      ThrowInvalid(name, std::string(info.label) + ": choose " +
+                             (info.daily ? "each, daily or off." : "on or off."));
     }
   }
   change.store.WithManagement([&](ManagementTx& tx) {
@@ -48,9 +52,9 @@ void ChooseOwnEmail(const Change& change, const std::map<std::string, bool>& on)
     auto before = tx.EmailChoices(person->id);
     for (const auto& info : EmailTopics()) {
       if (info.security) continue;
-      auto it = on.find(std::string(info.name));
-      bool value = it != on.end() && it->second;
-      tx.SetEmailChoice(person->id, info.name, value ? "on" : "off", change.now);
+      auto it = choices.find(std::string(info.name));
+      tx.SetEmailChoice(person->id, info.name, it != choices.end() ? it->second : kEmailOff,
+                        change.now);
     }
     auto after = tx.EmailChoices(person->id);
     if (after == before) return;

@@ -17,17 +17,21 @@ namespace payd::domain {
 
 struct EmailTopicState {
   EmailTopic topic;
-  bool on = false;
+  bool on = false;      // a message each
+  bool daily = false;   // a summary a day instead (a topic that has one)
   bool chosen = false;  // false: the role's default
 };
 
 // Every topic, with whether `person` gets it.
 std::vector<EmailTopicState> EmailTopicsOf(Store& store, const User& person);
 
-// The asking person's own choices: `on` by topic name ("payment_received"),
-// each topic that can be turned off and is not named is off. A security
-// topic or an unknown name: 400 naming it.
-void ChooseOwnEmail(const Change& change, const std::map<std::string, bool>& on);
+// The asking person's own choices by topic name ("payment_received"):
+// kEmailEach, kEmailOff, or kEmailDaily for a topic that has a daily
+// summary; each topic that can be turned off and is not named is off. A
+// security topic, an unknown name or choice: 400 naming it. Choosing the
+// daily summary starts its first period now (nothing paid before is
+// summarized again).
+void ChooseOwnEmail(const Change& change, const std::map<std::string, std::string>& choices);
 
 // The topic a message's one-click link turns off, without turning it off;
 // none for a token no link has.

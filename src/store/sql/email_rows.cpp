@@ -15,13 +15,14 @@ namespace {
 
 constexpr base::TimeMs kDayMs = 86'400'000;
 
+}  // namespace
+
 std::string TenantName(Connection& c, const std::string& tenant_id) {
   auto q = c.Prepare("SELECT name FROM tenants WHERE id = ?");
   q.Bind(1, tenant_id);
   return q.Step() ? q.Text(0) : std::string();
 }
 
-// A new one-click link for `user_id` and `topic`: its token (the digest is stored).
 std::string NewUnsubscribeToken(Connection& c, const domain::User& person, std::string_view topic,
                                 base::TimeMs now) {
   std::string token = domain::NewToken();
@@ -36,8 +37,6 @@ std::string NewUnsubscribeToken(Connection& c, const domain::User& person, std::
       .Run();
   return token;
 }
-
-}  // namespace
 
 void QueueReceipt(Connection& c, const domain::PaymentIntent& i, const std::string& to,
                   const std::string& language) {
@@ -114,14 +113,20 @@ std::map<std::string, std::string> EmailChoicesOf(Connection& c, const std::stri
 
 void SaveEmailChoice(Connection& c, const std::string& user_id, std::string_view topic,
                      std::string_view choice, base::TimeMs now) {
+  // A daily summary chosen now starts now; one kept goes on where it was.
+  std::optional<base::TimeMs> summarized_until;
+  if (choice == domain::kEmailDaily) summarized_until = now;
   c.Prepare(
-       "INSERT INTO email_choices (user_id, topic, choice, updated_at) VALUES (?, ?, ?, ?) "
-       "ON CONFLICT (user_id, topic) DO UPDATE SET choice = excluded.choice, "
-       "updated_at = excluded.updated_at")
+       "INSERT INTO email_choices (user_id, topic, choice, updated_at, summarized_until) "
+       "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, topic) DO UPDATE SET "
+       "summarized_until = CASE WHEN email_choices.choice = excluded.choice "
+       "THEN email_choices.summarized_until ELSE excluded.summarized_until END, "
+       "choice = excluded.choice, updated_at = excluded.updated_at")
       .Bind(1, user_id)
       .Bind(2, topic)
       .Bind(3, choice)
       .Bind(4, now)
+      .Bind(5, summarized_until)
       .Run();
 }
 

@@ -25,6 +25,14 @@ using TopicMessage = std::function<std::optional<domain::QueuedEmail>(
 void QueueTopicEmails(Connection& c, const std::string& tenant_id, domain::EmailTopic topic,
                       base::TimeMs now, const TopicMessage& message);
 
+// A new one-click unsubscribe link for `person` and `topic`: its token (the
+// digest is stored).
+std::string NewUnsubscribeToken(Connection& c, const domain::User& person, std::string_view topic,
+                                base::TimeMs now);
+
+// The account's name, as its people's messages give it.
+std::string TenantName(Connection& c, const std::string& tenant_id);
+
 // Queues the messages `event` causes when `c.mailing` is set (payd sends
 // email): to each person of the tenant who receives its topic
 // (domain::Receives), with a one-click unsubscribe link where it can be

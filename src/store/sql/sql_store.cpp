@@ -2,6 +2,7 @@
 #include "store/sql/sql_store.h"
 
 #include "domain/people/sign_in_throttle.h"
+#include "store/sql/email_rows.h"
 #include "store/sql/rows.h"
 #include "store/sql/webhook_rows.h"
 

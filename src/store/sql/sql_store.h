@@ -167,6 +167,7 @@ class SqlStore : public domain::Store {
   ReceiptRequest RequestReceipt(const std::string& intent_id, const std::string& email,
                                 const std::string& language, base::TimeMs now) override;
   bool ReceiptRequested(const std::string& intent_id) override;
+  int QueueDailySummaries(base::TimeMs now) override;  // email_summaries.cpp
   // Inside the caller's write transaction (ManagementTx::QueueEmail too).
   static void InsertEmailRow(Connection& c, const domain::QueuedEmail& email);
   void RecordAttempt(const std::string& delivery_id, const AttemptRecord& record,
