@@ -2,7 +2,7 @@
 // --every-message` sends an example of each (domain/email/examples.h, built by the functions
 // that build the real ones) through a real SMTP server on loopback. Each HTML part, opened in
 // Chromium at phone and desktop widths, has no sideways scroll, is axe-clean and is saved as a
-// screenshot to look at; each text part has its links and no placeholder left.
+// screenshot to look at; each text part has its links, no placeholder left and no line twice.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -58,6 +58,9 @@ describe('every message payd sends, in a browser', () => {
       const m = relay.received[i].parsed;
       assert.ok(!m.text.includes('{') && !m.html.includes('{'), `${name}: a placeholder left`);
       if (name !== 'test') assert.match(m.text, /https:\/\/pay\.shop\.example\//, `${name}: a link to payd`);
+      const lines = m.text.split('\n').map((l) => l.trim()).filter(Boolean);
+      assert.deepEqual(lines.filter((l, k) => lines.indexOf(l) !== k), [], `${name}: a line said twice`);
+      if (name === 'webhook_failing') assert.equal(m.text.split('answered 410 Gone').length, 2, 'why it was disabled, once');
     }
   });
 

@@ -96,7 +96,7 @@ QueuedEmail WebhookDisabledEmail(const User& person, const std::string& account,
                                  base::TimeMs now) {
   boost::json::object model = OptionalMessageModel(account, mailing, unsubscribe_token);
   model["endpoint"] = url;
-  model["reason"] = reason;
+  model["why"] = reason;  // "reason" is the notice partial's own line
   model["url"] = mailing.public_url + "/dashboard/webhooks";
   return NewQueuedEmail(person.tenant_id, person.email, "webhook_failing",
                         std::string(kPeopleLanguage), boost::json::serialize(model), false, now);
