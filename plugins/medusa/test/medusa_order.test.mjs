@@ -73,10 +73,13 @@ describe('a Medusa store paid through payd', () => {
     await chain.mine(1);
   }
   const intentOf = async (session) => (await payd.request('GET', `/v1/payment_intents/${session.data.intentId}`, { key: shop.read.key })).json;
+  // Medusa links an order's payment collection in the workflow that places it: an order read
+  // at that moment has none yet. Placed means with its payment.
   const ordersAtLeast = (n) => eventually(async () => {
     const all = await orders();
-    return all.length >= n ? all : null;
-  }, { timeout: 60000, what: `${n} order(s) placed`, context: () => medusa.log.slice(-3000) });
+    const placed = all.length >= n && all.every((o) => o.payment_collections?.[0]?.payments?.length);
+    return placed ? all : null;
+  }, { timeout: 60000, what: `${n} order(s) placed with their payments`, context: () => medusa.log.slice(-3000) });
   // The provider's log line for each webhook Medusa hands it.
   const handled = (eventId) => medusa.log.split('\n').filter((l) => l.includes(`payd: webhook ${eventId} `)).length;
 
