@@ -2339,7 +2339,8 @@ export interface paths {
         put?: never;
         /**
          * Create a payment link
-         * @description Every field of `POST /api/v1/payment-links` (`allowCustomAmount` is `true` when ticked), checked by the same rules:
+         * @description Every field of `POST /api/v1/payment-links` (`allowCustomAmount` is `true` when ticked, and the form leaves it
+         *     unticked: a price typed here is that price), checked by the same rules:
          *     a refusal is `400`, the form again with the API's message beside the field and what was typed. Then `303` to the
          *     link's page. Admins and owners; other roles `403`.
          */
@@ -3097,6 +3098,23 @@ export interface paths {
         };
         /** A file of the pages (web/<dir>/<file>) */
         get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** payd's icon, where browsers and tools look for one (the pages also name it in `<link rel="icon">`) */
+        get: operations["getFavicon"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5406,6 +5424,7 @@ export interface components {
                 "text/css": string;
                 "text/plain": string;
                 "application/json": Record<string, never>;
+                "image/x-icon": string;
             };
         };
         /** @description The client's copy (`If-None-Match`) is current. */
@@ -9951,6 +9970,8 @@ export interface operations {
                     amount?: string;
                     denominationType?: string;
                     currency?: string;
+                    /** @description The form's one choice, `CURRENCY:<code>` or `TOKEN:<symbol>`: `denominationType` and `currency` together (it wins over them). */
+                    amountIn?: string;
                     allowCustomAmount?: string;
                     minAmount?: string;
                     returnUrl?: string;
@@ -10024,6 +10045,8 @@ export interface operations {
                     amount?: string;
                     denominationType?: string;
                     currency?: string;
+                    /** @description The form's one choice, `CURRENCY:<code>` or `TOKEN:<symbol>`: `denominationType` and `currency` together (it wins over them). */
+                    amountIn?: string;
                     allowCustomAmount?: string;
                     minAmount?: string;
                     returnUrl?: string;
@@ -10886,6 +10909,22 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFavicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Asset"];
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };

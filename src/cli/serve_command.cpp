@@ -139,6 +139,7 @@ void Serve(const CommandContext& ctx) {
   html::PutWidgetStrings(assets, languages);
   html::Templates templates(assets);
   pages::PagesContext pages{*opened.store, config.catalog, prices, assets, languages, templates};
+  pages.testnet = config.environment != domain::Environment::kMainnet;
   pages.intent_lifetime_ms = api.intent_lifetime_ms;
   pages.public_max_open_intents = api.public_max_open_intents;
   pages.reads_per_min = api.public_reads_per_min;

@@ -80,6 +80,7 @@ boost::json::object PageModel(const DashboardContext& ctx, std::string title,
                               const Visitor* visitor) {
   boost::json::object model{{"title", std::move(title)},
                             {"cssUrl", ctx.assets.Url("css/dashboard.css")},
+                            {"faviconUrl", ctx.assets.Url("img/favicon.ico")},
                             {"jsUrl", ctx.assets.Url("js/dashboard.js")},
                             {"environment", EnvironmentModel(ctx.environment)}};
   if (visitor) {

@@ -12,6 +12,7 @@
 #include "dashboard/routes.h"
 #include "domain/access/access.h"
 #include "domain/management/payment_exceptions.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -33,7 +34,17 @@ http::Response IntentPage(const http::Request& req, DashboardContext& ctx, const
   const std::string& tenant = v.current.user.tenant_id;
   boost::json::object model = PageModel(ctx, "Payment " + intent.id, &v);
   model["navPayments"] = true;
-  model["intent"] = IntentRow(intent, ctx.catalog);
+  auto row = IntentRow(intent, ctx.catalog);
+  // Where it came from, by name (the ids stay beside them).
+  if (auto integration = ctx.store.FindIntegration(tenant, intent.integration_id)) {
+    row["integrationName"] = integration->name;
+  }
+  if (intent.payment_link_id) {
+    if (auto link = ctx.store.FindPaymentLink(tenant, *intent.payment_link_id)) {
+      row["paymentLinkName"] = link->name;
+    }
+  }
+  model["intent"] = std::move(row);
   model["amountSetBy"] = AmountSetBy(domain::CreatedVia(intent));
   model["metadata"] = PrettyJson(intent.metadata_json);
   boost::json::array payments;
@@ -54,12 +65,13 @@ http::Response IntentPage(const http::Request& req, DashboardContext& ctx, const
   std::multimap<std::string, boost::json::object> deliveries;
   for (const auto& d : ctx.store.DeliveriesOfEvents(tenant, event_ids)) {
     deliveries.emplace(
-        d.event_id, boost::json::object{{"url", d.endpoint_url},
-                                        {"status", domain::DeliveryStatusName(d.status)},
-                                        {"attempts", d.attempts},
-                                        {"response", d.last_response_status
-                                                         ? std::to_string(*d.last_response_status)
-                                                         : d.last_error.value_or("")}});
+        d.event_id,
+        boost::json::object{
+            {"url", d.endpoint_url},
+            {"status", domain::DeliveryStatusName(d.status)},
+            {"attempts", html::CountOf(d.attempts, "attempt", "attempts")},
+            {"response", d.last_response_status ? std::to_string(*d.last_response_status)
+                                                : d.last_error.value_or("")}});
   }
   boost::json::array timeline;
   for (const auto& e : events) {

@@ -6,6 +6,7 @@
 // domain::PreparePaymentLink (POST /api/v1/payment-links) and
 // domain::UpdatePaymentLink (PATCH). Anyone signed in reads; changes need
 // kCommerce (admins and owners), checked by the Gate before a handler runs.
+#include <algorithm>
 #include <map>
 
 #include "base/time.h"
@@ -28,8 +29,14 @@ const Gate kSellers{domain::Permission::kCommerce};
 struct LinkForm {
   std::string integration_id, type = "LINK", name, description, amount;
   std::string denomination_type = "CURRENCY", currency = "USD", min_amount, return_url;
-  bool allow_custom_amount = true;  // the spec's default
+  // The API's default is true (the spec's); a merchant typing a price in the
+  // dashboard means that price unless they say otherwise.
+  bool allow_custom_amount = false;
 };
+
+// The form's one choice of what the amount is in: "CURRENCY:USD" (a price) or
+// "TOKEN:USDC" (an amount of the token); the API's two fields.
+constexpr std::string_view kUnitField = "amountIn";
 
 LinkForm ReadLinkForm(std::string_view body) {
   // Text only: a byte that is not UTF-8 would be refused by PostgreSQL as a 500.
@@ -44,6 +51,11 @@ LinkForm ReadLinkForm(std::string_view body) {
   f.amount = field("amount");
   f.denomination_type = field("denominationType");
   f.currency = field("currency");
+  if (std::string unit = field(kUnitField); !unit.empty()) {
+    auto colon = unit.find(':');
+    f.denomination_type = colon == std::string::npos ? unit : unit.substr(0, colon);
+    f.currency = colon == std::string::npos ? std::string() : unit.substr(colon + 1);
+  }
   f.min_amount = field("minAmount");
   f.return_url = field("returnUrl");
   f.allow_custom_amount = field("allowCustomAmount") == "true";
@@ -172,14 +184,23 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
                               {"WIDGET", "Widget: the checkout in your page"}},
                              form.type);
   }
-  model["denominations"] = Options({{"CURRENCY", "A price in a currency (USD, EUR...)"},
-                                    {"TOKEN", "An amount of a token (crypto)"}},
-                                   form.denomination_type);
-  // The currencies a rate source covers: any other is refused by the same rule as the API's.
-  std::string currencies;
-  for (const auto& code : CatalogOf(ctx).currencies())
-    currencies += (currencies.empty() ? "" : ", ") + code;
-  model["currencies"] = currencies;
+  // One choice for what the amount is in: a currency a rate source covers
+  // (a price), or a token of the configured chains (an amount of it).
+  const std::string chosen = form.denomination_type + ":" + form.currency;
+  std::vector<std::pair<std::string, std::string>> currencies, tokens;
+  for (const auto& code : CatalogOf(ctx).currencies()) {
+    currencies.emplace_back("CURRENCY:" + code, code);
+  }
+  for (const auto& chain : CatalogOf(ctx).chains()) {
+    for (const auto* token : {&chain.native})
+      tokens.emplace_back("TOKEN:" + token->symbol, token->symbol);
+    for (const auto& token : chain.tokens)
+      tokens.emplace_back("TOKEN:" + token.symbol, token.symbol);
+  }
+  std::sort(tokens.begin(), tokens.end());
+  tokens.erase(std::unique(tokens.begin(), tokens.end()), tokens.end());
+  model["unitCurrencies"] = Options(currencies, chosen);
+  model["unitTokens"] = Options(tokens, chosen);
   model["form"] = boost::json::object{{"name", form.name},
                                       {"description", form.description},
                                       {"amount", form.amount},

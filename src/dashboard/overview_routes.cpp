@@ -9,6 +9,7 @@
 
 #include "base/strings.h"
 #include "dashboard/dashboard_http.h"
+#include "dashboard/getting_started.h"
 #include "dashboard/payment_views.h"
 #include "dashboard/payout_change_view.h"
 #include "dashboard/routes.h"
@@ -16,6 +17,7 @@
 #include "domain/money/amount.h"
 #include "domain/money/reporting.h"
 #include "domain/webhooks/event.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -151,12 +153,22 @@ http::Response Overview(const http::Request& req, DashboardContext& ctx, const V
     }
     statuses.push_back({{"status", base::AsciiLower(status)}, {"count", n}});
   }
+  std::int64_t paid = 0;
+  for (const auto& [name, count] : counts.intents_by_status) {
+    if (name == "PAID") paid = count;
+  }
+  if (auto steps = GettingStarted(ctx, tenant, visitor.current.user.role, paid); !steps.empty()) {
+    model["gettingStarted"] = std::move(steps);
+  }
   model["statuses"] = std::move(statuses);
   domain::IntentQuery decisions;
   decisions.needs_decision = true;
   decisions.limit = 100;
   auto waiting = ctx.store.QueryIntents(tenant, decisions).size();
-  if (waiting > 0) model["needsDecision"] = waiting;  // a 0 would show the notice
+  if (waiting > 0) {
+    model["needsDecision"] =
+        html::CountOf(static_cast<std::int64_t>(waiting), "payment needs", "payments need");
+  }
   model["deliveriesWaiting"] = counts.deliveries_waiting;
   model["deliveriesFailed"] = counts.deliveries_failed;
   boost::json::array latest;

@@ -72,6 +72,12 @@ boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::Chai
       {"confirmations", i.confirmations},
       {"requiredConfirmations", i.required_confirmations},
   };
+  // How far off what arrived is, once something did: what the merchant decides on.
+  if (chosen && i.received > 0 && i.received < i.amount) {
+    row["shortBy"] = Decimal(i.amount - i.received, i.decimals);
+  } else if (chosen && i.received > i.amount) {
+    row["overBy"] = Decimal(i.received - i.amount, i.decimals);
+  }
   if (i.near_amount_shortfall) {
     // Matched by a near amount (DECISIONS §17): the merchant reviews it.
     const auto& shortfall = *i.near_amount_shortfall;

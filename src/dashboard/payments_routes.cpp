@@ -49,6 +49,7 @@ http::Response Table(const http::Request& req, DashboardContext& ctx, const Visi
   model["rows"] = std::move(rows);
   model["empty"] = intents.empty();
   std::string qs = filters.query_string;
+  model["filtered"] = !qs.empty();
   model["csvUrl"] = "/dashboard/payments/export.csv" + (qs.empty() ? "" : "?" + qs);
   if (static_cast<int>(intents.size()) == kPageRows) {
     model["olderUrl"] = "/dashboard/payments?" + (qs.empty() ? "" : qs + "&") +

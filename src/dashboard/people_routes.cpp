@@ -51,7 +51,8 @@ http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const
         {{"id", key.id}, {"name", key.name}, {"prefix", key.prefix}, {"last4", key.last4}});
   }
   boost::json::array people;
-  for (const auto& user : ctx.store.ListUsers(visitor.current.user.tenant_id)) {
+  const auto everyone = ctx.store.ListUsers(visitor.current.user.tenant_id);
+  for (const auto& user : everyone) {
     boost::json::object person = domain::UserView(user);
     boost::json::array keys = std::move(keys_by_maker[user.id]);
     person["keyCount"] = keys.size();
@@ -63,6 +64,8 @@ http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const
     person["disabled"] = user.disabled_at.has_value();
     person["you"] = user.id == visitor.current.user.id;
     person["roles"] = RoleOptions(user.role);
+    // Never offered what would be refused: the account keeps an owner who can sign in.
+    person["lastOwner"] = domain::IsLastActiveOwner(user, everyone);
     // A refused change to this person is said on their card (ToPerson).
     for (const auto& e : errors) {
       if (e.as_object().at("field").as_string() == "person-" + user.id) {

@@ -16,6 +16,7 @@
 #include "dashboard/list_pages.h"
 #include "dashboard/routes.h"
 #include "domain/webhooks/event.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -145,7 +146,7 @@ boost::json::object DeliveryRow(const domain::WebhookDelivery& d,
                           {"endpointId", d.endpoint_id},
                           {"endpointUrl", d.endpoint_url},
                           {"status", StatusText(d.status)},
-                          {"attempts", d.attempts},
+                          {"attemptsText", html::CountOf(d.attempts, "attempt", "attempts")},
                           {"createdAt", Time(d.created_at)}};
   if (d.last_response_status) row["responseStatus"] = *d.last_response_status;
   if (d.last_error) row["lastError"] = *d.last_error;

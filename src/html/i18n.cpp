@@ -109,6 +109,10 @@ std::string FormatAmount(std::string_view decimal, const NumberFormat& format) {
   return out;
 }
 
+std::string CountOf(std::int64_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
 std::string FormatDateTime(base::TimeMs at, std::string_view pattern) {
   std::time_t seconds = static_cast<std::time_t>(at / 1000);
   std::tm utc{};

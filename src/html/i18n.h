@@ -7,6 +7,7 @@
 #pragma once
 
 #include <boost/json/object.hpp>
+#include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -54,6 +55,10 @@ std::string FormatAmount(std::string_view decimal, const NumberFormat& format);
 
 // A time in UTC through the catalog's pattern ({year} {month} {day} {hour} {minute}).
 std::string FormatDateTime(base::TimeMs at, std::string_view pattern);
+
+// "1 payment", "3 payments": `n` with the English word for one or for
+// several (the dashboard's words until its own catalogs, issue 40).
+std::string CountOf(std::int64_t n, std::string_view one, std::string_view many);
 
 class Languages {
  public:

@@ -47,6 +47,11 @@ void AddAssetRoutes(http::Router& router, PagesContext& pages) {
                return ServeFile(req, rctx, pages,
                                 "web/" + dir + "/" + std::string(rctx.Param("file")));
              });
+  // Browsers and tools ask for /favicon.ico whatever a page names.
+  router.Add(http::Verb::get, "/favicon.ico",
+             [&pages](const http::Request& req, http::RequestContext& rctx) {
+               return ServeFile(req, rctx, pages, "web/img/favicon.ico");
+             });
   router.Add(http::Verb::get, "/widget.js",
              [&pages](const http::Request& req, http::RequestContext& rctx) {
                return ServeToAnyOrigin(req, rctx, pages, "web/js/widget.js");

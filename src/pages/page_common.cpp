@@ -53,8 +53,10 @@ boost::json::object BaseModel(const PagesContext& ctx, const html::PageRequest& 
       {"title", std::move(title)},
       {"t", page.catalog->strings},
       {"cssUrl", ctx.assets.Url("css/checkout.css")},
+      {"faviconUrl", ctx.assets.Url("img/favicon.ico")},
       {"languages", std::move(languages)},
       {"messagesJson", html::ScriptJson(page.catalog->js)},
+      {"testnet", ctx.testnet},
   };
 }
 

@@ -39,6 +39,8 @@ struct PagesContext {
 
   // Set when payd sends email: the payer may ask for a receipt (receipt_request.h).
   const domain::Mailing* mailing = nullptr;
+  // On testnet every page says so: a payer must not take a test checkout for a real one.
+  bool testnet = true;
   domain::Representation representation() const { return {catalog, public_url}; }
 };
 

@@ -64,8 +64,9 @@ http::Response ReferencePage(const http::Request& req, const html::Assets& asset
       "<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<title>payd API reference</title>\n"
-      // No favicon request (a 404 in the console).
-      "<link rel=\"icon\" href=\"data:,\">\n"
+      "<link rel=\"icon\" href=\"" +
+      assets.Url("img/favicon.ico") +
+      "\">\n"
       "<link rel=\"stylesheet\" href=\"" +
       assets.Url("css/reference.css") +
       "\">\n"
@@ -74,6 +75,10 @@ http::Response ReferencePage(const http::Request& req, const html::Assets& asset
       "<redoc spec-url=\"/openapi.json\" disable-telemetry=\"true\"></redoc>\n"
       "<script type=\"module\" src=\"/docs/redoc.standalone.js?v=" +
       Reference(kRedoc).hash +
+      "\"></script>\n"
+      // Redoc draws its sidebar outside any landmark: reference.js names it.
+      "<script type=\"module\" src=\"" +
+      assets.Url("js/reference.js") +
       "\"></script>\n"
       "</body>\n"
       "</html>\n";

@@ -8,6 +8,7 @@
 //   GET/HEAD /pay/<other>        404 page (JSON by Accept)        pay_routes.cpp, page_common.cpp
 //   GET/POST /refund/<token>     the payer's refund page          refund_page.cpp
 //   GET/HEAD /assets/<dir>/<file> web/<dir>/<file>                asset_routes.cpp
+//   GET/HEAD /favicon.ico        web/img/favicon.ico              asset_routes.cpp
 //   GET/HEAD /widget.js          web/js/widget.js                 asset_routes.cpp
 //   GET/HEAD /sdk/payd.js, /sdk/payd.d.ts, /sdk/api-types.d.ts  asset_routes.cpp
 //   GET/HEAD /openapi.json       docs/openapi.yaml as JSON         reference_routes.cpp

@@ -12,7 +12,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 
 import { eventually, PAYER, PAYER2, PAYOUT, USDC_ADDRESS } from '../e2e/lib/chain.mjs';
 import { PASSWORD } from '../e2e/lib/dashboard.mjs';
-import { browserForSuite, checkState, signInDashboard, watchedPage, WIDTHS } from './lib/browser.mjs';
+import { browserForSuite, checkNoSidewaysScroll, checkState, signInDashboard, watchedPage, WIDTHS } from './lib/browser.mjs';
 import { checkoutStackForSuite } from './lib/stack.mjs';
 import { TestWallet } from './lib/test_wallet.mjs';
 
@@ -22,11 +22,6 @@ const MERCHANT_WALLET = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706
 describe('refunds in the dashboard', () => {
   const browser = browserForSuite();
   const s = checkoutStackForSuite();
-
-  const noSidewaysScroll = async (page, what) => {
-    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-    assert.ok(scroll <= client, `${what}: ${scroll} px wide in a ${client} px window`);
-  };
 
   for (const [name, viewport] of WIDTHS) {
     test(`at ${name} width: refund part of a transfer, the payer gives an address, the browser wallet sends it, payd confirms it`, async () => {
@@ -49,7 +44,7 @@ describe('refunds in the dashboard', () => {
       await page.getByRole('button', { name: 'Prepare the refund' }).click();
       await page.getByRole('heading', { level: 1, name: 'Refund of 3.5 USDC' }).waitFor();
       assert.match(await page.locator('main').textContent(), /address needed/);
-      await noSidewaysScroll(page, `${name}, address needed`);
+      await checkNoSidewaysScroll(page, `${name}, address needed`);
       await checkState(page, `dashboard-refund-${name}`, 'address-needed');
 
       await page.getByRole('button', { name: 'Make a link for the payer' }).click();
@@ -67,7 +62,7 @@ describe('refunds in the dashboard', () => {
       const send = page.getByRole('button', { name: 'Send refund with your browser wallet' });
       await send.waitFor();
       assert.equal(await page.getByLabel('To', { exact: true }).inputValue(), USDC_ADDRESS);
-      await noSidewaysScroll(page, `${name}, ready`);
+      await checkNoSidewaysScroll(page, `${name}, ready`);
       await checkState(page, `dashboard-refund-${name}`, 'ready');
       await send.click();
       // The live region follows the watcher: confirmed (this chain confirms at 1 block); the
@@ -78,14 +73,14 @@ describe('refunds in the dashboard', () => {
       assert.equal(tx.from.toLowerCase(), PAYOUT.toLowerCase());
       assert.equal(tx.input, `0xa9059cbb${PAYER2.address.slice(2).toLowerCase().padStart(64, '0')}${(3500000n).toString(16).padStart(64, '0')}`);
       assert.match(await page.locator('main').textContent(), new RegExp(wallet.sent[0]));
-      await noSidewaysScroll(page, `${name}, confirmed`);
+      await checkNoSidewaysScroll(page, `${name}, confirmed`);
       await checkState(page, `dashboard-refund-${name}`, 'confirmed');
       // The refunds list, from the payments page's link.
       await page.goto(`${s.base}/dashboard/payments`);
       await page.getByRole('link', { name: 'Refunds', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Refunds' }).waitFor();
       assert.match(await page.locator('main').textContent(), /3\.5 USDC/);
-      await noSidewaysScroll(page, `${name}, the list`);
+      await checkNoSidewaysScroll(page, `${name}, the list`);
       await checkState(page, `dashboard-refund-${name}`, 'list');
       assert.ok(paid.transactionHash);
       assert.deepEqual(problems, []);
@@ -133,18 +128,18 @@ describe('refunds in the dashboard', () => {
     const csv = (amount) => `recipient,amount,reference\r\n${PAYER2.address},${amount},"AFF-7, November"\r\n${PAYER.address},0.75,AFF-8\r\n`;
     await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'affiliates.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('1.2500001')) });
     await eventually(async () => (await page.getByLabel('Transfers, as CSV').inputValue()).includes(PAYER2.address), { what: 'the file read into the form' });
-    await noSidewaysScroll(page, 'payout form');
+    await checkNoSidewaysScroll(page, 'payout form');
     await checkState(page, 'dashboard-payout-phone', 'form');
     await page.getByRole('button', { name: 'Prepare the payout' }).click();
     await page.locator('#csv-error').filter({ hasText: 'Row 2: The amount is a positive amount of USDC with at most 6 decimals' }).waitFor();
-    await noSidewaysScroll(page, 'payout form, refused');
+    await checkNoSidewaysScroll(page, 'payout form, refused');
     await checkState(page, 'dashboard-payout-phone', 'error');
 
     await page.getByLabel('Transfers, as CSV').fill(csv('1.25'));
     await page.getByRole('button', { name: 'Prepare the payout' }).click();
     await page.getByRole('heading', { level: 1, name: 'November affiliates' }).waitFor();
     const url = page.url();
-    await noSidewaysScroll(page, 'payout, ready');
+    await checkNoSidewaysScroll(page, 'payout, ready');
     await checkState(page, 'dashboard-payout-phone', 'ready');
     await page.getByRole('button', { name: 'Send transfer 1 with your browser wallet' }).click();
     await page.locator('#line-1 .tag-confirmed').waitFor({ timeout: 20000 });
@@ -153,7 +148,7 @@ describe('refunds in the dashboard', () => {
     assert.equal(tx.from.toLowerCase(), PAYOUT.toLowerCase());
     assert.equal(tx.to.toLowerCase(), USDC_ADDRESS.toLowerCase());
     assert.match(await page.locator('#line-2').textContent(), /ready/);
-    await noSidewaysScroll(page, 'payout, a line confirmed');
+    await checkNoSidewaysScroll(page, 'payout, a line confirmed');
     await checkState(page, 'dashboard-payout-phone', 'line-confirmed');
     // The refused form is a 400, which Chromium logs; nothing else went wrong.
     assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
@@ -162,7 +157,7 @@ describe('refunds in the dashboard', () => {
     await signInDashboard(desktop.page, s.base, email);
     await desktop.page.goto(url);
     await desktop.page.getByRole('heading', { level: 1, name: 'November affiliates' }).waitFor();
-    await noSidewaysScroll(desktop.page, 'payout at desktop width');
+    await checkNoSidewaysScroll(desktop.page, 'payout at desktop width');
     await checkState(desktop.page, 'dashboard-payout-desktop', 'line-confirmed');
     await desktop.page.goto(`${s.base}/dashboard/payouts`);
     await checkState(desktop.page, 'dashboard-payout-desktop', 'list');

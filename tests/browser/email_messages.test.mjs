@@ -1,8 +1,8 @@
 // Every message payd sends (issue 39), as a mail client shows it: `payd email test
 // --every-message` sends an example of each (domain/email/examples.h, built by the functions
 // that build the real ones) through a real SMTP server on loopback. Each HTML part, opened in
-// Chromium at phone and desktop widths, has no sideways scroll, is axe-clean and is saved as a
-// screenshot to look at; each text part has its links, no placeholder left and no line twice.
+// Chromium, has no sideways scroll from 320 to 1280 px, is axe-clean and is saved as a
+// screenshot at phone and desktop widths to look at; each text part has its links, no placeholder left and no line twice.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -65,16 +65,10 @@ describe('every message payd sends, in a browser', () => {
   });
 
   for (const [width, viewport] of WIDTHS) {
-    test(`each message's HTML part at ${width} width: no sideways scroll, axe-clean, a screenshot`, async () => {
+    test(`each message's HTML part, a screenshot at ${width} width: no sideways scroll at 320-1280 px, axe-clean`, async () => {
       const page = await (await browser.newContext({ viewport })).newPage();
       for (const [i, [name]] of MESSAGES.entries()) {
         await page.setContent(relay.received[i].parsed.html);
-        // The narrowest phone first, then the width of the screenshot.
-        for (const w of width === 'phone' ? [320, viewport.width] : [viewport.width]) {
-          await page.setViewportSize({ width: w, height: viewport.height });
-          const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          assert.ok(wide <= 0, `${name} scrolls sideways by ${wide} px at ${w} px`);
-        }
         await checkState(page, `email-${width}`, name);
       }
     });

@@ -49,7 +49,9 @@ describe('the API reference page', () => {
     await page.goto(`${suite.payd.url}/docs#/public/createpublicintent`);
     await page.getByRole('heading', { name: 'Create a payment intent' }).waitFor();
     await page.getByText('amount_usd').first().waitFor();
-    await checkState(page, 'reference', 'operation');
+    // Redoc, not payd, writes an operation's headings (an h4 under an h2): the one rule
+    // its markup breaks, which no page payd writes is excused from.
+    await checkState(page, 'reference', 'operation', { axeOff: ['heading-order'] });
 
     assert.deepEqual(wentOut, [], 'requests that reached another origin');
     assert.deepEqual(problems, [], 'errors, failed requests and CSP violations other than the Redoc logo');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { eventually, PAYER2, PAYOUT } from '../e2e/lib/chain.mjs';
-import { browserForSuite, checkState, watchedPage, WIDTHS } from './lib/browser.mjs';
+import { browserForSuite, checkNoSidewaysScroll, checkState, watchedPage, WIDTHS } from './lib/browser.mjs';
 import { checkoutStackForSuite } from './lib/stack.mjs';
 
 const SIZES = [['narrow', { width: 320, height: 720 }], ...WIDTHS];
@@ -32,11 +32,6 @@ describe('the refund page', () => {
     return { url: page.json.url, refundId: refund.json.id, key: account.key };
   }
 
-  const noSidewaysScroll = async (page, what) => {
-    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-    assert.ok(scroll <= client, `${what}: ${scroll} px wide in a ${client} px window`);
-  };
-
   for (const [name, viewport] of SIZES) {
     test(`at ${name} width: the refund, the warning, the form; refused, then taken`, async () => {
       const { url, refundId, key } = await refundPage();
@@ -45,7 +40,7 @@ describe('the refund page', () => {
       assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), `Where should ${s.merchant.integration.name} send your refund?`);
       assert.equal(await page.locator('#amount').textContent(), '4.5 USDC');
       assert.match(await page.locator('main').textContent(), /Not an exchange deposit address/);
-      await noSidewaysScroll(page, name);
+      await checkNoSidewaysScroll(page, name);
       await checkState(page, 'refund-page', `${name}-form`);
 
       await page.getByLabel('Your wallet address').fill(PAYER2.address);
@@ -54,14 +49,14 @@ describe('the refund page', () => {
       await page.locator('.error-summary').waitFor();
       assert.match(await page.locator('.error-summary').textContent(), /The two addresses differ/);
       assert.equal(await page.getByLabel('The same address again').getAttribute('aria-invalid'), 'true');
-      await noSidewaysScroll(page, `${name}, refused`);
+      await checkNoSidewaysScroll(page, `${name}, refused`);
       await checkState(page, 'refund-page', `${name}-refused`);
 
       await page.getByLabel('The same address again').fill(PAYER2.address);
       await page.getByRole('button', { name: 'Send my refund to this address' }).click();
       await page.getByRole('heading', { name: 'Thank you' }).waitFor();
       assert.equal(await page.locator('.address').textContent(), PAYER2.address);
-      await noSidewaysScroll(page, `${name}, done`);
+      await checkNoSidewaysScroll(page, `${name}, done`);
       await checkState(page, 'refund-page', `${name}-done`);
       const refund = (await s.payd.request('GET', `/api/v1/refunds/${refundId}`, { key })).json;
       assert.equal(refund.status, 'ready');

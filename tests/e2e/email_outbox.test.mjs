@@ -100,8 +100,8 @@ describe('the email outbox', () => {
     }
     const settings = await (await get(GENERAL, ana)).text();
     const row = settings.slice(settings.indexOf('<h3 id="email-caption">'));
-    assert.match(row, /<td>Test message<\/td>\s*<td><span class="tag tag-email-sent">sent<\/span>[^]*?<td>3<\/td>/);
-    assert.match(row, /<td>Invitation<\/td>/);
+    assert.match(row, /<td data-label="Message">Test message<\/td>\s*<td data-label="Status"><span class="tag tag-email-sent">sent<\/span>[^]*?<td data-label="Attempts">3<\/td>/);
+    assert.match(row, /<td data-label="Message">Invitation<\/td>/);
   });
 
   test('a message survives a SIGKILL between its attempts and goes after the restart', async () => {

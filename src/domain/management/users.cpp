@@ -1,5 +1,6 @@
 #include "domain/management/users.h"
 
+#include <algorithm>
 #include <boost/json/serialize.hpp>
 
 #include "base/ids.h"
@@ -25,6 +26,16 @@ Role CheckRole(const std::string& text) {
 bool IsActiveOwner(const User& user) {
   return user.role == Role::kOwner && !user.disabled_at;
 }
+
+}  // namespace
+
+bool IsLastActiveOwner(const User& user, const std::vector<User>& everyone) {
+  if (!IsActiveOwner(user)) return false;
+  return std::count_if(everyone.begin(), everyone.end(),
+                       [](const User& u) { return IsActiveOwner(u); }) == 1;
+}
+
+namespace {
 
 // Who a message says sent it: the person by name (or address), else the operator.
 std::string SenderName(ManagementTx& tx, const Change& change) {

@@ -11,6 +11,7 @@
 #include <boost/json/object.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "domain/management/change.h"
 #include "domain/people/sign_in_link.h"
@@ -42,6 +43,11 @@ struct UserPatch {
 
   bool Empty() const { return !name && !role && !disabled; }
 };
+
+// Whether `user` is the only owner of `everyone` (their tenant's people) who
+// can sign in: UpdateUser refuses to disable them or change their role, and
+// pages do not offer it.
+bool IsLastActiveOwner(const User& user, const std::vector<User>& everyone);
 
 // The user as changed; none when the tenant has no such user. 400 on role
 // when the change would leave the tenant without an enabled owner. Disabling

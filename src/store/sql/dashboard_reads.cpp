@@ -3,6 +3,8 @@
 // given, so each variant uses the tenant's (tenant_id, created_at) or
 // (tenant_id, status, created_at) index and PostgreSQL never sees an untyped
 // NULL parameter.
+#include <boost/json/serialize.hpp>
+#include <boost/json/value.hpp>
 #include <variant>
 #include <vector>
 
@@ -57,7 +59,11 @@ std::vector<domain::PaymentIntent> SqlStore::QueryIntents(const std::string& ten
   if (!query.search.empty()) {
     std::string exact = p.Add(query.search);
     std::string lower = p.Add(base::AsciiLower(query.search));
-    std::string like = p.Add("%" + LikeEscaped(query.search) + "%");
+    // Metadata is stored as JSON text: a value is found as JSON writes it (a
+    // quote as \", a backslash as \\), so search for the text so written.
+    std::string as_json = boost::json::serialize(boost::json::value(query.search));
+    as_json = as_json.substr(1, as_json.size() - 2);
+    std::string like = p.Add("%" + LikeEscaped(as_json) + "%");
     sql += " AND (id = " + exact + " OR lower(tx_hash) = " + lower +
            " OR lower(sender_address) = " + lower + " OR lower(recipient) = " + lower +
            " OR lower(sender_hint) = " + lower + " OR metadata LIKE " + like + " ESCAPE '\\')";

@@ -59,16 +59,18 @@ function killChromium() {
   }
 }
 
-// Runs axe-core (WCAG 2.1 A and AA rules) in the page and each of its frames
-// and fails on any violation. axe is evaluated through the DevTools protocol
-// (page.evaluate), which the page's Content-Security-Policy does not govern,
-// so the pages are checked under their real CSP, no bypassCSP needed.
-export async function checkAccessibility(page, what) {
+// Runs axe-core with every rule it runs by default (WCAG 2 A and AA, and its
+// best practices: landmarks, headings, regions) in the page and each of its
+// frames, and fails on any violation. axe is evaluated through the DevTools
+// protocol (page.evaluate), which the page's Content-Security-Policy does not
+// govern, so the pages are checked under their real CSP, no bypassCSP needed.
+// `off`: rules not run, each only for markup payd does not write (say why at the call).
+export async function checkAccessibility(page, what, { off = [] } = {}) {
   for (const frame of page.frames()) {
     await frame.evaluate(AXE_SOURCE);
   }
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  const rules = Object.fromEntries(off.map((id) => [id, { enabled: false }]));
+  const result = await page.evaluate((options) => window.axe.run(document, options), { rules });
   const violations = result.violations.map((v) =>
     `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary}`).join('\n')}`);
   assert.deepEqual(violations, [], `axe-core found violations on ${what}`);
@@ -83,10 +85,51 @@ export async function screenshot(page, test, state) {
   return path;
 }
 
-// A state the test has reached: its screenshot, then axe-core on it.
-export async function checkState(page, test, state) {
+// The widths every state is laid out at: the narrowest phone, a common one, a laptop.
+export const LAYOUT_WIDTHS = [320, 375, 1280];
+
+// Fails if the page scrolls sideways at any of LAYOUT_WIDTHS (the page laid out
+// at each, then back at its own viewport), naming what sticks out; `shot`
+// (test and state) saves a screenshot at each width that scrolls.
+export async function checkNoSidewaysScroll(page, what, shot = null) {
+  const own = page.viewportSize();
+  const wide = [];
+  for (const width of LAYOUT_WIDTHS) {
+    await page.setViewportSize({ width, height: own.height });
+    const over = await page.evaluate(() => {
+      const by = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+      if (by <= 0) return null;
+      const limit = document.documentElement.clientWidth;
+      // What sticks out of the page itself: not what a scrolling box (a table's, the
+      // sections' row on a phone) holds, nor a parent of what sticks out.
+      const clipped = (el) => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          if (getComputedStyle(p).overflowX !== 'visible') return true;
+        }
+        return false;
+      };
+      const culprits = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > limit + 0.5 && !clipped(el))
+        .filter((el) => ![...el.children].some((c) => c.getBoundingClientRect().right > limit + 0.5))
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''}`);
+      return { by, culprits };
+    });
+    if (over) {
+      wide.push(`${width} px: ${over.by} px too wide (${over.culprits.join(', ')})`);
+      if (shot) await screenshot(page, shot.test, `${shot.state}-scrolls-at-${width}`);
+    }
+  }
+  await page.setViewportSize(own);
+  assert.deepEqual(wide, [], `${what} scrolls sideways`);
+}
+
+// A state the test has reached: its screenshot, then no sideways scroll at
+// any of LAYOUT_WIDTHS, then axe-core on it.
+export async function checkState(page, test, state, { axeOff = [] } = {}) {
   await screenshot(page, test, state);
-  await checkAccessibility(page, `${test} (${state})`);
+  await checkNoSidewaysScroll(page, `${test} (${state})`, { test, state });
+  await checkAccessibility(page, `${test} (${state})`, { off: axeOff });
 }
 
 // A page of `browser` at `viewport` that records every CSP violation, console

@@ -1,0 +1,24 @@
+// Getting started (issue 40 item 5): the steps that take a new account to its
+// first payment, on the overview, each ticked as it is done, until all are:
+// an integration with a payout address, a payment link or an API key, a
+// webhook endpoint, and a first payment (a test one on testnet). Read from
+// what the account holds, so a step done anywhere (the API, the CLI) is
+// ticked here too.
+#pragma once
+
+#include <boost/json/object.hpp>
+#include <cstdint>
+#include <string>
+
+#include "dashboard/dashboard_context.h"
+#include "domain/people/user.h"
+
+namespace payd::dashboard {
+
+// The steps for the overview's model, or an empty object once every step is
+// done. `paid` is how many of the tenant's intents were paid; a step links to
+// where it is done when `role` may do it.
+boost::json::object GettingStarted(DashboardContext& ctx, const std::string& tenant_id,
+                                   domain::Role role, std::int64_t paid);
+
+}  // namespace payd::dashboard
