@@ -1,6 +1,6 @@
 // The dashboard's people (DECISIONS §13): what each role may do, the sign-in
 // address and password rules, Argon2id hashes, and the user operations on
-// both stores (the last owner stays, no audit row holds a hash).
+// both stores (the last owner stays, and pages know who that is; no audit row holds a hash).
 #include <gtest/gtest.h>
 
 #include "domain/error.h"
@@ -154,16 +154,26 @@ TEST_P(PeopleTest, TheLastOwnerStays) {
   EXPECT_EQ(ParamOfUpdate(ana.id, demote), "role");
   EXPECT_EQ(ParamOfUpdate(ana.id, disable), "role");
   EXPECT_EQ(store_->FindUser(tenant_.id, ana.id)->role, Role::kOwner);
+  // What the refusal says is what pages do not offer (domain::IsLastActiveOwner).
+  auto last = [&](const std::string& id) {
+    auto everyone = store_->ListUsers(tenant_.id);
+    return domain::IsLastActiveOwner(*store_->FindUser(tenant_.id, id), everyone);
+  };
+  EXPECT_TRUE(last(ana.id));
+  EXPECT_FALSE(last(bo.id)) << "not an owner";
 
   domain::UserPatch promote;
   promote.role = "owner";
   ASSERT_TRUE(domain::UpdateUser(At(3000), bo.id, promote));
+  EXPECT_FALSE(last(ana.id)) << "two owners: either may go";
   auto disabled = domain::UpdateUser(At(4000), ana.id, disable);
   ASSERT_TRUE(disabled);
   EXPECT_EQ(disabled->disabled_at, 4000);
   EXPECT_EQ(domain::UserView(*disabled).at("status"), "disabled");
   // bo is now the last enabled owner.
   EXPECT_EQ(ParamOfUpdate(bo.id, disable), "role");
+  EXPECT_TRUE(last(bo.id));
+  EXPECT_FALSE(last(ana.id)) << "a disabled owner is nobody's last";
   EXPECT_EQ(store_->ListAuditLog(tenant_.id, 1, 0)[0].action, "user.disable");
   EXPECT_FALSE(domain::UpdateUser(At(5000), "user_nobody", promote));
 }
