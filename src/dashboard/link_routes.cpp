@@ -192,8 +192,7 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
     currencies.emplace_back("CURRENCY:" + code, code);
   }
   for (const auto& chain : CatalogOf(ctx).chains()) {
-    for (const auto* token : {&chain.native})
-      tokens.emplace_back("TOKEN:" + token->symbol, token->symbol);
+    tokens.emplace_back("TOKEN:" + chain.native.symbol, chain.native.symbol);
     for (const auto& token : chain.tokens)
       tokens.emplace_back("TOKEN:" + token.symbol, token.symbol);
   }

@@ -13,10 +13,6 @@ namespace payd::domain {
 
 namespace {
 
-std::string ChainName(const Mailing& mailing, std::int64_t chain_id) {
-  return mailing.catalog ? mailing.catalog->NameOf(chain_id) : std::to_string(chain_id);
-}
-
 // What was received per token on each chain, in the order first paid.
 boost::json::array TokenSums(const std::vector<PaymentIntent>& paid, const Mailing& mailing) {
   using Key = std::tuple<std::int64_t, std::string, unsigned>;  // chain, symbol, decimals
@@ -33,7 +29,7 @@ boost::json::array TokenSums(const std::vector<PaymentIntent>& paid, const Maili
     const auto& [chain_id, symbol, decimals] = key;
     out.push_back(boost::json::object{{"amount", UnitsToDecimal(sums[key], decimals)},
                                       {"currency", symbol},
-                                      {"chain", ChainName(mailing, chain_id)}});
+                                      {"chain", mailing.ChainName(chain_id)}});
   }
   return out;
 }
@@ -88,7 +84,7 @@ std::optional<QueuedEmail> DailySummaryEmail(const User& person, const std::stri
                             {"paidAt", i.confirmed_at.value_or(until)},
                             {"amount", UnitsToDecimal(i.received, i.decimals)},
                             {"currency", i.token_symbol},
-                            {"chain", ChainName(mailing, i.chain_id)},
+                            {"chain", mailing.ChainName(i.chain_id)},
                             {"url", mailing.public_url + "/dashboard/payments/" + i.id}};
     if (i.price) row["price"] = i.price->amount + " " + i.price->currency;
     rows.push_back(std::move(row));

@@ -105,10 +105,9 @@ QueuedEmail WebhookDisabledEmail(const User& person, const std::string& account,
 QueuedEmail ReceiptEmail(const PaymentIntent& i, const std::string& merchant,
                          const Mailing& mailing, const std::string& to, const std::string& language,
                          base::TimeMs now) {
-  std::string chain = std::to_string(i.chain_id);
+  std::string chain = mailing.ChainName(i.chain_id);
   std::string explorer;
   if (mailing.catalog) {
-    chain = mailing.catalog->NameOf(i.chain_id);
     const auto* info = mailing.catalog->FindChain(i.chain_id);
     if (info && info->explorer_url && i.tx_hash)
       explorer = *info->explorer_url + "/tx/" + *i.tx_hash;

@@ -29,6 +29,11 @@ struct Mailing {
   std::string public_url;
   // The chains' names and block explorers, for receipts; none: ids only.
   const ChainCatalog* catalog = nullptr;
+
+  // The chain's name as messages give it (its id without a catalog).
+  std::string ChainName(std::int64_t chain_id) const {
+    return catalog ? catalog->NameOf(chain_id) : std::to_string(chain_id);
+  }
 };
 
 // A message that checks the settings, asked for by `asker` (a person's name

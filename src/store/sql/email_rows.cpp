@@ -18,9 +18,8 @@ constexpr base::TimeMs kDayMs = 86'400'000;
 }  // namespace
 
 std::string TenantName(Connection& c, const std::string& tenant_id) {
-  auto q = c.Prepare("SELECT name FROM tenants WHERE id = ?");
-  q.Bind(1, tenant_id);
-  return q.Step() ? q.Text(0) : std::string();
+  auto tenant = TenantById(c, tenant_id);
+  return tenant ? tenant->name : std::string();
 }
 
 std::string NewUnsubscribeToken(Connection& c, const domain::User& person, std::string_view topic,

@@ -37,12 +37,6 @@ std::vector<domain::PaymentIntent> PaidBetween(Connection& c, const std::string&
   return out;
 }
 
-std::string ReportingCurrency(Connection& c, const std::string& tenant_id) {
-  auto q = c.Prepare("SELECT COALESCE(reporting_currency, 'USD') FROM tenants WHERE id = ?");
-  q.Bind(1, tenant_id);
-  return q.Step() ? q.Text(0) : std::string("USD");
-}
-
 }  // namespace
 
 int SqlStore::QueueDailySummaries(base::TimeMs now) {
@@ -79,11 +73,12 @@ int SqlStore::QueueDailySummaries(base::TimeMs now) {
       base::TimeMs from = domain::SummaryPeriodStart(d.next, until);
       auto paid = PaidBetween(c, d.tenant_id, from, until);
       if (paid.empty()) return;
-      auto reporting = domain::FindCurrency(ReportingCurrency(c, d.tenant_id));
+      auto tenant = TenantById(c, d.tenant_id);
+      auto reporting = domain::FindCurrency(tenant ? tenant->reporting_currency : "USD");
       if (!reporting) reporting = domain::FindCurrency("USD");
       std::string token = NewUnsubscribeToken(c, *person, topic, now);
-      auto email = domain::DailySummaryEmail(*person, TenantName(c, d.tenant_id), *c.mailing, token,
-                                             from, until, paid, *reporting, now);
+      auto email = domain::DailySummaryEmail(*person, tenant ? tenant->name : std::string(),
+                                             *c.mailing, token, from, until, paid, *reporting, now);
       if (!email) return;
       InsertEmailRow(c, *email);
       sent = true;

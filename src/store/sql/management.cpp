@@ -324,9 +324,8 @@ class SqlManagementTx final : public domain::ManagementTx {
     SaveTwoFactorRule(c_, tenant_id, required, now);
   }
   std::string TenantReportingCurrency(const std::string& tenant_id) override {
-    auto q = c_.Prepare("SELECT COALESCE(reporting_currency, 'USD') FROM tenants WHERE id = ?");
-    q.Bind(1, tenant_id);
-    return q.Step() ? q.Text(0) : "USD";
+    auto tenant = TenantById(c_, tenant_id);
+    return tenant ? tenant->reporting_currency : "USD";
   }
   void SetTenantReportingCurrency(const std::string& tenant_id,
                                   const std::string& currency) override {

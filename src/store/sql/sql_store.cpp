@@ -4,6 +4,7 @@
 #include "domain/people/sign_in_throttle.h"
 #include "store/sql/email_rows.h"
 #include "store/sql/rows.h"
+#include "store/sql/user_rows.h"
 #include "store/sql/webhook_rows.h"
 
 namespace payd::store::sql {
@@ -28,14 +29,7 @@ void SqlStore::InsertTenant(const domain::Tenant& tenant, const domain::WebhookS
 }
 
 std::optional<domain::Tenant> SqlStore::FindTenant(const std::string& id) {
-  return Read([&](Connection& c) -> std::optional<domain::Tenant> {
-    auto q = c.Prepare(
-        "SELECT id, name, created_at, COALESCE(reporting_currency, 'USD') FROM tenants WHERE id = "
-        "?");
-    q.Bind(1, id);
-    if (!q.Step()) return std::nullopt;
-    return domain::Tenant{q.Text(0), q.Text(1), q.Int(2), q.Text(3)};
-  });
+  return Read([&](Connection& c) { return TenantById(c, id); });
 }
 
 std::vector<domain::WebhookSecret> SqlStore::WebhookSecrets(const std::string& tenant_id,

@@ -24,6 +24,14 @@ domain::User ReadUser(const Query& q) {
 
 }  // namespace
 
+std::optional<domain::Tenant> TenantById(Connection& c, const std::string& id) {
+  auto q = c.Prepare(
+      "SELECT id, name, created_at, COALESCE(reporting_currency, 'USD') FROM tenants WHERE id = ?");
+  q.Bind(1, id);
+  if (!q.Step()) return std::nullopt;
+  return domain::Tenant{q.Text(0), q.Text(1), q.Int(2), q.Text(3)};
+}
+
 std::optional<domain::User> UserById(Connection& c, const std::string& tenant_id,
                                      const std::string& id) {
   static const std::string sql =

@@ -6,10 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "domain/people/tenant.h"
 #include "domain/people/user.h"
 #include "store/sql/sql.h"
 
 namespace payd::store::sql {
+
+// The tenant's row (its reporting currency "USD" when unset), in the caller's transaction.
+std::optional<domain::Tenant> TenantById(Connection& c, const std::string& id);
 
 std::optional<domain::User> UserById(Connection& c, const std::string& tenant_id,
                                      const std::string& id);
