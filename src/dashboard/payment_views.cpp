@@ -3,6 +3,7 @@
 #include "base/strings.h"
 #include "domain/money/amount.h"
 #include "domain/money/currency.h"
+#include "html/i18n.h"
 
 namespace payd::dashboard {
 
@@ -115,6 +116,7 @@ boost::json::object PaymentRow(const domain::Payment& p, const domain::ChainCata
           {"recipient", t.recipient},
           {"blockNumber", t.block_number},
           {"confirmations", p.confirmations},
+          {"confirmationsText", html::CountOf(p.confirmations, "confirmation", "confirmations")},
           {"blockTime", base::FormatTimestamp(t.block_time)},
           {"createdAt", base::FormatTimestamp(p.created_at)},
           {"confirmedAt", Timestamp(p.confirmed_at)}};

@@ -61,6 +61,7 @@ describe('what the dashboard says', () => {
     await eventually(async () => (await api()).exception === 'UNDERPAID', { what: 'underpaid', timeout: 20000 });
     const html = await page(`/dashboard/payments/${pi.id}`);
     assert.match(html, /: <strong>1\.5 USDC short<\/strong>/);
+    assert.match(html, /<\/span>, (1 confirmation|(0|[2-9]\d*) confirmations)<\/dd>/, "the transfer's confirmations, singular for one");
     assert.match(html, new RegExp(`<a href="/dashboard/integrations/${shop.integration.id}">Acme web</a>`));
     assert.match(await page('/dashboard'), /<strong>1 payment needs your decision<\/strong>/);
   });
