@@ -21,6 +21,7 @@ APT_PACKAGES=(
   liboath-dev         # dashboard second factors: TOTP (RFC 6238)
   libpsl-dev publicsuffix  # allowed origins: no wildcard on a public suffix (*.com, *.github.io)
   libxml2-dev         # rates: the ECB's reference rates (XML)
+  libicu-dev          # dashboard: plural rules, dates and time zones (html/localizer.h)
   libcsv-dev          # dashboard: a payout's lines uploaded as CSV (RFC 4180)
   prometheus-cpp-dev  # /metrics: prometheus-cpp's core library (registry, families, text format)
   prometheus          # tests/e2e/metrics.test.mjs: promtool check metrics / check rules / test rules

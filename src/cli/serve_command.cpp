@@ -164,6 +164,7 @@ void Serve(const CommandContext& ctx) {
   api::RegisterRoutes(router, api);
   pages::RegisterPageRoutes(router, pages);
   dashboard::DashboardContext dashboard{*opened.store, assets, templates, config.environment, {}};
+  dashboard.languages = &languages;
   dashboard.catalog = &config.catalog;
   dashboard.rate_of = [&prices](const std::string& code) -> std::optional<domain::UsdRate> {
     try {

@@ -16,6 +16,7 @@
 #include "domain/people/session.h"
 #include "domain/store.h"
 #include "html/assets.h"
+#include "html/i18n.h"
 #include "html/templates.h"
 
 namespace payd::dashboard {
@@ -43,6 +44,9 @@ struct DashboardContext {
   const domain::ChainCatalog* catalog = nullptr;
   // Set when payd sends email: invitations and sign-in links go by mail.
   const domain::Mailing* mailing = nullptr;
+  // The catalogs the pages are written in (the payer pages' own, with their
+  // "dashboard" translations); none: English.
+  const html::Languages* languages = nullptr;
 };
 
 }  // namespace payd::dashboard

@@ -6,6 +6,7 @@
 #include "base/strings.h"
 #include "base/time.h"
 #include "domain/store.h"
+#include "html/localizer.h"
 #include "html/page_response.h"
 #include "http/request_fields.h"
 
@@ -87,6 +88,8 @@ boost::json::object PageModel(const DashboardContext& ctx, std::string title,
     const domain::User& user = visitor->current.user;
     model["visitor"] = boost::json::object{{"name", user.name},
                                            {"email", user.email},
+                                           {"language", user.language},
+                                           {"timeZone", user.time_zone},
                                            {"role", domain::RoleName(user.role)},
                                            {"tenantId", user.tenant_id}};
     model["csrf"] = domain::CsrfToken(visitor->token);
@@ -103,10 +106,32 @@ boost::json::object PageModel(const DashboardContext& ctx, std::string title,
 
 http::Response Page(const http::Request& req, const DashboardContext& ctx, http::Status status,
                     std::string_view name, const boost::json::object& model) {
-  std::string html =
-      ctx.templates.Render("dashboard/" + std::string(name), model, "dashboard/layout");
+  // The person's own choices (Settings), else what their browser says: its
+  // languages, and the zone dashboard.js reads from it into a cookie.
+  std::string language, zone;
+  if (const auto* visitor = model.if_contains("visitor"); visitor && visitor->is_object()) {
+    const auto& v = visitor->as_object();
+    if (const auto* l = v.if_contains("language"); l && l->is_string()) language = l->as_string();
+    if (const auto* z = v.if_contains("timeZone"); z && z->is_string()) zone = z->as_string();
+  }
+  if (zone.empty()) zone = http::CookieValue(req, kTimeZoneCookie);
+  static const html::Catalog kEnglish = [] {
+    html::Catalog english;
+    english.code = "en";
+    return english;
+  }();
+  const html::Catalog* catalog = &kEnglish;
+  if (ctx.languages) {
+    catalog = &ctx.languages->Get(html::NegotiateLanguage(
+        ctx.languages->codes(), language, "", req[http::beast_http::field::accept_language]));
+  }
+  html::Localizer localizer(*catalog, zone);
+  boost::json::object localized = model;
+  localized["lang"] = catalog->code;
+  std::string html = ctx.templates.Render("dashboard/" + std::string(name), localized,
+                                          "dashboard/layout", &localizer);
   html::PageRequest page;
-  page.lang = "en";
+  page.lang = catalog->code;
   return html::HtmlResponse(req, page, status, std::move(html), "'none'");
 }
 

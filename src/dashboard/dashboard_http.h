@@ -22,6 +22,9 @@
 namespace payd::dashboard {
 
 inline constexpr std::string_view kSessionCookie = "payd_session";
+// The browser's time zone, as dashboard.js reads it (Intl): times are written
+// in it until the person chooses one.
+inline constexpr std::string_view kTimeZoneCookie = "payd_tz";
 
 // The signed-in person and their session token, when the cookie names a live session.
 struct Visitor {

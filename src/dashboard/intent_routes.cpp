@@ -65,13 +65,12 @@ http::Response IntentPage(const http::Request& req, DashboardContext& ctx, const
   std::multimap<std::string, boost::json::object> deliveries;
   for (const auto& d : ctx.store.DeliveriesOfEvents(tenant, event_ids)) {
     deliveries.emplace(
-        d.event_id,
-        boost::json::object{
-            {"url", d.endpoint_url},
-            {"status", domain::DeliveryStatusName(d.status)},
-            {"attempts", html::CountOf(d.attempts, "attempt", "attempts")},
-            {"response", d.last_response_status ? std::to_string(*d.last_response_status)
-                                                : d.last_error.value_or("")}});
+        d.event_id, boost::json::object{{"url", d.endpoint_url},
+                                        {"status", domain::DeliveryStatusName(d.status)},
+                                        {"attempts", d.attempts},
+                                        {"response", d.last_response_status
+                                                         ? std::to_string(*d.last_response_status)
+                                                         : d.last_error.value_or("")}});
   }
   boost::json::array timeline;
   for (const auto& e : events) {

@@ -166,8 +166,7 @@ http::Response Overview(const http::Request& req, DashboardContext& ctx, const V
   decisions.limit = 100;
   auto waiting = ctx.store.QueryIntents(tenant, decisions).size();
   if (waiting > 0) {
-    model["needsDecision"] =
-        html::CountOf(static_cast<std::int64_t>(waiting), "payment needs", "payments need");
+    model["needsDecision"] = static_cast<std::int64_t>(waiting);
   }
   model["deliveriesWaiting"] = counts.deliveries_waiting;
   model["deliveriesFailed"] = counts.deliveries_failed;

@@ -116,7 +116,6 @@ boost::json::object PaymentRow(const domain::Payment& p, const domain::ChainCata
           {"recipient", t.recipient},
           {"blockNumber", t.block_number},
           {"confirmations", p.confirmations},
-          {"confirmationsText", html::CountOf(p.confirmations, "confirmation", "confirmations")},
           {"blockTime", base::FormatTimestamp(t.block_time)},
           {"createdAt", base::FormatTimestamp(p.created_at)},
           {"confirmedAt", Timestamp(p.confirmed_at)}};

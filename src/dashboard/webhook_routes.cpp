@@ -146,7 +146,7 @@ boost::json::object DeliveryRow(const domain::WebhookDelivery& d,
                           {"endpointId", d.endpoint_id},
                           {"endpointUrl", d.endpoint_url},
                           {"status", StatusText(d.status)},
-                          {"attemptsText", html::CountOf(d.attempts, "attempt", "attempts")},
+                          {"attempts", d.attempts},
                           {"createdAt", Time(d.created_at)}};
   if (d.last_response_status) row["responseStatus"] = *d.last_response_status;
   if (d.last_error) row["lastError"] = *d.last_error;

@@ -55,6 +55,8 @@ Catalog ParseCatalog(std::string code, std::string_view text) {
       catalog.js = value.as_object();
     } else if (key == "widget" && value.is_object()) {
       catalog.widget = value.as_object();
+    } else if (key == "dashboard" && value.is_object()) {
+      catalog.dashboard = value.as_object();
     } else if (value.is_string()) {
       catalog.strings[key] = value;
     } else {
@@ -107,10 +109,6 @@ std::string FormatAmount(std::string_view decimal, const NumberFormat& format) {
     out += decimal.substr(point + 1);
   }
   return out;
-}
-
-std::string CountOf(std::int64_t n, std::string_view one, std::string_view many) {
-  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
 std::string FormatDateTime(base::TimeMs at, std::string_view pattern) {

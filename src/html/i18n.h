@@ -34,6 +34,10 @@ struct Catalog {
   boost::json::object strings;
   boost::json::object js;      // the pages' scripts' strings (payd-messages)
   boost::json::object widget;  // the widget loader's strings (put into /widget.js)
+  // The dashboard's translations, keyed by the English text (html/localizer.h):
+  // a string, or for a plural text keyed "<one>|<other>" an object of CLDR
+  // categories ("one", "other", ...). English itself has none.
+  boost::json::object dashboard;
 
   // The string for `key` with its placeholders filled; the key itself when missing
   // (a visible gap rather than a crash).
@@ -55,10 +59,6 @@ std::string FormatAmount(std::string_view decimal, const NumberFormat& format);
 
 // A time in UTC through the catalog's pattern ({year} {month} {day} {hour} {minute}).
 std::string FormatDateTime(base::TimeMs at, std::string_view pattern);
-
-// "1 payment", "3 payments": `n` with the English word for one or for
-// several (the dashboard's words until its own catalogs, issue 40).
-std::string CountOf(std::int64_t n, std::string_view one, std::string_view many);
 
 class Languages {
  public:

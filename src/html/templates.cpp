@@ -1,9 +1,14 @@
 #include "html/templates.h"
 
+#include <charconv>
+#include <cstdint>
 #include <kainjow/mustache.hpp>
 #include <stdexcept>
 
+#include "base/time.h"
 #include "html/assets.h"
+#include "html/html.h"
+#include "html/localizer.h"
 
 namespace payd::html {
 
@@ -42,6 +47,63 @@ mustache::data ToData(const boost::json::value& value) {
   return mustache::data(false);
 }
 
+std::string_view Trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\n')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.remove_suffix(1);
+  return text;
+}
+
+// The name in "{{name}}", or "" when `text` is not one tag alone.
+std::string_view OneTag(std::string_view text) {
+  text = Trim(text);
+  if (!text.starts_with("{{") || !text.ends_with("}}") || text.size() < 5) return {};
+  std::string_view name = Trim(text.substr(2, text.size() - 4));
+  if (name.find_first_of("{}#^/!>&") != std::string_view::npos) return {};
+  return name;
+}
+
+using Render = mustache::renderer;
+
+void AddLocalizer(mustache::data& data, const Localizer& loc) {
+  data.set("tr", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+             if (auto translated = loc.Translate(text)) return render(*translated);
+             // A value of the model, translated when a catalog has its text.
+             if (std::string_view name = OneTag(text); !name.empty()) {
+               std::string raw = render("{{{" + std::string(name) + "}}}");
+               if (auto translated = loc.Translate(raw)) return EscapeHtml(*translated);
+             }
+             return render(text);
+           }});
+  data.set("plural", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+             auto first = text.find('|');
+             auto second = first == std::string::npos ? first : text.find('|', first + 1);
+             if (second == std::string::npos) return render(text);
+             std::string name(Trim(std::string_view(text).substr(0, first)));
+             std::string count = render("{{" + name + "}}");
+             std::int64_t n = 0;
+             std::from_chars(count.data(), count.data() + count.size(), n);
+             return render(
+                 loc.Plural(n, Trim(std::string_view(text).substr(first + 1, second - first - 1)),
+                            Trim(std::string_view(text).substr(second + 1))));
+           }});
+  data.set("time", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+             std::string raw(Trim(render(text)));
+             auto at = base::ParseRfc3339(raw);
+             if (!at) return raw;
+             return "<time datetime=\"" + raw + "\">" + EscapeHtml(loc.DateTime(*at)) + "</time>";
+           }});
+  data.set("day", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+             std::string raw(Trim(render(text)));
+             auto at = base::ParseRfc3339(raw.size() == 10 ? raw + "T00:00:00Z" : raw);
+             if (!at) return raw;
+             return "<time datetime=\"" + raw.substr(0, 10) + "\">" + EscapeHtml(loc.Date(*at)) +
+                    "</time>";
+           }});
+  data.set("amount", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+             return EscapeHtml(loc.Amount(Trim(render(text))));
+           }});
+}
+
 }  // namespace
 
 Templates::Templates(const Assets& assets) : assets_(assets) {
@@ -53,7 +115,7 @@ Templates::Templates(const Assets& assets) : assets_(assets) {
 }
 
 std::string Templates::RenderOne(std::string_view name, const boost::json::object& model,
-                                 bool escape_html) const {
+                                 bool escape_html, const Localizer* localizer) const {
   std::string path = "web/templates/" + std::string(name) + ".mustache";
   // Parsed per render: a mustache object is not safe to share between threads,
   // and the templates are a few KB.
@@ -61,6 +123,7 @@ std::string Templates::RenderOne(std::string_view name, const boost::json::objec
   if (!tmpl.is_valid()) throw std::runtime_error(path + ": " + tmpl.error_message());
   if (!escape_html) tmpl.set_custom_escape([](const std::string& text) { return text; });
   mustache::data data = ToData(model);
+  if (localizer) AddLocalizer(data, *localizer);
   for (const auto& [partial, text] : partials_) {
     data.set(partial, mustache::partial([&text = text] { return text; }));
   }
@@ -70,10 +133,10 @@ std::string Templates::RenderOne(std::string_view name, const boost::json::objec
 }
 
 std::string Templates::Render(std::string_view name, const boost::json::object& model,
-                              std::string_view layout) const {
+                              std::string_view layout, const Localizer* localizer) const {
   boost::json::object with_content = model;
-  with_content["content"] = RenderOne(name, model, true);
-  return RenderOne(layout, with_content, true);
+  with_content["content"] = RenderOne(name, model, true, localizer);
+  return RenderOne(layout, with_content, true, localizer);
 }
 
 std::string Templates::RenderText(std::string_view name, const boost::json::object& model,

@@ -15,6 +15,7 @@
 namespace payd::html {
 
 class Assets;
+class Localizer;
 
 class Templates {
  public:
@@ -24,16 +25,28 @@ class Templates {
   // `name` is the file under web/templates without ".mustache". The layout
   // (the payer's by default; the dashboard has its own) sees `model` plus
   // "content". Throws std::runtime_error on a template error.
+  //
+  // With a `localizer` (the dashboard's pages), the templates write in the
+  // reader's language and time zone through these sections:
+  //   {{#tr}}English text, {{tags}} and <b>markup</b> included{{/tr}}
+  //       its translation, or the text as it is; {{#tr}}{{label}}{{/tr}}
+  //       translates the value of `label` when a catalog has it
+  //   {{#plural}}count|{{count}} payment|{{count}} payments{{/plural}}
+  //       the language's form for the number in `count` (CLDR's rules)
+  //   {{#time}}{{createdAt}}{{/time}}  an RFC 3339 time as <time>, in the zone
+  //   {{#day}}{{day}}{{/day}}          a UTC day ("2026-12-04") the language's way
+  //   {{#amount}}{{amount}}{{/amount}} a decimal string with the language's separators
   std::string Render(std::string_view name, const boost::json::object& model,
-                     std::string_view layout = "layout") const;
+                     std::string_view layout = "layout",
+                     const Localizer* localizer = nullptr) const;
   // The same for text that is not HTML (an email's text/plain part): {{ }}
   // inserts values as they are.
   std::string RenderText(std::string_view name, const boost::json::object& model,
                          std::string_view layout) const;
 
  private:
-  std::string RenderOne(std::string_view name, const boost::json::object& model,
-                        bool escape_html) const;
+  std::string RenderOne(std::string_view name, const boost::json::object& model, bool escape_html,
+                        const Localizer* localizer = nullptr) const;
 
   const Assets& assets_;
   std::vector<std::pair<std::string, std::string>> partials_;  // name, template text

@@ -39,6 +39,10 @@ struct User {
       password_hash;  // Argon2id (libsodium's string form); none: not set yet
   std::optional<base::TimeMs> disabled_at;
   base::TimeMs created_at = 0;
+  // The dashboard's language ("de") and time zone ("Europe/Berlin", "UTC")
+  // the person chose; "": their browser's (domain/people/preferences.h).
+  std::string language = {};
+  std::string time_zone = {};
 };
 
 // A sign-in address: at most 254 characters of valid UTF-8, one @ with text on

@@ -7,7 +7,8 @@ namespace payd::store::sql {
 namespace {
 
 constexpr const char* kUserColumns =
-    "id, tenant_id, email, name, role, password_hash, disabled_at, created_at";
+    "id, tenant_id, email, name, role, password_hash, disabled_at, created_at, "
+    "COALESCE(language, ''), COALESCE(time_zone, '')";
 
 domain::User ReadUser(const Query& q) {
   domain::User u;
@@ -19,7 +20,15 @@ domain::User ReadUser(const Query& q) {
   u.password_hash = q.OptText(5);
   u.disabled_at = q.OptInt(6);
   u.created_at = q.Int(7);
+  u.language = q.Text(8);
+  u.time_zone = q.Text(9);
   return u;
+}
+
+// "" is stored as NULL: the browser's choice.
+std::optional<std::string> OrNull(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  return text;
 }
 
 }  // namespace
@@ -63,7 +72,8 @@ std::vector<domain::User> UsersOfTenant(Connection& c, const std::string& tenant
 
 void InsertUserRow(Connection& c, const domain::User& u) {
   static const std::string sql =
-      "INSERT INTO users(" + std::string(kUserColumns) + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+      "INSERT INTO users(id, tenant_id, email, name, role, password_hash, disabled_at, created_at, "
+      "language, time_zone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   c.Prepare(sql)
       .Bind(1, u.id)
       .Bind(2, u.tenant_id)
@@ -73,16 +83,22 @@ void InsertUserRow(Connection& c, const domain::User& u) {
       .Bind(6, u.password_hash)
       .Bind(7, u.disabled_at)
       .Bind(8, u.created_at)
+      .Bind(9, OrNull(u.language))
+      .Bind(10, OrNull(u.time_zone))
       .Run();
 }
 
 void UpdateUserRow(Connection& c, const domain::User& u) {
-  c.Prepare("UPDATE users SET name = ?, role = ?, password_hash = ?, disabled_at = ? WHERE id = ?")
+  c.Prepare(
+       "UPDATE users SET name = ?, role = ?, password_hash = ?, disabled_at = ?, language = ?, "
+       "time_zone = ? WHERE id = ?")
       .Bind(1, u.name)
       .Bind(2, std::string(domain::RoleName(u.role)))
       .Bind(3, u.password_hash)
       .Bind(4, u.disabled_at)
-      .Bind(5, u.id)
+      .Bind(5, OrNull(u.language))
+      .Bind(6, OrNull(u.time_zone))
+      .Bind(7, u.id)
       .Run();
 }
 
