@@ -7,6 +7,7 @@
 #pragma once
 
 #include <boost/json/object.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
@@ -59,6 +60,15 @@ std::string FormatAmount(std::string_view decimal, const NumberFormat& format);
 
 // A time in UTC through the catalog's pattern ({year} {month} {day} {hour} {minute}).
 std::string FormatDateTime(base::TimeMs at, std::string_view pattern);
+
+// Marks an English text that C++ puts into a dashboard page's model, which
+// the template shows translated ({{#tr}}{{label}}{{/tr}}): the catalogs'
+// check (scripts/i18n-dashboard.mjs) finds the texts to translate here.
+// Returns its argument unchanged.
+template <std::size_t N>
+constexpr const char (&Translatable(const char (&english)[N]))[N] {
+  return english;
+}
 
 class Languages {
  public:

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// The dashboard's words, gettext's way (src/html/localizer.h): the English
+// texts are in the templates ({{#tr}}…{{/tr}}, {{#plural}}count|one|other{{/plural}})
+// and in the C++ that fills them (html::Translatable("…")); each other
+// language's catalog (web/i18n/<lang>.json, its "dashboard" object) maps
+// the English text, whitespace collapsed, to its translation.
+//
+//   node scripts/i18n-dashboard.mjs list         every English text, as JSON
+//   node scripts/i18n-dashboard.mjs missing de   what de lacks, as a "dashboard" object to fill
+//   node scripts/i18n-dashboard.mjs check [--english]  (--english: the templates alone)
+//                                                exit 1 on: a template's sections out of
+//                                                balance, a {{#tr}} inside another, a
+//                                                translation missing or left over, or one
+//                                                whose {{tags}} or <markup> differ from English's
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const templateDirs = ['web/templates/dashboard', 'web/templates/partials'];
+const sourceDirs = ['src/dashboard', 'src/html'];
+
+export const collapse = (text) => text.replace(/[ \n\t\r]+/g, ' ').trim();
+
+function files(dir, ext) {
+  const out = [];
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...files(path, ext));
+    else if (entry.name.endsWith(ext)) out.push(path);
+  }
+  return out.sort();
+}
+
+// A template's sections in balance, and no tr/plural inside another.
+function sectionProblems(path, text) {
+  const problems = [];
+  const stack = [];
+  for (const m of text.matchAll(/\{\{([#^/])\s*([^}\s]+)\s*\}\}/g)) {
+    const [, kind, name] = m;
+    if (kind === '/') {
+      const open = stack.pop();
+      if (open !== name) problems.push(`${path}: {{/${name}}} closes ${open ? `{{#${open}}}` : 'nothing'}`);
+    } else {
+      if ((name === 'tr' || name === 'plural') && stack.some((s) => s === 'tr' || s === 'plural')) {
+        problems.push(`${path}: {{#${name}}} inside {{#${stack.findLast((s) => s === 'tr' || s === 'plural')}}}`);
+      }
+      stack.push(name);
+    }
+  }
+  if (stack.length) problems.push(`${path}: {{#${stack.join('}}, {{#')}}} not closed`);
+  return problems;
+}
+
+const oneTag = (text) => /^\{\{[^{}#^/!>&]+\}\}$/.test(collapse(text));
+
+// Every English text: { key: { plural: bool, where: [file] } }.
+export function englishTexts() {
+  const texts = new Map();
+  const add = (key, plural, where) => {
+    if (!texts.has(key)) texts.set(key, { plural, where: [] });
+    if (!texts.get(key).where.includes(where)) texts.get(key).where.push(where);
+  };
+  const problems = [];
+  for (const dir of templateDirs) {
+    for (const path of files(dir, '.mustache')) {
+      const text = readFileSync(join(root, path), 'utf8');
+      if (dir.endsWith('partials') && !text.includes('{{#tr}}') && !text.includes('{{#plural}}')) continue;
+      problems.push(...sectionProblems(path, text));
+      for (const m of text.matchAll(/\{\{#tr\}\}([\s\S]*?)\{\{\/tr\}\}/g)) {
+        if (!oneTag(m[1])) add(collapse(m[1]), false, path);
+      }
+      for (const m of text.matchAll(/\{\{#plural\}\}([\s\S]*?)\{\{\/plural\}\}/g)) {
+        const parts = m[1].split('|');
+        if (parts.length !== 3) problems.push(`${path}: {{#plural}}${m[1]}{{/plural}} is not count|one|other`);
+        else add(`${collapse(parts[1])}|${collapse(parts[2])}`, true, path);
+      }
+    }
+  }
+  for (const dir of sourceDirs) {
+    for (const path of files(dir, '.cpp')) {
+      const text = readFileSync(join(root, path), 'utf8');
+      for (const m of text.matchAll(/Translatable\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)/g)) {
+        const literal = [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((l) => JSON.parse(`"${l[1]}"`)).join('');
+        add(collapse(literal), false, path);
+      }
+    }
+  }
+  return { texts, problems };
+}
+
+const tagsOf = (text) => [
+  ...[...text.matchAll(/\{\{\{?\s*([^}]+?)\s*\}?\}\}/g)].map((m) => `{{${m[1]}}}`),
+  ...[...text.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => `<${m[0].startsWith('</') ? '/' : ''}${m[1]}>`),
+].sort();
+
+export function catalogProblems(lang, texts) {
+  const catalog = JSON.parse(readFileSync(join(root, 'web/i18n', `${lang}.json`), 'utf8')).dashboard ?? {};
+  const problems = [];
+  for (const [key, { plural }] of texts) {
+    const value = catalog[key];
+    if (value === undefined) { problems.push(`${lang}: no translation of ${JSON.stringify(key)}`); continue; }
+    const forms = plural ? (typeof value === 'object' && value ? value : null) : (typeof value === 'string' ? { other: value } : null);
+    if (!forms || typeof forms.other !== 'string') { problems.push(`${lang}: ${JSON.stringify(key)} needs ${plural ? 'an object with "other"' : 'a string'}`); continue; }
+    const english = plural ? key.split('|') : [key];
+    for (const [form, translated] of Object.entries(forms)) {
+      const want = JSON.stringify(tagsOf(english[english.length - 1]));
+      const alsoOne = english.length > 1 ? JSON.stringify(tagsOf(english[0])) : want;
+      const got = JSON.stringify(tagsOf(translated));
+      if (got !== want && got !== alsoOne) problems.push(`${lang}: ${JSON.stringify(key)} (${form}) has ${got}, English ${want}`);
+    }
+  }
+  for (const key of Object.keys(catalog)) {
+    if (!texts.has(key)) problems.push(`${lang}: ${JSON.stringify(key)} is no longer in the dashboard`);
+  }
+  return problems;
+}
+
+export const languages = () => readdirSync(join(root, 'web/i18n')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).filter((l) => l !== 'en').sort();
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [command, lang] = process.argv.slice(2);
+  const { texts, problems } = englishTexts();
+  if (command === 'list') {
+    console.log(JSON.stringify(Object.fromEntries([...texts].map(([k, v]) => [k, v.where])), null, 1));
+  } else if (command === 'missing') {
+    const catalog = JSON.parse(readFileSync(join(root, 'web/i18n', `${lang}.json`), 'utf8')).dashboard ?? {};
+    const out = {};
+    for (const [key, { plural }] of texts) if (!(key in catalog)) out[key] = plural ? { one: key.split('|')[0], other: key.split('|')[1] } : key;
+    console.log(JSON.stringify(out, null, 1));
+  } else if (command === 'check') {
+    const all = [...problems];
+    if (lang !== '--english') for (const l of languages()) all.push(...catalogProblems(l, texts));
+    for (const p of all) console.log(p);
+    console.log(`${texts.size} texts; ${all.length} problems`);
+    process.exit(all.length ? 1 : 0);
+  } else {
+    console.error('usage: i18n-dashboard.mjs list | missing <lang> | check');
+    process.exit(2);
+  }
+}
