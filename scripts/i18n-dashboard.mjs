@@ -5,6 +5,9 @@
 // language's catalog (web/i18n/<lang>.json, its "dashboard" object) maps
 // the English text, whitespace collapsed, to its translation.
 //
+// The scripts' texts (web/js/dashboard*.js: say('…') or word('…'), "{name}"
+// placeholders) are translated in the catalog's "dashboard_js" object.
+//
 //   node scripts/i18n-dashboard.mjs list         every English text, as JSON
 //   node scripts/i18n-dashboard.mjs missing de   what de lacks, as a "dashboard" object to fill
 //   node scripts/i18n-dashboard.mjs check [--english]  (--english: the templates alone)
@@ -52,6 +55,20 @@ function sectionProblems(path, text) {
   return problems;
 }
 
+// Words the domain names and pages show through {{#tr}}{{status}}{{/tr}}: the
+// statuses of intents, payments, deliveries, refunds and payouts as the pages
+// lowercase them, exceptions, roles, and the email topics' labels
+// (domain/email/topics.cpp). A new status or topic is added here.
+const DOMAIN_WORDS = [
+  'created', 'pending', 'paid', 'expired', 'failed', 'confirmed', 'reorged', 'retrying', 'delivered',
+  'requested', 'address needed', 'ready', 'sent', 'canceled', 'open', 'completed',
+  'underpaid', 'overpaid', 'paid_late', 'reversed_after_confirmation',
+  'owner', 'admin', 'developer', 'viewer',
+  'A payment received', 'A payment that needs a decision (underpaid, overpaid, late, unmatched, reversed)',
+  'A refund confirmed on chain', 'A payout address changed (to every owner)', 'A webhook endpoint failing and disabled',
+  'A chain stalled or its token check failed',
+];
+
 const oneTag = (text) => /^\{\{[^{}#^/!>&]+\}\}$/.test(collapse(text));
 
 // Every English text: { key: { plural: bool, where: [file] } }.
@@ -77,6 +94,7 @@ export function englishTexts() {
       }
     }
   }
+  for (const word of DOMAIN_WORDS) add(word, false, 'scripts/i18n-dashboard.mjs (DOMAIN_WORDS)');
   for (const dir of sourceDirs) {
     for (const path of files(dir, '.cpp')) {
       const text = readFileSync(join(root, path), 'utf8');
@@ -89,13 +107,26 @@ export function englishTexts() {
   return { texts, problems };
 }
 
+// The scripts' texts: say('…') / word('…') in web/js/dashboard*.js.
+export function scriptTexts() {
+  const texts = new Map();
+  for (const path of files('web/js', '.js').filter((p) => /\/dashboard[^/]*\.js$/.test(p))) {
+    const text = readFileSync(join(root, path), 'utf8');
+    for (const m of text.matchAll(/\b(?:say|word)\(\s*'((?:[^'\\]|\\.)*)'/g)) {
+      texts.set(m[1].replace(/\\(.)/g, '$1'), { plural: false, where: [path] });
+    }
+  }
+  return texts;
+}
+
 const tagsOf = (text) => [
+  ...[...text.matchAll(/(?<!\{)\{([a-zA-Z]+)\}(?!\})/g)].map((m) => `{${m[1]}}`),
   ...[...text.matchAll(/\{\{\{?\s*([^}]+?)\s*\}?\}\}/g)].map((m) => `{{${m[1]}}}`),
   ...[...text.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => `<${m[0].startsWith('</') ? '/' : ''}${m[1]}>`),
 ].sort();
 
-export function catalogProblems(lang, texts) {
-  const catalog = JSON.parse(readFileSync(join(root, 'web/i18n', `${lang}.json`), 'utf8')).dashboard ?? {};
+export function catalogProblems(lang, texts, object = 'dashboard') {
+  const catalog = JSON.parse(readFileSync(join(root, 'web/i18n', `${lang}.json`), 'utf8'))[object] ?? {};
   const problems = [];
   for (const [key, { plural }] of texts) {
     const value = catalog[key];
@@ -124,13 +155,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (command === 'list') {
     console.log(JSON.stringify(Object.fromEntries([...texts].map(([k, v]) => [k, v.where])), null, 1));
   } else if (command === 'missing') {
-    const catalog = JSON.parse(readFileSync(join(root, 'web/i18n', `${lang}.json`), 'utf8')).dashboard ?? {};
-    const out = {};
-    for (const [key, { plural }] of texts) if (!(key in catalog)) out[key] = plural ? { one: key.split('|')[0], other: key.split('|')[1] } : key;
+    const whole = JSON.parse(readFileSync(join(root, 'web/i18n', `${lang}.json`), 'utf8'));
+    const out = { dashboard: {}, dashboard_js: {} };
+    for (const [object, all] of [['dashboard', texts], ['dashboard_js', scriptTexts()]]) {
+      const catalog = whole[object] ?? {};
+      for (const [key, { plural }] of all) if (!(key in catalog)) out[object][key] = plural ? { one: key.split('|')[0], other: key.split('|')[1] } : key;
+    }
     console.log(JSON.stringify(out, null, 1));
   } else if (command === 'check') {
     const all = [...problems];
-    if (lang !== '--english') for (const l of languages()) all.push(...catalogProblems(l, texts));
+    if (lang !== '--english') {
+      for (const l of languages()) all.push(...catalogProblems(l, texts), ...catalogProblems(l, scriptTexts(), 'dashboard_js'));
+    }
     for (const p of all) console.log(p);
     console.log(`${texts.size} texts; ${all.length} problems`);
     process.exit(all.length ? 1 : 0);

@@ -2165,6 +2165,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/settings/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings > Your language and time zone
+         * @description The language the dashboard is written in for the signed-in person (one of the payer pages'
+         *     languages: `de`, `en`, `es`, `fr`) and the time zone its times are written in (an IANA name
+         *     such as `Europe/Berlin`, or `UTC`). Until the person chooses, their browser's: its
+         *     `Accept-Language`, and the zone the dashboard's script reads from it into the `payd_tz`
+         *     cookie (UTC without it). `?saved=1` after a change says it is saved. Every role.
+         */
+        get: operations["getPreferences"];
+        put?: never;
+        /**
+         * Choose one's language and time zone
+         * @description `language`: a language's code, or empty for the browser's; `time_zone`: an IANA zone name or
+         *     `UTC`, or empty for the browser's. Audited as `user.preferences` when something changed;
+         *     `303` to the page with `?saved=1`. A language payd does not have or a zone it does not know:
+         *     `400` naming the field.
+         */
+        post: operations["choosePreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/settings/general/account-keys": {
         parameters: {
             query?: never;
@@ -9746,6 +9777,48 @@ export interface operations {
                     topics?: string | string[];
                     /** @description `each`, `daily` or `off`. */
                     payment_received?: string;
+                };
+            };
+        };
+        responses: {
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["DashboardFormRefused"];
+            403: components["responses"]["DashboardForeignForm"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    getPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DashboardPage"];
+            303: components["responses"]["DashboardRedirect"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PageUnavailable"];
+        };
+    };
+    choosePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf?: string;
+                    language?: string;
+                    time_zone?: string;
                 };
             };
         };

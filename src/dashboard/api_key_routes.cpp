@@ -12,6 +12,7 @@
 #include "dashboard/dashboard_http.h"
 #include "dashboard/routes.h"
 #include "domain/management/api_keys.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -23,12 +24,13 @@ constexpr std::string_view kIntegrationTab = "/dashboard/settings/api-keys/integ
 
 // What the spec says each scope grants, for the checkboxes' hints.
 std::string_view ScopeHint(std::string_view scope) {
-  if (scope == "payments:read") return "Read payment links, payment intents and payments.";
-  if (scope == "payments:write") return "Create and change payment links.";
-  if (scope == "events:read") return "Read events and webhook delivery logs.";
-  if (scope == "webhooks:write") return "Manage webhook endpoints.";
-  if (scope == "refunds:write") return "Refund payments and cancel refunds.";
-  if (scope == "payouts:write") return "Prepare and cancel payouts.";
+  if (scope == "payments:read")
+    return html::Translatable("Read payment links, payment intents and payments.");
+  if (scope == "payments:write") return html::Translatable("Create and change payment links.");
+  if (scope == "events:read") return html::Translatable("Read events and webhook delivery logs.");
+  if (scope == "webhooks:write") return html::Translatable("Manage webhook endpoints.");
+  if (scope == "refunds:write") return html::Translatable("Refund payments and cancel refunds.");
+  if (scope == "payouts:write") return html::Translatable("Prepare and cancel payouts.");
   return "";
 }
 
@@ -61,7 +63,7 @@ void AttachErrors(boost::json::array& rows, const boost::json::array& errors) {
 http::Response PublicTab(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                          http::Status status, const TypedKey& typed,
                          const boost::json::array& errors) {
-  boost::json::object model = BaseModel(ctx, visitor, "API keys");
+  boost::json::object model = BaseModel(ctx, visitor, html::Translatable("API keys"));
   model["tabPublic"] = true;
   base::TimeMs now = base::NowMs();
   boost::json::array keys;
@@ -101,7 +103,7 @@ http::Response PublicTab(const http::Request& req, DashboardContext& ctx, const 
 http::Response IntegrationTab(const http::Request& req, DashboardContext& ctx,
                               const Visitor& visitor, http::Status status,
                               const boost::json::array& errors) {
-  boost::json::object model = BaseModel(ctx, visitor, "Integration keys");
+  boost::json::object model = BaseModel(ctx, visitor, html::Translatable("Integration keys"));
   model["tabIntegration"] = true;
   base::TimeMs now = base::NowMs();
   const std::string& tenant = visitor.current.user.tenant_id;
@@ -145,9 +147,10 @@ std::optional<std::string> ExpiryOf(const std::string& typed) {
   return date ? typed + "T00:00:00Z" : typed;
 }
 
-const KeyShownPlace kPublicPlace{"subApiKeys", std::string(kApiKeysHome), "Back to the API keys"};
+const KeyShownPlace kPublicPlace{"subApiKeys", std::string(kApiKeysHome),
+                                 html::Translatable("Back to the API keys")};
 const KeyShownPlace kIntegrationPlace{"subApiKeys", std::string(kIntegrationTab),
-                                      "Back to the integration keys"};
+                                      html::Translatable("Back to the integration keys")};
 
 http::Response CreatePublic(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
   TypedKey typed{http::FormValue(req.body(), "name"), http::FormValues(req.body(), "scopes"),

@@ -7,6 +7,7 @@
 #include <charconv>
 
 #include "domain/management/api_keys.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -16,8 +17,8 @@ KeyMakers::KeyMakers(DashboardContext& ctx, const std::string& tenant_id) {
 }
 
 std::string KeyMakers::Text(const std::optional<std::string>& created_by) const {
-  if (!created_by) return "not recorded";
-  if (*created_by == "cli") return "the operator (payd CLI)";
+  if (!created_by) return html::Translatable("not recorded");
+  if (*created_by == "cli") return html::Translatable("the operator (payd CLI)");
   if (auto found = names_.find(*created_by); found != names_.end()) return found->second;
   if (created_by->starts_with("key_")) return "an API key (" + *created_by + ")";
   return *created_by;
@@ -26,11 +27,18 @@ std::string KeyMakers::Text(const std::optional<std::string>& created_by) const 
 boost::json::object KeyRow(const domain::ApiKey& key, base::TimeMs now, const KeyMakers& makers) {
   boost::json::object row = domain::ApiKeyView(key, now);
   row["madeByText"] = makers.Text(key.created_by);
+  // Made by an API key: the template says "an API key (<id>)", translated around the id.
+  if (key.created_by && key.created_by->starts_with("key_") &&
+      makers.Text(key.created_by) == "an API key (" + *key.created_by + ")") {
+    row["madeByKey"] = *key.created_by;
+  }
   std::string scopes;
   for (const auto& name : key.scopes.Names()) scopes += (scopes.empty() ? "" : ", ") + name;
-  row["scopesText"] = scopes.empty() ? "none" : scopes;
-  row["expiresText"] = key.expires_at ? base::FormatTimestamp(*key.expires_at) : "never";
-  row["lastUsedText"] = key.last_used_at ? base::FormatTimestamp(*key.last_used_at) : "never";
+  row["scopesText"] = scopes.empty() ? html::Translatable("none") : scopes;
+  row["expiresText"] =
+      key.expires_at ? base::FormatTimestamp(*key.expires_at) : html::Translatable("never");
+  row["lastUsedText"] =
+      key.last_used_at ? base::FormatTimestamp(*key.last_used_at) : html::Translatable("never");
   row["active"] = row["status"] == "active";
   return row;
 }
@@ -45,11 +53,12 @@ http::Response KeyShownPage(const http::Request& req, DashboardContext& ctx, con
                             const std::optional<domain::ApiKey>& replaced,
                             const KeyShownPlace& place) {
   base::TimeMs now = issued.record.created_at;
-  boost::json::object model = PageModel(ctx, "Your new key", &visitor);
+  boost::json::object model = PageModel(ctx, html::Translatable("Your new key"), &visitor);
   model["navSettings"] = true;
   model[place.nav_flag] = true;
   KeyMakers makers(ctx, visitor.current.user.tenant_id);
   model["key"] = KeyRow(issued.record, now, makers);
+  model["accountKey"] = issued.record.kind == domain::KeyKind::kAccount;
   model["text"] = issued.plaintext;
   model["backHref"] = place.back_href;
   model["backText"] = place.back_text;

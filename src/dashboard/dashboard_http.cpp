@@ -6,6 +6,8 @@
 #include "base/strings.h"
 #include "base/time.h"
 #include "domain/store.h"
+#include "html/html.h"
+#include "html/i18n.h"
 #include "html/localizer.h"
 #include "html/page_response.h"
 #include "http/request_fields.h"
@@ -17,10 +19,11 @@ namespace {
 // What the banner on every page says: nobody should mistake one for the other.
 boost::json::object EnvironmentModel(domain::Environment env) {
   bool mainnet = env == domain::Environment::kMainnet;
-  return {{"name", domain::EnvironmentName(env)},
-          {"label", mainnet ? "Mainnet" : "Testnet"},
-          {"text", mainnet ? "Real payments: the money is real."
-                           : "Test networks only: nothing here is real money."}};
+  return {
+      {"name", domain::EnvironmentName(env)},
+      {"label", mainnet ? html::Translatable("Mainnet") : html::Translatable("Testnet")},
+      {"text", mainnet ? html::Translatable("Real payments: the money is real.")
+                       : html::Translatable("Test networks only: nothing here is real money.")}};
 }
 
 // "https://pay.example.com" of "https://pay.example.com/base".
@@ -128,6 +131,11 @@ http::Response Page(const http::Request& req, const DashboardContext& ctx, http:
   html::Localizer localizer(*catalog, zone);
   boost::json::object localized = model;
   localized["lang"] = catalog->code;
+  localized["wordsJson"] = html::ScriptJson(catalog->dashboard_js);
+  // The partials the payer's pages share read their words from the catalog's strings.
+  localized["t"] = boost::json::object{
+      {"error_summary_title",
+       ctx.languages ? catalog->Text("error_summary_title") : std::string("There is a problem")}};
   std::string html = ctx.templates.Render("dashboard/" + std::string(name), localized,
                                           "dashboard/layout", &localizer);
   html::PageRequest page;
@@ -161,8 +169,9 @@ void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
     try {
       return handler(req, rctx);
     } catch (const domain::StoreUnavailable&) {
-      http::Response res = Page(req, ctx, http::Status::service_unavailable, "unavailable",
-                                PageModel(ctx, "The dashboard is briefly unavailable", nullptr));
+      http::Response res =
+          Page(req, ctx, http::Status::service_unavailable, "unavailable",
+               PageModel(ctx, html::Translatable("The dashboard is briefly unavailable"), nullptr));
       res.set(http::beast_http::field::retry_after, "5");
       return res;
     }
@@ -178,15 +187,16 @@ void AddRoute(http::Router& router, http::Verb verb, std::string pattern,
                rctx.offload_kind = heavy == Heavy::kLookup ? http::RequestContext::Offload::kWait
                                                            : http::RequestContext::Offload::kCpu;
                // What the server sends when its offload pool is full.
-               http::Response busy = Page(req, ctx, http::Status::too_many_requests, "busy",
-                                          PageModel(ctx, "Too many at once", nullptr));
+               http::Response busy =
+                   Page(req, ctx, http::Status::too_many_requests, "busy",
+                        PageModel(ctx, html::Translatable("Too many at once"), nullptr));
                busy.set(http::beast_http::field::retry_after, "1");
                return busy;
              });
 }
 
 http::Response RefusedForm(const http::Request& req, const DashboardContext& ctx) {
-  boost::json::object model = PageModel(ctx, "This form was refused", nullptr);
+  boost::json::object model = PageModel(ctx, html::Translatable("This form was refused"), nullptr);
   return Page(req, ctx, http::Status::forbidden, "refused", model);
 }
 
@@ -207,7 +217,8 @@ void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern
           return RefusedForm(req, ctx);
         }
         auto forbidden = [&](domain::Role needed) {
-          boost::json::object model = PageModel(ctx, "You cannot do this", &*visitor);
+          boost::json::object model =
+              PageModel(ctx, html::Translatable("You cannot do this"), &*visitor);
           model["roleNeeded"] = domain::RoleName(needed);
           return Page(req, ctx, http::Status::forbidden, "forbidden", model);
         };
@@ -228,7 +239,7 @@ void AddSignedInRoute(http::Router& router, http::Verb verb, std::string pattern
 http::Response NotFoundPage(const http::Request& req, const DashboardContext& ctx,
                             const Visitor* visitor) {
   return Page(req, ctx, http::Status::not_found, "not_found",
-              PageModel(ctx, "Page not found", visitor));
+              PageModel(ctx, html::Translatable("Page not found"), visitor));
 }
 
 const domain::ChainCatalog& CatalogOf(const DashboardContext& ctx) {
@@ -260,7 +271,6 @@ void AddErrors(boost::json::object& model, const boost::json::array& errors) {
     const auto& error = e.as_object();
     model[std::string(error.at("field").as_string()) + "Error"] = error.at("message");
   }
-  model["title"] = "Error: " + std::string(model["title"].as_string());
 }
 
 std::string Sentence(std::string message) {

@@ -14,6 +14,7 @@
 #include "domain/audit.h"
 #include "domain/webhooks/event.h"
 #include "domain/webhooks/webhook.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -77,7 +78,8 @@ boost::json::object EventCard(const domain::Event& e) {
 }
 
 boost::json::array TypeOptions(const std::string& selected) {
-  boost::json::array out{{{"value", ""}, {"label", "Every type"}, {"selected", selected.empty()}}};
+  boost::json::array out{
+      {{"value", ""}, {"label", html::Translatable("Every type")}, {"selected", selected.empty()}}};
   std::vector<std::string_view> types(domain::SubscribableEventTypes().begin(),
                                       domain::SubscribableEventTypes().end());
   types.push_back(domain::kWebhookTestEvent);
@@ -105,7 +107,7 @@ http::Response EventsPage(const http::Request& req, DashboardContext& ctx, const
   boost::json::array cards;
   for (const auto& e : PageOf(std::move(events), offset, has_more)) cards.push_back(EventCard(e));
 
-  boost::json::object model = PageModel(ctx, "Events", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Events"), &v);
   model["navEvents"] = true;
   model["typeOptions"] = TypeOptions(filter.type);
   model["object"] = filter.object;
@@ -141,9 +143,13 @@ class Actors {
   }
   std::string Name(const std::string& actor) const {
     if (auto it = names_.find(actor); it != names_.end()) return it->second;
-    if (actor == "cli") return "payd on the server (cli)";
-    if (actor.starts_with("key_")) return "API key " + actor;
+    if (actor == "cli") return html::Translatable("payd on the server (cli)");
+    if (IsKey(actor)) return "API key " + actor;
     return actor;
+  }
+  // An API key, not a person: the page says "API key <id>".
+  bool IsKey(const std::string& actor) const {
+    return !names_.contains(actor) && actor.starts_with("key_");
   }
 
  private:
@@ -152,15 +158,19 @@ class Actors {
 
 boost::json::array ActorOptions(const std::vector<domain::User>& users,
                                 const std::string& selected) {
-  boost::json::array out{{{"value", ""}, {"label", "Anyone"}, {"selected", selected.empty()}}};
+  boost::json::array out{
+      {{"value", ""}, {"label", html::Translatable("Anyone")}, {"selected", selected.empty()}}};
   for (const auto& u : users) {
     out.push_back({{"value", u.id},
                    {"label", (u.name.empty() ? u.email : u.name) + " (" + u.email + ")"},
                    {"selected", u.id == selected}});
   }
-  out.push_back({{"value", "key"}, {"label", "Any API key"}, {"selected", selected == "key"}});
-  out.push_back(
-      {{"value", "cli"}, {"label", "payd on the server (cli)"}, {"selected", selected == "cli"}});
+  out.push_back({{"value", "key"},
+                 {"label", html::Translatable("Any API key")},
+                 {"selected", selected == "key"}});
+  out.push_back({{"value", "cli"},
+                 {"label", html::Translatable("payd on the server (cli)")},
+                 {"selected", selected == "cli"}});
   // An actor picked elsewhere (a key's link on an entry) stays selected.
   bool known = selected.empty() || selected == "key" || selected == "cli" ||
                std::any_of(users.begin(), users.end(),
@@ -176,6 +186,7 @@ boost::json::object AuditCard(const domain::AuditEntry& a, const Actors& actors)
                            {"actorName", actors.Name(a.actor)},
                            {"objectId", a.object_id},
                            {"createdAt", base::FormatTimestamp(a.created_at)}};
+  if (actors.IsKey(a.actor)) card["actorKey"] = a.actor;
   if (a.before_json) card["before"] = PrettyJson(*a.before_json);
   if (a.after_json) card["after"] = PrettyJson(*a.after_json);
   return card;
@@ -202,7 +213,7 @@ http::Response AuditPage(const http::Request& req, DashboardContext& ctx, const 
   boost::json::array cards;
   for (const auto& a : entries) cards.push_back(AuditCard(a, actors));
 
-  boost::json::object model = PageModel(ctx, "Audit log", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Audit log"), &v);
   model["navAudit"] = true;
   model["action"] = filter.action;
   model["actorOptions"] = ActorOptions(users, filter.actor);

@@ -18,6 +18,7 @@
 #include "domain/management/reporting_currency.h"
 #include "domain/management/webhook_endpoints.h"
 #include "domain/money/currency.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -27,13 +28,14 @@ namespace {
 constexpr std::string_view kGeneralHome = "/dashboard/settings/general";
 const Gate kAdmins{domain::Permission::kAccount};
 const Gate kAdminsWithPassword{domain::Permission::kAccount, false, Heavy::kPasswordHash};
-const KeyShownPlace kPlace{"subGeneral", std::string(kGeneralHome), "Back to the general settings"};
+const KeyShownPlace kPlace{"subGeneral", std::string(kGeneralHome),
+                           html::Translatable("Back to the general settings")};
 
 // What a message of the outbox is, in the merchant's words.
 std::string_view EmailWhat(const std::string& template_name) {
-  if (template_name == "test") return "Test message";
-  if (template_name == "invitation") return "Invitation";
-  if (template_name == "password_reset") return "Sign-in link";
+  if (template_name == "test") return html::Translatable("Test message");
+  if (template_name == "invitation") return html::Translatable("Invitation");
+  if (template_name == "password_reset") return html::Translatable("Sign-in link");
   return template_name;
 }
 
@@ -64,7 +66,7 @@ boost::json::object EmailSection(const DashboardContext& ctx, const Visitor& vis
 http::Response GeneralPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                            http::Status status, const std::string& typed_name,
                            const boost::json::array& errors) {
-  boost::json::object model = PageModel(ctx, "General settings", &visitor);
+  boost::json::object model = PageModel(ctx, html::Translatable("General settings"), &visitor);
   model["navSettings"] = true;
   model["subGeneral"] = true;
   base::TimeMs now = base::NowMs();
@@ -118,8 +120,10 @@ std::optional<http::Response> PasswordRefused(const http::Request& req,
 // The secrets that sign now: the current one, and a rotated one during its overlap.
 http::Response SecretPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                           const std::vector<domain::WebhookSecret>& secrets, bool rotated) {
-  boost::json::object model =
-      PageModel(ctx, rotated ? "New webhook secret" : "Webhook secret", &visitor);
+  boost::json::object model = PageModel(
+      ctx,
+      rotated ? html::Translatable("New webhook secret") : html::Translatable("Webhook secret"),
+      &visitor);
   model["navSettings"] = true;
   model["subGeneral"] = true;
   model["rotated"] = rotated;
@@ -129,8 +133,9 @@ http::Response SecretPage(const http::Request& req, DashboardContext& ctx, const
     previous.push_back(
         {{"secret", secrets[i].secret},
          {"id", "previous-secret-" + std::to_string(i)},
-         {"until", secrets[i].expires_at ? base::FormatTimestamp(*secrets[i].expires_at)
-                                         : std::string("further notice")}});
+         // None: until further notice (said by the template).
+         {"until",
+          secrets[i].expires_at ? base::FormatTimestamp(*secrets[i].expires_at) : std::string()}});
   }
   model["hasPrevious"] = !previous.empty();
   model["previous"] = std::move(previous);

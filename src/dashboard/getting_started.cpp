@@ -3,11 +3,14 @@
 #include <boost/json/array.hpp>
 
 #include "domain/people/user.h"
+#include "html/i18n.h"
 
 namespace payd::dashboard {
 
-boost::json::object GettingStarted(DashboardContext& ctx, const std::string& tenant_id,
-                                   domain::Role role, std::int64_t paid) {
+boost::json::object GettingStarted(const DashboardContext& ctx,
+                                   const domain::Store::TenantCounts& counts, domain::Role role,
+                                   std::int64_t paid) {
+  if (paid > 0) return {};
   using domain::Permission;
   const bool testnet = ctx.environment != domain::Environment::kMainnet;
   struct Step {
@@ -19,25 +22,25 @@ boost::json::object GettingStarted(DashboardContext& ctx, const std::string& ten
     bool done;
   };
   const Step steps[] = {
-      {"integration", "Add an integration",
-       "Your payout address, the chains and tokens you take, and the websites that may "
-       "ask for payments.",
-       "/dashboard/integrations/new", Permission::kDeveloperTools,
-       !ctx.store.ListIntegrations(tenant_id).empty()},
-      {"link-or-key", "Make a payment link, or an API key for your server",
-       "A link needs no code: share it, or put its button on your site. A key lets your "
-       "server create payments through the API.",
-       "/dashboard/links/new", Permission::kCommerce,
-       !ctx.store.ListPaymentLinks(tenant_id).empty() || !ctx.store.ListApiKeys(tenant_id).empty()},
-      {"webhook", "Add a webhook endpoint",
-       "Your server hears of each payment, signed, as it happens. Not needed for payment "
-       "links alone.",
-       "/dashboard/webhooks", Permission::kDeveloperTools,
-       !ctx.store.ListWebhookEndpoints(tenant_id).empty()},
-      {"payment", testnet ? "Make a test payment" : "Take a first payment",
-       testnet ? "Pay one of your links from a test wallet: on a test network no real money "
-                 "moves. It shows under Payments as it is confirmed."
-               : "It shows under Payments as it is confirmed.",
+      {"integration", html::Translatable("Add an integration"),
+       html::Translatable("Your payout address, the chains and tokens you take, and the websites "
+                          "that may ask for payments."),
+       "/dashboard/integrations/new", Permission::kDeveloperTools, counts.has_integration},
+      {"link-or-key", html::Translatable("Make a payment link, or an API key for your server"),
+       html::Translatable("A link needs no code: share it, or put its button on your site. A key "
+                          "lets your server create payments through the API."),
+       "/dashboard/links/new", Permission::kCommerce, counts.has_link_or_key},
+      {"webhook", html::Translatable("Add a webhook endpoint"),
+       html::Translatable("Your server hears of each payment, signed, as it happens. Not needed "
+                          "for payment links alone."),
+       "/dashboard/webhooks", Permission::kDeveloperTools, counts.has_webhook_endpoint},
+      {"payment",
+       testnet ? html::Translatable("Make a test payment")
+               : html::Translatable("Take a first payment"),
+       testnet
+           ? html::Translatable("Pay one of your links from a test wallet: on a test network no "
+                                "real money moves. It shows under Payments as it is confirmed.")
+           : html::Translatable("It shows under Payments as it is confirmed."),
        "/dashboard/payments", Permission::kRead, paid > 0},
   };
   boost::json::array out;
@@ -50,9 +53,9 @@ boost::json::object GettingStarted(DashboardContext& ctx, const std::string& ten
                    {"href", domain::Allows(role, step.needs) ? step.href : ""},
                    {"done", step.done}});
   }
-  if (done == static_cast<int>(out.size())) return {};
-  return {{"steps", std::move(out)},
-          {"progress", std::to_string(done) + " of " + std::to_string(out.size()) + " done"}};
+  // "2 of 4 done", written by the template ({{#tr}}…{{doneCount}} of {{stepCount}} done…{{/tr}}).
+  const auto steps_count = static_cast<std::int64_t>(out.size());
+  return {{"steps", std::move(out)}, {"doneCount", done}, {"stepCount", steps_count}};
 }
 
 }  // namespace payd::dashboard

@@ -3,7 +3,7 @@
 // an integration with a payout address, a payment link or an API key, a
 // webhook endpoint, and a first payment (a test one on testnet). Read from
 // what the account holds, so a step done anywhere (the API, the CLI) is
-// ticked here too.
+// ticked here too; gone after the first payment.
 #pragma once
 
 #include <boost/json/object.hpp>
@@ -15,10 +15,13 @@
 
 namespace payd::dashboard {
 
-// The steps for the overview's model, or an empty object once every step is
-// done. `paid` is how many of the tenant's intents were paid; a step links to
-// where it is done when `role` may do it.
-boost::json::object GettingStarted(DashboardContext& ctx, const std::string& tenant_id,
-                                   domain::Role role, std::int64_t paid);
+// The steps for the overview's model, from the overview's counts (no list is
+// read), or an empty object once the account has taken a payment: that is
+// what the steps lead to, and a merchant of payment links alone needs no
+// webhook endpoint. `paid` is how many of the tenant's intents were paid; a
+// step links to where it is done when `role` may do it.
+boost::json::object GettingStarted(const DashboardContext& ctx,
+                                   const domain::Store::TenantCounts& counts, domain::Role role,
+                                   std::int64_t paid);
 
 }  // namespace payd::dashboard

@@ -25,6 +25,7 @@
 #include "domain/management/integrations.h"
 #include "domain/management/payout_changes.h"
 #include "domain/people/sign_in.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -111,8 +112,9 @@ std::vector<std::string> OriginsOf(const std::string& text) {
 void AddChoices(boost::json::object& model, const domain::ChainCatalog& catalog,
                 const IntegrationForm& form) {
   boost::json::array chains, tokens, preferred;
-  preferred.push_back(
-      {{"value", ""}, {"label", "None"}, {"selected", form.preferred_token.empty()}});
+  preferred.push_back({{"value", ""},
+                       {"label", html::Translatable("None")},
+                       {"selected", form.preferred_token.empty()}});
   std::vector<std::string> seen;
   for (const auto& chain : catalog.chains()) {
     bool on = std::count(form.chains.begin(), form.chains.end(), chain.id) > 0;
@@ -128,9 +130,11 @@ void AddChoices(boost::json::object& model, const domain::ChainCatalog& catalog,
         on_chains += (on_chains.empty() ? "" : ", ") + other.name;
       }
       bool chosen = std::count(form.tokens.begin(), form.tokens.end(), token->symbol) > 0;
+      // Shown as "USDC, USD Coin (on Base, Ethereum)" by the template.
       tokens.push_back({{"value", token->symbol},
                         {"id", "token-" + std::to_string(seen.size())},
-                        {"label", token->symbol + ", " + token->name + " (on " + on_chains + ")"},
+                        {"tokenName", token->name},
+                        {"onChains", on_chains},
                         {"checked", chosen}});
       preferred.push_back({{"value", token->symbol},
                            {"label", token->symbol},
@@ -158,16 +162,18 @@ boost::json::object IntegrationModel(const domain::ChainCatalog& catalog,
   m["toleranceText"] = domain::ToleranceInputText(i.underpayment_tolerance);
   m["tolerancePercent"] =
       i.underpayment_tolerance.kind == domain::UnderpaymentTolerance::Kind::kPercent;
-  m["qrCodeText"] = i.qr_code == domain::QrCode::kAddress ? "The address only, the amount beside it"
-                    : i.qr_code == domain::QrCode::kEip681Compatible
-                        ? "Address and amount, in the forms other wallets read too"
-                        : "Address and amount (EIP-681)";
+  m["qrCodeText"] =
+      i.qr_code == domain::QrCode::kAddress
+          ? html::Translatable("The address only, the amount beside it")
+      : i.qr_code == domain::QrCode::kEip681Compatible
+          ? html::Translatable("Address and amount, in the forms other wallets read too")
+          : html::Translatable("Address and amount (EIP-681)");
   m["created"] = base::FormatTimestamp(i.created_at);
   return m;
 }
 
 http::Response IntegrationsPage(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  boost::json::object model = PageModel(ctx, "Integrations", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Integrations"), &v);
   model["navIntegrations"] = true;
   boost::json::array out;
   for (const auto& i : ctx.store.ListIntegrations(v.current.user.tenant_id)) {
@@ -183,8 +189,10 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
                         http::Status status, const IntegrationForm& form,
                         const boost::json::array& errors,
                         const std::optional<domain::Integration>& editing) {
-  boost::json::object model =
-      PageModel(ctx, editing ? "Change integration" : "New integration", &v);
+  boost::json::object model = PageModel(
+      ctx,
+      editing ? html::Translatable("Change integration") : html::Translatable("New integration"),
+      &v);
   model["navIntegrations"] = true;
   model["addressJsUrl"] = ctx.assets.Url("js/dashboard_address.js");
   if (editing) model["editing"] = IntegrationModel(CatalogOf(ctx), *editing);

@@ -23,9 +23,10 @@ const Gate kDeciders{domain::Permission::kCommerce};
 
 // Who set the amount, in the merchant's words (CreatedVia).
 std::string AmountSetBy(std::string_view via) {
-  if (via == "api") return "Your server, through the API (/v1)";
-  if (via == "link") return "The payer, on a payment link";
-  return "The payer's browser, through your integration's public key (widget or SDK)";
+  if (via == "api") return html::Translatable("Your server, through the API (/v1)");
+  if (via == "link") return html::Translatable("The payer, on a payment link");
+  return html::Translatable(
+      "The payer's browser, through your integration's public key (widget or SDK)");
 }
 
 http::Response IntentPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
@@ -128,8 +129,9 @@ void AddIntentRoutes(http::Router& router, DashboardContext& ctx) {
                                         const domain::PaymentIntent& intent) {
                      std::string decision = http::FormValue(req.body(), "decision");
                      if (decision != "paid" && decision != "unpaid") {
-                       domain::ThrowInvalid("decision",
-                                            "Choose whether to accept it as paid or decline it");
+                       domain::ThrowInvalid(
+                           "decision",
+                           html::Translatable("Choose whether to accept it as paid or decline it"));
                      }
                      domain::ResolveIntent(ChangeBy(ctx, v), RepresentationOf(ctx), intent.id,
                                            decision == "paid", http::FormValue(req.body(), "note"));

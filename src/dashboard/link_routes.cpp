@@ -15,6 +15,7 @@
 #include "dashboard/routes.h"
 #include "domain/links/payment_link.h"
 #include "domain/management/payment_links.h"
+#include "html/i18n.h"
 #include "html/qr.h"
 #include "http/request_fields.h"
 
@@ -118,14 +119,6 @@ boost::json::array Options(const std::vector<std::pair<std::string, std::string>
   return out;
 }
 
-// "25.00 USD", and what the payer may change about it.
-std::string AmountText(const domain::PaymentLink& link) {
-  std::string text = link.amount + " " + link.currency;
-  if (!link.allow_custom_amount) return text;
-  if (link.min_amount) return text + ", or another amount of at least " + *link.min_amount;
-  return text + ", or another amount the payer chooses";
-}
-
 std::map<std::string, std::string> IntegrationNames(DashboardContext& ctx,
                                                     const std::string& tenant_id) {
   std::map<std::string, std::string> names;
@@ -136,7 +129,11 @@ std::map<std::string, std::string> IntegrationNames(DashboardContext& ctx,
 boost::json::object LinkModel(DashboardContext& ctx, const domain::PaymentLink& link,
                               const std::map<std::string, std::string>& integrations) {
   boost::json::object m = domain::PaymentLinkView(link, ctx.public_url);
-  m["amountText"] = AmountText(link);
+  // The template writes "25.00 USD, or another amount of at least 20.00" from
+  // price, currency, allowCustomAmount and minAmount. The amount is "price" here:
+  // a field named "amount" would hide the template's {{#amount}} section.
+  m["price"] = link.amount;
+  m.erase("amount");
   m["active"] = link.status == "active";
   auto name = integrations.find(link.integration_id);
   m["integrationName"] = name == integrations.end() ? link.integration_id : name->second;
@@ -145,7 +142,7 @@ boost::json::object LinkModel(DashboardContext& ctx, const domain::PaymentLink& 
 }
 
 http::Response LinksPage(const http::Request& req, DashboardContext& ctx, const Visitor& v) {
-  boost::json::object model = PageModel(ctx, "Payment links", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Payment links"), &v);
   model["navLinks"] = true;
   const std::string& tenant = v.current.user.tenant_id;
   auto integrations = IntegrationNames(ctx, tenant);
@@ -163,8 +160,10 @@ http::Response LinksPage(const http::Request& req, DashboardContext& ctx, const 
 http::Response FormPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                         http::Status status, const LinkForm& form, const boost::json::array& errors,
                         const std::optional<domain::PaymentLink>& editing) {
-  boost::json::object model =
-      PageModel(ctx, editing ? "Change payment link" : "New payment link", &v);
+  boost::json::object model = PageModel(
+      ctx,
+      editing ? html::Translatable("Change payment link") : html::Translatable("New payment link"),
+      &v);
   model["navLinks"] = true;
   const std::string& tenant = v.current.user.tenant_id;
   if (editing) {
@@ -174,14 +173,16 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
     model["action"] = kLinksHome;
     boost::json::array integrations;
     for (const auto& i : ctx.store.ListIntegrations(tenant)) {
+      // A disabled one is followed by " (disabled)" in the template.
       integrations.push_back({{"value", i.id},
-                              {"label", i.name + (i.Enabled() ? "" : " (disabled)")},
+                              {"label", i.name},
+                              {"disabled", !i.Enabled()},
                               {"selected", i.id == form.integration_id}});
     }
     model["integrations"] = std::move(integrations);
-    model["types"] = Options({{"LINK", "Link: a payment page of its own"},
-                              {"BUTTON", "Button: a pay button on your page"},
-                              {"WIDGET", "Widget: the checkout in your page"}},
+    model["types"] = Options({{"LINK", html::Translatable("Link: a payment page of its own")},
+                              {"BUTTON", html::Translatable("Button: a pay button on your page")},
+                              {"WIDGET", html::Translatable("Widget: the checkout in your page")}},
                              form.type);
   }
   // One choice for what the amount is in: a currency a rate source covers

@@ -12,6 +12,7 @@
 #include "dashboard/dashboard_http.h"
 #include "dashboard/routes.h"
 #include "domain/management/email_choices.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -22,7 +23,7 @@ constexpr std::string_view kNotificationsHome = "/dashboard/settings/notificatio
 
 http::Response NotificationsPage(const http::Request& req, DashboardContext& ctx,
                                  const Visitor& visitor, const boost::json::array& errors = {}) {
-  boost::json::object model = PageModel(ctx, "Your notifications", &visitor);
+  boost::json::object model = PageModel(ctx, html::Translatable("Your notifications"), &visitor);
   model["navSettings"] = true;
   model["subNotifications"] = true;
   model["emailOn"] = ctx.mailing != nullptr;
@@ -75,10 +76,12 @@ http::Response UnsubscribePage(const http::Request& req, DashboardContext& ctx, 
                    : domain::UnsubscribeLinkTopic(ctx.store, token);
   if (!topic) {
     return Page(req, ctx, http::Status::not_found, "link_dead",
-                PageModel(ctx, "This link no longer works", nullptr));
+                PageModel(ctx, html::Translatable("This link no longer works"), nullptr));
   }
-  boost::json::object model =
-      PageModel(ctx, act ? "You are unsubscribed" : "Stop these emails", nullptr);
+  boost::json::object model = PageModel(
+      ctx,
+      act ? html::Translatable("You are unsubscribed") : html::Translatable("Stop these emails"),
+      nullptr);
   model["done"] = act;
   model["topic"] = domain::InfoOf(*topic).label;
   model["token"] = token;

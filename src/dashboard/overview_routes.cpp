@@ -38,10 +38,11 @@ boost::json::array Volumes(DashboardContext& ctx, const std::string& tenant, bas
     base::TimeMs first = FirstChartDay(now, kChartDays);
     for (std::size_t i = 0; i < v.per_day.size(); ++i) {
       if (v.per_day[i] == 0) continue;
+      // Not "day" and "amount": such fields would hide the templates' {{#day}} and {{#amount}}.
       days.push_back(
-          {{"day", base::FormatTimestamp(first + static_cast<base::TimeMs>(i) * 24 * 3600 * 1000)
-                       .substr(0, 10)},
-           {"amount", domain::UnitsToDecimal(v.per_day[i], v.decimals)}});
+          {{"date", base::FormatTimestamp(first + static_cast<base::TimeMs>(i) * 24 * 3600 * 1000)
+                        .substr(0, 10)},
+           {"amountDecimal", domain::UnitsToDecimal(v.per_day[i], v.decimals)}});
     }
     out.push_back({{"token", v.token},
                    {"total", domain::UnitsToDecimal(v.total, v.decimals)},
@@ -91,12 +92,12 @@ void AddPricedTotals(boost::json::object& model, DashboardContext& ctx, const st
     for (std::size_t i = 0; i < v.per_day.size(); ++i) {
       if (v.per_day[i] == 0) continue;
       days.push_back(
-          {{"day",
+          {{"date",
             base::FormatTimestamp(since + static_cast<base::TimeMs>(i) * kDayMs).substr(0, 10)},
-           {"amount", PriceText(v.per_day[i], v.decimals)}});
+           {"amountDecimal", PriceText(v.per_day[i], v.decimals)}});
     }
     priced.push_back({{"currency", v.token},
-                      {"amount", PriceText(v.total, v.decimals)},
+                      {"amountDecimal", PriceText(v.total, v.decimals)},
                       {"svg", VolumeSvg(v, "chart-price-" + v.token, now)},
                       {"days", std::move(days)}});
   }
@@ -137,7 +138,7 @@ boost::json::array Chains(DashboardContext& ctx, base::TimeMs now) {
 http::Response Overview(const http::Request& req, DashboardContext& ctx, const Visitor& visitor) {
   const std::string& tenant = visitor.current.user.tenant_id;
   const base::TimeMs now = base::NowMs();
-  boost::json::object model = PageModel(ctx, "Overview", &visitor);
+  boost::json::object model = PageModel(ctx, html::Translatable("Overview"), &visitor);
   model["navOverview"] = true;
   model["payoutChanges"] = PayoutNotices(ctx, tenant, now);
   auto volumes = Volumes(ctx, tenant, now);
@@ -157,7 +158,7 @@ http::Response Overview(const http::Request& req, DashboardContext& ctx, const V
   for (const auto& [name, count] : counts.intents_by_status) {
     if (name == "PAID") paid = count;
   }
-  if (auto steps = GettingStarted(ctx, tenant, visitor.current.user.role, paid); !steps.empty()) {
+  if (auto steps = GettingStarted(ctx, counts, visitor.current.user.role, paid); !steps.empty()) {
     model["gettingStarted"] = std::move(steps);
   }
   model["statuses"] = std::move(statuses);

@@ -7,6 +7,7 @@
 #include "base/strings.h"
 #include "base/utf8.h"
 #include "dashboard/dashboard_http.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -51,27 +52,29 @@ PaymentFilters ReadPaymentFilters(const http::Request& req) {
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     f.query.status = domain::ParseIntentStatus(upper);
     if (!f.query.status) {
-      f.errors.push_back(FieldError("status", "Choose a status from the list"));
+      f.errors.push_back(FieldError("status", html::Translatable("Choose a status from the list")));
     }
   }
   if (!from.empty()) {
     f.query.created_from = Day(from);
     if (!f.query.created_from)
-      f.errors.push_back(FieldError("from", "Enter the first day as YYYY-MM-DD"));
+      f.errors.push_back(
+          FieldError("from", html::Translatable("Enter the first day as YYYY-MM-DD")));
   }
   if (!to.empty()) {
     auto day = Day(to);
     if (day)
       f.query.created_before = *day + kDayMs;
     else
-      f.errors.push_back(FieldError("to", "Enter the last day as YYYY-MM-DD"));
+      f.errors.push_back(FieldError("to", html::Translatable("Enter the last day as YYYY-MM-DD")));
   }
   if (f.query.created_from && f.query.created_before &&
       *f.query.created_before <= *f.query.created_from) {
-    f.errors.push_back(FieldError("to", "The last day must not be before the first day"));
+    f.errors.push_back(
+        FieldError("to", html::Translatable("The last day must not be before the first day")));
   }
   if (search.size() > 200)
-    f.errors.push_back(FieldError("q", "Search for at most 200 characters"));
+    f.errors.push_back(FieldError("q", html::Translatable("Search for at most 200 characters")));
   else
     f.query.search = search;
   if (!f.errors.empty()) {

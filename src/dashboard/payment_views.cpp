@@ -25,7 +25,7 @@ bool NeedsDecision(const domain::PaymentIntent& intent) {
 }  // namespace
 
 std::string ChainLabel(const domain::ChainCatalog* catalog, std::int64_t chain_id) {
-  if (chain_id == 0) return "not chosen yet";
+  if (chain_id == 0) return html::Translatable("not chosen yet");
   const domain::ChainInfo* chain = catalog ? catalog->FindChain(chain_id) : nullptr;
   std::string id = std::to_string(chain_id);
   return chain ? chain->name + " (" + id + ")" : id;
@@ -53,11 +53,14 @@ boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::Chai
       {"needsDecision", NeedsDecision(i)},
       {"chain", ChainLabel(catalog, i.chain_id)},
       {"token", chosen ? i.token_symbol : ""},
-      {"amount", chosen ? Decimal(i.amount, i.decimals) : ""},
+      // Not "amount": a field of that name would hide the templates' {{#amount}} section.
+      {"amountDecimal", chosen ? Decimal(i.amount, i.decimals) : ""},
       {"received", chosen ? Decimal(i.received, i.decimals) : ""},
       {"amountUsd", i.amount_usd.value_or("")},
       // The price as asked (DECISIONS §14) and, in another currency than USD, its rate.
       {"price", i.price ? i.price->amount + " " + i.price->currency : ""},
+      {"priceAmount", i.price ? i.price->amount : ""},
+      {"priceCurrency", i.price ? i.price->currency : ""},
       {"rate", i.rate ? RateLine(*i.rate, i.price ? i.price->currency : "") : ""},
       {"recipient", i.recipient},
       {"txHash", i.tx_hash.value_or("")},
@@ -87,7 +90,7 @@ boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::Chai
   }
   if (i.asked) {
     row["asked"] =
-        boost::json::object{{"amount", i.asked->amount}, {"currency", i.asked->currency}};
+        boost::json::object{{"amountDecimal", i.asked->amount}, {"currency", i.asked->currency}};
   }
   if (i.resolution) {
     row["resolution"] = boost::json::object{{"paid", i.resolution->paid},
@@ -100,25 +103,28 @@ boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::Chai
 
 boost::json::object PaymentRow(const domain::Payment& p, const domain::ChainCatalog* catalog) {
   const auto& t = p.transfer;
-  return {{"id", p.id},
-          {"intentId", p.intent_id.value_or("")},
-          {"candidateIntentId", p.candidate_intent_id.value_or("")},
-          // DECISIONS §16: what the payer spent when a swap paid it.
-          {"paidWith", p.paid_with ? Decimal(p.paid_with->amount, p.paid_with->decimals) + " " +
-                                         p.paid_with->token
-                                   : ""},
-          {"status", base::AsciiLower(domain::PaymentStatusName(p.status))},
-          {"chain", ChainLabel(catalog, t.chain_id)},
-          {"token", t.token_symbol},
-          {"amount", Decimal(t.amount, t.decimals)},
-          {"txHash", t.tx_hash},
-          {"sender", t.sender},
-          {"recipient", t.recipient},
-          {"blockNumber", t.block_number},
-          {"confirmations", p.confirmations},
-          {"blockTime", base::FormatTimestamp(t.block_time)},
-          {"createdAt", base::FormatTimestamp(p.created_at)},
-          {"confirmedAt", Timestamp(p.confirmed_at)}};
+  return {
+      {"id", p.id},
+      {"intentId", p.intent_id.value_or("")},
+      {"candidateIntentId", p.candidate_intent_id.value_or("")},
+      // DECISIONS §16: what the payer spent when a swap paid it.
+      {"paidWith",
+       p.paid_with ? Decimal(p.paid_with->amount, p.paid_with->decimals) + " " + p.paid_with->token
+                   : ""},
+      {"paidWithAmount", p.paid_with ? Decimal(p.paid_with->amount, p.paid_with->decimals) : ""},
+      {"paidWithToken", p.paid_with ? p.paid_with->token : ""},
+      {"status", base::AsciiLower(domain::PaymentStatusName(p.status))},
+      {"chain", ChainLabel(catalog, t.chain_id)},
+      {"token", t.token_symbol},
+      {"amountDecimal", Decimal(t.amount, t.decimals)},
+      {"txHash", t.tx_hash},
+      {"sender", t.sender},
+      {"recipient", t.recipient},
+      {"blockNumber", t.block_number},
+      {"confirmations", p.confirmations},
+      {"blockTime", base::FormatTimestamp(t.block_time)},
+      {"createdAt", base::FormatTimestamp(p.created_at)},
+      {"confirmedAt", Timestamp(p.confirmed_at)}};
 }
 
 std::vector<std::string> IntentCsvHeader() {

@@ -12,6 +12,7 @@
 #include "dashboard/routes.h"
 #include "domain/access/access.h"
 #include "domain/management/payment_exceptions.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -24,10 +25,13 @@ constexpr int kCsvRowsPerStep = 1000;
 boost::json::array StatusOptions(const std::string& selected) {
   boost::json::array out;
   const std::pair<const char*, const char*> options[] = {
-      {"", "Any status"},     {"decision", "Needs a decision"},
-      {"created", "Created"}, {"pending", "Pending"},
-      {"paid", "Paid"},       {"expired", "Expired"},
-      {"failed", "Failed"}};
+      {"", html::Translatable("Any status")},
+      {"decision", html::Translatable("Needs a decision")},
+      {"created", html::Translatable("Created")},
+      {"pending", html::Translatable("Pending")},
+      {"paid", html::Translatable("Paid")},
+      {"expired", html::Translatable("Expired")},
+      {"failed", html::Translatable("Failed")}};
   for (const auto& [value, label] : options) {
     out.push_back({{"value", value}, {"label", label}, {"selected", selected == value}});
   }
@@ -40,7 +44,7 @@ http::Response Table(const http::Request& req, DashboardContext& ctx, const Visi
   filters.query.limit = kPageRows;
   const std::string& tenant = v.current.user.tenant_id;
   auto intents = ctx.store.QueryIntents(tenant, filters.query);
-  boost::json::object model = PageModel(ctx, "Payments", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Payments"), &v);
   model["navPayments"] = true;
   model["filters"] = filters.echo;
   model["statusOptions"] = StatusOptions(std::string(filters.echo.at("status").as_string()));
@@ -158,7 +162,8 @@ http::Response Attach(const http::Request& req, http::RequestContext& rctx, Dash
   if (!ctx.store.FindPayment(v.current.user.tenant_id, payment)) return NotFoundPage(req, ctx, &v);
   return OrFieldError(
       [&] {
-        if (intent.empty()) domain::ThrowInvalid("intent", "Enter the id of the payment intent");
+        if (intent.empty())
+          domain::ThrowInvalid("intent", html::Translatable("Enter the id of the payment intent"));
         domain::AttachPayment(ChangeBy(ctx, v), RepresentationOf(ctx), payment, intent);
         return Redirect(req, "/dashboard/payments/" + intent);
       },

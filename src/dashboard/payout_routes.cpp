@@ -23,6 +23,7 @@
 #include "domain/payouts/payout_csv.h"
 #include "domain/payouts/payout_view.h"
 #include "domain/refunds/refund_view.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -50,7 +51,7 @@ http::Response PayoutListPage(const http::Request& req, DashboardContext& ctx, c
                                        domain::PayoutQuery{kListPageSize + 1, offset});
   bool more = payouts.size() > static_cast<std::size_t>(kListPageSize);
   if (more) payouts.pop_back();
-  boost::json::object model = PageModel(ctx, "Payouts", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Payouts"), &v);
   model["navPayments"] = true;
   boost::json::array rows;
   for (const auto& p : payouts) rows.push_back(PayoutRow(p, &CatalogOf(ctx)));
@@ -65,7 +66,7 @@ http::Response PayoutListPage(const http::Request& req, DashboardContext& ctx, c
 // payout may send. `value` ("chainId:SYMBOL") is the form's.
 struct Asset {
   std::string value;
-  std::string label;
+  std::string chain_name;  // shown as "USDC on Base" ({{#tr}}{{token}} on {{chainName}}{{/tr}})
   std::int64_t chain_id = 0;
   std::string symbol;
 };
@@ -81,8 +82,7 @@ std::vector<Asset> Assets(DashboardContext& ctx, const std::string& tenant_id) {
       if (!chain) continue;
       for (const domain::TokenInfo* token : integration.TokensOn(*chain)) {
         std::string value = std::to_string(id) + ":" + token->symbol;
-        if (seen.insert(value).second)
-          out.push_back({value, token->symbol + " on " + chain->name, id, token->symbol});
+        if (seen.insert(value).second) out.push_back({value, chain->name, id, token->symbol});
       }
     }
   }
@@ -91,12 +91,15 @@ std::vector<Asset> Assets(DashboardContext& ctx, const std::string& tenant_id) {
 
 http::Response NewPayoutPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                              http::Status status, const boost::json::array& errors) {
-  boost::json::object model = PageModel(ctx, "New payout", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("New payout"), &v);
   model["navPayments"] = true;
   std::string asset = http::FormValue(req.body(), "asset");
   boost::json::array options;
   for (const Asset& a : Assets(ctx, v.current.user.tenant_id))
-    options.push_back({{"value", a.value}, {"label", a.label}, {"selected", a.value == asset}});
+    options.push_back({{"value", a.value},
+                       {"token", a.symbol},
+                       {"chainName", a.chain_name},
+                       {"selected", a.value == asset}});
   model["noAssets"] = options.empty();
   model["assets"] = std::move(options);
   for (const char* field : {"name", "from", "csv"})
@@ -116,7 +119,7 @@ http::Response CreatePayoutFromForm(const http::Request& req, DashboardContext& 
   auto chosen =
       std::find_if(assets.begin(), assets.end(), [&](const Asset& a) { return a.value == asset; });
   if (chosen == assets.end())
-    domain::ThrowInvalid("asset", "Choose the token and chain to pay out in.");
+    domain::ThrowInvalid("asset", html::Translatable("Choose the token and chain to pay out in."));
   request.chain_id = chosen->chain_id;
   request.token = chosen->symbol;
   std::string from(base::TrimBlanks(http::FormValue(req.body(), "from")));
@@ -135,15 +138,16 @@ http::Response PayoutPage(const http::Request& req, DashboardContext& ctx, const
   boost::json::array lines;
   bool waiting = false;
   for (const auto& line : p.lines) {
-    boost::json::object row = {{"number", line.line_number},
-                               {"id", line.id},
-                               {"to", line.to_address.value_or("")},
-                               {"amount", domain::UnitsToDecimal(line.amount, line.decimals)},
-                               {"token", line.token_symbol},
-                               {"reference", line.reference.value_or("")},
-                               {"status", domain::RefundStatusName(line.status)},
-                               {"txHash", line.transfer ? line.transfer->tx_hash : ""},
-                               {"confirmations", line.confirmations}};
+    boost::json::object row = {
+        {"number", line.line_number},
+        {"id", line.id},
+        {"to", line.to_address.value_or("")},
+        {"amountDecimal", domain::UnitsToDecimal(line.amount, line.decimals)},
+        {"token", line.token_symbol},
+        {"reference", line.reference.value_or("")},
+        {"status", domain::RefundStatusName(line.status)},
+        {"txHash", line.transfer ? line.transfer->tx_hash : ""},
+        {"confirmations", line.confirmations}};
     if (auto t = domain::RefundTransferOf(line); t && line.AwaitsTransfer()) {
       waiting = true;
       row["send"] = boost::json::object{

@@ -13,6 +13,7 @@
 #include "dashboard/routes.h"
 #include "domain/management/two_factor.h"
 #include "domain/management/users.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -39,7 +40,7 @@ struct TypedPerson {
 http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                           http::Status status, const TypedPerson& typed,
                           const boost::json::array& errors) {
-  boost::json::object model = PageModel(ctx, "People", &visitor);
+  boost::json::object model = PageModel(ctx, html::Translatable("People"), &visitor);
   model["navSettings"] = true;
   model["subPeople"] = true;
   // The keys each person made that still work: disabling offers to revoke them.
@@ -56,7 +57,6 @@ http::Response PeoplePage(const http::Request& req, DashboardContext& ctx, const
     boost::json::object person = domain::UserView(user);
     boost::json::array keys = std::move(keys_by_maker[user.id]);
     person["keyCount"] = keys.size();
-    person["oneKey"] = keys.size() == 1;
     person["hasKeys"] = !keys.empty();
     person["keys"] = std::move(keys);
     auto factor = ctx.store.FindSecondFactor(user.id);
@@ -95,8 +95,10 @@ auto RedrawPeople(const http::Request& req, DashboardContext& ctx, const Visitor
 http::Response LinkShown(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                          const domain::User& user, const domain::IssuedLink& link) {
   bool welcome = link.link.purpose == domain::LinkPurpose::kWelcome;
-  const char* title = link.emailed ? (welcome ? "Invitation sent" : "Sign-in link sent")
-                                   : (welcome ? "Invitation ready" : "Sign-in link ready");
+  const char* title = link.emailed ? (welcome ? html::Translatable("Invitation sent")
+                                              : html::Translatable("Sign-in link sent"))
+                                   : (welcome ? html::Translatable("Invitation ready")
+                                              : html::Translatable("Sign-in link ready"));
   boost::json::object model = PageModel(ctx, title, &visitor);
   model["navSettings"] = true;
   model["subPeople"] = true;

@@ -21,6 +21,7 @@
 #include "domain/access/access.h"
 #include "domain/management/refunds.h"
 #include "domain/refunds/refund_view.h"
+#include "html/i18n.h"
 #include "html/qr.h"
 #include "http/request_fields.h"
 
@@ -32,10 +33,10 @@ const Gate kRefunders{domain::Permission::kCommerce};
 
 // The reasons as the form offers them.
 constexpr std::pair<std::string_view, std::string_view> kReasons[] = {
-    {"requested_by_customer", "The customer asked"},
-    {"duplicate", "Paid twice"},
-    {"fraudulent", "Fraudulent"},
-    {"other", "Other"}};
+    {"requested_by_customer", html::Translatable("The customer asked")},
+    {"duplicate", html::Translatable("Paid twice")},
+    {"fraudulent", html::Translatable("Fraudulent")},
+    {"other", html::Translatable("Other")}};
 
 std::string ReasonText(std::string_view reason) {
   for (auto [value, label] : kReasons) {
@@ -57,7 +58,8 @@ boost::json::object RefundRow(const domain::Refund& r, const domain::ChainCatalo
           {"intentId", r.intent_id.value_or("")},
           {"status", domain::RefundStatusName(r.status)},
           {"statusText", StatusText(r.status)},
-          {"amount", domain::UnitsToDecimal(r.amount, r.decimals)},
+          // Not "amount": a field of that name would hide the templates' {{#amount}} section.
+          {"amountDecimal", domain::UnitsToDecimal(r.amount, r.decimals)},
           {"token", r.token_symbol},
           {"chain", ChainLabel(catalog, r.chain_id)},
           {"from", r.from_address},
@@ -80,9 +82,10 @@ http::Response ListPage(const http::Request& req, DashboardContext& ctx, const V
   auto refunds = ctx.store.ListRefunds(v.current.user.tenant_id, query);
   bool more = refunds.size() > static_cast<std::size_t>(kListPageSize);
   if (more) refunds.pop_back();
-  boost::json::object model = PageModel(ctx, "Refunds", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Refunds"), &v);
   model["navPayments"] = true;
-  boost::json::array rows, options{{{"value", ""}, {"label", "Any"}, {"selected", status.empty()}}};
+  boost::json::array rows,
+      options{{{"value", ""}, {"label", html::Translatable("Any")}, {"selected", status.empty()}}};
   for (const auto& r : refunds) rows.push_back(RefundRow(r, &CatalogOf(ctx)));
   for (auto s : domain::RefundStatuses()) {
     std::string_view name = domain::RefundStatusName(s);
@@ -118,7 +121,8 @@ http::Response RefundPage(const http::Request& req, DashboardContext& ctx, const
         {"value", t->value},
         {"uri", t->uri},
         {"qr", html::QrSvg(t->uri, {"refund-qr", "The refund's transfer for a phone wallet"})},
-        {"amount", domain::UnitsToDecimal(r.amount, r.decimals) + " " + r.token_symbol},
+        {"amountDecimal", domain::UnitsToDecimal(r.amount, r.decimals)},
+        {"token", r.token_symbol},
     };
     model["sendJsUrl"] = ctx.assets.Url("js/dashboard_send.js");
   }
@@ -145,12 +149,14 @@ SignedInHandler OnRefund(DashboardContext& ctx, Fn fn) {
 http::Response NewRefundPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                              const domain::Payment& p, http::Status status,
                              const boost::json::array& errors) {
-  boost::json::object model = PageModel(ctx, "Refund a payment", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Refund a payment"), &v);
   model["navPayments"] = true;
   model["payment"] = PaymentRow(p, &CatalogOf(ctx));
   model["refunded"] = domain::UnitsToDecimal(p.refunded, p.transfer.decimals);
   model["whole"] = http::FormValue(req.body(), "scope") != "part";
-  model["amount"] = http::FormValue(req.body(), "amount");
+  // Not "amount": the templates' {{#amount}} section (html/templates.cpp) takes that name at the
+  // top.
+  model["typedAmount"] = http::FormValue(req.body(), "amount");
   std::string reason = http::FormValue(req.body(), "reason");
   boost::json::array reasons;
   for (auto [value, label] : kReasons) {

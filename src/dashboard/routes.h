@@ -19,6 +19,7 @@
 //                        /general/test-email (POST)
 // notification_routes.cpp /dashboard/settings/notifications (GET, POST), and the
 //                        messages' one-click /dashboard/unsubscribe (GET, POST)
+// preferences_routes.cpp /dashboard/settings/preferences (GET, POST): language, time zone
 // webhook_routes.cpp     /dashboard/webhooks...
 // event_audit_routes.cpp /dashboard/events, /dashboard/audit-log (GET)
 // link_routes.cpp        /dashboard/links[/new|/:id[/edit|/deactivate|/activate]]
@@ -48,6 +49,7 @@ void AddIntegrationRoutes(http::Router& router, DashboardContext& dashboard);
 void AddRefundRoutes(http::Router& router, DashboardContext& dashboard);
 void AddPayoutRoutes(http::Router& router, DashboardContext& dashboard);
 void AddNotificationRoutes(http::Router& router, DashboardContext& dashboard);
+void AddPreferencesRoutes(http::Router& router, DashboardContext& dashboard);
 
 inline void RegisterDashboardRoutes(http::Router& router, DashboardContext& dashboard) {
   AddSignInRoutes(router, dashboard);
@@ -60,6 +62,7 @@ inline void RegisterDashboardRoutes(http::Router& router, DashboardContext& dash
   AddApiKeyRoutes(router, dashboard);
   AddGeneralSettingsRoutes(router, dashboard);
   AddNotificationRoutes(router, dashboard);
+  AddPreferencesRoutes(router, dashboard);
   AddWebhookRoutes(router, dashboard);
   AddEventAndAuditRoutes(router, dashboard);
   AddLinkRoutes(router, dashboard);

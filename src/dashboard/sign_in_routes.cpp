@@ -8,6 +8,7 @@
 #include "dashboard/routes.h"
 #include "domain/error.h"
 #include "domain/people/sign_in.h"
+#include "html/i18n.h"
 #include "http/request_fields.h"
 
 namespace payd::dashboard {
@@ -28,7 +29,7 @@ http::Response WithRetryAfter(http::Response res, base::TimeMs retry_after_ms) {
 http::Response SignInForm(const http::Request& req, const DashboardContext& ctx,
                           http::Status status, const std::string& email,
                           const boost::json::array& errors) {
-  boost::json::object model = PageModel(ctx, "Sign in", nullptr);
+  boost::json::object model = PageModel(ctx, html::Translatable("Sign in"), nullptr);
   model["email"] = email;
   AddErrors(model, errors);
   return Page(req, ctx, status, "sign_in", model);
@@ -48,8 +49,10 @@ http::Response SubmitSignIn(const http::Request& req, const http::RequestContext
   std::string email = base::ValidUtf8(http::FormValue(req.body(), "email"));
   std::string password = http::FormValue(req.body(), "password");
   boost::json::array errors;
-  if (email.empty()) errors.push_back(FieldError("email", "Enter your email address"));
-  if (password.empty()) errors.push_back(FieldError("password", "Enter your password"));
+  if (email.empty())
+    errors.push_back(FieldError("email", html::Translatable("Enter your email address")));
+  if (password.empty())
+    errors.push_back(FieldError("password", html::Translatable("Enter your password")));
   if (!errors.empty()) return SignInForm(req, ctx, http::Status::bad_request, email, errors);
 
   auto result = domain::SignIn(ctx.store, email, password, rctx.remote_ip, ctx.sessions,
@@ -71,7 +74,8 @@ http::Response SubmitSignIn(const http::Request& req, const http::RequestContext
     return WithRetryAfter(SignInForm(req, ctx, http::Status::too_many_requests, email, errors),
                           result.retry_after_ms);
   }
-  errors.push_back(FieldError("email", "Enter the email address and password of your account"));
+  errors.push_back(FieldError(
+      "email", html::Translatable("Enter the email address and password of your account")));
   return SignInForm(req, ctx, http::Status::bad_request, email, errors);
 }
 
@@ -79,7 +83,7 @@ http::Response SubmitSignIn(const http::Request& req, const http::RequestContext
 // session the password opened (it waits kSecondFactorWaitMs at most).
 http::Response CodeForm(const http::Request& req, const DashboardContext& ctx, http::Status status,
                         const std::string& waiting_token, const boost::json::array& errors) {
-  boost::json::object model = PageModel(ctx, "Enter your code", nullptr);
+  boost::json::object model = PageModel(ctx, html::Translatable("Enter your code"), nullptr);
   model["csrf"] = domain::CsrfToken(waiting_token);
   AddErrors(model, errors);
   return Page(req, ctx, status, "sign_in_code", model);
@@ -96,8 +100,9 @@ http::Response SubmitCode(const http::Request& req, const http::RequestContext& 
   }
   std::string code = base::ValidUtf8(http::FormValue(req.body(), "code"));
   if (code.empty()) {
-    return CodeForm(req, ctx, http::Status::bad_request, token,
-                    {FieldError("code", "Enter the code from your authenticator app")});
+    return CodeForm(
+        req, ctx, http::Status::bad_request, token,
+        {FieldError("code", html::Translatable("Enter the code from your authenticator app"))});
   }
   auto result = domain::SignInWithCode(ctx.store, *waiting, code, rctx.remote_ip, ctx.sessions,
                                        base::NowMs(), http::CookieValue(req, kBrowserCookie));
@@ -114,9 +119,9 @@ http::Response SubmitCode(const http::Request& req, const http::RequestContext& 
                           result.retry_after_ms);
   }
   return CodeForm(req, ctx, http::Status::bad_request, token,
-                  {FieldError("code",
-                              "Enter the code your authenticator app shows now, or an "
-                              "unused recovery code")});
+                  {FieldError("code", html::Translatable(
+                                          "Enter the code your authenticator app shows now, or an "
+                                          "unused recovery code"))});
 }
 
 http::Response SubmitSignOut(const http::Request& req, DashboardContext& ctx) {
@@ -137,8 +142,10 @@ http::Response LinkPage(const http::Request& req, const DashboardContext& ctx, h
                         const domain::LinkHolder& holder, const std::string& token,
                         const boost::json::array& errors) {
   bool welcome = holder.link.purpose == domain::LinkPurpose::kWelcome;
-  boost::json::object model =
-      PageModel(ctx, welcome ? "Choose your password" : "Choose a new password", nullptr);
+  boost::json::object model = PageModel(ctx,
+                                        welcome ? html::Translatable("Choose your password")
+                                                : html::Translatable("Choose a new password"),
+                                        nullptr);
   model["welcome"] = welcome;
   model["email"] = holder.user.email;
   model["token"] = token;
@@ -149,7 +156,7 @@ http::Response LinkPage(const http::Request& req, const DashboardContext& ctx, h
 
 http::Response DeadLink(const http::Request& req, const DashboardContext& ctx) {
   return Page(req, ctx, http::Status::not_found, "link_dead",
-              PageModel(ctx, "This link no longer works", nullptr));
+              PageModel(ctx, html::Translatable("This link no longer works"), nullptr));
 }
 
 http::Response SubmitLink(const http::Request& req, http::RequestContext& rctx,
@@ -177,10 +184,11 @@ http::Response SubmitLink(const http::Request& req, http::RequestContext& rctx,
       case Outcome::kCodeRefused:
         break;
     }
-    return LinkPage(req, ctx, http::Status::bad_request, *holder, token,
-                    {FieldError("code",
-                                "Enter the code your authenticator app shows now, or an "
-                                "unused recovery code")});
+    return LinkPage(
+        req, ctx, http::Status::bad_request, *holder, token,
+        {FieldError("code",
+                    html::Translatable("Enter the code your authenticator app shows now, or an "
+                                       "unused recovery code"))});
   } catch (const domain::Error& e) {
     if (e.param() != "password") throw;
     return LinkPage(req, ctx, http::Status::bad_request, *holder, token,

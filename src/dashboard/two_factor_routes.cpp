@@ -9,6 +9,7 @@
 #include "domain/error.h"
 #include "domain/management/two_factor.h"
 #include "domain/people/sign_in.h"
+#include "html/i18n.h"
 #include "html/qr.h"
 #include "http/request_fields.h"
 
@@ -34,7 +35,7 @@ std::string Grouped(const std::string& secret) {
 http::Response StatusPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                           http::Status status, const boost::json::array& errors) {
   const domain::User& user = visitor.current.user;
-  boost::json::object model = PageModel(ctx, "Two-factor sign-in", &visitor);
+  boost::json::object model = PageModel(ctx, html::Translatable("Two-factor sign-in"), &visitor);
   model["navSettings"] = true;
   model["subTwoFactor"] = true;
   model["mustEnrol"] = visitor.current.must_enrol;
@@ -58,7 +59,7 @@ http::Response StatusPage(const http::Request& req, DashboardContext& ctx, const
 
 http::Response CodesPage(const http::Request& req, DashboardContext& ctx, const Visitor& visitor,
                          const std::vector<std::string>& codes) {
-  boost::json::object model = PageModel(ctx, "Your recovery codes", &visitor);
+  boost::json::object model = PageModel(ctx, html::Translatable("Your recovery codes"), &visitor);
   model["navSettings"] = true;
   model["subTwoFactor"] = true;
   boost::json::array list;

@@ -71,7 +71,7 @@ boost::json::object EndpointCard(const domain::WebhookEndpoint& e,
 http::Response WebhooksPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                             http::Status status, const TypedEndpoint& typed,
                             const boost::json::array& errors) {
-  boost::json::object model = PageModel(ctx, "Webhooks", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Webhooks"), &v);
   model["navWebhooks"] = true;
   boost::json::array endpoints;
   for (const auto& e : ctx.store.ListWebhookEndpoints(v.current.user.tenant_id)) {
@@ -164,7 +164,7 @@ http::Response DeliveriesPage(const http::Request& req, DashboardContext& ctx, c
   const std::string& tenant = v.current.user.tenant_id;
   std::string endpoint_id = http::QueryParam(req, "endpoint");
   std::optional<std::string> only;
-  boost::json::object model = PageModel(ctx, "Webhook deliveries", &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Webhook deliveries"), &v);
   if (!endpoint_id.empty()) {
     auto e = ctx.store.FindWebhookEndpoint(endpoint_id);
     if (!e || e->tenant_id != tenant) return NotFoundPage(req, ctx, &v);
@@ -172,7 +172,8 @@ http::Response DeliveriesPage(const http::Request& req, DashboardContext& ctx, c
     model["endpoint"] = boost::json::object{{"id", e->id}, {"url", e->url}};
   }
   model["navWebhooks"] = true;
-  boost::json::array options{{{"value", ""}, {"label", "Every endpoint"}, {"selected", !only}}};
+  boost::json::array options{
+      {{"value", ""}, {"label", html::Translatable("Every endpoint")}, {"selected", !only}}};
   for (const auto& e : ctx.store.ListWebhookEndpoints(tenant)) {
     options.push_back({{"value", e.id}, {"label", e.url}, {"selected", only == e.id}});
   }

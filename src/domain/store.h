@@ -401,10 +401,14 @@ class Store : public LedgerStore,
   // stored), webhook deliveries waiting (pending or retrying), and those
   // created since `failed_since` that failed (the whole history would grow
   // without end, and a merchant acts on recent failures).
+  // And what a new account has set up yet (the overview's Get started).
   struct TenantCounts {
     std::vector<std::pair<std::string, std::int64_t>> intents_by_status;
     std::int64_t deliveries_waiting = 0;
     std::int64_t deliveries_failed = 0;
+    bool has_integration = false;
+    bool has_link_or_key = false;
+    bool has_webhook_endpoint = false;
   };
   virtual TenantCounts CountTenant(const std::string& tenant_id, base::TimeMs failed_since) = 0;
   // The sum of the confirmed payments received on one UTC day in one token

@@ -57,6 +57,8 @@ Catalog ParseCatalog(std::string code, std::string_view text) {
       catalog.widget = value.as_object();
     } else if (key == "dashboard" && value.is_object()) {
       catalog.dashboard = value.as_object();
+    } else if (key == "dashboard_js" && value.is_object()) {
+      catalog.dashboard_js = value.as_object();
     } else if (value.is_string()) {
       catalog.strings[key] = value;
     } else {

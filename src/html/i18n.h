@@ -39,6 +39,8 @@ struct Catalog {
   // a string, or for a plural text keyed "<one>|<other>" an object of CLDR
   // categories ("one", "other", ...). English itself has none.
   boost::json::object dashboard;
+  // The same for the dashboard's scripts (web/js/dashboard_words.js): the page carries them all.
+  boost::json::object dashboard_js;
 
   // The string for `key` with its placeholders filled; the key itself when missing
   // (a visible gap rather than a crash).

@@ -72,7 +72,8 @@ Localizer::Localizer(const Catalog& catalog, std::string_view time_zone)
   // Skeletons, not patterns: ICU orders the fields and picks a 12- or 24-hour
   // clock the language's way ("j").
   icu_->date_time = Formatter("yMMMdjmm", icu_->locale, *icu_->zone);
-  icu_->date = Formatter("yMMMd", icu_->locale, *icu_->zone);
+  std::unique_ptr<icu::TimeZone> utc(icu::TimeZone::createTimeZone("UTC"));
+  icu_->date = Formatter("yMMMd", icu_->locale, *utc);
   icu_->zone_name = Formatter("z", icu_->locale, *icu_->zone);
 }
 
@@ -109,7 +110,7 @@ std::string Localizer::DateTime(base::TimeMs at) const {
   return Utf8(out) + " " + ZoneName(at);
 }
 
-std::string Localizer::Date(base::TimeMs at) const {
+std::string Localizer::UtcDay(base::TimeMs at) const {
   icu::UnicodeString out;
   icu_->date->format(static_cast<UDate>(at), out);
   return Utf8(out);

@@ -25,6 +25,7 @@ class Localizer {
   // `time_zone`: an IANA name ("Europe/Berlin") or "UTC"; an unknown one is
   // UTC (base::IsKnownTimeZone).
   Localizer(const Catalog& catalog, std::string_view time_zone);
+  Localizer(Catalog&&, std::string_view) = delete;  // it keeps a reference to its catalog
   ~Localizer();
   Localizer(const Localizer&) = delete;
   Localizer& operator=(const Localizer&) = delete;
@@ -49,8 +50,8 @@ class Localizer {
 
   // "4 Dec 2026, 23:05" (en), "04.12.2026, 23:05" (de) in the time zone.
   std::string DateTime(base::TimeMs at) const;
-  // The day alone: "4 Dec 2026".
-  std::string Date(base::TimeMs at) const;
+  // The UTC day of `at` alone, "Dec 4, 2026": the dashboard counts days in UTC.
+  std::string UtcDay(base::TimeMs at) const;
   // The zone as a reader knows it: "UTC", "CET", "GMT+1" (at `at`).
   std::string ZoneName(base::TimeMs at) const;
   // "1234567.5" with the language's separators; anything not decimal as it is.

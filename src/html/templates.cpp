@@ -86,20 +86,20 @@ void AddLocalizer(mustache::data& data, const Localizer& loc) {
                  loc.Plural(n, Trim(std::string_view(text).substr(first + 1, second - first - 1)),
                             Trim(std::string_view(text).substr(second + 1))));
            }});
-  data.set("time", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+  data.set("asTime", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
              std::string raw(Trim(render(text)));
              auto at = base::ParseRfc3339(raw);
              if (!at) return raw;
              return "<time datetime=\"" + raw + "\">" + EscapeHtml(loc.DateTime(*at)) + "</time>";
            }});
-  data.set("day", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+  data.set("asDay", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
              std::string raw(Trim(render(text)));
              auto at = base::ParseRfc3339(raw.size() == 10 ? raw + "T00:00:00Z" : raw);
              if (!at) return raw;
-             return "<time datetime=\"" + raw.substr(0, 10) + "\">" + EscapeHtml(loc.Date(*at)) +
+             return "<time datetime=\"" + raw.substr(0, 10) + "\">" + EscapeHtml(loc.UtcDay(*at)) +
                     "</time>";
            }});
-  data.set("amount", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+  data.set("asAmount", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
              return EscapeHtml(loc.Amount(Trim(render(text))));
            }});
 }

@@ -33,9 +33,9 @@ class Templates {
   //       translates the value of `label` when a catalog has it
   //   {{#plural}}count|{{count}} payment|{{count}} payments{{/plural}}
   //       the language's form for the number in `count` (CLDR's rules)
-  //   {{#time}}{{createdAt}}{{/time}}  an RFC 3339 time as <time>, in the zone
-  //   {{#day}}{{day}}{{/day}}          a UTC day ("2026-12-04") the language's way
-  //   {{#amount}}{{amount}}{{/amount}} a decimal string with the language's separators
+  //   {{#asTime}}{{createdAt}}{{/asTime}}  an RFC 3339 time as <time>, in the zone
+  //   {{#asDay}}{{day}}{{/asDay}}        a UTC day ("2026-12-04") the language's way
+  //   {{#asAmount}}{{amount}}{{/asAmount}} a decimal string with the language's separators
   std::string Render(std::string_view name, const boost::json::object& model,
                      std::string_view layout = "layout",
                      const Localizer* localizer = nullptr) const;

@@ -66,7 +66,7 @@ describe('dashboard keys and general settings', () => {
 
     assert.equal((await api('GET', '/api/v1/payment-links', text)).status, 200);
     assertApiError(await api('POST', '/api/v1/payment-links', text, {}), 403, 'insufficient_scope');
-    assert.match(await (await get(KEYS, dev)).text(), /<dt>Last used<\/dt><dd>\d{4}-\d\d-\d\dT/, 'last used follows use');
+    assert.match(await (await get(KEYS, dev)).text(), /<dt>Last used<\/dt><dd><time datetime="\d{4}-\d\d-\d\dT/, 'last used follows use');
 
     const id = keyId(text);
     assert.match(list, new RegExp(`action="${KEYS}/${id}/revoke"[^>]*data-confirm="Revoke the key Order sync\\?`));

@@ -163,7 +163,7 @@ describe('dashboard payments', () => {
     assert.match(html, new RegExp(`Received USDC per day, \\d{4}-\\d{2}-\\d{2} to ${today}`));
     // Paid so far in this file: 9.5 (underpaid) and 6.01 (attached), both confirmed.
     assert.match(html, /<strong>15\.51 USDC<\/strong> received/);
-    assert.match(html, new RegExp(`<td>${today}</td><td class="numeric">15\\.51 USDC</td>`), 'the same figures as a table');
+    assert.match(html, new RegExp(`<td><time datetime="${today}">[^<]+</time></td><td class="numeric">15\\.51 USDC</td>`), 'the same figures as a table');
     const paid = (await api('/api/v1/payment-intents?limit=100')).data.filter((i) => i.status === 'PAID').length;
     assert.match(html, new RegExp(`<span class="stat-number">${paid}</span> <span class="stat-label">paid</span>`));
     assert.match(html, /Anvil|31337/);

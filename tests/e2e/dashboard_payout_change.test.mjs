@@ -84,7 +84,7 @@ describe('a payout address change waits a day, told to every owner', () => {
     // Every owner sees it on the overview; the integration's page says when it applies.
     const ana = await signIn('ana@acme.example');
     const overview = await (await get('/dashboard', ana)).text();
-    assert.match(overview, new RegExp(`A new payout address for <a href="${INTEGRATIONS}/${integrationId}">Pop-up store</a> was asked for</strong> on [^,]+, by al\\. From [^,]+, new payments go to <code class="address">${NEW_PAYOUT}</code> instead of <code class="address">${PAYOUT}</code>`));
+    assert.match(overview, new RegExp(`A new payout address for <a href="${INTEGRATIONS}/${integrationId}">Pop-up store</a> was asked for</strong> on <time datetime="[^"]+">[^<]+</time>, by al\\. From <time datetime="[^"]+">[^<]+</time>, new payments go to <code class="address">${NEW_PAYOUT}</code> instead of <code class="address">${PAYOUT}</code>`));
     const page = await (await get(`${INTEGRATIONS}/${integrationId}`, ana)).text();
     assert.match(page, /A new payout address waits/);
     assert.match(page, /payout-change\/confirm/, 'a second owner may confirm it');
@@ -147,7 +147,7 @@ describe('a payout address change waits a day, told to every owner', () => {
     assert.equal(canceled.newPayoutAddress, THIRD_PAYOUT);
     assert.equal(canceled.decidedBy, userId('al@acme.example'));
     const overview = await (await get('/dashboard', ana)).text();
-    assert.match(overview, /A payout address change of <a [^>]+>Pop-up store<\/a> was canceled<\/strong> on [^ ]+ by al/);
+    assert.match(overview, /A payout address change of <a [^>]+>Pop-up store<\/a> was canceled<\/strong> on <time datetime="[^"]+">[^<]+<\/time> by al/);
     assert.equal(overview.match(/was asked for<\/strong>/g)?.length ?? 0, 0, 'what was asked for and since decided is told once, by its outcome');
     assert.doesNotMatch(await (await get(`${INTEGRATIONS}/${integrationId}`, ana)).text(), /A new payout address waits/);
   });

@@ -114,4 +114,13 @@ describe('what the dashboard says', () => {
     const bytes = Buffer.from(await icon.arrayBuffer());
     assert.deepEqual([...bytes.subarray(0, 4)], [0, 0, 1, 0], 'an ICO file');
   });
+  test('the steps are gone once the account has taken its first payment', async () => {
+    assert.ok((await page('/dashboard')).includes('getting-started'), 'still there before');
+    const pi = await newIntent('1.00');
+    await chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await chain.mine(1);
+    await eventually(async () => (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json.status === 'PAID',
+      { what: 'the first payment confirmed', timeout: 20000 });
+    assert.ok(!(await page('/dashboard')).includes('getting-started'), 'no steps after the first payment');
+  });
 });

@@ -3,12 +3,14 @@
 // value on the clipboard and says so to screen readers; a form with
 // data-confirm asks before it is sent (revoking a key, removing an endpoint);
 // a data-live region follows the ledger (server-sent events).
+import { say } from './dashboard_words.js';
+
 function addCopyButtons() {
   for (const field of document.querySelectorAll('input[data-copy], textarea[data-copy]')) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'button button-secondary copy-button';
-    button.textContent = 'Copy';
+    button.textContent = say('Copy');
     const status = document.createElement('span');
     status.className = 'copy-status';
     status.setAttribute('role', 'status');
@@ -16,9 +18,9 @@ function addCopyButtons() {
       field.select();
       try {
         await navigator.clipboard.writeText(field.value);
-        status.textContent = 'Copied';
+        status.textContent = say('Copied');
       } catch {
-        status.textContent = 'Selected: press Ctrl+C or ⌘C to copy';
+        status.textContent = say('Selected: press Ctrl+C or ⌘C to copy');
       }
     });
     field.after(button, status);
@@ -51,7 +53,7 @@ function liveRegion() {
       if (next && next.innerHTML !== region.innerHTML) {
         region.innerHTML = next.innerHTML;
         const status = region.querySelector('[role="status"]');
-        if (status) status.textContent = 'Updated';
+        if (status) status.textContent = say('Updated');
       }
     } catch {
       // The next event tries again.
@@ -71,6 +73,18 @@ function showCurrentSection() {
   }
 }
 
+// Times are written in the browser's zone until the person chooses one
+// (Settings): the server learns it from this cookie.
+function rememberTimeZone() {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // IANA names ("America/Sao_Paulo") are valid cookie text as they are.
+  const cookie = `payd_tz=${zone}`;
+  if (zone && !document.cookie.split('; ').includes(cookie)) {
+    document.cookie = `${cookie}; Path=/dashboard; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  }
+}
+
+rememberTimeZone();
 addCopyButtons();
 confirmForms();
 liveRegion();

@@ -5,6 +5,8 @@
 // SHA-1 and SHA-2 only), and the dashboard has no bundler to ship viem's.
 // Said when the field is left, then updated as it is corrected, so a half-typed
 // address is not scolded. Without this script the form works the same.
+import { say } from './dashboard_words.js';
+
 const SHAPE = /^0x[0-9a-fA-F]{40}$/;
 
 for (const input of document.querySelectorAll('input[data-address]')) {
@@ -19,11 +21,11 @@ for (const input of document.querySelectorAll('input[data-address]')) {
     if (value === '' || SHAPE.test(value)) {
       message.textContent = '';
     } else if (!value.startsWith('0x')) {
-      message.textContent = 'An address starts with 0x.';
+      message.textContent = say('An address starts with 0x.');
     } else if (/[^0-9a-fA-F]/.test(value.slice(2))) {
-      message.textContent = 'After 0x, an address has only the digits 0-9 and letters a-f.';
+      message.textContent = say('After 0x, an address has only the digits 0-9 and letters a-f.');
     } else {
-      message.textContent = `An address has 40 characters after 0x; this one has ${value.length - 2}.`;
+      message.textContent = say('An address has 40 characters after 0x; this one has {count}.', { count: value.length - 2 });
     }
   };
   input.addEventListener('input', () => {

@@ -6,15 +6,16 @@
 // shown: the watcher, reading the chain, is what marks a transfer sent, and
 // the live region then shows it.
 import { classify, connect, discoverWallets, ensureChain } from './wallet.js';
+import { say as word } from './dashboard_words.js';
 
 let hasWallets = false;
 
 const MESSAGES = {
-  rejected: 'You declined in your wallet. Nothing was sent.',
-  wrongChain: 'Your wallet could not switch to the transfer\'s chain. Switch it yourself and try again.',
-  insufficientFunds: 'The payout wallet does not hold enough to send this (and its gas).',
-  pending: 'Your wallet is already asking you something: answer it first.',
-  failed: 'The wallet could not send it. Try again, or use the QR code or the raw transaction.',
+  rejected: word('You declined in your wallet. Nothing was sent.'),
+  wrongChain: word('Your wallet could not switch to the transfer\'s chain. Switch it yourself and try again.'),
+  insufficientFunds: word('The payout wallet does not hold enough to send this (and its gas).'),
+  pending: word('Your wallet is already asking you something: answer it first.'),
+  failed: word('The wallet could not send it. Try again, or use the QR code or the raw transaction.'),
 };
 
 function reveal() {
@@ -32,18 +33,18 @@ async function send(box) {
   const d = box.dataset;
   try {
     const [wallet] = await discoverWallets();
-    if (!wallet) return say('No browser wallet was found. Use the QR code or the raw transaction.', true);
+    if (!wallet) return say(word('No browser wallet was found. Use the QR code or the raw transaction.'), true);
     const account = await connect(wallet.provider);
     if (account.toLowerCase() !== d.from.toLowerCase()) {
-      return say(`Connect the payout wallet ${d.from}: the transfer goes out of that address. Your wallet is on ${account}.`, true);
+      return say(word('Connect the payout wallet {from}: the transfer goes out of that address. Your wallet is on {account}.', { from: d.from, account }), true);
     }
     await ensureChain(wallet.provider, { chainId: Number(d.chainId), name: d.chainName });
-    say('Confirm the transfer in your wallet.');
+    say(word('Confirm the transfer in your wallet.'));
     const hash = await wallet.provider.request({
       method: 'eth_sendTransaction',
       params: [{ from: account, to: d.to, data: d.data, value: '0x' + BigInt(d.value).toString(16) }],
     });
-    say(`Sent as transaction ${hash}. payd marks it sent once it sees the transfer on chain.`);
+    say(word('Sent as transaction {hash}. payd marks it sent once it sees the transfer on chain.', { hash }));
   } catch (e) {
     say(MESSAGES[classify(e).kind] || MESSAGES.failed, true);
   }

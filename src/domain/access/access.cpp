@@ -68,13 +68,15 @@ constexpr std::array kRows{
     Row{Operation::kSendTestEmail, {"Sending a test email", kAccount, kAccountKeyOnly}},
     Row{Operation::kChooseOwnEmail,
         {"Choosing what you are emailed about", kRead, kAccountKeyOnly}},
+    Row{Operation::kChooseOwnPreferences,
+        {"Choosing your language and time zone", kRead, kAccountKeyOnly}},
 };
 
 constexpr bool InOrder() {
   for (std::size_t i = 0; i < kRows.size(); ++i) {
     if (static_cast<std::size_t>(kRows[i].op) != i) return false;
   }
-  return static_cast<std::size_t>(Operation::kChooseOwnEmail) + 1 == kRows.size();
+  return static_cast<std::size_t>(Operation::kChooseOwnPreferences) + 1 == kRows.size();
 }
 static_assert(InOrder(), "one row per Operation, in its order");
 

@@ -53,6 +53,8 @@ enum class Operation {
   kSendTestEmail,
   // What one is emailed about oneself (a person's own choices).
   kChooseOwnEmail,
+  // The language and time zone the dashboard is written in for oneself.
+  kChooseOwnPreferences,
 };
 
 struct OperationRights {

@@ -149,6 +149,19 @@ domain::Store::TenantCounts SqlStore::CountTenant(const std::string& tenant_id,
         "WHERE tenant_id = ? AND created_at >= ? AND status = 'FAILED'");
     failed.Bind(1, tenant_id).Bind(2, failed_since);
     if (failed.Step()) counts.deliveries_failed = failed.Int(0);
+    // Whether each exists, one indexed row at most apiece: the overview asks on
+    // every render, live refreshes included.
+    auto setup = c.Prepare(
+        "SELECT EXISTS (SELECT 1 FROM integrations WHERE tenant_id = ?), "
+        "EXISTS (SELECT 1 FROM payment_links WHERE tenant_id = ?) "
+        "OR EXISTS (SELECT 1 FROM api_keys WHERE tenant_id = ?), "
+        "EXISTS (SELECT 1 FROM webhook_endpoints WHERE tenant_id = ?)");
+    setup.Bind(1, tenant_id).Bind(2, tenant_id).Bind(3, tenant_id).Bind(4, tenant_id);
+    if (setup.Step()) {
+      counts.has_integration = setup.Int(0) != 0;
+      counts.has_link_or_key = setup.Int(1) != 0;
+      counts.has_webhook_endpoint = setup.Int(2) != 0;
+    }
     return counts;
   });
 }

@@ -369,6 +369,17 @@ export const CASES = [
     ],
   },
   {
+    name: 'a person\'s own language and time zone; choosing the same again writes nothing',
+    async run(w) {
+      const bo = await signIn(w, 'bo');
+      const PREFS = '/dashboard/settings/preferences';
+      const chose = await w.form(bo, PREFS, { language: 'de', time_zone: 'Europe/Berlin' }, PREFS);
+      if (chose.status !== 303) throw new Error(`preferences: ${chose.status}`);
+      await w.form(bo, PREFS, { language: 'de', time_zone: 'Europe/Berlin' }, PREFS);
+    },
+    expect: [['user.sign_in', 'bo', 'bo'], ['user.preferences', 'bo', 'bo']],
+  },
+  {
     name: 'showing the webhook secret on the server is audited',
     async run(w) {
       w.payd.admin(['webhook-secret', 'show', '--tenant', w.shop.tenant.id]);
