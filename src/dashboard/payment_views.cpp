@@ -1,5 +1,7 @@
 #include "dashboard/payment_views.h"
 
+#include <charconv>
+
 #include "base/strings.h"
 #include "domain/money/amount.h"
 #include "domain/money/currency.h"
@@ -15,6 +17,16 @@ std::string Decimal(const domain::Uint256& units, unsigned decimals) {
 
 std::string Timestamp(const std::optional<base::TimeMs>& at) {
   return at ? base::FormatTimestamp(*at) : "";
+}
+
+// Whether the intent has the confirmations it asks for: a number of them
+// ("12"), or a paid intent for "safe" and "finalized".
+bool EnoughConfirmations(const domain::PaymentIntent& i) {
+  if (i.status == domain::IntentStatus::kPaid) return true;
+  std::int64_t needed = 0;
+  const auto& text = i.required_confirmations;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), needed);
+  return error == std::errc() && end == text.data() + text.size() && i.confirmations >= needed;
 }
 
 // What needs the merchant: an exception not resolved yet.
@@ -75,6 +87,8 @@ boost::json::object IntentRow(const domain::PaymentIntent& i, const domain::Chai
       {"integrationId", i.integration_id},
       {"confirmations", i.confirmations},
       {"requiredConfirmations", i.required_confirmations},
+      // "2 of 1" reads as a mistake once a payment has more than it needs.
+      {"enoughConfirmations", EnoughConfirmations(i)},
   };
   // How far off what arrived is, once something did: what the merchant decides on.
   if (chosen && i.received > 0 && i.received < i.amount) {

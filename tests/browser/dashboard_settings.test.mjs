@@ -112,4 +112,32 @@ describe('the dashboard: API keys and general settings', () => {
     await checkState(page, 'dashboard-settings-phone', 'general-viewer');
     assert.deepEqual(real(problems), []);
   });
+
+  for (const [width, viewport] of WIDTHS) {
+    test(`a person chooses German and Berlin's time; the pages follow, in Chromium (${width})`, async () => {
+      const shots = `dashboard-settings-${width}`;
+      const { page, problems } = await watchedPage(browser, payd.url, viewport);
+      await signIn(page, `owner-${width}@acme.example`);
+      await page.goto(`${payd.url}/dashboard/settings/preferences`);
+      await page.getByRole('heading', { level: 1, name: 'Your language and time zone' }).waitFor();
+      await checkState(page, shots, 'preferences');
+      await page.getByLabel('Language').selectOption('de');
+      await page.getByLabel('Time zone', { exact: true }).selectOption('Europe/Berlin');
+      await page.getByRole('button', { name: 'Save' }).click();
+      // The page that says it is saved is already German: the words are the catalog's.
+      await page.getByRole('heading', { level: 1, name: 'Ihre Sprache und Zeitzone' }).waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+      await checkState(page, shots, 'preferences-de');
+      await page.getByRole('link', { name: 'Audit-Log', exact: true }).click();
+      await page.locator('time').first().waitFor();
+      assert.match(await page.locator('time').first().innerText(), /MEZ|MESZ/, 'times in Berlin, named');
+      await checkState(page, shots, 'audit-log-de');
+      await page.goto(`${payd.url}/dashboard/settings/preferences`);
+      await page.getByLabel('Sprache').selectOption('');
+      await page.getByLabel('Zeitzone', { exact: true }).selectOption('');
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Your language and time zone' }).waitFor();
+      assert.deepEqual(real(problems), []);
+    });
+  }
 });

@@ -122,5 +122,7 @@ describe('what the dashboard says', () => {
     await eventually(async () => (await payd.request('GET', `/api/v1/payment-intents/${pi.id}`, { key: shop.read.key })).json.status === 'PAID',
       { what: 'the first payment confirmed', timeout: 20000 });
     assert.ok(!(await page('/dashboard')).includes('getting-started'), 'no steps after the first payment');
+    // Its confirmations say how many were needed, not "2 of 1".
+    assert.match(await page(`/dashboard/payments/${pi.id}`), /<dt>Confirmations<\/dt><dd>\d+ \(1 needed\)<\/dd>/);
   });
 });
