@@ -10,12 +10,13 @@
 //
 //   node scripts/i18n-dashboard.mjs list         every English text, as JSON
 //   node scripts/i18n-dashboard.mjs missing de   what de lacks, as a "dashboard" object to fill
+//   node scripts/i18n-dashboard.mjs prune        removes the translations of texts the dashboard no longer has
 //   node scripts/i18n-dashboard.mjs check [--english]  (--english: the templates alone)
 //                                                exit 1 on: a template's sections out of
 //                                                balance, a {{#tr}} inside another, a
 //                                                translation missing or left over, or one
 //                                                whose {{tags}} or <markup> differ from English's
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -162,6 +163,24 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       for (const [key, { plural }] of all) if (!(key in catalog)) out[object][key] = plural ? { one: key.split('|')[0], other: key.split('|')[1] } : key;
     }
     console.log(JSON.stringify(out, null, 1));
+  } else if (command === 'prune') {
+    // Textually, one "key": value line at a time, so the files keep their layout.
+    const scripts = scriptTexts();
+    for (const l of languages()) {
+      const path = join(root, 'web/i18n', `${l}.json`);
+      const whole = JSON.parse(readFileSync(path, 'utf8'));
+      let text = readFileSync(path, 'utf8');
+      for (const [object, all] of [['dashboard', texts], ['dashboard_js', scripts]]) {
+        for (const [key, value] of Object.entries(whole[object] ?? {})) {
+          if (all.has(key) || typeof value !== 'string') continue;
+          const line = new RegExp(`\\n\\s*${JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:\\s*${JSON.stringify(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},?`);
+          text = text.replace(line, '');
+        }
+      }
+      text = text.replace(/,(\s*\})/g, '$1');
+      JSON.parse(text);
+      writeFileSync(path, text);
+    }
   } else if (command === 'check') {
     const all = [...problems];
     if (lang !== '--english') {

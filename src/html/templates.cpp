@@ -62,6 +62,17 @@ std::string_view OneTag(std::string_view text) {
   return name;
 }
 
+// "last day::To" is "To" where a language needs to know which "To" it is
+// (gettext's msgctxt): the catalog's key keeps the context, English drops it.
+std::string_view WithoutContext(std::string_view text) {
+  auto sep = text.find("::");
+  if (sep == std::string_view::npos ||
+      text.substr(0, sep).find_first_of("{<") != std::string_view::npos) {
+    return text;
+  }
+  return text.substr(sep + 2);
+}
+
 using Render = mustache::renderer;
 
 void AddLocalizer(mustache::data& data, const Localizer& loc) {
@@ -72,7 +83,7 @@ void AddLocalizer(mustache::data& data, const Localizer& loc) {
                std::string raw = render("{{{" + std::string(name) + "}}}");
                if (auto translated = loc.Translate(raw)) return EscapeHtml(*translated);
              }
-             return render(text);
+             return render(std::string(WithoutContext(text)));
            }});
   data.set("plural", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
              auto first = text.find('|');

@@ -30,7 +30,9 @@ class Templates {
   // reader's language and time zone through these sections:
   //   {{#tr}}English text, {{tags}} and <b>markup</b> included{{/tr}}
   //       its translation, or the text as it is; {{#tr}}{{label}}{{/tr}}
-  //       translates the value of `label` when a catalog has it
+  //       translates the value of `label` when a catalog has it;
+  //       {{#tr}}last day::To{{/tr}} says "To" in English, the context telling
+  //       translators which "To" it is
   //   {{#plural}}count|{{count}} payment|{{count}} payments{{/plural}}
   //       the language's form for the number in `count` (CLDR's rules)
   //   {{#asTime}}{{createdAt}}{{/asTime}}  an RFC 3339 time as <time>, in the zone

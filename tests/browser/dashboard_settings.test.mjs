@@ -140,4 +140,18 @@ describe('the dashboard: API keys and general settings', () => {
       assert.deepEqual(real(problems), []);
     });
   }
+
+  test('in every language the sections fit one row at 1280 px, and each page state is axe-clean', async () => {
+    const { page, problems } = await watchedPage(browser, payd.url, { width: 1280, height: 900 });
+    await signIn(page, 'owner-desktop@acme.example');
+    for (const lang of ['en', 'de', 'fr', 'es']) {
+      await page.setExtraHTTPHeaders({ 'Accept-Language': lang });
+      await page.goto(`${payd.url}/dashboard/settings/people`);
+      assert.equal(await page.locator('html').getAttribute('lang'), lang);
+      const rows = await page.evaluate(() => new Set([...document.querySelectorAll('.dashboard-nav li')].map((li) => li.offsetTop)).size);
+      assert.equal(rows, 1, `${lang}: the sections in one row`);
+      await checkState(page, 'dashboard-settings-desktop', `people-${lang}`);
+    }
+    assert.deepEqual(real(problems), []);
+  });
 });
