@@ -135,12 +135,14 @@ e2e-asan:
 # (and screenshots-postgres). `make test` runs `browser` only (scripts/test-all.mjs
 # says why); `browsers` runs the two stores side by side.
 browser:
+	rm -f $(BUILD)/screenshots/page-checks.jsonl  # this run's page list (scripts/page-checks.mjs)
 	PAYD_BIN=$(abspath $(BUILD))/payd PAYD_SCREENSHOTS=$(abspath $(BUILD))/screenshots \
 	  $(WATCHDOG) 1800 "browser tests ($(BUILD), SQLite)" -- \
 	  $(NODE_TEST) --test-timeout=$(FILE_LIMIT_MS) --test-concurrency=1 tests/browser/
 
 browser-postgres: export PAYD_E2E_STORE = postgres
 browser-postgres:
+	rm -f $(BUILD)/screenshots-postgres/page-checks.jsonl
 	PAYD_BIN=$(abspath $(BUILD))/payd PAYD_SCREENSHOTS=$(abspath $(BUILD))/screenshots-postgres \
 	  $(WATCHDOG) 1800 "browser tests ($(BUILD), PostgreSQL)" -- \
 	  $(NODE_TEST) --test-timeout=$(FILE_LIMIT_MS) --test-concurrency=1 tests/browser/

@@ -6,6 +6,7 @@
 //
 //   PAYD_BIN=build/payd node scripts/dashboard-tour.mjs <out dir> [locale] [time zone]
 //   e.g. ... build/tour-de de-DE Europe/Berlin
+// PAYD_TOUR_JPEG=1 saves JPEGs (quality 70) instead of PNGs, small enough for docs/.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -18,6 +19,8 @@ import { CHROMIUM } from '../tests/browser/lib/browser.mjs';
 const [outArg = 'build/tour', locale = 'en-GB', timezoneId = 'UTC'] = process.argv.slice(2);
 const out = resolve(outArg);
 mkdirSync(out, { recursive: true });
+const jpeg = process.env.PAYD_TOUR_JPEG === '1';
+const shoot = (page, name) => page.screenshot({ path: join(out, `${name}.${jpeg ? 'jpg' : 'png'}`), fullPage: true, ...(jpeg ? { type: 'jpeg', quality: 70 } : {}) });
 
 const chain = await startChain();
 const payd = await startPayd({ config: chainConfig(chain, { confirmations: 1 }) });
@@ -51,7 +54,7 @@ try {
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale, timezoneId });
     const page = await context.newPage();
     await page.goto(`${payd.url}/dashboard/sign-in`);
-    await page.screenshot({ path: join(out, `sign-in-${width}.png`), fullPage: true });
+    await shoot(page, `sign-in-${width}`);
     await page.fill('#email', 'ana@acme.example');
     await page.fill('#password', PASSWORD);
     await page.click('button[type=submit]');
@@ -61,7 +64,7 @@ try {
       if (res.status() === 404) continue; // a page this build does not have
       // A second load: the first one set the browser's time zone (payd_tz).
       await page.reload();
-      await page.screenshot({ path: join(out, `${name}-${width}.png`), fullPage: true });
+      await shoot(page, `${name}-${width}`);
     }
     await context.close();
   }

@@ -50,7 +50,9 @@ std::string BrowserCookie(const DashboardContext& ctx, const std::string& token)
 std::string ClearedSessionCookie(const DashboardContext& ctx);
 
 // The layout's fields: title, the environment banner, the stylesheet, and
-// for a signed-in page the person, their role and the form token.
+// for a signed-in page the person, their role and the form token. `title` is
+// English, translated by the layout; a page about one thing puts its name in
+// the model's "titleName" ("Payment link" and "Spring sale").
 boost::json::object PageModel(const DashboardContext& ctx, std::string title,
                               const Visitor* visitor);
 

@@ -215,7 +215,8 @@ http::Response DetailPage(const http::Request& req, DashboardContext& ctx, const
                           const domain::Integration& integration,
                           const std::string& confirm_error = {},
                           http::Status status = http::Status::ok) {
-  boost::json::object model = PageModel(ctx, "Integration " + integration.name, &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Integration"), &v);
+  model["titleName"] = integration.name;
   model["navIntegrations"] = true;
   model["integration"] = IntegrationModel(CatalogOf(ctx), integration);
   model["waitingPayout"] = WaitingPayoutModel(ctx, v, integration, confirm_error);

@@ -33,7 +33,8 @@ http::Response IntentPage(const http::Request& req, DashboardContext& ctx, const
                           const domain::PaymentIntent& intent, http::Status status,
                           const boost::json::array& errors) {
   const std::string& tenant = v.current.user.tenant_id;
-  boost::json::object model = PageModel(ctx, "Payment " + intent.id, &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Payment"), &v);
+  model["titleName"] = intent.id;
   model["navPayments"] = true;
   auto row = IntentRow(intent, ctx.catalog);
   // Where it came from, by name (the ids stay beside them).

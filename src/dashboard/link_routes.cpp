@@ -214,7 +214,8 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
 
 http::Response DetailPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                           const domain::PaymentLink& link) {
-  boost::json::object model = PageModel(ctx, "Payment link " + link.name, &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Payment link"), &v);
+  model["titleName"] = link.name;
   model["navLinks"] = true;
   boost::json::object shown = LinkModel(ctx, link, IntegrationNames(ctx, v.current.user.tenant_id));
   std::string url = std::string(shown["url"].as_string());

@@ -131,7 +131,8 @@ http::Response CreatePayoutFromForm(const http::Request& req, DashboardContext& 
 
 http::Response PayoutPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                           const domain::Payout& p) {
-  boost::json::object model = PageModel(ctx, "Payout " + p.name, &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("Payout"), &v);
+  model["titleName"] = p.name;
   model["navPayments"] = true;
   const domain::ChainInfo* chain = CatalogOf(ctx).FindChain(p.chain_id);
   model["payout"] = PayoutRow(p, &CatalogOf(ctx));

@@ -102,7 +102,8 @@ http::Response ListPage(const http::Request& req, DashboardContext& ctx, const V
 http::Response RefundPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                           const domain::Refund& r, http::Status status,
                           std::optional<std::string> page_url = std::nullopt) {
-  boost::json::object model = PageModel(ctx, "Refund " + r.id, &v);
+  boost::json::object model = PageModel(ctx, html::Translatable("a refund's page::Refund"), &v);
+  model["titleName"] = r.id;
   model["navPayments"] = true;
   model["refund"] = RefundRow(r, &CatalogOf(ctx));
   bool may = domain::PersonMay(v.current.user.role, domain::Operation::kCreateRefund);

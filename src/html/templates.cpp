@@ -82,6 +82,7 @@ void AddLocalizer(mustache::data& data, const Localizer& loc) {
              if (std::string_view name = OneTag(text); !name.empty()) {
                std::string raw = render("{{{" + std::string(name) + "}}}");
                if (auto translated = loc.Translate(raw)) return EscapeHtml(*translated);
+               if (WithoutContext(raw).size() != raw.size()) return EscapeHtml(WithoutContext(raw));
              }
              return render(std::string(WithoutContext(text)));
            }});

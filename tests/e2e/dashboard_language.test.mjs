@@ -60,6 +60,9 @@ describe('the dashboard in its reader\'s language and time zone', () => {
     assert.match(de, /<html lang="de">/);
     assert.ok(de.includes(`>${word('de', 'Payments')}</a>`), 'the navigation in German');
     assert.ok(!de.includes('>Payments</a>'));
+    // A page about one thing: its title in German, with the thing's own name.
+    const intentPage = await (await get(`/dashboard/payments/${intent.id}`, ana, { 'Accept-Language': 'de' })).text();
+    assert.ok(intentPage.includes(`<title>${word('de', 'Payment')} ${intent.id} – ${word('de', 'payd dashboard')}</title>`), 'the title translated');
     const en = await (await get('/dashboard', ana)).text();
     assert.match(en, /<html lang="en">/);
     assert.ok(en.includes('>Payments</a>'));

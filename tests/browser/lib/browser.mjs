@@ -2,7 +2,7 @@
 // browser per test file, a fresh context (cookies, storage, permissions) per
 // test, axe-core in the page, and a screenshot of every state a test checks.
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,11 +125,19 @@ export async function checkNoSidewaysScroll(page, what, shot = null) {
 }
 
 // A state the test has reached: its screenshot, then no sideways scroll at
-// any of LAYOUT_WIDTHS, then axe-core on it.
+// any of LAYOUT_WIDTHS, then axe-core on it. Each state that passes is a
+// line of build/screenshots/page-checks.jsonl (the page list of a run:
+// scripts/page-checks.mjs sums it up).
 export async function checkState(page, test, state, { axeOff = [] } = {}) {
   await screenshot(page, test, state);
   await checkNoSidewaysScroll(page, `${test} (${state})`, { test, state });
-  await checkAccessibility(page, `${test} (${state})`, { off: axeOff });
+  const axe = await checkAccessibility(page, `${test} (${state})`, { off: axeOff });
+  const url = new URL(page.url());
+  appendFileSync(join(SCREENSHOTS, 'page-checks.jsonl'), `${JSON.stringify({
+    test, state, path: url.pathname, lang: await page.locator('html').getAttribute('lang'),
+    viewport: page.viewportSize().width, scrollFreeAt: LAYOUT_WIDTHS, axeRulesPassed: axe.passes.length,
+    axeViolations: 0, axeOff,
+  })}\n`);
 }
 
 // A page of `browser` at `viewport` that records every CSP violation, console
@@ -143,6 +151,9 @@ export async function watchedPage(browser, paydUrl, viewport) {
   page.on('requestfailed', (r) => {
     // Leaving a page ends its live stream (the dashboard's /dashboard/live): not a failure.
     if (r.resourceType() === 'eventsource' && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+    // The browser's own fetch of the page's icon, cut when the page is left before it
+    // came back (a quick click): the icon is served, as /favicon.ico's test asserts.
+    if (new URL(r.url()).pathname.endsWith('/favicon.ico') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.push(`failed: ${r.url()}`);
   });
   page.on('requestfinished', (r) => {
