@@ -6,7 +6,7 @@
 //
 //   PAYD_BIN=build/payd node scripts/dashboard-tour.mjs <out dir> [locale] [time zone]
 //   e.g. ... build/tour-de de-DE Europe/Berlin
-// PAYD_TOUR_JPEG=1 saves JPEGs (quality 70) instead of PNGs, small enough for docs/.
+// PAYD_TOUR_JPEG=1 saves JPEGs (quality 60, the first 1,600 px) instead of PNGs, small enough for docs/.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -20,7 +20,11 @@ const [outArg = 'build/tour', locale = 'en-GB', timezoneId = 'UTC'] = process.ar
 const out = resolve(outArg);
 mkdirSync(out, { recursive: true });
 const jpeg = process.env.PAYD_TOUR_JPEG === '1';
-const shoot = (page, name) => page.screenshot({ path: join(out, `${name}.${jpeg ? 'jpg' : 'png'}`), fullPage: true, ...(jpeg ? { type: 'jpeg', quality: 70 } : {}) });
+// A JPEG shows the page's first 1,600 px: what a reader sees first.
+const shoot = async (page, name) => page.screenshot({
+  path: join(out, `${name}.${jpeg ? 'jpg' : 'png'}`), fullPage: true,
+  ...(jpeg ? { type: 'jpeg', quality: 60, clip: { x: 0, y: 0, width: page.viewportSize().width, height: Math.min(1600, await page.evaluate(() => document.documentElement.scrollHeight)) } } : {}),
+});
 
 const chain = await startChain();
 const payd = await startPayd({ config: chainConfig(chain, { confirmations: 1 }) });
