@@ -141,7 +141,7 @@ describe('the dashboard: API keys and general settings', () => {
     });
   }
 
-  test('in every language the sections fit one row at 1280 px, and each page state is axe-clean', async () => {
+  test('in every language the sections fit one row at 1280 px, Settings\' tabs one row on a phone, each state axe-clean', async () => {
     const { page, problems } = await watchedPage(browser, payd.url, { width: 1280, height: 900 });
     await signIn(page, 'owner-desktop@acme.example');
     for (const lang of ['en', 'de', 'fr', 'es']) {
@@ -152,6 +152,15 @@ describe('the dashboard: API keys and general settings', () => {
       assert.equal(rows, 1, `${lang}: the sections in one row`);
       await checkState(page, 'dashboard-settings-desktop', `people-${lang}`);
     }
+    // On a phone, the sections and Settings' tabs each scroll in one row, so the page's heading is in sight.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${payd.url}/dashboard/settings/people`);
+    for (const nav of ['.dashboard-nav', '.sub-nav']) {
+      const rows = await page.evaluate((sel) => new Set([...document.querySelectorAll(`${sel} li`)].map((li) => li.offsetTop)).size, nav);
+      assert.equal(rows, 1, `${nav}: one row at 375 px`);
+    }
+    assert.ok(await page.getByRole('heading', { level: 1 }).evaluate((h) => h.getBoundingClientRect().bottom < 400), 'the heading in sight');
+    await checkState(page, 'dashboard-settings-phone', 'people-es');
     assert.deepEqual(real(problems), []);
   });
 });

@@ -63,13 +63,14 @@ function liveRegion() {
   });
 }
 
-// On a phone the sections scroll in one row: the current one in sight.
+// On a phone the sections, and Settings' tabs, scroll in one row: the current one in sight.
 function showCurrentSection() {
-  const nav = document.querySelector('.dashboard-nav ul');
-  const current = nav && nav.querySelector('[aria-current="page"]');
-  if (current && nav.scrollWidth > nav.clientWidth) {
-    const offset = current.getBoundingClientRect().left - nav.getBoundingClientRect().left;
-    nav.scrollLeft += offset - (nav.clientWidth - current.offsetWidth) / 2;
+  for (const nav of document.querySelectorAll('.dashboard-nav ul, .sub-nav ul')) {
+    const current = nav.querySelector('[aria-current="page"]');
+    if (current && nav.scrollWidth > nav.clientWidth) {
+      const offset = current.getBoundingClientRect().left - nav.getBoundingClientRect().left;
+      nav.scrollLeft += offset - (nav.clientWidth - current.offsetWidth) / 2;
+    }
   }
 }
 

@@ -151,11 +151,13 @@ domain::Store::TenantCounts SqlStore::CountTenant(const std::string& tenant_id,
     if (failed.Step()) counts.deliveries_failed = failed.Int(0);
     // Whether each exists, one indexed row at most apiece: the overview asks on
     // every render, live refreshes included.
+    // CASE: PostgreSQL's EXISTS is a boolean, SQLite's an integer; both read 0 or 1.
     auto setup = c.Prepare(
-        "SELECT EXISTS (SELECT 1 FROM integrations WHERE tenant_id = ?), "
-        "EXISTS (SELECT 1 FROM payment_links WHERE tenant_id = ?) "
-        "OR EXISTS (SELECT 1 FROM api_keys WHERE tenant_id = ?), "
-        "EXISTS (SELECT 1 FROM webhook_endpoints WHERE tenant_id = ?)");
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM integrations WHERE tenant_id = ?) THEN 1 ELSE 0 "
+        "END, "
+        "CASE WHEN EXISTS (SELECT 1 FROM payment_links WHERE tenant_id = ?) "
+        "OR EXISTS (SELECT 1 FROM api_keys WHERE tenant_id = ?) THEN 1 ELSE 0 END, "
+        "CASE WHEN EXISTS (SELECT 1 FROM webhook_endpoints WHERE tenant_id = ?) THEN 1 ELSE 0 END");
     setup.Bind(1, tenant_id).Bind(2, tenant_id).Bind(3, tenant_id).Bind(4, tenant_id);
     if (setup.Step()) {
       counts.has_integration = setup.Int(0) != 0;
