@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 const file = process.argv[2] ?? 'build/screenshots/page-checks.jsonl';
 const rows = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const fold = (path) => path.replace(/\/(pi|int|pl|we|wh|rf|po|user|key|evt|del|tr|pay|ten)_[a-z0-9]+/g, '/$1_…')
-  .replace(/\/[a-z]+_[a-z0-9]{20,}/g, '/:id');
+  .replace(/\/[a-z]+_[a-z0-9]{20,}/g, '/:id')
+  .replace(/\/refund\/[A-Za-z0-9_-]{30,}/, '/refund/:token');
 const pages = new Map();
 for (const r of rows) {
   // about:blank: a message the test set into the page (the emails).
