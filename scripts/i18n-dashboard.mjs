@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The dashboard's words, gettext's way (src/html/localizer.h): the English
 // texts are in the templates ({{#tr}}…{{/tr}}, {{#plural}}count|one|other{{/plural}})
-// and in the C++ that fills them (html::Translatable("…")); each other
+// and in the C++ that fills them (html::Translatable("…")), and the domain's
+// refusals shown in forms (src/domain: ThrowInvalid(param, "pattern {1}", …),
+// Error(ErrorKind::…, "…"), Say("…", …), Term{"…"}; domain/error.h); each other
 // language's catalog (web/i18n/<lang>.json, its "dashboard" object) maps
 // the English text, whitespace collapsed, to its translation.
 //
@@ -23,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const templateDirs = ['web/templates/dashboard', 'web/templates/partials'];
 const sourceDirs = ['src/dashboard', 'src/html'];
+const domainDir = 'src/domain';
 
 export const collapse = (text) => text.replace(/[ \n\t\r]+/g, ' ').trim();
 
@@ -105,7 +108,65 @@ export function englishTexts() {
       }
     }
   }
+  for (const path of files(domainDir, '.cpp')) {
+    const text = readFileSync(join(root, path), 'utf8');
+    for (const found of domainMessages(text)) {
+      if (found.problem) problems.push(`${path}:${found.line}: ${found.problem}`);
+      else add(collapse(found.message), false, path);
+    }
+  }
   return { texts, problems };
+}
+
+// The calls whose argument is a message pattern, and which argument it is.
+const messageCalls = [
+  [/\bThrowInvalid\(/g, 1],
+  [/\bError\(\s*(?:domain::)?ErrorKind::/g, 1],
+  [/\bSay\(/g, 0],
+  [/\bTerm\{/g, 0],
+];
+
+// The arguments of the call whose "(" or "{" ends at `start`, split at its top-level commas.
+function callArguments(text, start) {
+  const args = [];
+  let depth = 0, current = '', i = start;
+  for (; i < text.length; ++i) {
+    const c = text[i];
+    if (c === '"') {
+      const end = text.slice(i).match(/^"(?:[^"\\]|\\.)*"/)[0];
+      current += end;
+      i += end.length - 1;
+      continue;
+    }
+    if ('([{'.includes(c)) depth++;
+    if (')]}'.includes(c)) {
+      if (depth === 0) break;
+      depth--;
+    }
+    if (c === ',' && depth === 0) { args.push(current.trim()); current = ''; continue; }
+    current += c;
+  }
+  args.push(current.trim());
+  return args;
+}
+
+// The domain's message patterns in one C++ file: { message } or { problem }, with its line.
+export function domainMessages(text) {
+  const out = [];
+  for (const [pattern, index] of messageCalls) {
+    for (const m of text.matchAll(pattern)) {
+      const open = text.indexOf(m[0].endsWith('{') ? '{' : '(', m.index);
+      const arg = callArguments(text, open + 1)[index] ?? '';
+      const line = text.slice(0, m.index).split('\n').length;
+      // A variable, or Say(…): its text is marked where it is written.
+      if (!arg.includes('"') || /^Say\(/.test(arg)) continue;
+      const literals = arg.match(/^(?:"(?:[^"\\]|\\.)*"\s*)+$/);
+      if (!literals) { out.push({ line, problem: `a message built from pieces (${collapse(arg).slice(0, 60)}): write it as a pattern with places, Say("… {1} …", value)` }); continue; }
+      const message = [...arg.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((l) => JSON.parse(`"${l[1]}"`)).join('');
+      out.push({ line, message });
+    }
+  }
+  return out;
 }
 
 // The scripts' texts: say('…') / word('…') in web/js/dashboard*.js.
@@ -121,7 +182,7 @@ export function scriptTexts() {
 }
 
 const tagsOf = (text) => [
-  ...[...text.matchAll(/(?<!\{)\{([a-zA-Z]+)\}(?!\})/g)].map((m) => `{${m[1]}}`),
+  ...[...text.matchAll(/(?<!\{)\{([a-zA-Z0-9]+)\}(?!\})/g)].map((m) => `{${m[1]}}`),
   ...[...text.matchAll(/\{\{\{?\s*([^}]+?)\s*\}?\}\}/g)].map((m) => `{{${m[1]}}}`),
   ...[...text.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => `<${m[0].startsWith('</') ? '/' : ''}${m[1]}>`),
 ].sort();

@@ -96,7 +96,7 @@ http::Response CreateV1Refund(const http::Request& req, http::RequestContext& ct
   } catch (const domain::Error& e) {
     // The /v1 request names its fields: the price's amount is `amount`.
     if (e.kind() == domain::ErrorKind::kInvalidRequest && e.param().starts_with("price"))
-      throw domain::Error(e.kind(), e.what(), "amount");
+      throw e.At("amount");
     throw;
   }
 }

@@ -118,7 +118,7 @@ void AddDeliveryCommands(CLI::App& app, CommandContext& ctx) {
     try {
       copy = domain::Redeliver(change, *delivery);
     } catch (const domain::Error& e) {
-      throw domain::Error(e.kind(), e.what(), "DELIVERY_ID");
+      throw e.At("DELIVERY_ID");
     }
     if (!copy) NotFound("delivery", *delivery, "DELIVERY_ID");
     ctx.Print(boost::json::object{

@@ -130,6 +130,7 @@ http::Response Page(const http::Request& req, const DashboardContext& ctx, http:
   }
   html::Localizer localizer(*catalog, zone);
   boost::json::object localized = model;
+  SayErrors(localizer, localized);
   localized["lang"] = catalog->code;
   localized["wordsJson"] = html::ScriptJson(catalog->dashboard_js);
   // The partials the payer's pages share read their words from the catalog's strings.
@@ -257,53 +258,6 @@ domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor) {
                         base::NowMs(), std::nullopt};
   change.mailing = ctx.mailing;
   return change;
-}
-
-boost::json::object FieldError(std::string field, std::string message) {
-  return {{"field", std::move(field)}, {"message", std::move(message)}};
-}
-
-void AddErrors(boost::json::object& model, const boost::json::array& errors) {
-  if (errors.empty()) return;
-  model["errors"] = errors;
-  model["hasErrors"] = true;
-  for (const auto& e : errors) {
-    const auto& error = e.as_object();
-    model[std::string(error.at("field").as_string()) + "Error"] = error.at("message");
-  }
-}
-
-std::string Sentence(std::string message) {
-  // The API's messages start with the field's JSON name ("payoutAddress must
-  // be ..."): a form says it in words ("Payout address must be ...").
-  std::size_t end = 0;
-  while (end < message.size() && std::isalpha(static_cast<unsigned char>(message[end]))) ++end;
-  bool camel = end > 0 && std::islower(static_cast<unsigned char>(message[0])) &&
-               std::any_of(message.begin(), message.begin() + static_cast<std::ptrdiff_t>(end),
-                           [](unsigned char c) { return std::isupper(c); });
-  // Each word in lower case, but an initialism stays one ("qrCode" is "QR code").
-  std::string words, word;
-  auto flush = [&] {
-    for (std::string_view initialism : {"qr", "url", "id"}) {
-      if (word != initialism) continue;
-      for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
-    words += (words.empty() ? "" : " ") + word;
-    word.clear();
-  };
-  for (std::size_t i = 0; camel && i < end; ++i) {
-    char c = message[i];
-    if (i > 0 && std::isupper(static_cast<unsigned char>(c))) flush();
-    word.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-  }
-  if (camel) {
-    flush();
-    message = words + message.substr(end);
-  }
-  if (!message.empty()) {
-    message[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(message[0])));
-  }
-  return message;
 }
 
 }  // namespace payd::dashboard

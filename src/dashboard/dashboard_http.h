@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "dashboard/dashboard_context.h"
+#include "dashboard/form_errors.h"
 #include "domain/error.h"
 #include "domain/management/change.h"
 #include "domain/people/sign_in.h"
@@ -111,27 +112,6 @@ domain::Representation RepresentationOf(const DashboardContext& ctx);
 
 // A change made by the visitor now, in their tenant, audited with their id.
 domain::Change ChangeBy(const DashboardContext& ctx, const Visitor& visitor);
-
-// A form's errors, GOV.UK's way: a summary at the top linking to each field
-// (`errors`, `hasErrors`), the message beside its field (`<field>Error`),
-// and "Error: " before the page's title.
-boost::json::object FieldError(std::string field, std::string message);
-void AddErrors(boost::json::object& model, const boost::json::array& errors);
-
-// A domain::Error's message as a sentence for a form: capitalised.
-std::string Sentence(std::string message);
-
-// Runs `change`; when the domain refuses an input (domain::Error, invalid
-// request), `redraw` shows the form again with that field's error.
-template <typename Change, typename Redraw>
-http::Response OrFieldError(Change&& change, Redraw&& redraw) {
-  try {
-    return change();
-  } catch (const domain::Error& e) {
-    if (e.kind() != domain::ErrorKind::kInvalidRequest) throw;
-    return redraw(boost::json::array{FieldError(e.param(), Sentence(e.what()))});
-  }
-}
 
 // 404, the dashboard's page for what is not there (or is another tenant's).
 http::Response NotFoundPage(const http::Request& req, const DashboardContext& ctx,

@@ -213,13 +213,15 @@ http::Response FormPage(const http::Request& req, DashboardContext& ctx, const V
 // `confirm_error`: why a second owner's confirmation of the waiting payout change was refused.
 http::Response DetailPage(const http::Request& req, DashboardContext& ctx, const Visitor& v,
                           const domain::Integration& integration,
-                          const std::string& confirm_error = {},
+                          boost::json::value confirm_error = nullptr,
                           http::Status status = http::Status::ok) {
   boost::json::object model = PageModel(ctx, html::Translatable("Integration"), &v);
   model["titleName"] = integration.name;
   model["navIntegrations"] = true;
   model["integration"] = IntegrationModel(CatalogOf(ctx), integration);
-  model["waitingPayout"] = WaitingPayoutModel(ctx, v, integration, confirm_error);
+  model["waitingPayout"] = WaitingPayoutModel(ctx, v, integration);
+  // Read from inside the waiting change's section (Page says a Refusal in words).
+  if (!confirm_error.is_null()) model["confirmError"] = std::move(confirm_error);
   const std::string& tenant = v.current.user.tenant_id;
   boost::json::array keys;
   base::TimeMs now = base::NowMs();
@@ -371,14 +373,16 @@ void AddIntegrationRoutes(http::Router& router, DashboardContext& ctx) {
             ctx.store.FindIntegration(v.current.user.tenant_id, std::string(rctx.Param("id")));
         if (!found) return NotFoundPage(req, ctx, &v);
         auto checked = Reconfirm(ctx, v, rctx, http::FormValue(req.body(), "password"));
-        if (!checked.proof) return DetailPage(req, ctx, v, *found, checked.message, checked.status);
+        if (!checked.proof)
+          return DetailPage(req, ctx, v, *found, boost::json::string(checked.message),
+                            checked.status);
         domain::Change change = ChangeBy(ctx, v);
         change.password_proof = &*checked.proof;
         try {
           domain::ConfirmPayoutChange(change, found->id);
         } catch (const domain::Error& e) {
           if (e.kind() != domain::ErrorKind::kInvalidRequest) throw;
-          return DetailPage(req, ctx, v, *found, Sentence(e.what()), http::Status::bad_request);
+          return DetailPage(req, ctx, v, *found, Refusal(e), http::Status::bad_request);
         }
         return Redirect(req, kIntegrationsHome + "/" + found->id);
       });

@@ -112,7 +112,7 @@ SignedInHandler OnIntent(DashboardContext& ctx, Fn fn) {
     } catch (const domain::Error& e) {
       if (e.kind() != domain::ErrorKind::kNotWaiting) throw;
       return IntentPage(req, ctx, v, *intent, http::Status::bad_request,
-                        {FieldError("address", Sentence(e.what()))});
+                        {FieldError("address", e)});
     }
   };
 }

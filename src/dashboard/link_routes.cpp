@@ -219,7 +219,8 @@ http::Response DetailPage(const http::Request& req, DashboardContext& ctx, const
   model["navLinks"] = true;
   boost::json::object shown = LinkModel(ctx, link, IntegrationNames(ctx, v.current.user.tenant_id));
   std::string url = std::string(shown["url"].as_string());
-  model["qr"] = html::QrSvg(url, {"link-qr", "QR code of the payment link's address"});
+  model["qr"] =
+      html::QrModel(url, "link-qr", html::Translatable("QR code of the payment link's address"));
   // The widget loader a shop pastes (docs/checkout.md): a LINK has its page only.
   if (link.type == "BUTTON" || link.type == "WIDGET") {
     model["snippet"] =

@@ -46,7 +46,7 @@ boost::json::array Volumes(DashboardContext& ctx, const std::string& tenant, bas
     }
     out.push_back({{"token", v.token},
                    {"total", domain::UnitsToDecimal(v.total, v.decimals)},
-                   {"svg", VolumeSvg(v, "chart-" + v.token, now)},
+                   {"chart", VolumeChart(v, "chart-" + v.token, now)},
                    {"days", std::move(days)}});
   }
   return out;
@@ -98,7 +98,7 @@ void AddPricedTotals(boost::json::object& model, DashboardContext& ctx, const st
     }
     priced.push_back({{"currency", v.token},
                       {"amountDecimal", PriceText(v.total, v.decimals)},
-                      {"svg", VolumeSvg(v, "chart-price-" + v.token, now)},
+                      {"chart", VolumeChart(v, "chart-price-" + v.token, now)},
                       {"days", std::move(days)}});
   }
   model["hasPriced"] = !priced.empty();

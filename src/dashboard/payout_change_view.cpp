@@ -23,8 +23,7 @@ std::string Text(const boost::json::object& data, const char* field) {
 }  // namespace
 
 boost::json::value WaitingPayoutModel(DashboardContext& ctx, const Visitor& visitor,
-                                      const domain::Integration& integration,
-                                      const std::string& confirm_error) {
+                                      const domain::Integration& integration) {
   const domain::User& me = visitor.current.user;
   for (const auto& waiting : ctx.store.ListWaitingPayoutChanges(me.tenant_id)) {
     if (waiting.integration_id != integration.id) continue;
@@ -39,7 +38,6 @@ boost::json::value WaitingPayoutModel(DashboardContext& ctx, const Visitor& visi
         {"canConfirm", domain::PersonMay(me.role, domain::Operation::kConfirmPayoutChange) &&
                            waiting.requested_by != me.id},
     };
-    if (!confirm_error.empty()) model["confirmError"] = confirm_error;
     return model;
   }
   return nullptr;

@@ -15,11 +15,9 @@ namespace payd::dashboard {
 
 // The change waiting on `integration`, or null: where new payments will go
 // and from when, who asked, and whether the visitor may cancel it (an admin)
-// or confirm it now (an owner who did not ask). `confirm_error`: the
-// confirm form's refusal to show, if any.
+// or confirm it now (an owner who did not ask).
 boost::json::value WaitingPayoutModel(DashboardContext& ctx, const Visitor& visitor,
-                                      const domain::Integration& integration,
-                                      const std::string& confirm_error);
+                                      const domain::Integration& integration);
 
 // The overview's notices, newest first: changes still waiting, and the
 // changes applied or canceled in the last week.

@@ -121,7 +121,8 @@ http::Response RefundPage(const http::Request& req, DashboardContext& ctx, const
         {"data", t->data},
         {"value", t->value},
         {"uri", t->uri},
-        {"qr", html::QrSvg(t->uri, {"refund-qr", "The refund's transfer for a phone wallet"})},
+        {"qr", html::QrModel(t->uri, "refund-qr",
+                             html::Translatable("The refund's transfer for a phone wallet"))},
         {"amountDecimal", domain::UnitsToDecimal(r.amount, r.decimals)},
         {"token", r.token_symbol},
     };

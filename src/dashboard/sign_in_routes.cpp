@@ -192,7 +192,7 @@ http::Response SubmitLink(const http::Request& req, http::RequestContext& rctx,
   } catch (const domain::Error& e) {
     if (e.param() != "password") throw;
     return LinkPage(req, ctx, http::Status::bad_request, *holder, token,
-                    {FieldError("password", Sentence(e.what()))});
+                    {FieldError("password", e)});
   }
 }
 

@@ -48,8 +48,9 @@ http::Response StatusPage(const http::Request& req, DashboardContext& ctx, const
   } else if (factor) {
     model["pending"] = true;
     model["secret"] = Grouped(factor->secret);
-    model["qr"] = html::QrSvg(domain::TotpUri(*factor, user.email, "payd"),
-                              {"totp-qr", "QR code to add payd to your authenticator app"});
+    model["qr"] =
+        html::QrModel(domain::TotpUri(*factor, user.email, "payd"), "totp-qr",
+                      html::Translatable("QR code to add payd to your authenticator app"));
   } else {
     model["off"] = true;
   }

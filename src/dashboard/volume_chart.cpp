@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <map>
 
-#include "html/html.h"
-
 namespace payd::dashboard {
 
 namespace {
@@ -46,40 +44,31 @@ std::vector<TokenVolume> VolumeByDay(const std::vector<domain::Store::DailyRecei
   return out;
 }
 
-std::string VolumeSvg(const TokenVolume& v, const std::string& id, base::TimeMs now) {
+boost::json::object VolumeChart(const TokenVolume& v, const std::string& id, base::TimeMs now) {
   domain::Uint256 max = 0;
   for (const auto& amount : v.per_day) max = amount > max ? amount : max;
   const int days = static_cast<int>(v.per_day.size());
   const int slot = kWidth / (days > 0 ? days : 1);
   const base::TimeMs first = FirstChartDay(now, days);
-  std::string svg =
-      "<svg class=\"chart\" viewBox=\"0 0 " + std::to_string(kWidth) + " " +
-      std::to_string(kHeight) + "\" role=\"img\" aria-labelledby=\"" + id +
-      "-title\" focusable=\"false\"><title id=\"" + id + "-title\">" +
-      html::EscapeHtml("Received " + v.token + " per day, " + Day(first) + " to " + Day(now)) +
-      "</title>";
-  svg += "<line class=\"chart-axis\" x1=\"0\" y1=\"" + std::to_string(kHeight - kBottom) +
-         "\" x2=\"" + std::to_string(kWidth) + "\" y2=\"" + std::to_string(kHeight - kBottom) +
-         "\"/>";
   const domain::Uint256 plot = kHeight - kBottom - 4;
+  boost::json::array bars;
   for (int i = 0; i < days; ++i) {
     const auto& amount = v.per_day[static_cast<std::size_t>(i)];
     if (amount == 0) continue;
     // At least a pixel for any amount: a small payment is still a payment.
     int h = static_cast<int>(max == 0 ? domain::Uint256(0) : amount * plot / max);
     h = h < 1 ? 1 : h;
-    svg += "<rect class=\"chart-bar\" x=\"" + std::to_string(i * slot + 1) + "\" y=\"" +
-           std::to_string(kHeight - kBottom - h) + "\" width=\"" + std::to_string(slot - 2) +
-           "\" height=\"" + std::to_string(h) + "\"><title>" +
-           html::EscapeHtml(Day(first + i * kChartDayMs) + ": " +
-                            domain::UnitsToDecimal(amount, v.decimals) + " " + v.token) +
-           "</title></rect>";
+    // Not "day" or "amount": such fields would hide the templates' lambdas.
+    bars.push_back({{"x", i * slot + 1},
+                    {"y", kHeight - kBottom - h},
+                    {"barWidth", slot - 2},
+                    {"barHeight", h},
+                    {"date", Day(first + i * kChartDayMs)},
+                    {"barAmount", domain::UnitsToDecimal(amount, v.decimals)}});
   }
-  svg += "<text class=\"chart-label\" x=\"0\" y=\"" + std::to_string(kHeight - 4) + "\">" +
-         Day(first) + "</text><text class=\"chart-label\" x=\"" + std::to_string(kWidth) +
-         "\" y=\"" + std::to_string(kHeight - 4) + "\" text-anchor=\"end\">" + Day(now) +
-         "</text></svg>";
-  return svg;
+  return {{"chartId", id},          {"symbol", v.token},          {"width", kWidth},
+          {"height", kHeight},      {"axisY", kHeight - kBottom}, {"labelY", kHeight - 4},
+          {"firstDay", Day(first)}, {"lastDay", Day(now)},        {"bars", std::move(bars)}};
 }
 
 }  // namespace payd::dashboard

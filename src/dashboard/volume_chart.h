@@ -5,6 +5,7 @@
 // bars' heights are integer arithmetic on them.
 #pragma once
 
+#include <boost/json/object.hpp>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,10 @@ std::vector<TokenVolume> VolumeByDay(const std::vector<domain::Store::DailyRecei
 // The first day of the chart at `now`: midnight UTC, `days` - 1 days ago.
 base::TimeMs FirstChartDay(base::TimeMs now, int days);
 
-// An <svg> of `volume`'s bars, labelled by `id`-title.
-std::string VolumeSvg(const TokenVolume& volume, const std::string& id, base::TimeMs now);
+// The drawing of `volume`'s bars, for the partial volume_chart.mustache,
+// which writes its days and amounts in the reader's language: the chart's
+// id (`chartId`), its size, its days (`firstDay`, `lastDay`, ISO) and one
+// bar per day with an amount.
+boost::json::object VolumeChart(const TokenVolume& volume, const std::string& id, base::TimeMs now);
 
 }  // namespace payd::dashboard

@@ -57,7 +57,7 @@ void CheckIntegrationTerms(const ChainCatalog& catalog, Integration& integration
   std::vector<const ChainInfo*> chains;
   for (auto id : chain_ids) {
     const ChainInfo* chain = catalog.FindChain(id);
-    if (!chain) ThrowInvalid("chains", "chain " + std::to_string(id) + " is not configured");
+    if (!chain) ThrowInvalid("chains", "chain {1} is not configured", std::to_string(id));
     chains.push_back(chain);
   }
   const auto& tokens = integration.allow_tokens;
@@ -66,7 +66,7 @@ void CheckIntegrationTerms(const ChainCatalog& catalog, Integration& integration
   for (const auto& symbol : tokens) {
     bool found = std::any_of(chains.begin(), chains.end(),
                              [&](const ChainInfo* c) { return c->FindToken(symbol) != nullptr; });
-    if (!found) ThrowInvalid("tokens", "token " + symbol + " exists on none of the chains");
+    if (!found) ThrowInvalid("tokens", "token {1} exists on none of the chains", symbol);
   }
   auto payout = ParseAddress(integration.payout_address);
   if (!payout) {
@@ -82,15 +82,16 @@ void CheckIntegrationTerms(const ChainCatalog& catalog, Integration& integration
   for (auto& entry : integration.allowed_origins) {
     auto rule = ParseOriginRule(entry);
     if (!rule) {
-      ThrowInvalid("origins", "origin '" + entry +
-                                  "' is neither an origin (https://shop.example) nor a "
-                                  "wildcard (*.example.org)");
+      ThrowInvalid("origins",
+                   "origin '{1}' is neither an origin (https://shop.example) nor a wildcard "
+                   "(*.example.org)",
+                   entry);
     }
     if (OnPublicSuffix(*rule)) {
-      ThrowInvalid("origins", "origin '" + entry + "' is a wildcard on the public suffix '" +
-                                  rule->host +
-                                  "', under which anyone can host a site; list your own "
-                                  "domain's subdomains instead (*.shop.example)");
+      ThrowInvalid("origins",
+                   "origin '{1}' is a wildcard on the public suffix '{2}', under which anyone "
+                   "can host a site; list your own domain's subdomains instead (*.shop.example)",
+                   entry, rule->host);
     }
     entry = rule->ToString();
   }
@@ -99,7 +100,7 @@ void CheckIntegrationTerms(const ChainCatalog& catalog, Integration& integration
 void RequireEnabled(const Integration& integration) {
   if (integration.Enabled()) return;
   throw Error(ErrorKind::kNotFound,
-              "Integration " + integration.id + " is disabled: it takes no new payments.");
+              Say("Integration {1} is disabled: it takes no new payments.", integration.id));
 }
 
 Integration PrepareIntegration(const ChainCatalog& catalog, const IntegrationRequest& request,

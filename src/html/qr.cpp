@@ -17,7 +17,7 @@ struct QrFree {
 
 }  // namespace
 
-std::string QrSvg(std::string_view data, const QrSvgOptions& options) {
+QrDrawing DrawQr(std::string_view data) {
   std::string text(data);
   // Version 0: the smallest that fits; 8-bit mode keeps the URI's case.
   std::unique_ptr<QRcode, QrFree> code(QRcode_encodeString8bit(text.c_str(), 0, QR_ECLEVEL_M));
@@ -38,13 +38,26 @@ std::string QrSvg(std::string_view data, const QrSvgOptions& options) {
       x += run;
     }
   }
+  return {size, std::move(path)};
+}
+
+std::string QrSvg(std::string_view data, const QrSvgOptions& options) {
+  QrDrawing drawing = DrawQr(data);
   std::string label = EscapeHtml(options.label);
-  std::string dim = std::to_string(size);
+  std::string dim = std::to_string(drawing.size);
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" + EscapeHtml(options.id) +
          "\" class=\"qr\" viewBox=\"0 0 " + dim + " " + dim + "\" role=\"img\" aria-label=\"" +
          label + "\" shape-rendering=\"crispEdges\"><title>" + label + "</title><rect width=\"" +
-         dim + "\" height=\"" + dim + "\" fill=\"#fff\"/><path fill=\"#000\" d=\"" + path +
+         dim + "\" height=\"" + dim + "\" fill=\"#fff\"/><path fill=\"#000\" d=\"" + drawing.path +
          "\"/></svg>";
+}
+
+boost::json::object QrModel(std::string_view data, std::string id, std::string label) {
+  QrDrawing drawing = DrawQr(data);
+  return {{"qrId", std::move(id)},
+          {"qrLabel", std::move(label)},
+          {"qrSize", drawing.size},
+          {"qrPath", std::move(drawing.path)}};
 }
 
 }  // namespace payd::html

@@ -111,6 +111,12 @@ void AddLocalizer(mustache::data& data, const Localizer& loc) {
              return "<time datetime=\"" + raw.substr(0, 10) + "\">" + EscapeHtml(loc.UtcDay(*at)) +
                     "</time>";
            }});
+  // The same day as text alone, where no element may go (an SVG's <title> and <text>).
+  data.set("asDayText", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
+             std::string raw(Trim(render(text)));
+             auto at = base::ParseRfc3339(raw.size() == 10 ? raw + "T00:00:00Z" : raw);
+             return EscapeHtml(at ? loc.UtcDay(*at) : raw);
+           }});
   data.set("asAmount", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
              return EscapeHtml(loc.Amount(Trim(render(text))));
            }});

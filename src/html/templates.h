@@ -37,6 +37,7 @@ class Templates {
   //       the language's form for the number in `count` (CLDR's rules)
   //   {{#asTime}}{{createdAt}}{{/asTime}}  an RFC 3339 time as <time>, in the zone
   //   {{#asDay}}{{day}}{{/asDay}}        a UTC day ("2026-12-04") the language's way
+  //   {{#asDayText}}{{day}}{{/asDayText}}  the same as text alone (inside an SVG)
   //   {{#asAmount}}{{amount}}{{/asAmount}} a decimal string with the language's separators
   std::string Render(std::string_view name, const boost::json::object& model,
                      std::string_view layout = "layout",

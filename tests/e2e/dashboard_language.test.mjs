@@ -121,4 +121,25 @@ describe('the dashboard in its reader\'s language and time zone', () => {
     assert.match(audit, /user\.preferences/);
     await choose({ language: '', time_zone: '' });
   });
+
+  test('a refusal of the domain is said in the reader\'s language, its values in their places, in the summary and beside the field', async () => {
+    // A link whose amount is not a decimal: the domain's "{1} must be a decimal string such
+    // as "12.50"", {1} the field; the same form with a good amount makes the link.
+    const unescape = (html) => html.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const send = async (amount, lang) => post('/dashboard/links', { csrf: await csrfOf(ana, '/dashboard/links/new'), integrationId: shop.integration.id,
+      type: 'LINK', name: 'Lamp', description: '', amount, amountIn: 'CURRENCY:USD', minAmount: '', returnUrl: '' }, { cookie: ana, headers: { 'Accept-Language': lang } });
+    const pattern = '{1} must be a decimal string such as "12.50"';
+    for (const lang of ['de', 'fr']) {
+      const res = await send('twelve', lang);
+      assert.equal(res.status, 400);
+      const html = unescape(await res.text());
+      const said = word(lang, pattern).replace('{1}', 'amount').replace(/^./, (c) => c.toUpperCase());
+      assert.ok(!said.includes('{1}') && said !== pattern, `${lang} has its own words`);
+      assert.ok(html.includes(`<li><a href="#amount">${said}</a></li>`), `${lang}: the summary says it (${said})`);
+      assert.match(html, new RegExp(`id="amount-error"[^>]*>.*${said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), `${lang}: beside the field`);
+    }
+    const english = unescape(await (await send('twelve', 'en')).text());
+    assert.ok(english.includes('<li><a href="#amount">Amount must be a decimal string such as "12.50"</a></li>'), 'English: the field in words');
+    assert.equal((await send('12.50', 'de')).status, 303, 'the same form with a decimal makes the link');
+  });
 });

@@ -160,7 +160,11 @@ describe('dashboard payments', () => {
     const html = await (await get('/dashboard', ana)).text();
     const today = new Date().toISOString().slice(0, 10);
     assert.match(html, /<svg class="chart"[^>]*role="img"/);
-    assert.match(html, new RegExp(`Received USDC per day, \\d{4}-\\d{2}-\\d{2} to ${today}`));
+    // The chart's days in the reader's words (en: "Dec 5, 2026"), as its table's.
+    const inWords = (iso) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    const firstDay = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86400000).toISOString().slice(0, 10);
+    assert.match(html, new RegExp(`<title id="chart-USDC-title">Received USDC per day, ${inWords(firstDay)} to ${inWords(today)}</title>`));
+    assert.match(html, new RegExp(`<text class="chart-label" x="600" y="156" text-anchor="end">${inWords(today)}</text>`));
     // Paid so far in this file: 9.5 (underpaid) and 6.01 (attached), both confirmed.
     assert.match(html, /<strong>15\.51 USDC<\/strong> received/);
     assert.match(html, new RegExp(`<td><time datetime="${today}">[^<]+</time></td><td class="numeric">15\\.51 USDC</td>`), 'the same figures as a table');

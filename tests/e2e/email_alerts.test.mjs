@@ -7,7 +7,7 @@
 // chose a daily summary gets no message each, then one summary of the day once midnight UTC
 // has passed.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -91,6 +91,24 @@ describe('merchant alerts by email', () => {
     assert.ok(m.text.includes('A transfer of 1.234567 USDC on Localnet reached your payout address and matched no payment.'), m.text);
     assert.ok(m.text.includes(`Transaction: ${receipt.transactionHash}`));
     assert.ok(m.text.includes(`Decide in the dashboard: ${payd.url}/dashboard/payments#unmatched`), m.text);
+    await outboxSettled();
+  });
+
+  test('each person is written to in the language they chose for the dashboard; the others in English', async () => {
+    const de = JSON.parse(readFileSync(new URL('../../web/i18n/de.json', import.meta.url), 'utf8'));
+    const ana = await dashboard.signIn('ana@acme.example');
+    const PREFS = '/dashboard/settings/preferences';
+    const choose = async (language) => dashboard.post(PREFS, { csrf: await dashboard.csrfOf(ana, PREFS), language, time_zone: '' }, { cookie: ana });
+    assert.equal((await choose('de')).status, 303);
+    const [anaBefore, boBefore] = [to('ana@acme.example').length, to('bo@acme.example').length];
+    const { pi } = await pay('3.00');
+    await eventually(() => to('ana@acme.example').length > anaBefore && to('bo@acme.example').length > boBefore, { what: 'both messages', timeout: 20000 });
+    const fill = (text) => text.replace('{amount}', pi.amountFormatted).replace('{currency}', 'USDC');
+    assert.equal(to('ana@acme.example').at(-1).parsed.subject, fill(de.email_payment_received_subject));
+    assert.notEqual(fill(de.email_payment_received_subject), `Payment received: ${pi.amountFormatted} USDC`, 'German has its own words');
+    assert.ok(to('ana@acme.example').at(-1).parsed.text.includes(fill(de.email_payment_received_heading)));
+    assert.equal(to('bo@acme.example').at(-1).parsed.subject, `Payment received: ${pi.amountFormatted} USDC`, 'the admin chose no language');
+    assert.equal((await choose('')).status, 303);
     await outboxSettled();
   });
 

@@ -9,8 +9,8 @@ namespace payd::domain {
 
 namespace {
 
-[[noreturn]] void NotOffered(const std::string& why) {
-  throw Error(ErrorKind::kNotFound, why);
+[[noreturn]] void NotOffered(Message why) {
+  throw Error(ErrorKind::kNotFound, std::move(why));
 }
 
 // What the swap spends: the token's own contract, or the wrapped native coin.
@@ -64,20 +64,28 @@ std::vector<ConversionOffer> QuotePools(const std::vector<const TokenInfo*>& can
 const SwapVenue& RequireConversion(const Integration& integration, const PaymentIntent& intent,
                                    const ChainInfo& chain, base::TimeMs now) {
   if (!integration.auto_conversion || !integration.preferred_token)
-    NotOffered("This integration does not take other tokens (autoConversion is off).");
-  if (!intent.IsChosen() || intent.token_symbol != *integration.preferred_token)
-    NotOffered("Payment intent " + intent.id + " asks for " +
-               (intent.IsChosen() ? intent.token_symbol : std::string("a token not chosen yet")) +
-               ", not the preferred token " + *integration.preferred_token +
-               ": pay it in its own token.");
+    NotOffered(Say("This integration does not take other tokens (autoConversion is off)."));
+  if (!intent.IsChosen()) {
+    NotOffered(
+        Say("Payment intent {1} asks for a token not chosen yet, not the preferred token {2}: "
+            "pay it in its own token.",
+            intent.id, *integration.preferred_token));
+  }
+  if (intent.token_symbol != *integration.preferred_token) {
+    NotOffered(
+        Say("Payment intent {1} asks for {2}, not the preferred token {3}: pay it in its "
+            "own token.",
+            intent.id, intent.token_symbol, *integration.preferred_token));
+  }
   if (intent.IsNative())
-    NotOffered("A swap delivers ERC-20 tokens: pay " + intent.token_symbol + " itself.");
+    NotOffered(Say("A swap delivers ERC-20 tokens: pay {1} itself.", intent.token_symbol));
   if (!chain.swap)
-    NotOffered("payd knows no exchange on " + chain.name + ": pay in " + intent.token_symbol + ".");
-  if (intent.status != IntentStatus::kCreated || intent.IsExpiredAt(now))
-    throw Error(ErrorKind::kNotWaiting, "Payment intent " + intent.id +
-                                            " no longer waits for payment (status " +
-                                            std::string(IntentStatusName(intent.status)) + ").");
+    NotOffered(Say("payd knows no exchange on {1}: pay in {2}.", chain.name, intent.token_symbol));
+  if (intent.status != IntentStatus::kCreated || intent.IsExpiredAt(now)) {
+    throw Error(ErrorKind::kNotWaiting,
+                Say("Payment intent {1} no longer waits for payment (status {2}).", intent.id,
+                    IntentStatusName(intent.status)));
+  }
   return *chain.swap;
 }
 
@@ -101,8 +109,8 @@ ConversionPlan PrepareConversion(const Integration& integration, const PaymentIn
   auto offers = QuotePools(candidates, intent, chain, venue, quoter, slippage_bps);
   ConversionPlan plan;
   if (offers.empty())
-    NotOffered("No exchange route pays " + intent.token_symbol + " with " + symbol + " on " +
-               chain.name + ".");
+    NotOffered(Say("No exchange route pays {1} with {2} on {3}.", intent.token_symbol, symbol,
+                   chain.name));
   plan.offer = offers.front();
   const TokenInfo& in = *plan.offer.pay_with;
   plan.deadline = (now + kSwapDeadlineMs) / 1000;

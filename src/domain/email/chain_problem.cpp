@@ -29,8 +29,8 @@ QueuedEmail ChainProblemEmail(const User& person, const std::string& account,
   model["chain"] = chain;
   model["problem"] = problem;
   model["url"] = mailing.public_url + "/dashboard";
-  return NewQueuedEmail(person.tenant_id, person.email, "chain_problem",
-                        std::string(kPeopleLanguage), boost::json::serialize(model), false, now);
+  return NewQueuedEmail(person.tenant_id, person.email, "chain_problem", LanguageOf(person),
+                        boost::json::serialize(model), false, now);
 }
 
 }  // namespace payd::domain

@@ -95,8 +95,8 @@ std::optional<QueuedEmail> DailySummaryEmail(const User& person, const std::stri
     model["moreTextKey"] = "daily_summary_more";
   }
   model["url"] = mailing.public_url + "/dashboard/payments?status=paid";
-  return NewQueuedEmail(person.tenant_id, person.email, "daily_summary",
-                        std::string(kPeopleLanguage), boost::json::serialize(model), false, now);
+  return NewQueuedEmail(person.tenant_id, person.email, "daily_summary", LanguageOf(person),
+                        boost::json::serialize(model), false, now);
 }
 
 }  // namespace payd::domain

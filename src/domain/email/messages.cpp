@@ -25,7 +25,7 @@ QueuedEmail SignInLinkEmail(const User& user, const std::string& account, const 
                             {"url", url},
                             {"expiresAt", link.link.expires_at}};
   return NewQueuedEmail(user.tenant_id, user.email, welcome ? "invitation" : "password_reset",
-                        std::string(kPeopleLanguage), boost::json::serialize(model), true, now);
+                        LanguageOf(user), boost::json::serialize(model), true, now);
 }
 
 }  // namespace payd::domain
@@ -86,7 +86,7 @@ QueuedEmail NewSignInEmail(const User& person, const std::string& account,
                             {"client", client},
                             {"signedInAt", now},
                             {"url", mailing.public_url + "/dashboard"}};
-  return NewQueuedEmail(person.tenant_id, person.email, "new_sign_in", std::string(kPeopleLanguage),
+  return NewQueuedEmail(person.tenant_id, person.email, "new_sign_in", LanguageOf(person),
                         boost::json::serialize(model), true, now);
 }
 
@@ -98,8 +98,8 @@ QueuedEmail WebhookDisabledEmail(const User& person, const std::string& account,
   model["endpoint"] = url;
   model["why"] = reason;  // "reason" is the notice partial's own line
   model["url"] = mailing.public_url + "/dashboard/webhooks";
-  return NewQueuedEmail(person.tenant_id, person.email, "webhook_failing",
-                        std::string(kPeopleLanguage), boost::json::serialize(model), false, now);
+  return NewQueuedEmail(person.tenant_id, person.email, "webhook_failing", LanguageOf(person),
+                        boost::json::serialize(model), false, now);
 }
 
 QueuedEmail ReceiptEmail(const PaymentIntent& i, const std::string& merchant,
@@ -178,8 +178,8 @@ std::optional<QueuedEmail> EventEmail(const Event& event, EmailTopic topic, cons
     model["url"] = base + "/dashboard/integrations/" + Field(data, "id");
   }
   return NewQueuedEmail(person.tenant_id, person.email, std::string(InfoOf(topic).name),
-                        std::string(kPeopleLanguage), boost::json::serialize(model),
-                        InfoOf(topic).security, now);
+                        LanguageOf(person), boost::json::serialize(model), InfoOf(topic).security,
+                        now);
 }
 
 }  // namespace payd::domain

@@ -20,8 +20,15 @@
 
 namespace payd::domain {
 
-// People's messages are in English until a person chooses a language (issue 40).
+// A message to someone who is not a person of an account (a test message's
+// address) is in English.
 inline constexpr std::string_view kPeopleLanguage = "en";
+
+// The language a person is written to in: the one they chose for the
+// dashboard (Settings), else English (a person invited has chosen none yet).
+inline std::string LanguageOf(const User& person) {
+  return person.language.empty() ? std::string(kPeopleLanguage) : person.language;
+}
 
 // Set on a Change when payd sends email (the [email] table is configured):
 // where the links in messages point.

@@ -39,8 +39,8 @@ PaymentIntent WithChoice(const PaymentIntent& intent, const PayOption& option,
   const ChainInfo* chain = catalog.FindChain(option.chain_id);
   const TokenInfo* token = chain ? chain->FindToken(option.token) : nullptr;
   if (std::find(options.begin(), options.end(), option) == options.end() || !token) {
-    ThrowInvalid("option", "This payment can be made with " + option.token + " on chain " +
-                               std::to_string(option.chain_id) + " only if it offers that.");
+    ThrowInvalid("option", "This payment can be made with {1} on chain {2} only if it offers that.",
+                 option.token, std::to_string(option.chain_id));
   }
   PaymentIntent chosen = intent;
   const AskedTerms& asked = *intent.asked;
@@ -51,7 +51,7 @@ PaymentIntent WithChoice(const PaymentIntent& intent, const PayOption& option,
   } else {
     // CheckV1IntentAsk made sure the amount is exact in every option's decimals.
     auto units = DecimalToUnits(asked.amount, token->decimals);
-    if (!units) ThrowInvalid("amount", "The amount asked cannot be paid in " + token->symbol + ".");
+    if (!units) ThrowInvalid("amount", "The amount asked cannot be paid in {1}.", token->symbol);
     chosen.requested_amount = *units;
   }
   chosen.chain_id = chain->id;

@@ -13,20 +13,20 @@ PaymentIntent PrepareIntent(const Integration& integration, const ChainCatalog& 
   const std::string& price_field = request.price_field;
   if (request.price.has_value() == request.amount.has_value()) {
     ThrowInvalid(request.amount ? price_field : "amount",
-                 "Send exactly one of " + price_field +
-                     " (a price) and amount (the token's smallest unit).");
+                 "Send exactly one of {1} (a price) and amount (the token's smallest unit).",
+                 price_field);
   }
   const auto& chains = integration.allow_chains;
   const ChainInfo* chain = catalog.FindChain(request.chain_id);
   if (std::find(chains.begin(), chains.end(), request.chain_id) == chains.end() || !chain) {
-    ThrowInvalid("chainId", "chainId " + std::to_string(request.chain_id) +
-                                " is not one of this integration's chains.");
+    ThrowInvalid("chainId", "chainId {1} is not one of this integration's chains.",
+                 std::to_string(request.chain_id));
   }
   const TokenInfo* token =
       integration.AllowsToken(request.currency) ? chain->FindToken(request.currency) : nullptr;
   if (!token) {
-    ThrowInvalid("currency", "currency " + request.currency + " is not offered on chain " +
-                                 std::to_string(request.chain_id) + " by this integration.");
+    ThrowInvalid("currency", "currency {1} is not offered on chain {2} by this integration.",
+                 request.currency, std::to_string(request.chain_id));
   }
 
   PaymentIntent intent;

@@ -43,7 +43,7 @@ KeylessIntent CreateKeylessIntent(Store& store, const ChainCatalog& catalog, Pri
   } catch (const Error& e) {
     // No exact amount left: the field at fault is the one the payer sent.
     if (e.param() == "amount" && request.price) {
-      throw Error(e.kind(), e.what(), request.price_field);
+      throw e.At(request.price_field);
     }
     throw;
   }

@@ -41,9 +41,7 @@ std::optional<QrCode> ParseQrCode(std::string_view name) {
 
 QrCode QrCodeInput(std::string_view name, std::string_view field) {
   if (auto mode = ParseQrCode(name)) return *mode;
-  throw Error(ErrorKind::kInvalidRequest,
-              std::string(field) + " is one of eip681, address, eip681_compatible.",
-              std::string(field));
+  ThrowInvalid(std::string(field), "{1} is one of eip681, address, eip681_compatible.", field);
 }
 
 std::string PaymentUri(const PaymentIntent& intent) {

@@ -22,7 +22,7 @@ std::int64_t AllowedChain(const std::string& text, const Integration& integratio
                    });
     if (by_name || text == std::to_string(id)) return id;
   }
-  ThrowInvalid("chains", "Chain " + text + " is not one this integration accepts.");
+  ThrowInvalid("chains", "Chain {1} is not one this integration accepts.", text);
 }
 
 bool Wanted(const std::vector<std::string>& filter, const std::string& value) {
@@ -42,9 +42,10 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
   if (!in_currency && !integration.AllowsToken(ask.currency)) {
     std::string list;
     for (const auto& c : covered) list += (list.empty() ? "" : ", ") + c;
-    ThrowInvalid("currency", "currency must be a currency payd prices in (" + list +
-                                 ") or one of this integration's tokens (" + ask.currency +
-                                 " is neither).");
+    ThrowInvalid("currency",
+                 "currency must be a currency payd prices in ({1}) or one of this integration's "
+                 "tokens ({2} is neither).",
+                 list, ask.currency);
   }
   terms.currency = ask.currency;
 
@@ -55,11 +56,11 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
   }
   for (const auto& symbol : ask.tokens) {
     if (!integration.AllowsToken(symbol))
-      ThrowInvalid("tokens", "Token " + symbol + " is not one this integration accepts.");
+      ThrowInvalid("tokens", "Token {1} is not one this integration accepts.", symbol);
   }
   if (!in_currency && !Wanted(ask.tokens, ask.currency)) {
-    ThrowInvalid("tokens", "An amount in " + ask.currency + " is paid in " + ask.currency +
-                               ": tokens must include it.");
+    ThrowInvalid("tokens", "An amount in {1} is paid in {1}: tokens must include it.",
+                 ask.currency);
   }
 
   // The payer's options, and the fewest and most decimals among them: a token
@@ -94,8 +95,8 @@ AskedTerms CheckV1IntentAsk(const V1IntentAsk& ask, const Integration& integrati
                  "amount must be a decimal number without sign or exponent, such as 25.00.");
   }
   if (FractionDigits(amount) > decimals) {
-    ThrowInvalid("amount", "amount has more fraction digits than " + ask.currency + " has (" +
-                               std::to_string(decimals) + ").");
+    ThrowInvalid("amount", "amount has more fraction digits than {1} has ({2}).", ask.currency,
+                 std::to_string(decimals));
   }
   auto units = DecimalToUnits(amount, most_decimals);
   if (!units) ThrowInvalid("amount", "amount is beyond 2^256-1 smallest units.");

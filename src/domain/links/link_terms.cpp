@@ -8,57 +8,54 @@ namespace payd::domain {
 
 namespace {
 
-// "5 USDC (5000000 in its smallest unit)"
-std::string TokenAmount(const std::string& decimal, const std::string& symbol,
-                        const Uint256& units) {
-  return decimal + " " + symbol + " (" + FormatUnits(units) + " in its smallest unit)";
-}
-
 // A link priced in a currency (USD, EUR...) takes a price in that currency.
 // The public endpoint sends USD as amount_usd, the link's page its amount.
 void EnforceCurrencyTerms(const PaymentLink& link, const PaymentIntent& intent) {
-  const std::string name = "Payment link " + link.id;
   const std::string& unit = link.currency;
   if (!intent.price) {
-    ThrowInvalid("amount", name + " is priced in " + unit + ": send a price, not amount.");
+    ThrowInvalid("amount", "Payment link {1} is priced in {2}: send a price, not amount.", link.id,
+                 unit);
   }
   if (intent.price->currency != unit) {
-    ThrowInvalid("amount_usd",
-                 name + " is priced in " + unit + ", not " + intent.price->currency + ".");
+    ThrowInvalid("amount_usd", "Payment link {1} is priced in {2}, not {3}.", link.id, unit,
+                 intent.price->currency);
   }
   const std::string& asked = intent.price->amount;
   if (!link.allow_custom_amount && CompareDecimals(asked, link.amount) != 0) {
-    ThrowInvalid("amount_usd", name + " is for exactly " + link.amount + " " + unit + ".");
+    ThrowInvalid("amount_usd", "Payment link {1} is for exactly {2} {3}.", link.id, link.amount,
+                 unit);
   }
   if (link.allow_custom_amount && link.min_amount && CompareDecimals(asked, *link.min_amount) < 0) {
-    ThrowInvalid("amount_usd", name + " takes at least " + *link.min_amount + " " + unit + ".");
+    ThrowInvalid("amount_usd", "Payment link {1} takes at least {2} {3}.", link.id,
+                 *link.min_amount, unit);
   }
 }
 
 void EnforceTokenTerms(const PaymentLink& link, const PaymentIntent& intent) {
-  const std::string name = "Payment link " + link.id;
   if (!base::EqualsIgnoreCase(intent.token_symbol, link.currency)) {
-    ThrowInvalid("currency", name + " is priced in " + link.currency + ": currency must be " +
-                                 link.currency + ".");
+    ThrowInvalid("currency", "Payment link {1} is priced in {2}: currency must be {2}.", link.id,
+                 link.currency);
   }
   if (intent.price) {
-    ThrowInvalid("amount_usd", name + " is priced in " + link.currency +
-                                   ": send amount in its smallest unit, not amount_usd.");
+    ThrowInvalid("amount_usd",
+                 "Payment link {1} is priced in {2}: send amount in its smallest unit, not "
+                 "amount_usd.",
+                 link.id, link.currency);
   }
   // Link creation allowed no more fraction digits than the token has on any
   // of the integration's chains, so these convert; a link that does not is
   // one no amount can satisfy.
   auto amount = DecimalToUnits(link.amount, intent.decimals);
   if (!link.allow_custom_amount && (!amount || intent.requested_amount != *amount)) {
-    ThrowInvalid("amount", name + " is for exactly " +
-                               TokenAmount(link.amount, link.currency, amount.value_or(0)) + ".");
+    // "5 USDC (5000000 in its smallest unit)"
+    ThrowInvalid("amount", "Payment link {1} is for exactly {2} {3} ({4} in its smallest unit).",
+                 link.id, link.amount, link.currency, FormatUnits(amount.value_or(0)));
   }
   if (link.allow_custom_amount && link.min_amount) {
     auto min = DecimalToUnits(*link.min_amount, intent.decimals);
     if (!min || intent.requested_amount < *min) {
-      ThrowInvalid("amount", name + " takes at least " +
-                                 TokenAmount(*link.min_amount, link.currency, min.value_or(0)) +
-                                 ".");
+      ThrowInvalid("amount", "Payment link {1} takes at least {2} {3} ({4} in its smallest unit).",
+                   link.id, *link.min_amount, link.currency, FormatUnits(min.value_or(0)));
     }
   }
 }
@@ -71,7 +68,7 @@ void EnforceLinkTerms(const PaymentLink& link, const std::string& integration_id
     ThrowInvalid("paymentLinkId", "No such payment link on this integration.");
   }
   if (link.status != "active") {
-    ThrowInvalid("paymentLinkId", "Payment link " + link.id + " is not active.");
+    ThrowInvalid("paymentLinkId", "Payment link {1} is not active.", link.id);
   }
   if (link.denomination_type == "TOKEN") {
     EnforceTokenTerms(link, intent);

@@ -47,21 +47,21 @@ std::pair<std::string, unsigned> ResolveCurrency(const std::string& denomination
 
 void CheckAmount(const std::string& param, const std::string& value, unsigned decimals) {
   if (!IsDecimalString(value)) {
-    ThrowInvalid(param, param + " must be a decimal string such as \"12.50\"");
+    ThrowInvalid(param, "{1} must be a decimal string such as \"12.50\"", param);
   }
   if (FractionDigits(value) > decimals) {
-    ThrowInvalid(param, param + " has more than " + std::to_string(decimals) +
-                            " fraction digits for this currency");
+    ThrowInvalid(param, "{1} has more than {2} fraction digits for this currency", param,
+                 std::to_string(decimals));
   }
-  if (!DecimalToUnits(value, decimals)) ThrowInvalid(param, param + " is too large");
-  if (CompareDecimals(value, "0") == 0) ThrowInvalid(param, param + " must be greater than 0");
+  if (!DecimalToUnits(value, decimals)) ThrowInvalid(param, "{1} is too large", param);
+  if (CompareDecimals(value, "0") == 0) ThrowInvalid(param, "{1} must be greater than 0", param);
 }
 
 void CheckLength(const std::string& param, const std::string& value, std::size_t min,
                  std::size_t max) {
   if (value.size() < min || value.size() > max) {
-    ThrowInvalid(param, param + " must be " + std::to_string(min) + " to " + std::to_string(max) +
-                            " characters");
+    ThrowInvalid(param, "{1} must be {2} to {3} characters", param, std::to_string(min),
+                 std::to_string(max));
   }
 }
 
@@ -127,10 +127,12 @@ PaymentLink PreparePaymentLink(Store& store, const ChainCatalog& catalog,
                                const std::string& tenant_id, const PaymentLinkRequest& request,
                                base::TimeMs now) {
   auto integration = store.FindIntegration(tenant_id, request.integration_id);
-  if (!integration) ThrowInvalid("integrationId", "No such integration: " + request.integration_id);
+  if (!integration) {
+    ThrowInvalid("integrationId", "No such integration: {1}", request.integration_id);
+  }
   if (!integration->Enabled()) {
-    ThrowInvalid("integrationId",
-                 "Integration " + request.integration_id + " is disabled: it takes no payments.");
+    ThrowInvalid("integrationId", "Integration {1} is disabled: it takes no payments.",
+                 request.integration_id);
   }
   PaymentLink link = CheckLinkTerms(catalog, *integration, request);
   link.id = base::NewId("plink_");

@@ -85,7 +85,7 @@ Creation<IssuedKey> CreateApiKey(const Change& change, Environment env,
   return CreateOnce(change, {201, boost::json::serialize(replay)}, issued, [&](ManagementTx& tx) {
     if (issued.record.integration_id &&
         !tx.FindIntegration(change.tenant_id, *issued.record.integration_id)) {
-      ThrowInvalid("integrationId", "No such integration: " + *issued.record.integration_id);
+      ThrowInvalid("integrationId", "No such integration: {1}", *issued.record.integration_id);
     }
     tx.InsertApiKey(issued.record);
     RecordChange(tx, change, "api_key.create", issued.record.id, std::nullopt,
@@ -129,7 +129,7 @@ std::optional<IssuedKey> RotateApiKey(const Change& change, Environment env, con
     if (!old) return;
     CheckWithinRole(change, *old, "Rotating");
     if (old->revoked_at || (old->expires_at && *old->expires_at <= change.now))
-      ThrowInvalid("id", "Key " + id + " is revoked or expired: create a new one instead.");
+      ThrowInvalid("id", "Key {1} is revoked or expired: create a new one instead.", id);
     std::string before = Json(*old, change.now);
     out = ReissueApiKey(*old, env, change.now);
     out->record.created_by = change.actor.id;

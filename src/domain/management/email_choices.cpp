@@ -36,14 +36,16 @@ void ChooseOwnEmail(const Change& change, const std::map<std::string, std::strin
   Require(change, Operation::kChooseOwnEmail);
   for (const auto& [name, choice] : choices) {
     auto topic = ParseEmailTopic(name);
-    if (!topic) ThrowInvalid(name, "There is no email topic " + name + ".");
+    if (!topic) ThrowInvalid(name, "There is no email topic {1}.", name);
     const auto& info = InfoOf(*topic);
     if (info.security) {
-      ThrowInvalid(name, std::string(info.label) + ": a security message cannot be turned off.");
+      ThrowInvalid(name, "{1}: a security message cannot be turned off.",
+                   Term{std::string(info.label)});
     }
     if (choice != kEmailEach && choice != kEmailOff && (!info.daily || choice != kEmailDaily)) {
-      ThrowInvalid(name, std::string(info.label) + ": choose " +
-                             (info.daily ? "each, daily or off." : "on or off."));
+      if (info.daily)
+        ThrowInvalid(name, "{1}: choose each, daily or off.", Term{std::string(info.label)});
+      ThrowInvalid(name, "{1}: choose on or off.", Term{std::string(info.label)});
     }
   }
   change.store.WithManagement([&](ManagementTx& tx) {

@@ -23,7 +23,7 @@ std::string SendTestEmail(const Change& change) {
     if (!person)
       ThrowInvalid("email", "Only a person signed in to the dashboard gets a test email.");
     if (!IsMailAddress(person->email)) {
-      ThrowInvalid("email", "Your address " + person->email + " cannot be sent email by payd.");
+      ThrowInvalid("email", "Your address {1} cannot be sent email by payd.", person->email);
     }
     auto email = TestEmail(change.tenant_id, person->email, account,
                            person->name.empty() ? person->email : person->name, change.now);

@@ -40,22 +40,22 @@ std::optional<Payment> AttachPayment(const Change& change, const Representation&
     out = tx.FindPayment(change.tenant_id, payment_id);
     if (!out) return;
     if (out->intent_id)
-      ThrowInvalid("id", "Payment " + payment_id + " already pays intent " + *out->intent_id + ".");
+      ThrowInvalid("id", "Payment {1} already pays intent {2}.", payment_id, *out->intent_id);
     if (out->status == PaymentStatus::kReorged)
-      ThrowInvalid("id", "Payment " + payment_id + " was taken off the chain by a reorganisation.");
+      ThrowInvalid("id", "Payment {1} was taken off the chain by a reorganisation.", payment_id);
     auto intent = TenantIntent(tx, change, intent_id);
-    if (!intent) ThrowInvalid("intentId", "No such payment intent: " + intent_id + ".");
+    if (!intent) ThrowInvalid("intentId", "No such payment intent: {1}.", intent_id);
     if (!intent->IsChosen())
-      ThrowInvalid("intentId", "The payer has not chosen a chain and token for " + intent_id + ".");
+      ThrowInvalid("intentId", "The payer has not chosen a chain and token for {1}.", intent_id);
     if (intent->chain_id != out->transfer.chain_id ||
         intent->token_symbol != out->transfer.token_symbol) {
-      ThrowInvalid("intentId", "Intent " + intent_id + " asks for " + intent->token_symbol +
-                                   " on chain " + std::to_string(intent->chain_id) +
-                                   "; the payment is " + out->transfer.token_symbol + " on chain " +
-                                   std::to_string(out->transfer.chain_id) + ".");
+      ThrowInvalid("intentId",
+                   "Intent {1} asks for {2} on chain {3}; the payment is {4} on chain {5}.",
+                   intent_id, intent->token_symbol, std::to_string(intent->chain_id),
+                   out->transfer.token_symbol, std::to_string(out->transfer.chain_id));
     }
     if (intent->resolution)
-      ThrowInvalid("intentId", "Intent " + intent_id + " was resolved: it takes no more payments.");
+      ThrowInvalid("intentId", "Intent {1} was resolved: it takes no more payments.", intent_id);
     std::string before = IntentSnapshot(representation, *intent);
     AttachInLedger(tx.Ledger(), representation, *out, intent_id, chain_time, change.now);
     out->intent_id = intent_id;
@@ -77,13 +77,15 @@ std::optional<PaymentIntent> ResolveIntent(const Change& change,
     if (!out) return;
     if (out->resolution) {
       if (out->resolution->paid == paid) return;  // decided so already: as it is
-      ThrowInvalid("outcome", "Intent " + intent_id + " was resolved as " +
-                                  (out->resolution->paid ? "paid" : "not paid") + " already.");
+      if (out->resolution->paid)
+        ThrowInvalid("outcome", "Intent {1} was resolved as paid already.", intent_id);
+      ThrowInvalid("outcome", "Intent {1} was resolved as not paid already.", intent_id);
     }
     if (out->exception == IntentException::kNone) {
-      ThrowInvalid("id", "Intent " + intent_id +
-                             " has nothing irregular to resolve (no exception): it follows the "
-                             "chain.");
+      ThrowInvalid("id",
+                   "Intent {1} has nothing irregular to resolve (no exception): it follows the "
+                   "chain.",
+                   intent_id);
     }
     const PaymentIntent before = *out;
     if (paid) {
@@ -128,11 +130,12 @@ std::optional<PaymentIntent> SetMerchantSenderHint(const Change& change,
     out = TenantIntent(tx, change, intent_id);
     if (!out) return;
     if (!out->IsChosen())
-      ThrowInvalid("id", "The payer has not chosen a chain and token for " + intent_id + " yet.");
+      ThrowInvalid("id", "The payer has not chosen a chain and token for {1} yet.", intent_id);
     if (!out->WaitsForPayment(change.now)) {
-      throw Error(ErrorKind::kNotWaiting, "Intent " + intent_id + " no longer waits for payment (" +
-                                              std::string(IntentStatusName(out->status)) +
-                                              "); attach a payment instead.");
+      Message message =
+          Say("Intent {1} no longer waits for payment ({2}); attach a payment instead.", intent_id,
+              IntentStatusName(out->status));
+      throw Error(ErrorKind::kNotWaiting, std::move(message));
     }
     std::string before = IntentSnapshot(representation, *out);
     out->sender_hint = *sender;

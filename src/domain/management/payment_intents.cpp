@@ -24,14 +24,14 @@ std::optional<PaymentIntent> CancelIntent(const Change& change,
     }
     if (out->canceled_at) return;  // a retry: as it is
     if (out->status != IntentStatus::kCreated) {
-      ThrowInvalid("id", "Intent " + intent_id + " is " +
-                             std::string(IntentStatusName(out->status)) +
-                             ": only a CREATED intent can be canceled.");
+      ThrowInvalid("id", "Intent {1} is {2}: only a CREATED intent can be canceled.", intent_id,
+                   IntentStatusName(out->status));
     }
     if (out->IsExpiredAt(change.now)) {
-      ThrowInvalid("id", "Intent " + intent_id + " is EXPIRED: its expiresAt (" +
-                             base::FormatTimestamp(out->expires_at) +
-                             ") has passed; only a CREATED intent can be canceled.");
+      ThrowInvalid("id",
+                   "Intent {1} is EXPIRED: its expiresAt ({2}) has passed; only a CREATED intent "
+                   "can be canceled.",
+                   intent_id, base::FormatTimestamp(out->expires_at));
     }
     const std::string before = IntentSnapshot(representation, *out);
     out->status = IntentStatus::kExpired;

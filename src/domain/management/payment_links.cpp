@@ -70,7 +70,7 @@ std::optional<PaymentLink> UpdatePaymentLink(const Change& change, const ChainCa
     if (!out) return;
     const PaymentLink before = *out;
     auto integration = tx.FindIntegration(change.tenant_id, before.integration_id);
-    if (!integration) throw Error(ErrorKind::kNotFound, "No such payment link: " + id);
+    if (!integration) throw Error(ErrorKind::kNotFound, Say("No such payment link: {1}", id));
     PaymentLinkRequest terms = RequestOf(before);
     if (patch.name) terms.name = *patch.name;
     if (patch.description) terms.description = *patch.description;

@@ -12,13 +12,13 @@ namespace payd::domain {
 
 namespace {
 
-// The person's password or code, typed again with this change a moment ago.
-void RequireProof(const Change& change, std::string_view what) {
+// The person's password or code, typed again with this change a moment ago;
+// `refusal` asks for it.
+void RequireProof(const Change& change, Message refusal) {
   const PasswordProof* proof = change.password_proof;
   if (!proof || proof->user_id() != change.actor.id ||
       change.now - proof->at() > kPasswordProofMs) {
-    ThrowInvalid("password", "Enter your password or a code from your authenticator app to " +
-                                 std::string(what));
+    throw Error(ErrorKind::kInvalidRequest, std::move(refusal), "password");
   }
 }
 
@@ -120,7 +120,8 @@ void ChangePayoutAddress(ManagementTx& tx, const Change& change, const Integrati
     Announce(tx, change, after, p, "APPLIED", std::nullopt);
     return;
   }
-  RequireProof(change, "change the payout address");
+  RequireProof(change, Say("Enter your password or a code from your authenticator app to change "
+                           "the payout address"));
   after.payout_address = before.payout_address;
   auto waiting = tx.FindWaitingPayoutChange(change.tenant_id, before.id);
   if (waiting && waiting->payout_address == p.payout_address) return;  // asked for already
@@ -155,7 +156,8 @@ std::optional<Integration> ConfirmPayoutChange(const Change& change,
                    "A second owner confirms a payout address change; yours applies by itself at "
                    "the time shown.");
     }
-    RequireProof(change, "confirm the payout address change");
+    RequireProof(change, Say("Enter your password or a code from your authenticator app to "
+                             "confirm the payout address change"));
     if (!Close(tx, *waiting, "applied", change.actor.id, change.now)) return;
     out = Apply(tx, change, *waiting, "integration.payout_confirm", change.actor.id);
   });

@@ -40,24 +40,28 @@ std::string Listed(const std::set<std::string>& addresses) {
 }
 
 std::string FromAddress(const std::set<std::string>& sending, const PayoutRequest& request) {
-  std::string where = request.token + " on chain " + std::to_string(request.chain_id);
+  std::string chain = std::to_string(request.chain_id);
   if (sending.empty()) {
-    ThrowInvalid("from", "No enabled integration takes " + where +
-                             ": a payout is sent from a payout address whose transfers payd "
-                             "watches.");
+    ThrowInvalid("from",
+                 "No enabled integration takes {1} on chain {2}: a payout is sent from a payout "
+                 "address whose transfers payd watches.",
+                 request.token, chain);
   }
   if (!request.from) {
     if (sending.size() == 1) return *sending.begin();
-    ThrowInvalid("from", "Several payout addresses take " + where +
-                             "; name the one that sends: " + Listed(sending) + ".");
+    ThrowInvalid("from",
+                 "Several payout addresses take {1} on chain {2}; name the one that sends: {3}.",
+                 request.token, chain, Listed(sending));
   }
   auto from = ParseAddress(base::TrimBlanks(*request.from));
   if (!from) ThrowInvalid("from", "from is an address of 0x and 40 hexadecimal characters.");
   for (const auto& a : sending) {
     if (base::AsciiLower(a) == base::AsciiLower(*from)) return a;
   }
-  ThrowInvalid("from", *from + " is not the payout address of an enabled integration taking " +
-                           where + "; these are: " + Listed(sending) + ".");
+  ThrowInvalid("from",
+               "{1} is not the payout address of an enabled integration taking {2} on chain {3}; "
+               "these are: {4}.",
+               *from, request.token, chain, Listed(sending));
 }
 
 Refund Line(const Payout& payout, const PayoutRequest& request, std::size_t index) {
@@ -73,20 +77,22 @@ Refund Line(const Payout& payout, const PayoutRequest& request, std::size_t inde
   if (*to == kZeroAddress)
     ThrowInvalid(to_field, "That is the zero address: nothing sent there arrives.");
   if (lower == base::AsciiLower(payout.from_address))
-    ThrowInvalid(to_field, *to + " is the address that sends the payout.");
+    ThrowInvalid(to_field, "{1} is the address that sends the payout.", *to);
   if (payout.token_address && lower == base::AsciiLower(*payout.token_address)) {
-    ThrowInvalid(to_field, *to + " is the " + payout.token_symbol +
-                               " contract itself: tokens sent there are lost.");
+    ThrowInvalid(to_field, "{1} is the {2} contract itself: tokens sent there are lost.", *to,
+                 payout.token_symbol);
   }
   std::string amount_text(base::TrimBlanks(asked.amount));
   auto amount = request.amounts_in_units ? ParseUnits(amount_text)
                                          : DecimalToUnits(amount_text, payout.decimals);
   if (!amount || *amount == 0) {
-    std::string unit = request.amounts_in_units
-                           ? "a positive whole number of the token's smallest units"
-                           : "a positive amount of " + payout.token_symbol + " with at most " +
-                                 std::to_string(payout.decimals) + " decimals";
-    ThrowInvalid(PayoutLineField(index, "amount"), "The amount is " + unit + ".");
+    if (request.amounts_in_units) {
+      ThrowInvalid(PayoutLineField(index, "amount"),
+                   "The amount is a positive whole number of the token's smallest units.");
+    }
+    ThrowInvalid(PayoutLineField(index, "amount"),
+                 "The amount is a positive amount of {1} with at most {2} decimals.",
+                 payout.token_symbol, std::to_string(payout.decimals));
   }
   if (asked.reference && asked.reference->size() > 200) {
     ThrowInvalid(PayoutLineField(index, "reference"), "A reference has 200 characters at most.");
@@ -124,14 +130,14 @@ Creation<Payout> CreatePayout(const Change& change, const ChainCatalog& catalog,
     ThrowInvalid("name", "name says what the payout is for, in 1 to 200 characters.");
   const ChainInfo* chain = catalog.FindChain(request.chain_id);
   if (!chain) {
-    ThrowInvalid("chainId",
-                 "Chain " + std::to_string(request.chain_id) + " is not one this payd watches.");
+    ThrowInvalid("chainId", "Chain {1} is not one this payd watches.",
+                 std::to_string(request.chain_id));
   }
   const TokenInfo* token = chain->FindToken(request.token);
-  if (!token) ThrowInvalid("token", request.token + " is not a token of " + chain->name + ".");
+  if (!token) ThrowInvalid("token", "{1} is not a token of {2}.", request.token, chain->name);
   if (request.lines.empty() || request.lines.size() > kMaxPayoutLines) {
-    ThrowInvalid("lines", "A payout has 1 to " + std::to_string(kMaxPayoutLines) + " lines; " +
-                              std::to_string(request.lines.size()) + " given.");
+    ThrowInvalid("lines", "A payout has 1 to {1} lines; {2} given.",
+                 std::to_string(kMaxPayoutLines), std::to_string(request.lines.size()));
   }
   Payout p;
   p.id = base::NewId("po_");
@@ -170,8 +176,10 @@ std::optional<Payout> CancelPayout(const Change& change, const std::string& id) 
     }
     if (!canceled_any) {
       if (out->canceled_at) return;
-      ThrowInvalid("id", "Every line of payout " + id +
-                             " is sent or canceled already: nothing is left to cancel.");
+      ThrowInvalid("id",
+                   "Every line of payout {1} is sent or canceled already: nothing is left to "
+                   "cancel.",
+                   id);
     }
     out->canceled_at = out->updated_at = change.now;
     tx.Ledger().UpdatePayout(*out);

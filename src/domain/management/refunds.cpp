@@ -42,19 +42,22 @@ void SetAmount(Refund& refund, const RefundRequest& request, const std::optional
     ThrowInvalid("price", "Send amount (token units) or price (a currency), not both.");
   if (request.price) {
     if (!asked) {
-      ThrowInvalid("price", "Payment " + payment.id +
-                                " was not priced in a currency; refund an amount in " +
-                                t.token_symbol + " units instead.");
+      ThrowInvalid("price",
+                   "Payment {1} was not priced in a currency; refund an amount in {2} units "
+                   "instead.",
+                   payment.id, t.token_symbol);
     }
     if (request.price->currency != asked->currency) {
-      ThrowInvalid(kPriceCurrency, "Payment " + payment.id + " was priced in " + asked->currency +
-                                       "; refund in " + asked->currency + " or in token units.");
+      ThrowInvalid(kPriceCurrency,
+                   "Payment {1} was priced in {2}; refund in {2} or in token units.", payment.id,
+                   asked->currency);
     }
     const ChainInfo* chain = catalog.FindChain(t.chain_id);
     const TokenInfo* token = chain ? chain->FindToken(t.token_symbol) : nullptr;
     if (!chain || !token) {
-      ThrowInvalid("price", "Chain " + std::to_string(t.chain_id) + " or its " + t.token_symbol +
-                                " is no longer configured; refund an amount in token units.");
+      ThrowInvalid("price",
+                   "Chain {1} or its {2} is no longer configured; refund an amount in token units.",
+                   std::to_string(t.chain_id), t.token_symbol);
     }
     CheckPriceAmount(request.price->amount, CoveredCurrency(asked->currency, catalog, "price"),
                      kPriceAmount);
@@ -65,22 +68,25 @@ void SetAmount(Refund& refund, const RefundRequest& request, const std::optional
   } else if (request.amount) {
     auto units = ParseUnits(*request.amount);
     if (!units || *units == 0) {
-      ThrowInvalid("amount", "amount is a positive whole number of " + t.token_symbol +
-                                 "'s smallest units, as a string (\"5000000\" for 5 USDC).");
+      ThrowInvalid("amount",
+                   "amount is a positive whole number of {1}'s smallest units, as a string "
+                   "(\"5000000\" for 5 USDC).",
+                   t.token_symbol);
     }
     refund.amount = *units;
   } else {
     refund.amount = left;
   }
   if (left == 0) {
-    ThrowInvalid("amount", "Payment " + payment.id +
-                               " is refunded in full already (its refunds, "
-                               "canceled ones aside, come to all it paid).");
+    ThrowInvalid("amount",
+                 "Payment {1} is refunded in full already (its refunds, "
+                 "canceled ones aside, come to all it paid).",
+                 payment.id);
   }
   if (refund.amount > left) {
     ThrowInvalid(request.price ? kPriceAmount : "amount",
-                 "The refunds of payment " + payment.id + " cannot exceed what it paid: " +
-                     Units(refund.amount, t) + " asked, " + Units(left, t) + " left.");
+                 "The refunds of payment {1} cannot exceed what it paid: {2} asked, {3} left.",
+                 payment.id, Units(refund.amount, t), Units(left, t));
   }
 }
 
@@ -101,11 +107,11 @@ Creation<Refund> CreateRefund(const Change& change, const ChainCatalog& catalog,
   change.store.WithManagement([&](ManagementTx& tx) {
     out = {};
     auto payment = tx.FindPayment(change.tenant_id, request.payment_id);
-    if (!payment) throw Error(ErrorKind::kNotFound, "No such payment: " + request.payment_id);
+    if (!payment)
+      throw Error(ErrorKind::kNotFound, Say("No such payment: {1}", request.payment_id));
     if (payment->status != PaymentStatus::kConfirmed) {
-      ThrowInvalid("id", "Payment " + payment->id + " is " +
-                             std::string(PaymentStatusName(payment->status)) +
-                             ": only a confirmed payment is refunded.");
+      ThrowInvalid("id", "Payment {1} is {2}: only a confirmed payment is refunded.", payment->id,
+                   PaymentStatusName(payment->status));
     }
     const ObservedTransfer& t = payment->transfer;
     std::optional<PaymentIntent> intent;
@@ -158,8 +164,9 @@ std::optional<Refund> CancelRefund(const Change& change, const std::string& id) 
     out = tx.FindRefund(change.tenant_id, id);
     if (!out || out->status == RefundStatus::kCanceled) return;
     if (!out->Cancelable()) {
-      ThrowInvalid("id", "Refund " + id + " is " + std::string(RefundStatusName(out->status)) +
-                             ": its transfer is on chain, so it can no longer be canceled.");
+      ThrowInvalid("id",
+                   "Refund {1} is {2}: its transfer is on chain, so it can no longer be canceled.",
+                   id, RefundStatusName(out->status));
     }
     std::string before = Snapshot(*out);
     out->status = RefundStatus::kCanceled;
@@ -181,8 +188,10 @@ std::optional<RefundPage> NewRefundPage(const Change& change, const std::string&
     auto refund = tx.FindRefund(change.tenant_id, id);
     if (!refund) return;
     if (refund->status != RefundStatus::kAddressNeeded) {
-      ThrowInvalid("id", "Refund " + id + " is " + std::string(RefundStatusName(refund->status)) +
-                             ": only a refund waiting for the payer's address has a refund page.");
+      ThrowInvalid("id",
+                   "Refund {1} is {2}: only a refund waiting for the payer's address has a refund "
+                   "page.",
+                   id, RefundStatusName(refund->status));
     }
     std::string token = NewToken();
     std::string before = Snapshot(*refund);

@@ -23,7 +23,7 @@ std::string Detail(const User& user) {
 // A person sets up, confirms and renews only their own second factor.
 void RequireOwn(const Change& change, const User& user) {
   if (change.actor.role && change.actor.id != user.id)
-    ThrowInvalid("id", "Only " + user.email + " sets up their own second factor.");
+    ThrowInvalid("id", "Only {1} sets up their own second factor.", user.email);
 }
 
 }  // namespace
@@ -34,7 +34,7 @@ SecondFactor StartTwoFactor(const Change& change, const User& user) {
   change.store.WithManagement([&](ManagementTx& tx) {
     auto existing = tx.FindSecondFactor(user.id);
     if (existing && existing->enabled_at) {
-      ThrowInvalid("code", "Two-factor sign-in is already on for " + user.email);
+      ThrowInvalid("code", "Two-factor sign-in is already on for {1}", user.email);
     }
     tx.SaveSecondFactor(factor);
   });
@@ -89,8 +89,8 @@ void TurnOffTwoFactor(const Change& change, const User& user) {
   if (!by_themselves && change.actor.id != Actor::Cli().id) {
     ThrowInvalid("id",
                  "Only the operator removes another person's second factor, on the server: payd "
-                 "user reset-two-factor " +
-                     user.email);
+                 "user reset-two-factor {1}",
+                 user.email);
   }
   change.store.WithManagement([&](ManagementTx& tx) {
     if (by_themselves && tx.TenantRequiresTwoFactor(user.tenant_id)) {

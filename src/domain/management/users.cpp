@@ -79,7 +79,7 @@ Creation<User> CreateUser(const Change& change, const UserRequest& request) {
   }
   return CreateOnce(change, {201, Json(user)}, user, [&](ManagementTx& tx) {
     if (tx.FindUserByEmail(user.email)) {
-      ThrowInvalid("email", "There is already a user with the address " + user.email);
+      ThrowInvalid("email", "There is already a user with the address {1}", user.email);
     }
     tx.InsertUser(user);
     RecordChange(tx, change, "user.create", user.id, std::nullopt, Json(user));
@@ -158,7 +158,7 @@ std::optional<IssuedLink> IssueSignInLink(const Change& change, const std::strin
     out.reset();
     auto user = tx.FindUser(change.tenant_id, id);
     if (!user) return;
-    if (user->disabled_at) ThrowInvalid("id", "User " + user->email + " is disabled.");
+    if (user->disabled_at) ThrowInvalid("id", "User {1} is disabled.", user->email);
     out = NewSignInLink(user->id, user->tenant_id, purpose, change.now);
     tx.EndSignInLinks(user->id, change.now);
     tx.InsertSignInLink(out->link);

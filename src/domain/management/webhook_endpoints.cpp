@@ -18,7 +18,7 @@ std::string Json(const WebhookEndpoint& endpoint) {
 
 void CheckUrl(const std::string& url, const TargetCheck& check) {
   std::string refusal = check(url);
-  if (!refusal.empty()) ThrowInvalid("url", "The URL cannot receive webhooks: " + refusal + ".");
+  if (!refusal.empty()) ThrowInvalid("url", "The URL cannot receive webhooks: {1}.", refusal);
 }
 
 void CheckEvents(const std::optional<std::vector<std::string>>& events) {
@@ -26,8 +26,7 @@ void CheckEvents(const std::optional<std::vector<std::string>>& events) {
   if (events->empty())
     ThrowInvalid("events", "List at least one event type, or leave events out for every type.");
   for (const auto& type : *events) {
-    if (!IsSubscribableEventType(type))
-      ThrowInvalid("events", "Unknown event type \"" + type + "\".");
+    if (!IsSubscribableEventType(type)) ThrowInvalid("events", "Unknown event type \"{1}\".", type);
   }
 }
 
@@ -156,8 +155,10 @@ std::optional<WebhookDelivery> Redeliver(const Change& change, const std::string
     if (!original) return;
     auto endpoint = tx.FindWebhookEndpoint(change.tenant_id, original->endpoint_id);
     if (!endpoint || !endpoint->enabled) {
-      ThrowInvalid("id", "Endpoint " + original->endpoint_id +
-                             (endpoint ? " is disabled; enable it first." : " was removed."));
+      if (endpoint) {
+        ThrowInvalid("id", "Endpoint {1} is disabled; enable it first.", original->endpoint_id);
+      }
+      ThrowInvalid("id", "Endpoint {1} was removed.", original->endpoint_id);
     }
     copy = *original;
     copy->id = base::NewId("whd_");

@@ -86,10 +86,9 @@ Uint256 PriceToUnits(const std::string& amount, const Currency& currency,
                      std::string_view field) {
   auto minor = DecimalToUnits(amount, currency.minor_units);
   if (!minor) {
-    ThrowInvalid(std::string(field), std::string(field) +
-                                         " must be a decimal string with at most " +
-                                         std::to_string(currency.minor_units) +
-                                         " fraction digits for " + std::string(currency.code));
+    ThrowInvalid(std::string(field),
+                 "{1} must be a decimal string with at most {2} fraction digits for {3}", field,
+                 std::to_string(currency.minor_units), currency.code);
   }
   if (currency_usd.answer == 0)
     throw PriceUnavailable("No usable rate for " + std::string(currency.code));
@@ -100,7 +99,7 @@ Uint256 PriceToUnits(const std::string& amount, const Currency& currency,
   cpp_int denominator =
       TenTo(currency.minor_units) * TenTo(currency_usd.decimals) * cpp_int(token_usd.answer);
   cpp_int units = (numerator + denominator - 1) / denominator;
-  if (units > MaxUint256()) ThrowInvalid(std::string(field), std::string(field) + " is too large");
+  if (units > MaxUint256()) ThrowInvalid(std::string(field), "{1} is too large", field);
   return Uint256(units);
 }
 
@@ -111,9 +110,8 @@ Currency CoveredCurrency(std::string_view code, const ChainCatalog& catalog,
   if (!currency || std::find(covered.begin(), covered.end(), code) == covered.end()) {
     std::string list;
     for (const auto& c : covered) list += (list.empty() ? "" : ", ") + c;
-    ThrowInvalid(std::string(field), std::string(field) + " " + std::string(code) +
-                                         " is not a currency payd prices in; it prices in " + list +
-                                         ".");
+    ThrowInvalid(std::string(field), "{1} {2} is not a currency payd prices in; it prices in {3}.",
+                 field, code, list);
   }
   return *currency;
 }
@@ -122,16 +120,15 @@ void CheckPriceAmount(std::string_view amount, const Currency& currency, std::st
   if (!IsDecimalString(amount) || FractionDigits(amount) > currency.minor_units ||
       CompareDecimals(amount, "0") == 0) {
     ThrowInvalid(std::string(field),
-                 std::string(field) + " must be a positive decimal string with at most " +
-                     std::to_string(currency.minor_units) + " fraction digits for " +
-                     std::string(currency.code) + ".");
+                 "{1} must be a positive decimal string with at most {2} fraction digits for {3}.",
+                 field, std::to_string(currency.minor_units), currency.code);
   }
 }
 
 Quote QuotePrice(const Price& price, const ChainInfo& chain, const TokenInfo& token,
                  PriceSource& prices, std::string_view field) {
   auto currency = FindCurrency(price.currency);
-  if (!currency) ThrowInvalid("currency", "currency " + price.currency + " is not ISO 4217.");
+  if (!currency) ThrowInvalid("currency", "currency {1} is not ISO 4217.", price.currency);
   Quote quote{0, prices.Rate(price.currency)};
   UsdPrice token_usd;
   if (token.peg) {

@@ -15,30 +15,33 @@ std::string Canonical(std::string_view value, unsigned digits) {
   return UnitsToDecimal(*DecimalToUnits(value, digits), digits);
 }
 
-void RequireDecimal(std::string_view value, unsigned digits, const std::string& field,
-                    const char* what) {
+// A decimal string above zero with at most `digits` fraction digits.
+bool AboveZero(std::string_view value, unsigned digits) {
   auto units = DecimalToUnits(value, digits);
-  if (!units || *units == 0) {
-    throw Error(ErrorKind::kInvalidRequest,
-                std::string(what) + " must be a decimal string above zero with at most " +
-                    std::to_string(digits) + " fraction digits",
-                field);
-  }
+  return units && *units != 0;
 }
 
 }  // namespace
 
 UnderpaymentTolerance PercentTolerance(std::string_view value, const std::string& field) {
-  RequireDecimal(value, kPercentDigits, field, "a percentage");
+  if (!AboveZero(value, kPercentDigits)) {
+    ThrowInvalid(field,
+                 "a percentage must be a decimal string above zero with at most {1} fraction "
+                 "digits",
+                 std::to_string(kPercentDigits));
+  }
   if (CompareDecimals(value, kMaxTolerancePercent) > 0) {
-    throw Error(ErrorKind::kInvalidRequest,
-                "a tolerance is at most " + std::string(kMaxTolerancePercent) + " percent", field);
+    ThrowInvalid(field, "a tolerance is at most {1} percent", kMaxTolerancePercent);
   }
   return {UnderpaymentTolerance::Kind::kPercent, Canonical(value, kPercentDigits)};
 }
 
 UnderpaymentTolerance AmountTolerance(std::string_view value, const std::string& field) {
-  RequireDecimal(value, kAmountDigits, field, "an amount");
+  if (!AboveZero(value, kAmountDigits)) {
+    ThrowInvalid(field,
+                 "an amount must be a decimal string above zero with at most {1} fraction digits",
+                 std::to_string(kAmountDigits));
+  }
   return {UnderpaymentTolerance::Kind::kAmount, Canonical(value, kAmountDigits)};
 }
 

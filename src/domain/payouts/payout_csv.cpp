@@ -14,7 +14,7 @@ CsvPayoutLines PayoutLinesFromCsv(std::string_view text, const std::string& fiel
       semicolon_count > 0 && semicolon_count >= std::count(first.begin(), first.end(), ',');
   std::string error;
   auto records = base::ReadCsv(text, error, semicolons ? ';' : ',');
-  if (!records) ThrowInvalid(field, "This is not CSV: " + error + ".");
+  if (!records) ThrowInvalid(field, "This is not CSV: {1}.", error);
   CsvPayoutLines out;
   for (std::size_t i = 0; i < records->size(); ++i) {
     const auto& cells = (*records)[i];
@@ -22,9 +22,16 @@ CsvPayoutLines PayoutLinesFromCsv(std::string_view text, const std::string& fiel
         i == 0 && !cells.empty() && !cells[0].starts_with("0x") && !cells[0].starts_with("0X");
     if (header) continue;
     if (cells.size() < 2 || cells.size() > 3) {
-      ThrowInvalid(field, "Row " + std::to_string(i + 1) + " has " + std::to_string(cells.size()) +
-                              (cells.size() == 1 ? " column" : " columns") +
-                              ": each row is recipient, amount and, if you like, a reference.");
+      if (cells.size() == 1) {
+        ThrowInvalid(field,
+                     "Row {1} has {2} column: each row is recipient, amount and, if you like, a "
+                     "reference.",
+                     std::to_string(i + 1), std::to_string(cells.size()));
+      }
+      ThrowInvalid(field,
+                   "Row {1} has {2} columns: each row is recipient, amount and, if you like, a "
+                   "reference.",
+                   std::to_string(i + 1), std::to_string(cells.size()));
     }
     PayoutLineRequest line{cells[0], cells[1], std::nullopt};
     if (semicolons) std::replace(line.amount.begin(), line.amount.end(), ',', '.');
@@ -47,8 +54,9 @@ Creation<Payout> CreatePayoutFromCsv(const Change& change, const ChainCatalog& c
     const std::string& param = e.param();
     if (e.kind() != ErrorKind::kInvalidRequest || !param.starts_with("lines[")) throw;
     std::size_t index = std::stoul(param.substr(6));
-    std::string row = index < csv.rows.size() ? "Row " + std::to_string(csv.rows[index]) : "A row";
-    ThrowInvalid(field, row + ": " + e.what());
+    if (index < csv.rows.size())
+      ThrowInvalid(field, "Row {1}: {2}", std::to_string(csv.rows[index]), e.what());
+    ThrowInvalid(field, "A row: {1}", e.what());
   }
 }
 

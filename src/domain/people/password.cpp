@@ -45,12 +45,12 @@ bool IsCommonPassword(std::string_view password) {
 
 void CheckNewPassword(std::string_view password, std::string_view email) {
   if (password.size() < kMinPasswordLength) {
-    ThrowInvalid("password",
-                 "password must be at least " + std::to_string(kMinPasswordLength) + " characters");
+    ThrowInvalid("password", "password must be at least {1} characters",
+                 std::to_string(kMinPasswordLength));
   }
   if (password.size() > kMaxPasswordLength) {
-    ThrowInvalid("password",
-                 "password must be at most " + std::to_string(kMaxPasswordLength) + " characters");
+    ThrowInvalid("password", "password must be at most {1} characters",
+                 std::to_string(kMaxPasswordLength));
   }
   if (IsCommonPassword(password)) {
     ThrowInvalid("password", "password is one of the most used passwords: choose another");

@@ -54,10 +54,10 @@ Refund GiveRefundAddress(Store& store, const std::string& token, std::string_vie
       ThrowInvalid("address",
                    "That is the merchant's own address: enter the wallet the refund goes to.");
     if (out->token_address && base::AsciiLower(*parsed) == base::AsciiLower(*out->token_address))
-      ThrowInvalid(
-          "address",
-          "That is the " + out->token_symbol +
-              " contract itself: tokens sent there are lost. Enter your wallet's address.");
+      ThrowInvalid("address",
+                   "That is the {1} contract itself: tokens sent there are lost. Enter your "
+                   "wallet's address.",
+                   out->token_symbol);
     std::string before = boost::json::serialize(RefundView(*out));
     out->to_address = *parsed;
     out->address_source = std::string(kAddressFromPayer);
