@@ -11,7 +11,8 @@
 // otherwise kMalformed); what it returns holds together (checksummed addresses,
 // 32-byte hashes, positive amounts, "log:<logIndex>"); batch results come back
 // in request order whatever order the node answered in; and headers, logs,
-// blocks, receipts and batches written from known values decode to them.
+// blocks, receipts and batches written from known values decode to them; the
+// block proofs (HeaderHash, ReceiptsRoot) answer a 32-byte hash or none.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "chain/block_proof.h"
 #include "chain/evm.h"
 #include "chain/rpc_decode.h"
 #include "domain/money/address.h"
@@ -115,6 +117,11 @@ void DecodeEverything(const json::value& v) {
   Decodes(
       "DecodeReceiptSucceeded", {K::kMalformed, K::kNotReady},
       [&] { chain::DecodeReceiptSucceeded(v); }, v);
+  // The proofs (chain/block_proof.h) take any JSON: a 32-byte hash or none, never a throw.
+  std::optional<std::string> proof;
+  if (v.is_object()) proof = chain::HeaderHash(v.as_object());
+  if (v.is_array()) proof = chain::ReceiptsRoot(v.as_array());
+  FUZZ_REQUIRE(!proof || IsHash(*proof), ctx());
   Decodes(
       "DecodeTransferLog", {K::kMalformed},
       [&] {
