@@ -39,6 +39,8 @@ std::string Keccak256(std::string_view data);
 bool ConstantTimeEquals(std::string_view a, std::string_view b);
 
 std::string HexEncode(std::string_view bytes);
+// Hex digits (either case, no "0x") as bytes; none for an odd count or a non-hex digit.
+std::optional<std::string> HexDecode(std::string_view digits);
 std::string Base64Encode(std::string_view bytes);
 std::optional<std::string> Base64Decode(std::string_view text);
 // RFC 4648 §5 alphabet, no padding: safe in URLs, headers and shells.

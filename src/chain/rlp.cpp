@@ -1,5 +1,7 @@
 #include "chain/rlp.h"
 
+#include "base/crypto.h"
+
 namespace payd::chain {
 
 namespace {
@@ -12,13 +14,6 @@ std::string Prefix(std::size_t length, unsigned char short_base, unsigned char l
   for (std::size_t n = length; n > 0; n >>= 8)
     digits.insert(digits.begin(), static_cast<char>(n & 0xff));
   return static_cast<char>(long_base + digits.size()) + digits;
-}
-
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 }  // namespace
@@ -38,17 +33,8 @@ std::string RlpList(const std::vector<std::string>& encoded_items) {
 }
 
 std::optional<std::string> HexBytes(std::string_view hex) {
-  if (hex.size() < 2 || hex[0] != '0' || (hex[1] != 'x' && hex[1] != 'X') || hex.size() % 2 != 0) {
-    return std::nullopt;
-  }
-  std::string out;
-  out.reserve((hex.size() - 2) / 2);
-  for (std::size_t i = 2; i < hex.size(); i += 2) {
-    int high = HexDigit(hex[i]), low = HexDigit(hex[i + 1]);
-    if (high < 0 || low < 0) return std::nullopt;
-    out.push_back(static_cast<char>(high * 16 + low));
-  }
-  return out;
+  if (hex.size() < 2 || hex[0] != '0' || (hex[1] != 'x' && hex[1] != 'X')) return std::nullopt;
+  return base::HexDecode(hex.substr(2));
 }
 
 std::optional<std::string> QuantityBytes(std::string_view quantity) {

@@ -12,13 +12,6 @@ namespace {
 
 constexpr std::size_t kSignatureBytes = 65;
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 }  // namespace
 
 std::string SenderProofMessage(const std::string& public_url, const std::string& intent_id,
@@ -33,14 +26,9 @@ std::optional<std::string> ParseSignature(std::string_view text) {
   if (text.size() != 2 + 2 * kSignatureBytes || text[0] != '0' ||
       (text[1] != 'x' && text[1] != 'X'))
     return std::nullopt;
-  std::string bytes;
-  bytes.reserve(kSignatureBytes);
-  for (std::size_t i = 2; i < text.size(); i += 2) {
-    int hi = HexValue(text[i]);
-    int lo = HexValue(text[i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    bytes.push_back(static_cast<char>(hi * 16 + lo));
-  }
+  auto decoded = base::HexDecode(text.substr(2));
+  if (!decoded) return std::nullopt;
+  std::string bytes = std::move(*decoded);
   unsigned char v = static_cast<unsigned char>(bytes.back());
   if (v == 27 || v == 28) v -= 27;
   if (v > 1) return std::nullopt;
