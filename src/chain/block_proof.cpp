@@ -119,4 +119,17 @@ std::optional<std::string> ReceiptsRoot(const boost::json::array& receipts) {
   return Hex(OrderedTrieRoot(items));
 }
 
+std::optional<std::size_t> FirstUnprovenHeader(const std::vector<boost::json::object>& headers,
+                                               const std::string& agreed_hash) {
+  std::string expected = agreed_hash;
+  for (std::size_t i = headers.size(); i-- > 0;) {
+    const auto& header = headers[i];
+    const auto* stated = Text(header, "hash");
+    const auto* parent = Text(header, "parentHash");
+    if (!stated || !parent || HeaderHash(header) != expected || *stated != expected) return i;
+    expected = std::string(*parent);
+  }
+  return std::nullopt;
+}
+
 }  // namespace payd::chain

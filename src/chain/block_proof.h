@@ -10,8 +10,10 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace payd::chain {
 
@@ -25,5 +27,14 @@ std::optional<std::string> HeaderHash(const boost::json::object& header);
 // transaction order (each a typed receipt's type byte and the RLP of status,
 // cumulative gas used, logs bloom and logs).
 std::optional<std::string> ReceiptsRoot(const boost::json::array& receipts);
+
+// Whether `headers` (consecutive, lowest first, as one provider returned
+// them) are the chain that ends in `agreed_hash` (the hash a quorum of
+// providers returned for the last one's number): each hashes to the hash the
+// one above names as its parent, the last to `agreed_hash`. Proving the top
+// one by quorum proves every header under it. The index of the highest header
+// that fails (everything below it is unproven too), or none when all hold.
+std::optional<std::size_t> FirstUnprovenHeader(const std::vector<boost::json::object>& headers,
+                                               const std::string& agreed_hash);
 
 }  // namespace payd::chain

@@ -116,6 +116,26 @@ TEST(BlockProofTest, MalformedAnswersProveNothing) {
   EXPECT_EQ(ReceiptsRoot(receipts), std::nullopt);
 }
 
+TEST(BlockProofTest, HeadersUnderAnAgreedHashAreProvenByTheirParents) {
+  std::vector<boost::json::object> headers;
+  for (const auto& b : RecordedBlocks()) headers.push_back(b.at("header").as_object());
+  const std::string top(headers.back().at("hash").as_string());
+  EXPECT_EQ(FirstUnprovenHeader(headers, top), std::nullopt);
+
+  // The top one is not the agreed block (a fork served to this reader): nothing holds.
+  EXPECT_EQ(FirstUnprovenHeader(headers, std::string(headers[2].at("hash").as_string())), 3u);
+  // A header in the middle altered, its stated hash kept or changed to match a made-up one.
+  auto altered = headers;
+  altered[1]["receiptsRoot"] = altered[0].at("receiptsRoot");
+  EXPECT_EQ(FirstUnprovenHeader(altered, top), 1u);
+  altered[1]["hash"] = *HeaderHash(altered[1]);
+  EXPECT_EQ(FirstUnprovenHeader(altered, top), 1u);
+  // A header left out: the one above names a parent that is not there.
+  auto gap = headers;
+  gap.erase(gap.begin() + 2);
+  EXPECT_EQ(FirstUnprovenHeader(gap, top), 1u);
+}
+
 struct RlpCase {
   std::string bytes;
   std::string encoded;
