@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdint>
 #include <kainjow/mustache.hpp>
+#include <optional>
 #include <stdexcept>
 
 #include "base/time.h"
@@ -75,6 +76,11 @@ std::string_view WithoutContext(std::string_view text) {
 
 using Render = mustache::renderer;
 
+// A day ("2026-12-04") or a time, as the moment the day lambdas write.
+std::optional<base::TimeMs> ParseDay(const std::string& raw) {
+  return base::ParseRfc3339(raw.size() == 10 ? raw + "T00:00:00Z" : raw);
+}
+
 void AddLocalizer(mustache::data& data, const Localizer& loc) {
   data.set("tr", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
              if (auto translated = loc.Translate(text)) return render(*translated);
@@ -106,7 +112,7 @@ void AddLocalizer(mustache::data& data, const Localizer& loc) {
            }});
   data.set("asDay", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
              std::string raw(Trim(render(text)));
-             auto at = base::ParseRfc3339(raw.size() == 10 ? raw + "T00:00:00Z" : raw);
+             auto at = ParseDay(raw);
              if (!at) return raw;
              return "<time datetime=\"" + raw.substr(0, 10) + "\">" + EscapeHtml(loc.UtcDay(*at)) +
                     "</time>";
@@ -114,7 +120,7 @@ void AddLocalizer(mustache::data& data, const Localizer& loc) {
   // The same day as text alone, where no element may go (an SVG's <title> and <text>).
   data.set("asDayText", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
              std::string raw(Trim(render(text)));
-             auto at = base::ParseRfc3339(raw.size() == 10 ? raw + "T00:00:00Z" : raw);
+             auto at = ParseDay(raw);
              return EscapeHtml(at ? loc.UtcDay(*at) : raw);
            }});
   data.set("asAmount", mustache::lambda2{[&loc](const std::string& text, const Render& render) {
