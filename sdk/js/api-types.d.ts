@@ -35,6 +35,11 @@ export interface paths {
          *     503 `unavailable`, whose message names each chain and token and what differs, with
          *     `Retry-After: 300` (the tokens are checked again every 5 minutes; a fixed configuration takes
          *     a restart).
+         *
+         *     A chain read from several providers (`providers`, `quorum`) whose providers disagree on a
+         *     block, with no quorum agreeing, confirms nothing until they do; payd stays ready (payers can
+         *     still pay, and their payments are confirmed once a quorum agrees) and `confirmationsWaiting`
+         *     names each such chain, the block and every provider's answer.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -5603,6 +5608,12 @@ export interface operations {
                         /** @constant */
                         database: "ok";
                         environment: components["schemas"]["Environment"];
+                        /**
+                         * @description Present while some chain's providers disagree and no quorum agrees: one line per
+                         *     chain, "chain <id>: no quorum of <n> agrees on block <number>: <hash> from
+                         *     <provider>; …" (providers by scheme, host and port only).
+                         */
+                        confirmationsWaiting?: string[];
                     };
                 };
             };

@@ -49,6 +49,11 @@ struct ApiContext {
   std::function<std::vector<std::string>()> chains_stopped = [] {
     return std::vector<std::string>();
   };
+  // What chains' providers disagree on, one line each (chain/watcher_verify.cpp):
+  // /readyz names them and stays ready (payers can still pay; nothing confirms).
+  std::function<std::vector<std::string>()> chains_disagreeing = [] {
+    return std::vector<std::string>();
+  };
 
   domain::Representation representation() const { return {catalog, public_url}; }
   // After a write that may have changed some intent's payer view: this

@@ -139,6 +139,16 @@ std::vector<boost::json::value> BlockSource::Logs(std::int64_t from, std::int64_
   return out;
 }
 
+BlockEvidence BlockSource::Evidence(std::int64_t number) {
+  auto quantity = ToQuantity(static_cast<std::uint64_t>(number));
+  auto answers = rpc_.Batch(
+      {{"eth_getBlockByNumber", {quantity, false}}, {"eth_getBlockReceipts", {quantity}}});
+  if (answers[0].is_null() || answers[1].is_null())
+    throw RpcError(RpcError::Kind::kNotReady,
+                   "block " + std::to_string(number) + " or its receipts not served yet");
+  return {std::move(answers[0]), std::move(answers[1])};
+}
+
 std::vector<domain::ObservedTransfer> BlockSource::TokenTransfers(
     std::int64_t from, std::int64_t to, const std::set<std::string>& recipients) {
   std::vector<domain::ObservedTransfer> out;

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "chain/proven_transfers.h"
 #include "chain/rpc_client.h"
 #include "domain/ledger/chain_state.h"
 #include "domain/ledger/payment.h"
@@ -47,6 +48,10 @@ class BlockSource {
   // rather than asking for them again.
   std::vector<domain::BlockHeader> Headers(const std::vector<std::int64_t>& numbers,
                                            const std::vector<domain::BlockHeader>& known);
+
+  // Block `number`'s header and receipts as the node answers them, for
+  // proofs (chain/proven_transfers.h). kNotReady when it lacks either yet.
+  BlockEvidence Evidence(std::int64_t number);
 
   // ERC-20 transfers of the chain's configured tokens to `recipients`
   // (EIP-55) in [from, to]. `block_time` is filled in by the caller.

@@ -73,6 +73,28 @@ std::vector<std::string> StoppedReasons() {
   return out;
 }
 
+void NoteDisagreement(std::int64_t chain_id, std::string what) {
+  std::lock_guard lock(mu);
+  auto& status = Board()[chain_id];
+  if (what.empty()) {
+    status.disagreement.clear();
+    status.disagreement_since = 0;
+    return;
+  }
+  if (status.disagreement.empty()) status.disagreement_since = base::NowMs();
+  status.disagreement = std::move(what);
+}
+
+std::vector<std::string> Disagreements() {
+  std::lock_guard lock(mu);
+  std::vector<std::string> out;
+  for (const auto& [chain_id, status] : Board()) {
+    if (!status.disagreement.empty())
+      out.push_back("chain " + std::to_string(chain_id) + ": " + status.disagreement);
+  }
+  return out;
+}
+
 std::optional<domain::ChainWatchStatus> StatusOf(std::int64_t chain_id) {
   std::lock_guard lock(mu);
   auto found = Board().find(chain_id);

@@ -23,6 +23,12 @@ void NoteRpcError(std::int64_t chain_id, std::string_view error);
 // configuration, chain/token_check.h); empty: it is not.
 void NoteStopped(std::int64_t chain_id, std::vector<std::string> reasons);
 
+// What the chain's providers disagree on, while no quorum agrees and
+// confirmations wait (chain/watcher_verify.cpp); empty: they agree.
+void NoteDisagreement(std::int64_t chain_id, std::string what);
+// Every such chain's disagreement, "chain <id>: <what>" (for /readyz).
+std::vector<std::string> Disagreements();
+
 // Why the chain is stopped; empty: it is not.
 std::vector<std::string> StoppedReasonsOf(std::int64_t chain_id);
 

@@ -237,6 +237,10 @@ void RpcClient::Verify(Endpoint& endpoint) {
   endpoint.verified = true;
 }
 
+void RpcClient::UseEndpoint(std::size_t index) {
+  if (index < endpoints_.size()) current_ = index;
+}
+
 void RpcClient::Advance(bool skip_current) {
   auto now = std::chrono::steady_clock::now();
   for (std::size_t step = 1; step <= endpoints_.size(); ++step) {
@@ -283,7 +287,8 @@ boost::json::value RpcClient::Post(const std::string& body) {
 }
 
 void RpcClient::NoteError(const RpcError& e) const {
-  metrics::RpcError(options_.chain_id.value_or(0), current_, RpcError::KindName(e.kind()));
+  metrics::RpcError(options_.chain_id.value_or(0), options_.first_endpoint_index + current_,
+                    RpcError::KindName(e.kind()));
   // The kind only: a message may hold the endpoint's URL, and its key.
   if (options_.chain_id) NoteRpcError(*options_.chain_id, RpcError::KindName(e.kind()));
 }

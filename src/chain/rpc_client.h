@@ -36,6 +36,9 @@ struct RpcOptions {
   // The provider's limits: calls in one JSON-RPC batch, and requests in flight at once.
   std::size_t max_batch = 100;
   std::size_t max_parallel = 4;
+  // The first URL's index in the chain's rpc_urls, for metrics (a client of
+  // one provider among several, chain/provider_quorum.h).
+  std::size_t first_endpoint_index = 0;
 };
 
 using RpcCall = std::pair<std::string, boost::json::array>;
@@ -68,6 +71,10 @@ class RpcClient {
   // The current URL's scheme, host and port only: providers put API keys in
   // paths and queries, and logs must not carry them.
   std::string current_endpoint() const;
+  // The index in the URLs of the one asked now; UseEndpoint moves to another
+  // (the reader of several providers moves off one outvoted by the others).
+  std::size_t current_index() const { return current_; }
+  void UseEndpoint(std::size_t index);
 
  private:
   struct Endpoint {

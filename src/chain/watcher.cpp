@@ -97,6 +97,7 @@ bool ChainWatcher::Lead() {
 void ChainWatcher::Run() {
   rpc_.emplace(chain_.rpc_urls, options_.rpc);
   source_.emplace(*rpc_, chain_);
+  if (chain_.quorum >= 2) quorum_.emplace(chain_, options_.rpc);
   if (options_.ws_url) {
     heads_.emplace(*options_.ws_url, chain_.id, [this] { OnHead(); });
     heads_->Start();
@@ -131,6 +132,11 @@ void ChainWatcher::RunPasses() {
       more = Pass();
       if (failing) base::LogInfo("chain reachable again", {{"chainId", chain_.id}});
       if (behind_since_) base::LogInfo("node caught up", {{"chainId", chain_.id}});
+      if (disagreement_) {
+        base::LogInfo("the providers agree again; confirmations go on", {{"chainId", chain_.id}});
+        disagreement_.reset();
+        NoteDisagreement(chain_.id, "");
+      }
       failing = false;
       behind_since_.reset();
       behind_logged_ = {};
@@ -149,12 +155,38 @@ void ChainWatcher::RunPasses() {
     } catch (const ChainMoved&) {
       // Once at once; if the node keeps answering from two forks, at the poll pace.
       more = ++moved_in_a_row_ < 2;
+      // Of several providers, one whose answers keep failing to chain (a
+      // forged hash) is read from no more: the next one is tried.
+      if (quorum_ && moved_in_a_row_ >= 2) {
+        std::size_t next = (rpc_->current_index() + 1) % quorum_->size();
+        base::LogWarn("reading this chain from another provider",
+                      {{"chainId", chain_.id},
+                       {"from", quorum_->Name(rpc_->current_index())},
+                       {"to", quorum_->Name(next)},
+                       {"why", "its answers do not chain onto each other"}});
+        rpc_->UseEndpoint(next);
+      }
       if (moved_in_a_row_ == 2 || moved_in_a_row_ % 100 == 0) {
         base::LogWarn("the node's answers do not chain onto each other; reading again",
                       {{"chainId", chain_.id},
                        {"rpc", rpc_->current_endpoint()},
                        {"timesInARow", moved_in_a_row_}});
       }
+    } catch (const ProvidersDisagree& e) {
+      // Nothing of the pass is recorded, so nothing is confirmed and nothing
+      // lost: the pass is read again at the poll pace until a quorum agrees.
+      auto now = std::chrono::steady_clock::now();
+      if (disagreement_ != e.what || now - disagreement_logged_ >= kBehindLogEvery) {
+        base::LogError(
+            "the providers disagree on this chain; confirmations wait until a quorum agrees",
+            {{"chainId", chain_.id}, {"disagreement", e.what}});
+        disagreement_logged_ = now;
+      }
+      disagreement_ = e.what;
+      NoteDisagreement(chain_.id, e.what);
+      metrics::ChainDisagreement(chain_.id);
+      if (!Wait(poll, true)) return;
+      continue;
     } catch (const std::exception& e) {
       // The node, the network or the database failed; nothing was recorded
       // for this pass, so retrying it later loses and repeats nothing. A node

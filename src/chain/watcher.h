@@ -33,13 +33,17 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <optional>
+#include <set>
+#include <string>
 #include <thread>
 
 #include "chain/block_source.h"
 #include "chain/head_subscription.h"
 #include "chain/price_book.h"
+#include "chain/provider_quorum.h"
 #include "chain/rpc_client.h"
 #include "domain/ledger/ledger.h"
 #include "domain/store.h"
@@ -77,6 +81,11 @@ class ChainWatcher {
   static constexpr auto kRescanWallTime = std::chrono::seconds(30);
   // Thrown when the chain moved while a pass was reading it; the pass is redone.
   struct ChainMoved {};
+  // Thrown when the providers disagree on a block and no quorum settles it
+  // (watcher_verify.cpp): nothing is recorded and confirmations wait.
+  struct ProvidersDisagree {
+    std::string what;  // the block and every provider's answer
+  };
   // What one pass read from the node, for the ledger.
   struct PassRead {
     domain::ChainUpdate update;
@@ -109,6 +118,33 @@ class ChainWatcher {
   std::vector<domain::BlockHeader> RescanBlocks(const domain::BlockHeader& base, bool new_blocks,
                                                 const std::optional<domain::BlockHeader>& cursor,
                                                 const domain::ChainUpdate* recording);
+  // With several providers (chain.quorum, watcher_verify.cpp): the highest
+  // block a quorum has reached, for the head ("latest") or a tag; the head
+  // throws kNotReady when fewer than a quorum answer.
+  std::optional<std::int64_t> AgreedTag(const char* tag);
+  // Checks what a pass read from the reader against the other providers:
+  // the hash of its last block and of every transfer's block agreed by a
+  // quorum, each token transfer proven from its block's receipts, and the
+  // transfers a quorum of providers' eth_getLogs return in [logs_from,
+  // logs_to] the same. The reader outvoted or proven wrong: reading moves to
+  // a provider that agrees and the pass is redone (ChainMoved). No quorum:
+  // ProvidersDisagree, or kNotReady while providers are only behind.
+  void VerifyPass(const domain::ChainUpdate& update, std::int64_t logs_from, std::int64_t logs_to,
+                  const std::set<std::string>& recipients, const std::set<std::string>& senders);
+  // The hash a quorum returns for each of `numbers`, as above.
+  struct Agreement {
+    std::map<std::int64_t, std::string> hash;
+    std::vector<std::vector<std::optional<std::string>>> answers;  // [provider][i]
+  };
+  Agreement Agree(const std::vector<std::int64_t>& numbers);
+  // The token transfers of block `number` proven from the reader's receipts
+  // against `agreed_hash`; the reader is proven wrong (ReadFrom) if they do not hold.
+  std::vector<domain::ObservedTransfer> ProvenTransfers(std::int64_t number,
+                                                        const std::string& agreed_hash);
+  // Moves reading off the reader, which `why`, to provider `to`; throws ChainMoved.
+  [[noreturn]] void ReadFrom(std::size_t to, const std::string& why);
+  // Counts and logs (once a minute per provider) a provider outvoted or proven wrong.
+  void NoteProviderWrong(std::size_t provider, const char* kind, const std::string& what);
   // Logs the first time the node is found behind (and every minute it stays so).
   void NoteNodeBehind(const std::string& why);
   void MaybeRefreshPrices();
@@ -137,6 +173,10 @@ class ChainWatcher {
   std::optional<RpcClient> rpc_;           // made on the watcher's thread, which owns it
   std::optional<BlockSource> source_;      // keeps what it learnt of the provider's limits
   std::optional<HeadSubscription> heads_;  // with a ws_url
+  std::optional<ProviderQuorum> quorum_;   // with several providers (chain.quorum)
+  std::map<std::size_t, std::chrono::steady_clock::time_point> wrong_logged_;  // by provider
+  std::optional<std::string> disagreement_;  // since the last pass that passed
+  std::chrono::steady_clock::time_point disagreement_logged_{};
   std::optional<domain::BlockHeader> cursor_;
   std::optional<PassRead> read_ahead_;
   base::TimeMs watch_started_ = 0;   // when this chain was first watched (no cursor yet)

@@ -181,12 +181,15 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
   // raises the head, never a tag past it (a payment PAID at "finalized" would
   // show fewer confirmations than finality takes). A tag above the head (a
   // node behind the one that answered the tag) waits for the head.
-  if (NeedsTag(chain_, domain::ConfirmationPolicy::Kind::kSafe))
-    update.head.safe = source.Tagged("safe");
+  // With several providers, each is what a quorum of them has reached: a
+  // provider racing ahead (or lying ahead) confirms nothing.
+  auto tagged = [&](const char* tag) { return quorum_ ? AgreedTag(tag) : source.Tagged(tag); };
+  if (NeedsTag(chain_, domain::ConfirmationPolicy::Kind::kSafe)) update.head.safe = tagged("safe");
   if (NeedsTag(chain_, domain::ConfirmationPolicy::Kind::kFinalized)) {
-    update.head.finalized = source.Tagged("finalized");
+    update.head.finalized = tagged("finalized");
   }
   update.head.latest = source.Latest();
+  if (quorum_) update.head.latest = std::min(update.head.latest, *AgreedTag("latest"));
   metrics::ChainHead(chain_.id, update.head.latest);
   NoteHead(chain_.id, update.head.latest);
   for (auto* tag : {&update.head.safe, &update.head.finalized}) {
@@ -281,6 +284,7 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
       update.cursor = *by_number.at(to);
       update.head.time = update.cursor->time;
     }
+    if (quorum_) VerifyPass(update, logs_from, logs_to, recipients, senders);
   } else if (update.rewind_to) {
     update.cursor = base;
   }

@@ -231,6 +231,7 @@ void Serve(const CommandContext& ctx) {
   } stop_wakes{*opened.store};
   api.webhook_target_check = webhooks::TargetCheckFor(delivery.policy);
   api.chains_stopped = [] { return chain::StoppedReasons(); };
+  api.chains_disagreeing = [] { return chain::Disagreements(); };
   dashboard.webhook_target_check = api.webhook_target_check;
   dashboard.intent_changes = [&api] { return api.live.Changes(); };
   dashboard.chain_status = [](std::int64_t chain_id) { return chain::StatusOf(chain_id); };

@@ -178,6 +178,39 @@ void ReadSwap(TomlReader& r, domain::ChainInfo& chain) {
   chain.swap = std::move(venue);
 }
 
+// rpc_urls (one provider: its URLs tried in turn, its word taken) or
+// providers (independent providers, a quorum of which must agree on every
+// block payd confirms, issue 41). A quorum is more than half, so that two
+// answers can never both have one.
+void ReadProviders(TomlReader& r, domain::ChainInfo& chain) {
+  bool urls = r.Has("rpc_urls"), providers = r.Has("providers");
+  if (urls && providers)
+    r.Fail("providers",
+           "replaces rpc_urls: give rpc_urls (one provider, its URLs tried in turn) or "
+           "providers (independent providers that must agree), not both");
+  if (urls) {
+    chain.rpc_urls = r.StringArray("rpc_urls");
+    chain.quorum = 0;
+  }
+  if (providers) {
+    chain.rpc_urls = r.StringArray("providers");
+    std::set<std::string> distinct(chain.rpc_urls.begin(), chain.rpc_urls.end());
+    if (chain.rpc_urls.size() < 2)
+      r.Fail("providers", "needs at least two independent providers (three let one fail or lie)");
+    if (distinct.size() != chain.rpc_urls.size()) r.Fail("providers", "lists a URL twice");
+    chain.quorum = static_cast<unsigned>(chain.rpc_urls.size() / 2 + 1);
+  }
+  if (auto quorum = r.Int("quorum")) {
+    if (!providers) r.Fail("quorum", "needs providers = [...], the providers that must agree");
+    auto n = static_cast<std::int64_t>(chain.rpc_urls.size());
+    if (*quorum <= n / 2 || *quorum > n)
+      r.Fail("quorum", "must be more than half of the " + std::to_string(n) +
+                           " providers and at most all of them (" + std::to_string(n / 2 + 1) +
+                           " to " + std::to_string(n) + ")");
+    chain.quorum = static_cast<unsigned>(*quorum);
+  }
+}
+
 }  // namespace
 
 domain::ChainInfo ReadChain(TomlReader& r, ChainProvider& provider,
@@ -196,9 +229,10 @@ domain::ChainInfo ReadChain(TomlReader& r, ChainProvider& provider,
   } else if (!base) {
     r.Fail("name", "is required");
   }
-  if (r.Has("rpc_urls")) chain.rpc_urls = r.StringArray("rpc_urls");
+  ReadProviders(r, chain);
   if (options.rpc_required && chain.rpc_urls.empty())
-    r.Fail("rpc_urls", "needs at least one JSON-RPC URL");
+    r.Fail("rpc_urls",
+           "needs at least one JSON-RPC URL (or providers = [...], several that must agree)");
   if (auto ws = r.String("ws_url")) {
     auto url = boost::urls::parse_uri(*ws);
     if (!url || (url->scheme() != "ws" && url->scheme() != "wss") || url->encoded_host().empty())

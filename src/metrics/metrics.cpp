@@ -90,6 +90,19 @@ struct Families {
                                         "Failed JSON-RPC attempts, by chain, endpoint (its "
                                         "index in rpc_urls) and kind")
                                     .Register(registry);
+  Family<Counter>& provider_wrong = BuildCounter()
+                                        .Name("payd_chain_provider_disagreements_total")
+                                        .Help(
+                                            "Answers of one of a chain's providers found wrong, by "
+                                            "provider (its index in providers) and kind: "
+                                            "outvoted, proven_wrong, left_out")
+                                        .Register(registry);
+  Family<Counter>& chain_disagreements = BuildCounter()
+                                             .Name("payd_chain_paused_passes_total")
+                                             .Help(
+                                                 "Passes not recorded because the chain's "
+                                                 "providers disagree and no quorum agrees")
+                                             .Register(registry);
   Family<Counter>& webhook_attempts = BuildCounter()
                                           .Name("payd_webhook_deliveries_total")
                                           .Help(
@@ -233,6 +246,20 @@ void RpcError(std::int64_t chain_id, std::size_t endpoint_index, std::string_vie
             {"endpoint", std::to_string(endpoint_index)},
             {"kind", std::string(kind)}})
       .Increment();
+}
+
+void ProviderWrong(std::int64_t chain_id, std::size_t provider_index, std::string_view kind) {
+  auto* f = Get();
+  if (!f) return;
+  f->provider_wrong
+      .Add({{"chain_id", ChainLabel(chain_id)},
+            {"provider", std::to_string(provider_index)},
+            {"kind", std::string(kind)}})
+      .Increment();
+}
+
+void ChainDisagreement(std::int64_t chain_id) {
+  if (auto* f = Get()) f->chain_disagreements.Add({{"chain_id", ChainLabel(chain_id)}}).Increment();
 }
 
 void WebhookAttempt(std::string_view outcome, double seconds) {

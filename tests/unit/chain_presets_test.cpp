@@ -167,6 +167,8 @@ std::string Field(const Config& c, const std::string& path) {
   auto opt = [](const std::optional<std::string>& v) { return v.value_or("none"); };
   if (rest == "name") return chain->name;
   if (rest == "rpc") return chain->rpc_urls.empty() ? "none" : chain->rpc_urls[0];
+  if (rest == "rpcs") return std::to_string(chain->rpc_urls.size());
+  if (rest == "quorum") return std::to_string(chain->quorum);
   if (rest == "confirmations") return chain->confirmations.ToString();
   if (rest == "poll") return std::to_string(chain->poll_interval_ms);
   if (rest == "explorer") return opt(chain->explorer_url);

@@ -48,6 +48,10 @@ struct ChainWatchStatus {
   base::TimeMs updated_at = 0;
   std::string last_error;
   base::TimeMs last_error_at = 0;
+  // What the chain's providers disagree on while no quorum agrees (nothing
+  // confirms meanwhile); empty when they agree or there is one provider.
+  std::string disagreement;
+  base::TimeMs disagreement_since = 0;
 };
 
 }  // namespace payd::domain

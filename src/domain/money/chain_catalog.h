@@ -67,7 +67,12 @@ struct ConfirmationPolicy {
 struct ChainInfo {
   std::int64_t id = 0;
   std::string name;
+  // The JSON-RPC URLs payd reads, in the order it tries them.
   std::vector<std::string> rpc_urls;
+  // 0: rpc_urls are one provider's (its word is taken). From 2: they are
+  // independent providers, and a block counts only when this many of them
+  // return the same hash for it (chain/quorum.h); more than half of them.
+  unsigned quorum = 0;
   ConfirmationPolicy confirmations;
   unsigned poll_interval_ms = 1000;
   unsigned rpc_timeout_ms = 10000;  // per JSON-RPC request

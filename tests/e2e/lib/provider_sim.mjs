@@ -9,12 +9,16 @@
 // by element; the per-request ones (429, drops, hangs, sizes) hit the whole
 // HTTP request, as a load balancer would.
 //
+// It also lies, as a provider payd must not believe alone would (issue 41):
+// the lies are in provider_lies.mjs.
+//
 // To add a behaviour: give it a default in BEHAVIOURS, a counter in
 // newStats(), and apply it in `handle` (per request) or `answerCall` /
 // `filterResult` (per call); then a case in tests/e2e/provider_sim.test.mjs.
 import { createServer } from 'node:http';
 
 import { gzipBomb, padding } from './big_replies.mjs';
+import { LIE_STATS, LIES, tell } from './provider_lies.mjs';
 
 // Defaults for `set(name)`; `set(name, params)` overrides them.
 export const BEHAVIOURS = {
@@ -31,6 +35,7 @@ export const BEHAVIOURS = {
   gzipBomb: { every: 5, mb: 128 }, // the reply gzipped, inflating to mb MiB (to clients that accept gzip)
   missingMethods: { methods: [] }, // "Method not found" for these
   slowFullBlocks: { over: Infinity, ms: 2000 }, // a batch of more full blocks than `over` waits ms
+  ...LIES,
 };
 
 const newStats = () => ({
@@ -38,6 +43,7 @@ const newStats = () => ({
   lagged: 0, headBack: 0, unindexedHidden: 0, logsHidden: 0, rangeErrors: 0,
   rate429: 0, rate429RetryAfter: 0, rateRpc: 0, dropped: 0, slow: 0, hangs: 0,
   oversized: 0, gzipBombs: 0, missingMethod: 0, largestFullBlockBatch: 0,
+  ...LIE_STATS(),
 });
 
 export async function startProviderSim(upstream, options = {}) {
@@ -254,10 +260,22 @@ export class ProviderSim {
       const byId = new Map((Array.isArray(replies) ? replies : [replies]).map((r) => [JSON.stringify(r.id), r]));
       for (const [i, call] of upstream) {
         const reply = byId.get(JSON.stringify(call.id)) ?? rpcError(call.id, -32603, 'no answer');
-        out[i] = this.filterResult(call, reply, view);
+        out[i] = await this.lie(call, this.filterResult(call, reply, view));
       }
     }
     return out;
+  }
+
+  // The answer after the lies switched on (provider_lies.mjs).
+  async lie(call, reply) {
+    let answer = reply;
+    for (const [name, params] of this.active) {
+      if (name in LIES && name !== 'fork') {
+        answer = await tell({ name, ...params }, call, answer, this.stats,
+          async (c) => JSON.parse(await this.forward(JSON.stringify(c))));
+      }
+    }
+    return answer;
   }
 
   notePoll() {
@@ -349,7 +367,9 @@ export class ProviderSim {
   }
 
   forward(body) {
-    return fetch(this.upstream, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+    const fork = this.active.get('fork');
+    if (fork) this.stats.forked++;
+    return fetch(fork?.upstream ?? this.upstream, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
       .then((r) => r.text());
   }
 

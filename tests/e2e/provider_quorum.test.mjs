@@ -1,0 +1,155 @@
+// Several independent providers and a quorum (issue 41; docs/operator-guide.md
+// "Several providers"): payd reads a chain from one provider and believes it
+// only where a quorum of the others backs it, block hashes by vote and
+// transfers by proof from their blocks' receipts. Three provider simulators
+// stand in front of one real anvil (lib/provider_sim.mjs, lib/provider_lies.mjs);
+// the first, which payd reads from at the start, lies. A lie never pays an
+// intent, the real payment is recorded once and in full, and the liar is
+// named in /metrics. With two liars of three, nothing is confirmed until a
+// quorum agrees again.
+//
+// To add a lie: a row in ONE_LIAR (its name in provider_lies.mjs, what it is
+// told, what the metrics call it, and a decoy the lie would turn into a payment).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+
+import { eventually, PAYER2, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
+import { stopAll } from './lib/cleanup.mjs';
+import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
+import { startProviderSim } from './lib/provider_sim.mjs';
+
+const ELSEWHERE = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'; // not a payout address
+const FABRICATED_TX = `0x${'fa'.repeat(32)}`; // provider_lies.mjs's fabricateLog
+
+function config(sims, quorum = 2) {
+  return `
+[metrics]
+listen = "127.0.0.1:0"
+[[chains]]
+id = 31337
+name = "Localnet"
+providers = [${sims.map((s) => `"${s.url}"`).join(', ')}]
+quorum = ${quorum}
+confirmations = 2
+poll_interval_ms = 100
+rpc_timeout_ms = 2000
+native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
+[[chains.tokens]]
+symbol = "USDC"
+name = "USD Coin"
+address = "${USDC_ADDRESS}"
+decimals = 6
+usd_pegged = true
+`;
+}
+
+// Sample value of a counter by its labels (0 when absent).
+function counter(text, name, labels) {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  return text.split('\n').filter((l) => l.startsWith(`${name}{`) && want.every((w) => l.includes(w)))
+    .reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
+}
+
+// Each lie, told by the first provider; `decoy` does what the lie would pass off as the payment.
+const ONE_LIAR = [
+  { lie: 'fork', kind: 'outvoted', params: (w) => ({ upstream: w.fork.url }),
+    decoy: (w, amount) => w.fork.payUsdc(PAYOUT, amount, { from: PAYER2 }) },
+  { lie: 'forgeHash', kind: 'outvoted' },
+  { lie: 'fabricateLog', kind: 'proven_wrong',
+    params: (w, amount) => ({ token: USDC_ADDRESS, from: PAYER2.address, to: PAYOUT, amount }) },
+  { lie: 'alterRecipient', kind: 'proven_wrong', params: () => ({ to: PAYOUT }),
+    decoy: (w, amount) => w.chain.payUsdc(ELSEWHERE, amount, { from: PAYER2 }) },
+  { lie: 'alterAmount', kind: 'proven_wrong', params: (w, amount) => ({ amount }),
+    decoy: (w, amount) => w.chain.payUsdc(PAYOUT, amount - 1n, { from: PAYER2 }) },
+  { lie: 'hideLogs', kind: 'left_out' },
+  { lie: 'badReceipts', kind: 'proven_wrong' },
+];
+
+describe('several providers, one of them lying', () => {
+  const w = {};
+  before(async () => {
+    w.chain = await startChain();
+    w.fork = await startChain();  // the same chain id and contracts: another branch of "the" chain
+    w.sims = [];
+    for (let i = 0; i < 3; i++) w.sims.push(await startProviderSim(w.chain.url));
+  });
+  after(() => stopAll(() => Promise.all(w.sims.map((s) => s.close())), () => w.chain?.stop(), () => w.fork?.stop()));
+
+  // A payd reading the three simulators, with a merchant and a way to read what it recorded.
+  async function launchPayd(t) {
+    const payd = await startPayd({ config: config(w.sims) });
+    t.after(() => payd.close());
+    const shop = createMerchant(payd);
+    const port = payd.logs.find((l) => l.msg === 'listening').metricsPort;
+    return {
+      payd, shop,
+      metrics: async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text(),
+      intent: async (id) => (await payd.request('GET', `/api/v1/payment-intents/${id}`, { key: shop.read.key })).json,
+      payments: async () => (await payd.request('GET', '/api/v1/payments?limit=100', { key: shop.read.key })).json.data,
+      processed: async () => counter(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text(), 'payd_chain_processed_block', { chain_id: 31337 }),
+    };
+  }
+
+  // Each case pays its own amount: a payd started later scans back over the earlier cases' payments.
+  for (const [i, c] of ONE_LIAR.entries()) {
+    test(`${c.lie}: the lie pays nothing, the real payment is PAID once and in full, the liar is counted ${c.kind}`, async (t) => {
+      t.after(() => w.sims[0].clearAll());
+      const p = await launchPayd(t);
+      const pi = (await createIntent(p.payd, p.shop.integration.id, { amount_usd: `7.${10 + i}`, currency: 'USDC', chainId: 31337 })).json;
+      const amount = BigInt(pi.amount);
+      w.sims[0].set(c.lie, c.params?.(w, amount) ?? {});
+      if (c.decoy) {
+        await c.decoy(w, amount);
+        if (c.lie === 'fork') await w.fork.mine(3);
+      }
+      await w.chain.mine(3);
+      // payd has read past the decoy (and the lie) and recorded nothing from it.
+      const head = Number(await w.chain.blockNumber());
+      await eventually(async () => (await p.processed()) >= head, { timeout: 30000, what: 'payd past the lie' });
+      // (Payments of the cases before are there too: a new payd scans back over them.)
+      const believed = (list) => list.filter((x) => x.intentId === pi.id || x.amount === pi.amount || x.txHash === FABRICATED_TX);
+      assert.notEqual((await p.intent(pi.id)).status, 'PAID', 'the lie paid the intent');
+      assert.deepEqual(believed(await p.payments()), [], 'the lie made a payment');
+
+      const real = await w.chain.payUsdc(PAYOUT, amount);
+      await w.chain.mine(2);
+      await eventually(async () => (await p.intent(pi.id)).status === 'PAID', { timeout: 30000, what: `${pi.id} PAID` });
+      const list = believed(await p.payments());
+      assert.equal(list.length, 1, JSON.stringify(list));
+      assert.equal(list[0].txHash, real.transactionHash);
+      assert.equal(list[0].amount, pi.amount);
+      const text = await p.metrics();
+      assert.ok(counter(text, 'payd_chain_provider_disagreements_total', { chain_id: 31337, provider: 0, kind: c.kind }) > 0,
+        `provider 0 counted ${c.kind}:\n${text.split('\n').filter((l) => l.includes('provider_disagreements')).join('\n')}`);
+      for (const honest of [1, 2]) {
+        assert.equal(counter(text, 'payd_chain_provider_disagreements_total', { chain_id: 31337, provider: honest, kind: 'proven_wrong' }), 0);
+      }
+    });
+  }
+
+  test('two liars of three: nothing is confirmed while no quorum agrees, and /readyz says why', async (t) => {
+    t.after(() => { w.sims[0].clearAll(); w.sims[1].clearAll(); });
+    const p = await launchPayd(t);
+    const pi = (await createIntent(p.payd, p.shop.integration.id, { amount_usd: '9.99', currency: 'USDC', chainId: 31337 })).json;
+    w.sims[0].set('fork', { upstream: w.fork.url });
+    w.sims[1].set('forgeHash');
+    const real = await w.chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await w.chain.mine(3);
+    await eventually(() => p.payd.logs.some((l) => l.msg === 'the providers disagree on this chain; confirmations wait until a quorum agrees'),
+      { timeout: 30000, what: 'the disagreement logged' });
+    const ready = await p.payd.request('GET', '/readyz');
+    assert.equal(ready.status, 200, 'payd serves on: payers can still pay');
+    assert.match(ready.json.confirmationsWaiting.join(' '), /^chain 31337: no quorum of 2 agrees on block \d+/);
+    await eventually(async () => counter(await p.metrics(), 'payd_chain_paused_passes_total', { chain_id: 31337 }) >= 3,
+      { what: 'passes paused' });
+    assert.notEqual((await p.intent(pi.id)).status, 'PAID');
+
+    w.sims[1].clearAll();  // a quorum again: the honest two
+    await w.chain.mine(1);
+    await eventually(async () => (await p.intent(pi.id)).status === 'PAID', { timeout: 30000, what: `${pi.id} PAID` });
+    const [payment] = (await p.payments()).filter((x) => x.intentId === pi.id);
+    assert.equal(payment.txHash, real.transactionHash);
+    assert.ok(p.payd.logs.some((l) => l.msg === 'the providers agree again; confirmations go on'));
+    assert.equal((await p.payd.request('GET', '/readyz')).json.confirmationsWaiting, undefined);
+  });
+});
