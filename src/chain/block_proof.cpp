@@ -70,6 +70,12 @@ std::optional<std::string> EncodedReceipt(const boost::json::value& value) {
     encoded_logs.push_back(RlpList(entry));
   }
   fields.push_back(RlpList(encoded_logs));
+  // An OP Stack deposit receipt (type 0x7e, Base and Optimism) ends with its
+  // deposit nonce (since Regolith) and receipt version (since Canyon).
+  for (std::string_view key : {"depositNonce", "depositReceiptVersion"}) {
+    if (!r.contains(key)) break;
+    if (!AddQuantity(fields, r, key)) return std::nullopt;
+  }
   // EIP-2718: a typed receipt is its type byte before its RLP; legacy (0) has none.
   std::optional<std::string> type = std::string();
   if (const auto* t = Text(r, "type")) type = QuantityBytes(*t);

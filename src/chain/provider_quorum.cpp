@@ -81,6 +81,10 @@ std::vector<std::vector<std::optional<std::string>>> ProviderQuorum::Hashes(
   return out;
 }
 
+BlockEvidence ProviderQuorum::Evidence(std::size_t provider, std::int64_t number) {
+  return sources_.at(provider)->Evidence(number);
+}
+
 std::vector<std::optional<std::vector<domain::ObservedTransfer>>> ProviderQuorum::TokenTransfers(
     const std::vector<std::size_t>& providers, std::int64_t from, std::int64_t to,
     const std::set<std::string>& recipients, const std::set<std::string>& senders) {
@@ -89,6 +93,15 @@ std::vector<std::optional<std::vector<domain::ObservedTransfer>>> ProviderQuorum
     auto out = sources_[i]->TokenTransfersFrom(from, to, senders);
     in.insert(in.end(), out.begin(), out.end());
     return in;
+  });
+}
+
+std::vector<std::optional<std::vector<domain::ObservedTransfer>>> ProviderQuorum::NativeTransfers(
+    const std::vector<std::size_t>& providers, std::int64_t from, std::int64_t to,
+    const std::set<std::string>& recipients, const std::set<std::string>& senders) {
+  return AskEach<std::vector<domain::ObservedTransfer>>(providers, [&](std::size_t i) {
+    std::vector<domain::BlockHeader> scanned;
+    return sources_[i]->NativeTransfers(from, to, recipients, senders, scanned);
   });
 }
 

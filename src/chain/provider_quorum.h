@@ -43,10 +43,16 @@ class ProviderQuorum {
   // where it failed, or has no such block yet.
   std::vector<std::vector<std::optional<std::string>>> Hashes(
       const std::vector<std::int64_t>& numbers);
+  // Block `number` as `provider` answers it (BlockSource::Evidence). Throws RpcError.
+  BlockEvidence Evidence(std::size_t provider, std::int64_t number);
   // The token transfers (BlockSource's) to `recipients` and from `senders`
   // in [from, to] as each of `providers` answers eth_getLogs, by the order of
   // `providers`; none where it failed.
   std::vector<std::optional<std::vector<domain::ObservedTransfer>>> TokenTransfers(
+      const std::vector<std::size_t>& providers, std::int64_t from, std::int64_t to,
+      const std::set<std::string>& recipients, const std::set<std::string>& senders);
+  // The same for native transfers (BlockSource::NativeTransfers).
+  std::vector<std::optional<std::vector<domain::ObservedTransfer>>> NativeTransfers(
       const std::vector<std::size_t>& providers, std::int64_t from, std::int64_t to,
       const std::set<std::string>& recipients, const std::set<std::string>& senders);
 

@@ -126,11 +126,19 @@ class ChainWatcher {
   // the hash of its last block and of every transfer's block agreed by a
   // quorum, each token transfer proven from its block's receipts, and the
   // transfers a quorum of providers' eth_getLogs return in [logs_from,
-  // logs_to] the same. The reader outvoted or proven wrong: reading moves to
-  // a provider that agrees and the pass is redone (ChainMoved). No quorum:
+  // logs_to] the same; native transfers as VerifyNative says. The reader outvoted or proven wrong:
+  // reading moves to a provider that agrees and the pass is redone (ChainMoved). No quorum:
   // ProvidersDisagree, or kNotReady while providers are only behind.
-  void VerifyPass(const domain::ChainUpdate& update, std::int64_t logs_from, std::int64_t logs_to,
-                  const std::set<std::string>& recipients, const std::set<std::string>& senders);
+  struct PassScope {
+    std::int64_t logs_from = 0, logs_to = -1;  // the logs read (rescanned blocks too)
+    std::int64_t from = 0, to = -1;            // the new blocks, read whole for native transfers
+    std::set<std::string> recipients, senders, native_recipients, native_senders;
+  };
+  void VerifyPass(const domain::ChainUpdate& update, const PassScope& scope);
+  // Native transfers count when a quorum of providers report them alike
+  // (nothing in a header commits to traces): the reader's and the others'
+  // over the new blocks; the reader outvoted is left, no quorum is ProvidersDisagree.
+  void VerifyNative(const domain::ChainUpdate& update, const PassScope& scope);
   // The hash a quorum returns for each of `numbers`, as above.
   struct Agreement {
     std::map<std::int64_t, std::string> hash;

@@ -284,7 +284,10 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
       update.cursor = *by_number.at(to);
       update.head.time = update.cursor->time;
     }
-    if (quorum_) VerifyPass(update, logs_from, logs_to, recipients, senders);
+    if (quorum_) {
+      VerifyPass(update, {logs_from, logs_to, from, new_blocks ? to : from - 1, recipients, senders,
+                          native_recipients, native_senders});
+    }
   } else if (update.rewind_to) {
     update.cursor = base;
   }

@@ -121,16 +121,33 @@ std::vector<domain::ObservedTransfer> ChainWatcher::ProvenTransfers(
     std::int64_t number, const std::string& agreed_hash) {
   auto proven = ProvenTokenTransfers(source_->Evidence(number), agreed_hash, chain_);
   if (proven) return *proven;
+  // Before the reader is called wrong, another provider's answer must prove
+  // itself: when none does, the encoding is one payd cannot check (or every
+  // provider lies), and the chain waits rather than blaming the reader.
   std::size_t reader = rpc_->current_index();
-  std::string what = "block " + std::to_string(number) +
-                     ": its header or receipts do not hash to the agreed " + agreed_hash;
-  NoteProviderWrong(reader, "proven_wrong", what);
-  ReadFrom((reader + 1) % quorum_->size(), what);
+  for (std::size_t p = 0; p < quorum_->size(); ++p) {
+    if (p == reader) continue;
+    try {
+      if (!ProvenTokenTransfers(quorum_->Evidence(p, number), agreed_hash, chain_)) continue;
+    } catch (const RpcError&) {
+      continue;  // silent: not asked again this pass
+    }
+    std::string what = "block " + std::to_string(number) +
+                       ": its header or receipts do not hash to the agreed " + agreed_hash;
+    NoteProviderWrong(reader, "proven_wrong", what);
+    ReadFrom(p, what);
+  }
+  throw ProvidersDisagree{"block " + std::to_string(number) +
+                          ": no provider's header and receipts hash to the hash a quorum agreed, " +
+                          agreed_hash +
+                          " (a receipt encoding payd does not know, or every "
+                          "provider altered them)"};
 }
 
-void ChainWatcher::VerifyPass(const domain::ChainUpdate& update, std::int64_t logs_from,
-                              std::int64_t logs_to, const std::set<std::string>& recipients,
-                              const std::set<std::string>& senders) {
+void ChainWatcher::VerifyPass(const domain::ChainUpdate& update, const PassScope& scope) {
+  std::int64_t logs_from = scope.logs_from, logs_to = scope.logs_to;
+  const auto& recipients = scope.recipients;
+  const auto& senders = scope.senders;
   // The reader's hash of each block the pass rests on: its last one and every transfer's.
   std::map<std::int64_t, std::string> claimed;
   if (update.cursor) claimed[update.cursor->number] = LowerHex(update.cursor->hash);
@@ -227,6 +244,90 @@ void ChainWatcher::VerifyPass(const domain::ChainUpdate& update, std::int64_t lo
     what = "block " + std::to_string(n) + ": " + what;
     NoteProviderWrong(reader, kind, what);
     ReadFrom(others.empty() ? (reader + 1) % quorum_->size() : others.front(), what);
+  }
+  VerifyNative(update, scope);
+}
+
+void ChainWatcher::VerifyNative(const domain::ChainUpdate& update, const PassScope& scope) {
+  if (scope.from > scope.to || (scope.native_recipients.empty() && scope.native_senders.empty()))
+    return;
+  Transfers mine;
+  for (const auto& t : update.transfers)
+    if (!IsToken(t) && t.block_number >= scope.from) mine.push_back(t);
+  std::size_t reader = rpc_->current_index();
+  // First quorum-1 others, enough to make a quorum with the reader; all of
+  // them when those do not answer alike.
+  std::vector<std::size_t> first, rest;
+  for (std::size_t p = 0; p < quorum_->size(); ++p) {
+    if (p == reader) continue;
+    (first.size() + 1 < quorum_->quorum() ? first : rest).push_back(p);
+  }
+  auto ask = [&](const std::vector<std::size_t>& which) {
+    return quorum_->NativeTransfers(which, scope.from, scope.to, scope.native_recipients,
+                                    scope.native_senders);
+  };
+  auto alike = [&](const Transfers& a, const Transfers& b) {
+    return std::all_of(a.begin(), a.end(), [&](auto& t) { return Holds(b, t); }) &&
+           std::all_of(b.begin(), b.end(), [&](auto& t) { return Holds(a, t); });
+  };
+  std::vector<std::size_t> asked = first;
+  auto theirs = ask(first);
+  bool settled = std::all_of(theirs.begin(), theirs.end(),
+                             [&](const auto& t) { return t && alike(*t, mine); });
+  if (settled) return;
+  auto more = ask(rest);
+  asked.insert(asked.end(), rest.begin(), rest.end());
+  theirs.insert(theirs.end(), more.begin(), more.end());
+
+  // Every transfer any provider reported, and who reported it.
+  std::vector<std::pair<domain::ObservedTransfer, std::vector<std::size_t>>> reports;
+  auto report = [&](std::size_t provider, const Transfers& list) {
+    for (const auto& t : list) {
+      auto it = std::find_if(reports.begin(), reports.end(),
+                             [&](const auto& r) { return SameTransfer(r.first, t); });
+      if (it == reports.end()) {
+        reports.push_back({t, {provider}});
+      } else if (std::find(it->second.begin(), it->second.end(), provider) == it->second.end()) {
+        it->second.push_back(provider);
+      }
+    }
+  };
+  report(reader, mine);
+  std::vector<std::size_t> answered{reader};
+  for (std::size_t k = 0; k < asked.size(); ++k) {
+    if (!theirs[k]) continue;
+    answered.push_back(asked[k]);
+    report(asked[k], *theirs[k]);
+  }
+  if (answered.size() < quorum_->quorum())
+    throw RpcError(RpcError::Kind::kNotReady,
+                   "fewer than " + std::to_string(quorum_->quorum()) +
+                       " providers answered for the native transfers of blocks " +
+                       std::to_string(scope.from) + " to " + std::to_string(scope.to));
+  for (const auto& [t, by] : reports) {
+    std::string what = "block " + std::to_string(t.block_number) + ": the native transfer in " +
+                       t.tx_hash + " (" + t.position + "), reported by " +
+                       std::to_string(by.size()) + " of " + std::to_string(answered.size());
+    bool read = std::find(by.begin(), by.end(), reader) != by.end();
+    std::size_t without = answered.size() - by.size();
+    if (by.size() >= quorum_->quorum()) {
+      if (!read) {
+        NoteProviderWrong(reader, "left_out", what);
+        ReadFrom(by.front(), what);
+      }
+      for (std::size_t p : answered)
+        if (std::find(by.begin(), by.end(), p) == by.end()) NoteProviderWrong(p, "outvoted", what);
+    } else if (without >= quorum_->quorum()) {
+      for (std::size_t p : by) NoteProviderWrong(p, "outvoted", what);
+      if (read) {
+        auto other = std::find_if(answered.begin(), answered.end(), [&](std::size_t p) {
+          return std::find(by.begin(), by.end(), p) == by.end();
+        });
+        ReadFrom(*other, what);
+      }
+    } else {
+      throw ProvidersDisagree{"no quorum of " + std::to_string(quorum_->quorum()) + " on " + what};
+    }
   }
 }
 

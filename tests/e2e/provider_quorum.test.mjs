@@ -63,6 +63,8 @@ const ONE_LIAR = [
     decoy: (w, amount) => w.chain.payUsdc(PAYOUT, amount - 1n, { from: PAYER2 }) },
   { lie: 'hideLogs', kind: 'left_out' },
   { lie: 'badReceipts', kind: 'proven_wrong' },
+  { lie: 'alterValue', kind: 'outvoted', currency: 'ETH', params: (w, amount) => ({ value: amount }),
+    decoy: (w, amount) => w.chain.payEth(PAYOUT, amount - 1n, { from: PAYER2 }) },
 ];
 
 describe('several providers, one of them lying', () => {
@@ -95,7 +97,7 @@ describe('several providers, one of them lying', () => {
     test(`${c.lie}: the lie pays nothing, the real payment is PAID once and in full, the liar is counted ${c.kind}`, async (t) => {
       t.after(() => w.sims[0].clearAll());
       const p = await launchPayd(t);
-      const pi = (await createIntent(p.payd, p.shop.integration.id, { amount_usd: `7.${10 + i}`, currency: 'USDC', chainId: 31337 })).json;
+      const pi = (await createIntent(p.payd, p.shop.integration.id, { amount_usd: `7.${10 + i}`, currency: c.currency ?? 'USDC', chainId: 31337 })).json;
       const amount = BigInt(pi.amount);
       w.sims[0].set(c.lie, c.params?.(w, amount) ?? {});
       if (c.decoy) {
@@ -111,7 +113,7 @@ describe('several providers, one of them lying', () => {
       assert.notEqual((await p.intent(pi.id)).status, 'PAID', 'the lie paid the intent');
       assert.deepEqual(believed(await p.payments()), [], 'the lie made a payment');
 
-      const real = await w.chain.payUsdc(PAYOUT, amount);
+      const real = c.currency === 'ETH' ? await w.chain.payEth(PAYOUT, amount) : await w.chain.payUsdc(PAYOUT, amount);
       await w.chain.mine(2);
       await eventually(async () => (await p.intent(pi.id)).status === 'PAID', { timeout: 30000, what: `${pi.id} PAID` });
       const list = believed(await p.payments());

@@ -15,6 +15,7 @@ export const LIES = {
   forgeHash: {},                  // every block's hash (and the logs' blockHash) made up
   fork: { upstream: null },       // every answer from another node: a fork served to this reader alone
   badReceipts: {},                // receipts altered where logs are not: they no longer match the header
+  alterValue: { value: 0n },      // every transaction that sends the native coin, in full blocks, sends `value`
 };
 
 export const LIE_STATS = () => ({ fabricated: 0, altered: 0, hidden: 0, forged: 0, forked: 0 });
@@ -86,6 +87,19 @@ export async function tell(lie, call, reply, stats, ask) {
     case 'badReceipts':
       if (method !== 'eth_getBlockReceipts') return reply;
       return { ...reply, result: receiptsLogs(result, (logs) => logs.map((l) => (isTransfer(l) ? alterLog(l, { name: 'alterAmount', amount: 1n }, stats) : l))) };
+    case 'alterValue':
+      if (method !== 'eth_getBlockByNumber' || params[1] !== true) return reply;
+      return {
+        ...reply,
+        result: {
+          ...result,
+          transactions: result.transactions.map((tx) => {
+            if (BigInt(tx.value) === 0n) return tx;
+            stats.altered++;
+            return { ...tx, value: `0x${BigInt(lie.value).toString(16)}` };
+          }),
+        },
+      };
     default:
       return reply;
   }
