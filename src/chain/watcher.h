@@ -119,9 +119,13 @@ class ChainWatcher {
                                                 const std::optional<domain::BlockHeader>& cursor,
                                                 const domain::ChainUpdate* recording);
   // With several providers (chain.quorum, watcher_verify.cpp): the highest
-  // block a quorum has reached, for the head ("latest") or a tag; the head
-  // throws kNotReady when fewer than a quorum answer.
+  // block a quorum has reached, for a tag ("safe", "finalized"); none when
+  // fewer than a quorum have one.
   std::optional<std::int64_t> AgreedTag(const char* tag);
+  // The quorum's head (kNotReady when fewer than a quorum answer), read from
+  // a provider that has it: a reader behind it (lagging, or on a shorter
+  // fork) is left for the first that is not, and counted "behind".
+  std::int64_t QuorumLatest();
   // Checks what a pass read from the reader against the other providers:
   // the hash of its last block and of every transfer's block agreed by a
   // quorum, each token transfer proven from its block's receipts, and the

@@ -188,8 +188,7 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
   if (NeedsTag(chain_, domain::ConfirmationPolicy::Kind::kFinalized)) {
     update.head.finalized = tagged("finalized");
   }
-  update.head.latest = source.Latest();
-  if (quorum_) update.head.latest = std::min(update.head.latest, *AgreedTag("latest"));
+  update.head.latest = quorum_ ? QuorumLatest() : source.Latest();
   metrics::ChainHead(chain_.id, update.head.latest);
   NoteHead(chain_.id, update.head.latest);
   for (auto* tag : {&update.head.safe, &update.head.finalized}) {

@@ -58,12 +58,24 @@ std::string Answers(std::int64_t number, const std::vector<std::optional<std::st
 }  // namespace
 
 std::optional<std::int64_t> ChainWatcher::AgreedTag(const char* tag) {
-  auto agreed = QuorumHead(quorum_->Heads(tag), quorum_->quorum());
-  if (!agreed && std::string_view(tag) == "latest")
+  return QuorumHead(quorum_->Heads(tag), quorum_->quorum());
+}
+
+std::int64_t ChainWatcher::QuorumLatest() {
+  auto heads = quorum_->Heads();
+  auto agreed = QuorumHead(heads, quorum_->quorum());
+  if (!agreed)
     throw RpcError(RpcError::Kind::kNotReady, "fewer than " + std::to_string(quorum_->quorum()) +
                                                   " of the " + std::to_string(quorum_->size()) +
                                                   " providers answered their head");
-  return agreed;
+  std::size_t reader = rpc_->current_index();
+  if (!heads[reader] || *heads[reader] < *agreed) {
+    std::size_t to = 0;
+    while (!heads[to] || *heads[to] < *agreed) ++to;  // the quorum-th highest has one
+    metrics::ProviderWrong(chain_.id, reader, "behind");
+    rpc_->UseEndpoint(to);
+  }
+  return *agreed;
 }
 
 void ChainWatcher::NoteProviderWrong(std::size_t provider, const char* kind,

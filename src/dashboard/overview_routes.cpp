@@ -118,7 +118,15 @@ boost::json::array Chains(DashboardContext& ctx, base::TimeMs now) {
       row["processed"] = cursor->number;
       row["processedAt"] = base::FormatTimestamp(cursor->time);
     }
+    if (chain.quorum >= 2) {
+      row["quorum"] = chain.quorum;
+      row["providers"] = static_cast<std::int64_t>(chain.rpc_urls.size());
+    }
     auto status = ctx.chain_status(chain.id);
+    if (status && status->leading && !status->disagreement.empty()) {
+      row["disagreement"] = status->disagreement;
+      row["disagreementSince"] = base::FormatTimestamp(status->disagreement_since);
+    }
     if (status && status->leading) {
       row["watchedHere"] = true;
       row["head"] = status->head;

@@ -90,13 +90,14 @@ struct Families {
                                         "Failed JSON-RPC attempts, by chain, endpoint (its "
                                         "index in rpc_urls) and kind")
                                     .Register(registry);
-  Family<Counter>& provider_wrong = BuildCounter()
-                                        .Name("payd_chain_provider_disagreements_total")
-                                        .Help(
-                                            "Answers of one of a chain's providers found wrong, by "
-                                            "provider (its index in providers) and kind: "
-                                            "outvoted, proven_wrong, left_out")
-                                        .Register(registry);
+  Family<Counter>& provider_wrong =
+      BuildCounter()
+          .Name("payd_chain_provider_disagreements_total")
+          .Help(
+              "Answers of one of a chain's providers found wrong, by "
+              "provider (its index in providers) and kind: "
+              "outvoted, proven_wrong, left_out, behind (read from another)")
+          .Register(registry);
   Family<Counter>& chain_disagreements = BuildCounter()
                                              .Name("payd_chain_paused_passes_total")
                                              .Help(

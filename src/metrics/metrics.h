@@ -37,7 +37,8 @@ void ChainLeading(std::int64_t chain_id, bool leading);
 // One failed attempt at an endpoint (retried or not); `kind` as RpcError names it.
 void RpcError(std::int64_t chain_id, std::size_t endpoint_index, std::string_view kind);
 // A provider of several (its index in the chain's providers) outvoted by a
-// quorum, proven wrong by a block's receipts, or leaving out a transfer they hold.
+// quorum, proven wrong by a block's receipts, leaving out a transfer they hold, or
+// (the reader) behind the quorum's head.
 void ProviderWrong(std::int64_t chain_id, std::size_t provider_index, std::string_view kind);
 // A pass not recorded because the providers disagree and no quorum settles it.
 void ChainDisagreement(std::int64_t chain_id);

@@ -15,6 +15,7 @@ import { after, before, describe, test } from 'node:test';
 
 import { eventually, PAYER2, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
 import { stopAll } from './lib/cleanup.mjs';
+import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
 import { startProviderSim } from './lib/provider_sim.mjs';
 
@@ -145,6 +146,12 @@ describe('several providers, one of them lying', () => {
     await eventually(async () => counter(await p.metrics(), 'payd_chain_paused_passes_total', { chain_id: 31337 }) >= 3,
       { what: 'passes paused' });
     assert.notEqual((await p.intent(pi.id)).status, 'PAID');
+    // The merchant's overview says it on the chain's card, with every provider's answer.
+    p.payd.admin(['user', 'create', '--tenant', p.shop.tenant.id, '--email', 'ana@acme.example', '--role', 'admin', '--password-stdin'], { input: `${PASSWORD}\n` });
+    const dashboard = dashboardClient(p.payd);
+    const overview = await (await dashboard.get('/dashboard', await dashboard.signIn('ana@acme.example'))).text();
+    assert.match(overview, /<dt>Providers<\/dt><dd>2 of 3 must agree on every block<\/dd>/);
+    assert.match(overview, /<dt>Providers disagree<\/dt><dd><strong>Since <time[^>]*>[^<]+<\/time>, nothing on this chain is confirmed until a quorum of its providers agrees; payments keep arriving.<\/strong> no quorum of 2 agrees on block \d+: 0x[0-9a-f]{64} from http:\/\/127\.0\.0\.1:\d+/);
 
     w.sims[1].clearAll();  // a quorum again: the honest two
     await w.chain.mine(1);

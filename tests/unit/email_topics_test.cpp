@@ -78,5 +78,24 @@ TEST(ChainProblem, StoppedOrSilentWhileFailingNeverWhenAnotherProcessLeads) {
   EXPECT_FALSE(ChainProblem(std::nullopt, {}, now, kChainStallAfterMs));
 }
 
+TEST(ChainProblem, ProvidersThatDisagreeForTwoMinutesNotForAPass) {
+  const base::TimeMs now = 10'000'000;
+  ChainWatchStatus s;
+  s.leading = true;
+  s.updated_at = now;  // passes run (and pause): the chain is read
+  s.disagreement = "no quorum of 2 agrees on block 12: 0xaa from a; 0xbb from b";
+  s.disagreement_since = now - kChainDisagreementAfterMs;
+  EXPECT_EQ(ChainProblem(s, {}, now, kChainStallAfterMs),
+            "its providers disagree and nothing on it is confirmed until a quorum of them agrees "
+            "(payments keep arriving, none is lost): no quorum of 2 agrees on block 12: 0xaa from "
+            "a; 0xbb from b");
+  auto brief = s;
+  brief.disagreement_since = now - kChainDisagreementAfterMs + 1;  // a reorganisation's split
+  EXPECT_FALSE(ChainProblem(brief, {}, now, kChainStallAfterMs));
+  auto follower = s;
+  follower.leading = false;
+  EXPECT_FALSE(ChainProblem(follower, {}, now, kChainStallAfterMs));
+}
+
 }  // namespace
 }  // namespace payd::domain

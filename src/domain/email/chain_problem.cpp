@@ -14,6 +14,14 @@ std::optional<std::string> ChainProblem(const std::optional<ChainWatchStatus>& s
     return text;
   }
   if (!status || !status->leading) return std::nullopt;
+  // A reorganisation can split the providers for a pass or two: only one
+  // that lasts is news.
+  if (!status->disagreement.empty() && status->disagreement_since > 0 &&
+      now - status->disagreement_since >= kChainDisagreementAfterMs) {
+    return "its providers disagree and nothing on it is confirmed until a quorum of them agrees "
+           "(payments keep arriving, none is lost): " +
+           status->disagreement;
+  }
   bool silent = now - status->updated_at >= stall_after_ms;
   bool failing = status->last_error_at > status->updated_at;
   if (!silent || !failing) return std::nullopt;
