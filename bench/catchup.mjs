@@ -5,6 +5,12 @@
 //
 //   node bench/catchup.mjs [BLOCKS] [TRANSFERS_PER_BLOCK]
 //
+// Each build catches up twice: reading one provider, and reading three that
+// must agree (providers = [...], quorum = 2; issue 41: block hashes by
+// quorum, each transfer proven from its block's receipts, the logs compared
+// with a second provider). The three are the same anvil under three URLs, so
+// the difference is payd's own cost of verifying, not a network's.
+//
 // PAYD_BIN_BEFORE=<other build> catches up with that build too, on a copy of
 // the same data directory and chain, the two alternating (PAYD_CATCHUP_RUNS
 // each, default 2): on a shared machine, only figures of one run compare.
@@ -77,13 +83,17 @@ async function anvilGetLogs() {
 const { logs } = await anvilGetLogs();
 
 // The same payd, now pointed at the chain, from the first spray block.
-writeFileSync(payd.env.PAYD_CONFIG, chainConfig(chain, { confirmations: 1, extra: `start_block = ${first}` }));
+const oneProvider = chainConfig(chain, { confirmations: 1, extra: `start_block = ${first}` });
+const quorumOfThree = oneProvider.replace(/^rpc_urls = .*$/m,
+  `providers = [${['a', 'b', 'c'].map((p) => `"${chain.url}/?provider=${p}"`).join(', ')}]\nquorum = 2`);
+writeFileSync(payd.env.PAYD_CONFIG, oneProvider);
 const pristine = `${payd.dir}-pristine`;
 cpSync(payd.dir, pristine, { recursive: true });
 
-async function catchUp(bin, label) {
+async function catchUp(bin, label, config) {
   rmSync(payd.dir, { recursive: true, force: true });
   cpSync(pristine, payd.dir, { recursive: true });
+  writeFileSync(payd.env.PAYD_CONFIG, config);
   const start = performance.now();
   const perf = process.env.PAYD_CATCHUP_PERF;
   const [cmd, args] = perf
@@ -113,12 +123,14 @@ const builds = [['payd', PAYD_BIN]];
 if (process.env.PAYD_BIN_BEFORE) builds.unshift(['before', process.env.PAYD_BIN_BEFORE]);
 const runs = Number(process.env.PAYD_CATCHUP_RUNS ?? (builds.length > 1 ? 2 : 1));
 console.log(`chain: ${last - first + 1} blocks, ${logs.length} transfers to the payout address, ${MATCHED} paying intents`);
+const modes = [['one provider', oneProvider], ['3 providers, quorum 2', quorumOfThree]];
 for (let run = 0; run < runs; run++) {
-  for (const [label, bin] of builds) {
+  // The build before may not know providers: it catches up from one.
+  for (const [label, bin] of builds) for (const [mode, config] of label === 'before' ? modes.slice(0, 1) : modes) {
     const anvilMs = (await anvilGetLogs()).ms;
-    const r = await catchUp(bin, `${label}${run}`);
+    const r = await catchUp(bin, `${label}${run}`, config);
     if (r.line.paymentsRecorded !== logs.length) throw new Error(`${label} recorded ${r.line.paymentsRecorded} of ${logs.length} transfers`);
-    console.log(`${label}: cold catch-up into SQLite: ${(r.catchupMs / 1000).toFixed(2)} s (${Math.round(logs.length / (r.catchupMs / 1000))} transfers/s; start-up ${r.startupMs.toFixed(0)} ms); ` +
+    console.log(`${label}, ${mode}: cold catch-up into SQLite: ${(r.catchupMs / 1000).toFixed(2)} s (${Math.round(logs.length / (r.catchupMs / 1000))} transfers/s; start-up ${r.startupMs.toFixed(0)} ms); ` +
       `recorded ${r.line.paymentsRecorded} payments, ${r.line.unmatched} unmatched, ${r.line.intentsChanged} intents changed`);
     console.log(`  anvil eth_getLogs for the same range just before: ${anvilMs.toFixed(0)} ms; ratio payd/anvil getLogs: ${(r.catchupMs / anvilMs).toFixed(1)}x`);
   }

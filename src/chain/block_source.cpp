@@ -139,14 +139,22 @@ std::vector<boost::json::value> BlockSource::Logs(std::int64_t from, std::int64_
   return out;
 }
 
-BlockEvidence BlockSource::Evidence(std::int64_t number) {
-  auto quantity = ToQuantity(static_cast<std::uint64_t>(number));
-  auto answers = rpc_.Batch(
-      {{"eth_getBlockByNumber", {quantity, false}}, {"eth_getBlockReceipts", {quantity}}});
-  if (answers[0].is_null() || answers[1].is_null())
-    throw RpcError(RpcError::Kind::kNotReady,
-                   "block " + std::to_string(number) + " or its receipts not served yet");
-  return {std::move(answers[0]), std::move(answers[1])};
+std::vector<BlockEvidence> BlockSource::Evidence(const std::vector<std::int64_t>& numbers) {
+  std::vector<RpcCall> calls;
+  for (std::int64_t n : numbers) {
+    auto quantity = ToQuantity(static_cast<std::uint64_t>(n));
+    calls.push_back({"eth_getBlockByNumber", {quantity, false}});
+    calls.push_back({"eth_getBlockReceipts", {quantity}});
+  }
+  auto answers = rpc_.CallMany(calls);
+  std::vector<BlockEvidence> out;
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    if (answers[2 * i].is_null() || answers[2 * i + 1].is_null())
+      throw RpcError(RpcError::Kind::kNotReady,
+                     "block " + std::to_string(numbers[i]) + " or its receipts not served yet");
+    out.push_back({std::move(answers[2 * i]), std::move(answers[2 * i + 1])});
+  }
+  return out;
 }
 
 std::vector<domain::ObservedTransfer> BlockSource::TokenTransfers(

@@ -49,9 +49,9 @@ class BlockSource {
   std::vector<domain::BlockHeader> Headers(const std::vector<std::int64_t>& numbers,
                                            const std::vector<domain::BlockHeader>& known);
 
-  // Block `number`'s header and receipts as the node answers them, for
-  // proofs (chain/proven_transfers.h). kNotReady when it lacks either yet.
-  BlockEvidence Evidence(std::int64_t number);
+  // These blocks' headers and receipts as the node answers them, for proofs
+  // (chain/proven_transfers.h), in the order given. kNotReady when it lacks one yet.
+  std::vector<BlockEvidence> Evidence(const std::vector<std::int64_t>& numbers);
 
   // ERC-20 transfers of the chain's configured tokens to `recipients`
   // (EIP-55) in [from, to]. `block_time` is filled in by the caller.

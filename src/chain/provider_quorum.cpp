@@ -82,7 +82,7 @@ std::vector<std::vector<std::optional<std::string>>> ProviderQuorum::Hashes(
 }
 
 BlockEvidence ProviderQuorum::Evidence(std::size_t provider, std::int64_t number) {
-  return sources_.at(provider)->Evidence(number);
+  return sources_.at(provider)->Evidence({number}).front();
 }
 
 std::vector<std::optional<std::vector<domain::ObservedTransfer>>> ProviderQuorum::TokenTransfers(

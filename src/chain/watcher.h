@@ -149,10 +149,12 @@ class ChainWatcher {
     std::vector<std::vector<std::optional<std::string>>> answers;  // [provider][i]
   };
   Agreement Agree(const std::vector<std::int64_t>& numbers);
-  // The token transfers of block `number` proven from the reader's receipts
-  // against `agreed_hash`; the reader is proven wrong (ReadFrom) if they do not hold.
+  // The token transfers of block `number` proven from the reader's
+  // `evidence` against `agreed_hash`; the reader is proven wrong (ReadFrom)
+  // if they do not hold and another provider's do.
   std::vector<domain::ObservedTransfer> ProvenTransfers(std::int64_t number,
-                                                        const std::string& agreed_hash);
+                                                        const std::string& agreed_hash,
+                                                        const BlockEvidence& evidence);
   // Moves reading off the reader, which `why`, to provider `to`; throws ChainMoved.
   [[noreturn]] void ReadFrom(std::size_t to, const std::string& why);
   // Counts and logs (once a minute per provider) a provider outvoted or proven wrong.

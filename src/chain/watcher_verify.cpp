@@ -129,9 +129,10 @@ ChainWatcher::Agreement ChainWatcher::Agree(const std::vector<std::int64_t>& num
   return out;
 }
 
-std::vector<domain::ObservedTransfer> ChainWatcher::ProvenTransfers(
-    std::int64_t number, const std::string& agreed_hash) {
-  auto proven = ProvenTokenTransfers(source_->Evidence(number), agreed_hash, chain_);
+std::vector<domain::ObservedTransfer> ChainWatcher::ProvenTransfers(std::int64_t number,
+                                                                    const std::string& agreed_hash,
+                                                                    const BlockEvidence& evidence) {
+  auto proven = ProvenTokenTransfers(evidence, agreed_hash, chain_);
   if (proven) return *proven;
   // Before the reader is called wrong, another provider's answer must prove
   // itself: when none does, the encoding is one payd cannot check (or every
@@ -227,9 +228,12 @@ void ChainWatcher::VerifyPass(const domain::ChainUpdate& update, const PassScope
   auto wanted = [&](const domain::ObservedTransfer& t) {
     return recipients.contains(t.recipient) || senders.contains(t.sender);
   };
-  for (auto n : blocks) {
+  std::vector<std::int64_t> settle(blocks.begin(), blocks.end());
+  auto evidence = source_->Evidence(settle);  // one batch for the pass
+  for (std::size_t b = 0; b < settle.size(); ++b) {
+    std::int64_t n = settle[b];
     Transfers proven;
-    for (auto& t : ProvenTransfers(n, agreed.hash.at(n)))
+    for (auto& t : ProvenTransfers(n, agreed.hash.at(n), evidence[b]))
       if (wanted(t)) proven.push_back(std::move(t));
     for (std::size_t k = 0; k < others.size(); ++k) {
       if (!theirs[k]) continue;
