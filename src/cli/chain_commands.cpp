@@ -47,6 +47,10 @@ boost::json::object PresetView(const config::ChainPreset& preset) {
                      {"source", feed.source.value_or("")}});
   }
   view["rateFeeds"] = std::move(feeds);
+  boost::json::array suggested;
+  for (const auto& p : preset.suggested_providers)
+    suggested.push_back({{"url", p.url}, {"operator", p.by}});
+  view["suggestedProviders"] = std::move(suggested);
   return view;
 }
 
@@ -67,6 +71,16 @@ void PrintForPeople(const config::ChainPreset& preset) {
     std::cout << "  " << feed.currency << " / USD feed: " << feed.address << ", stale after "
               << feed.max_age_s << " s; " << feed.source.value_or("") << "\n";
   }
+  if (preset.suggested_providers.empty()) return;
+  // Ready to paste under [chain.<key>]; who runs each, since they must be independent.
+  std::cout << "  public providers to start from (see the operator guide, \"Several providers\"):\n"
+            << "    providers = [";
+  for (std::size_t i = 0; i < preset.suggested_providers.size(); ++i)
+    std::cout << (i ? ", " : "") << '"' << preset.suggested_providers[i].url << '"';
+  std::cout << "]\n    run by";
+  for (std::size_t i = 0; i < preset.suggested_providers.size(); ++i)
+    std::cout << (i ? ", " : " ") << preset.suggested_providers[i].by;
+  std::cout << "\n";
 }
 
 }  // namespace

@@ -20,6 +20,10 @@ std::vector<ChainPreset> Parse() {
     preset.pair = t.String("pair").value_or("");
     preset.block_time_ms = static_cast<unsigned>(t.Int("block_time_ms").value_or(0));
     preset.why = t.RequiredString("why");
+    for (TomlReader& p : t.TableArray("suggested_providers")) {
+      preset.suggested_providers.push_back({p.RequiredString("url"), p.RequiredString("operator")});
+      p.RejectUnknown();
+    }
     ChainProvider unused;
     preset.chain = ReadChain(t, unused, {.base = nullptr, .rpc_required = false});
     presets.push_back(std::move(preset));

@@ -22,6 +22,12 @@ struct ChainPreset {
   std::string pair;  // the testnet of a mainnet, or the mainnet of a testnet
   unsigned block_time_ms = 0;
   std::string why;  // the reason for the preset's confirmations
+  // Public endpoints of different companies, to start `providers = [...]` from.
+  struct SuggestedProvider {
+    std::string url;
+    std::string by;  // who runs it
+  };
+  std::vector<SuggestedProvider> suggested_providers;
 };
 
 // The whole catalog, in the order `payd chains` lists it; read once.

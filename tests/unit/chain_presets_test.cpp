@@ -204,6 +204,40 @@ std::string Field(const Config& c, const std::string& path) {
   return "(unknown check " + what + ")";
 }
 
+// The providers each preset suggests are a working `providers = [...]`:
+// HTTPS, run by three different operators (independent, issue 41), and read
+// by payd's own config reader into a quorum of two.
+TEST(ChainPresets, SuggestThreeIndependentProvidersThatPaydReads) {
+  std::string file = ::testing::TempDir() + "/payd-suggested-providers.toml";
+  for (const auto& preset : ChainPresets()) {
+    SCOPED_TRACE(preset.key);
+    ASSERT_EQ(preset.suggested_providers.size(), 3u);
+    std::set<std::string> operators, hosts;
+    std::string list;
+    for (const auto& p : preset.suggested_providers) {
+      EXPECT_TRUE(p.url.starts_with("https://")) << p.url;
+      EXPECT_EQ(p.url.find('?'), std::string::npos) << p.url << ": no key in a public endpoint";
+      operators.insert(p.by);
+      hosts.insert(p.url.substr(8, p.url.find('/', 8) - 8));
+      list += (list.empty() ? "\"" : ", \"") + p.url + "\"";
+    }
+    EXPECT_EQ(operators.size(), 3u) << "three companies, not one thrice";
+    EXPECT_EQ(hosts.size(), 3u);
+    std::ofstream(file) << "chains = [\"" << preset.key << "\"]\n[chain." << preset.key
+                        << "]\nproviders = [" << list << "]\n";
+    EnvLookup env = [&](const char* name) -> std::optional<std::string> {
+      if (std::string(name) == "PAYD_ENVIRONMENT") return preset.testnet ? "testnet" : "mainnet";
+      return std::nullopt;
+    };
+    Config config = LoadConfig({file, std::nullopt, std::nullopt}, env);
+    const auto* chain = config.catalog.FindChain(preset.chain.id);
+    ASSERT_NE(chain, nullptr);
+    EXPECT_EQ(chain->rpc_urls.size(), 3u);
+    EXPECT_EQ(chain->quorum, 2u);
+  }
+  std::remove(file.c_str());
+}
+
 TEST(ChainConfigs, AsTheCaseTableSays) {
   auto cases = testing::ReadCases("chain_configs.tsv");
   ASSERT_GT(cases.size(), 10u);
