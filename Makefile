@@ -178,8 +178,8 @@ fuzz: deps build-fuzz
 # database, the chain leader SIGKILLed, its lock session terminated), chosen
 # to draw both kinds of leader fault; `make soak STORE=postgres` soaks in that
 # mode. Either starts a throwaway PostgreSQL unless PAYD_TEST_DATABASE_URL names one.
-HARNESS_SEEDS    ?= 71,79,102,170,183,200,302,555,644,695,713,857,867,1185,1368,1776
-HARNESS_PG_SEEDS ?= 36,38,102,180
+HARNESS_SEEDS    ?= 6,23,90,102,105,106,171,426,713,750,780,867,958,1341,1462,1830
+HARNESS_PG_SEEDS ?= 606,867,1185,1277
 SCENARIOS        ?= 200
 STORE            ?= sqlite
 

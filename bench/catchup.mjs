@@ -84,8 +84,9 @@ const { logs } = await anvilGetLogs();
 
 // The same payd, now pointed at the chain, from the first spray block.
 const oneProvider = chainConfig(chain, { confirmations: 1, extra: `start_block = ${first}` });
-const quorumOfThree = oneProvider.replace(/^rpc_urls = .*$/m,
-  `providers = [${['a', 'b', 'c'].map((p) => `"${chain.url}/?provider=${p}"`).join(', ')}]\nquorum = 2`);
+const quorumOfThree = chainConfig(chain, {
+  confirmations: 1, extra: `start_block = ${first}`, providers: ['a', 'b', 'c'].map((p) => `${chain.url}/?provider=${p}`),
+});
 writeFileSync(payd.env.PAYD_CONFIG, oneProvider);
 const pristine = `${payd.dir}-pristine`;
 cpSync(payd.dir, pristine, { recursive: true });

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { eventually, PAYER2, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
+import { chainConfig, eventually, PAYER2, PAYOUT, startChain, USDC_ADDRESS } from './lib/chain.mjs';
 import { stopAll } from './lib/cleanup.mjs';
 import { dashboardClient, PASSWORD } from './lib/dashboard.mjs';
 import { createIntent, createMerchant, startPayd } from './lib/payd.mjs';
@@ -22,26 +22,8 @@ import { startProviderSim } from './lib/provider_sim.mjs';
 const ELSEWHERE = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'; // not a payout address
 const FABRICATED_TX = `0x${'fa'.repeat(32)}`; // provider_lies.mjs's fabricateLog
 
-function config(sims, quorum = 2) {
-  return `
-[metrics]
-listen = "127.0.0.1:0"
-[[chains]]
-id = 31337
-name = "Localnet"
-providers = [${sims.map((s) => `"${s.url}"`).join(', ')}]
-quorum = ${quorum}
-confirmations = 2
-poll_interval_ms = 100
-rpc_timeout_ms = 2000
-native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
-[[chains.tokens]]
-symbol = "USDC"
-name = "USD Coin"
-address = "${USDC_ADDRESS}"
-decimals = 6
-usd_pegged = true
-`;
+function config(sims) {
+  return `[metrics]\nlisten = "127.0.0.1:0"\n${chainConfig({}, { providers: sims.map((s) => s.url), extra: 'rpc_timeout_ms = 2000' })}`;
 }
 
 // Sample value of a counter by its labels (0 when absent).

@@ -12,7 +12,8 @@
 // 32-byte hashes, positive amounts, "log:<logIndex>"); batch results come back
 // in request order whatever order the node answered in; and headers, logs,
 // blocks, receipts and batches written from known values decode to them; the
-// block proofs (HeaderHash, ReceiptsRoot) answer a 32-byte hash or none.
+// block proofs (HeaderHash, ReceiptsRoot) answer a 32-byte hash or none, and
+// a block's evidence proves transfers of that block only (ProvenTokenTransfers).
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -27,6 +28,7 @@
 
 #include "chain/block_proof.h"
 #include "chain/evm.h"
+#include "chain/proven_transfers.h"
 #include "chain/rpc_decode.h"
 #include "domain/money/address.h"
 #include "fuzz_check.h"
@@ -122,6 +124,22 @@ void DecodeEverything(const json::value& v) {
   if (v.is_object()) proof = chain::HeaderHash(v.as_object());
   if (v.is_array()) proof = chain::ReceiptsRoot(v.as_array());
   FUZZ_REQUIRE(!proof || IsHash(*proof), ctx());
+  // A block's evidence, {"header": ..., "receipts": ...}, proven against its
+  // own header's hash (chain/proven_transfers.h): none or transfers in log
+  // order of that very block, never a throw.
+  if (const auto* o = v.if_object(); o && o->contains("header") && o->contains("receipts")) {
+    chain::BlockEvidence evidence{o->at("header"), o->at("receipts")};
+    auto agreed =
+        evidence.header.is_object() ? chain::HeaderHash(evidence.header.as_object()) : std::nullopt;
+    auto proven = chain::ProvenTokenTransfers(evidence, agreed.value_or(""), Chain());
+    FUZZ_REQUIRE(!proven || agreed, ctx());
+    std::int64_t last = -1;
+    for (const auto& t : proven.value_or(std::vector<domain::ObservedTransfer>{})) {
+      FUZZ_REQUIRE(t.block_hash == *agreed && t.log_index && *t.log_index > last, ctx());
+      FUZZ_REQUIRE(t.amount != 0 && IsChecksummed(t.recipient), ctx());
+      last = *t.log_index;
+    }
+  }
   Decodes(
       "DecodeTransferLog", {K::kMalformed},
       [&] {

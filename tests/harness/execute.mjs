@@ -9,7 +9,7 @@ import * as chainSteps from './chain_steps.mjs';
 import { checkScenario } from './checks.mjs';
 import { readFinalChain } from './final_chain.mjs';
 import { intentStep, requestedUnits } from './intent_steps.mjs';
-import { CONFIRMATIONS, describeStep } from './generate.mjs';
+import { CONFIRMATIONS, describeStep, LIES } from './generate.mjs';
 import { Prng } from './prng.mjs';
 import { SLOW, startWorld } from './world.mjs';
 
@@ -48,8 +48,8 @@ export async function runScenario(plan, { log = () => {} } = {}) {
 // reorganisation goes below, the latest chain time payd may have seen. The
 // chain steps (chain_steps.mjs) take a lane.
 class Lane {
-  constructor(run, id, { chain, sim, setupHeight }) {
-    Object.assign(this, { run, id, chain, sim });
+  constructor(run, id, { chain, sim, sims, setupHeight }) {
+    Object.assign(this, { run, id, chain, sim, sims });
     this.dropped = [];
     this.snapshot = null;   // {id, height}
     this.floor = setupHeight;
@@ -80,6 +80,7 @@ class Run {
     // log-hiding fault may have shown payd a transient state
     this.disturbances = new Map(this.plan.chains.map((c) => [c, []]));
     this.hiding = new Map(); // `${chainId}|${fault}` -> since when
+    this.lying = new Map(); // chainId -> lie -> which of its providers tells it
     this.counts = { v1: 0, transfers: 0, reorgs: 0, flipBacks: 0, flipBacksExact: 0, faults: 0, restarts: 0, returned: 0, crossChain: 0 };
     if (plan.store === 'postgres') Object.assign(this.counts, { leaderKills: 0, lockSessions: 0 });
   }
@@ -203,14 +204,27 @@ class Run {
 
   async fault(step) {
     this.counts.faults++;
-    const { sim } = this.lane(step);
+    const { sim, sims } = this.lane(step);
     if (HIDING_FAULTS.has(step.name)) this.hiding.set(`${step.chain}|${step.name}`, Date.now());
-    if (step.name === 'down') sim.setDown(true);
-    else sim.set(step.name, step.params);
+    if (step.name === 'down') return sim.setDown(true);
+    if (!LIES.has(step.name)) return sim.set(step.name, step.params);
+    // A lie, told by one of the chain's three providers, of the scenario's own payouts and amounts.
+    this.counts.lies = (this.counts.lies ?? 0) + 1;
+    const { liar, to, amount, value } = step.params;
+    const telling = this.lying.get(step.chain) ?? new Map();
+    this.lying.set(step.chain, telling.set(step.name, liar));
+    if (new Set(telling.values()).size > 1) this.counts.twoLiars = 1;
+    const told = { to: to && PAYOUTS[to], amount: amount && BigInt(amount), value: value && BigInt(value) };
+    if (step.name === 'fabricateLog') Object.assign(told, { token: USDC_ADDRESS, from: PAYERS[0].address });
+    return sims[liar].set(step.name, told);
   }
 
   async unfault(step) {
-    const { sim } = this.lane(step);
+    const { sim, sims } = this.lane(step);
+    if (LIES.has(step.name)) {
+      this.lying.get(step.chain)?.delete(step.name);
+      return sims.forEach((s) => s.clear(step.name));
+    }
     const k = `${step.chain}|${step.name}`;
     if (this.hiding.has(k)) {
       this.disturbances.get(step.chain).push([this.hiding.get(k), Date.now()]);
@@ -251,7 +265,7 @@ class Run {
   // then wait for payd's cursor of each chain to reach its head and every
   // event to be delivered.
   async settle() {
-    for (const lane of this.lanes.values()) lane.sim.clearAll();
+    for (const lane of this.lanes.values()) lane.sims.forEach((sim) => sim.clearAll());
     await this.world.launch();
     const heads = new Map();
     for (const lane of this.lanes.values()) {
@@ -343,7 +357,7 @@ class Run {
       result.leaders = [...this.world.pg.cursorFindings(removedOn), ...leaders];
     }
     if (this.stuck) result.notes.unshift(this.stuck);
-    const simErrors = [...this.lanes.values()].flatMap((l) => l.sim.errors);
+    const simErrors = [...this.lanes.values()].flatMap((l) => l.sims.flatMap((sim) => sim.errors));
     if (simErrors.length) result.harness = simErrors.slice(0, 3).map((e) => `provider simulator failed: ${e}`);
     if (this.world.maxRssMb > MAX_RSS_MB) result.crashes.push(`payd's peak memory was ${this.world.maxRssMb} MiB (limit ${MAX_RSS_MB})`);
     return {

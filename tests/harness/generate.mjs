@@ -14,6 +14,9 @@ export const MAX_REORG_DEPTH = 10;
 export const CHAINS = [31337, 31338];
 export const CONFIRMATIONS = { 31337: MAX_REORG_DEPTH + 1, 31338: MAX_REORG_DEPTH + 3 };
 export const LIFETIME_S = 60;
+// Chains payd reads from three providers that must agree (issue 41); the
+// lies below are told on them only, by one provider or two.
+export const QUORUM_CHAINS = [31338];
 
 const FAULTS = {
   lagBackend: (p) => ({ k: p.int(1, 3) }),
@@ -28,11 +31,24 @@ const FAULTS = {
   oversized: (p) => ({ every: p.int(3, 10), mb: p.int(32, 64) }),
   gzipBomb: (p) => ({ every: p.int(3, 10), mb: p.int(192, 256) }),
   down: () => ({}),
+  // Lies (e2e/lib/provider_lies.mjs), by provider `liar` of the three: two
+  // different lies at once may be two liars, never two telling the same lie.
+  // Amounts and recipients are ones the scenario's intents ask for, so a lie
+  // believed would pay one.
+  forgeHash: (p) => ({ liar: p.int(0, 2) }),
+  hideLogs: (p) => ({ liar: p.int(0, 2) }),
+  badReceipts: (p) => ({ liar: p.int(0, 2) }),
+  fabricateLog: (p) => ({ liar: p.int(0, 2), to: p.pick(['A', 'B', 'C']), amount: p.pick(AMOUNTS.USDC.amount) }),
+  alterAmount: (p) => ({ liar: p.int(0, 2), amount: p.pick(AMOUNTS.USDC.amount) }),
+  alterRecipient: (p) => ({ liar: p.int(0, 2), to: p.pick(['A', 'B', 'C']) }),
+  alterValue: (p) => ({ liar: p.int(0, 2), value: p.pick(AMOUNTS.ETH.amount) }),
 };
 const FAULT_WEIGHTS = {
   lagBackend: 5, headBack: 4, unindexed: 4, logsLag: 3, rangeLimit: 2, rateLimit: 3,
   drop: 3, slow: 2, hang: 2, oversized: 1, gzipBomb: 1, down: 2,
+  forgeHash: 2, hideLogs: 2, badReceipts: 1, fabricateLog: 2, alterAmount: 2, alterRecipient: 1, alterValue: 2,
 };
+export const LIES = new Set(['forgeHash', 'hideLogs', 'badReceipts', 'fabricateLog', 'alterAmount', 'alterRecipient', 'alterValue']);
 
 // Requested amounts are drawn from short lists so exact amounts collide and get offsets.
 const AMOUNTS = {
@@ -207,7 +223,9 @@ function draw(seed) {
         break;
       case 'fault': {
         const chain = p.pick(plan.chains.filter((c) => s.faults[c].size < 2));
-        const name = p.weighted(Object.entries(FAULT_WEIGHTS).filter(([n]) => !s.faults[chain].has(n)).map(([n, w]) => [w, n]));
+        const name = p.weighted(Object.entries(FAULT_WEIGHTS)
+          .filter(([n]) => !s.faults[chain].has(n) && (!LIES.has(n) || QUORUM_CHAINS.includes(chain)))
+          .map(([n, w]) => [w, n]));
         s.faults[chain].add(name);
         step({ op, chain, name, params: FAULTS[name](p) });
         break;

@@ -207,6 +207,8 @@ function printTable(outcomes, seconds) {
     ['reorgs', sum((o) => o.counts.reorgs)],
     ['  flip-backs (identical blocks)', `${sum((o) => o.counts.flipBacks)} (${sum((o) => o.counts.flipBacksExact)})`],
     ['provider faults', sum((o) => o.counts.faults)],
+    ['  lies, on a chain read from three providers', sum((o) => o.counts.lies ?? 0)],
+    ['  scenarios with two liars at once', sum((o) => o.counts.twoLiars ?? 0)],
     ['payd restarts (SIGKILL)', sum((o) => o.counts.restarts)],
     ...(onPostgres ? [
       ['  of the process leading a chain', sum((o) => o.counts.leaderKills)],

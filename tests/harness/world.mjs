@@ -17,7 +17,7 @@ import { startProviderSim } from '../e2e/lib/provider_sim.mjs';
 import { startReceiver } from '../e2e/lib/receiver.mjs';
 import { threadStacks } from '../e2e/lib/stacks.mjs';
 import { PAYOUTS, startHarnessChain, USDC_ADDRESS } from './chain.mjs';
-import { CONFIRMATIONS, LIFETIME_S } from './generate.mjs';
+import { CONFIRMATIONS, LIFETIME_S, QUORUM_CHAINS } from './generate.mjs';
 import { PgProcesses } from './postgres_world.mjs';
 import { Prng } from './prng.mjs';
 
@@ -31,13 +31,14 @@ const ANSWER_WITHIN_MS = 30000 * SLOW;
 const EXIT_WITHIN_MS = 45000 * SLOW;
 
 // One [[chains]] block per chain of the plan, each through its own provider
-// simulator, with its own confirmation policy.
+// simulator (three that must agree on QUORUM_CHAINS), with its own
+// confirmation policy.
 function paydConfig(sims) {
-  const chains = [...sims].map(([id, sim]) => `
+  const chains = [...sims].map(([id, list]) => `
 [[chains]]
 id = ${id}
 name = "Localnet ${id}"
-rpc_urls = ["${sim.url}"]
+${list.length > 1 ? `providers = [${list.map((s) => `"${s.url}"`).join(', ')}]\nquorum = 2` : `rpc_urls = ["${list[0].url}"]`}
 confirmations = ${CONFIRMATIONS[id]}
 poll_interval_ms = 50
 rpc_timeout_ms = 1000
@@ -86,14 +87,18 @@ class World {
   }
 
   async start() {
-    // Each chain: its anvil, the height its set-up reached, a provider simulator in front.
+    // Each chain: its anvil, the height its set-up reached, a provider
+    // simulator in front (`sim`, which the faults hit), and on QUORUM_CHAINS
+    // two more that payd must hear agree (`sims`: the three, `sim` first).
     this.chains = new Map();
     for (const id of this.plan.chains) {
       const chain = await startHarnessChain({ chainId: id, clockOffsetS: this.plan.clockBehind ? -CLOCK_BEHIND_S : 0 });
-      this.chains.set(id, { chain, setupHeight: await chain.head(), sim: await startProviderSim(chain.url) });
+      const sims = [];
+      for (let i = 0; i < (QUORUM_CHAINS.includes(id) ? 3 : 1); i++) sims.push(await startProviderSim(chain.url));
+      this.chains.set(id, { chain, setupHeight: await chain.head(), sim: sims[0], sims });
     }
     this.receivers = new Map();
-    const config = paydConfig(new Map([...this.chains].map(([id, c]) => [id, c.sim])));
+    const config = paydConfig(new Map([...this.chains].map(([id, c]) => [id, c.sims])));
     if (this.plan.store === 'postgres') {
       this.pg = new PgProcesses(this);
       this.procs = this.pg.prepare(config);
@@ -292,7 +297,7 @@ class World {
       () => this.pg?.dropDatabase(),
       say('the receivers'),
       ...[...this.receivers?.values() ?? []].map((r) => () => r.close()),
-      ...[...this.chains ?? []].flatMap(([id, c]) => [say(`chain ${id}`), () => c.sim.close(), () => c.chain.stop()]),
+      ...[...this.chains ?? []].flatMap(([id, c]) => [say(`chain ${id}`), ...c.sims.map((sim) => () => sim.close()), () => c.chain.stop()]),
     );
     log('     stopped');
   }

@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "chain_blocks.h"
+
 namespace payd::chain {
 namespace {
 
@@ -27,15 +29,7 @@ std::string HashOf(const BlockEvidence& e) {
 }
 
 domain::ChainInfo ChainWithRecordedUsdc() {
-  domain::ChainInfo chain;
-  chain.id = 31337;
-  chain.native.symbol = "ETH";
-  domain::TokenInfo usdc;
-  usdc.symbol = "USDC";
-  usdc.address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-  usdc.decimals = 6;
-  chain.tokens.push_back(usdc);
-  return chain;
+  return testing::LocalnetWithUsdc();
 }
 
 boost::json::object& TransferLogOf(BlockEvidence& e, std::size_t receipt = 0) {

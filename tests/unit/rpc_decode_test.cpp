@@ -6,23 +6,16 @@
 
 #include "chain/evm.h"
 #include "chain/traces.h"
+#include "chain_blocks.h"
 
 namespace payd::chain {
 namespace {
 
-constexpr const char* kUsdc = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+constexpr const char* kUsdc = testing::kLocalUsdc;
 constexpr const char* kHash = "0x1111111111111111111111111111111111111111111111111111111111111111";
 
 domain::ChainInfo Localnet() {
-  domain::ChainInfo chain;
-  chain.id = 31337;
-  chain.native.symbol = "ETH";
-  domain::TokenInfo usdc;
-  usdc.symbol = "USDC";
-  usdc.address = kUsdc;
-  usdc.decimals = 6;
-  chain.tokens.push_back(usdc);
-  return chain;
+  return testing::LocalnetWithUsdc();
 }
 
 boost::json::value TransferLog(const std::string& data) {

@@ -126,12 +126,17 @@ class Chain {
 
 // The [[chains]] section that points payd at this chain (`chain.url`; its
 // `chainId` if it has one, else 31337).
-export function chainConfig(chain, { confirmations = 2, extra = '', name = 'Localnet' } = {}) {
+// `providers` (URLs) instead of the chain's own: independent providers of which
+// `quorum` must agree (issue 41).
+export function chainConfig(chain, { confirmations = 2, extra = '', name = 'Localnet', providers = null, quorum = 2 } = {}) {
+  const read = providers
+    ? `providers = [${providers.map((url) => `"${url}"`).join(', ')}]\nquorum = ${quorum}`
+    : `rpc_urls = ["${chain.url}"]`;
   return `
 [[chains]]
 id = ${chain.chainId ?? foundry.id}
 name = "${name}"
-rpc_urls = ["${chain.url}"]
+${read}
 confirmations = ${typeof confirmations === 'number' ? confirmations : `"${confirmations}"`}
 poll_interval_ms = 100
 native = { symbol = "ETH", name = "Ether", decimals = 18, price_usd = "3000" }
