@@ -62,7 +62,7 @@ std::string RedactedUrl(const std::string& text) {
 
 RpcClient::RpcClient(std::vector<std::string> urls, RpcOptions options) : options_(options) {
   if (urls.empty()) throw std::invalid_argument("RpcClient needs at least one URL");
-  for (auto& url : urls) endpoints_.push_back({std::move(url), false, {}});
+  for (auto& url : urls) endpoints_.push_back({std::move(url), false, {}, {}});
   GlobalInit();
   curl_ = curl_easy_init();
   multi_ = curl_multi_init();
@@ -241,14 +241,27 @@ void RpcClient::UseEndpoint(std::size_t index) {
   if (index < endpoints_.size()) current_ = index;
 }
 
+void RpcClient::SetAside(std::size_t index, std::chrono::steady_clock::time_point until) {
+  if (index < endpoints_.size()) endpoints_[index].aside_until = until;
+}
+
+bool RpcClient::IsAside(std::size_t index) const {
+  return index < endpoints_.size() &&
+         std::chrono::steady_clock::now() < endpoints_[index].aside_until;
+}
+
 void RpcClient::Advance(bool skip_current) {
   auto now = std::chrono::steady_clock::now();
-  for (std::size_t step = 1; step <= endpoints_.size(); ++step) {
-    std::size_t next = (current_ + step) % endpoints_.size();
-    if (next == current_ && skip_current) break;
-    if (endpoints_[next].skip_until <= now) {
-      current_ = next;
-      return;
+  // One not set aside first; one set aside only when no other is left.
+  for (bool aside_too : {false, true}) {
+    for (std::size_t step = 1; step <= endpoints_.size(); ++step) {
+      std::size_t next = (current_ + step) % endpoints_.size();
+      if (next == current_ && skip_current) break;
+      if (endpoints_[next].skip_until <= now &&
+          (aside_too || endpoints_[next].aside_until <= now)) {
+        current_ = next;
+        return;
+      }
     }
   }
   if (!skip_current) return;

@@ -75,12 +75,17 @@ class RpcClient {
   // (the reader of several providers moves off one outvoted by the others).
   std::size_t current_index() const { return current_; }
   void UseEndpoint(std::size_t index);
+  // Failover passes over endpoint `index` until `until` while another is
+  // left (one of several providers found wrong, chain/watcher_verify.cpp).
+  void SetAside(std::size_t index, std::chrono::steady_clock::time_point until);
+  bool IsAside(std::size_t index) const;
 
  private:
   struct Endpoint {
     std::string url;
-    bool verified = false;                             // eth_chainId matched
-    std::chrono::steady_clock::time_point skip_until;  // serves another chain
+    bool verified = false;                              // eth_chainId matched
+    std::chrono::steady_clock::time_point skip_until;   // serves another chain
+    std::chrono::steady_clock::time_point aside_until;  // SetAside
   };
 
   // POSTs `body` to the current URL, failing over; returns the parsed answer.

@@ -163,7 +163,9 @@ void ChainWatcher::RunPasses() {
                       {{"chainId", chain_.id},
                        {"from", quorum_->Name(rpc_->current_index())},
                        {"to", quorum_->Name(next)},
-                       {"why", "its answers do not chain onto each other"}});
+                       {"why", "its answers do not chain onto each other"},
+                       {"setAsideForS", std::chrono::seconds(kSetAside).count()}});
+        rpc_->SetAside(rpc_->current_index(), std::chrono::steady_clock::now() + kSetAside);
         rpc_->UseEndpoint(next);
       }
       if (moved_in_a_row_ == 2 || moved_in_a_row_ % 100 == 0) {

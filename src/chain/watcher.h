@@ -79,6 +79,8 @@ class ChainWatcher {
   bool Lead();
   // How long after a new block (or a start) the last blocks' logs are read again.
   static constexpr auto kRescanWallTime = std::chrono::seconds(30);
+  // How long a provider found wrong is not read from (while another is left).
+  static constexpr auto kSetAside = std::chrono::minutes(5);
   // Thrown when the chain moved while a pass was reading it; the pass is redone.
   struct ChainMoved {};
   // Thrown when the providers disagree on a block and no quorum settles it

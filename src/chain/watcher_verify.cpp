@@ -70,10 +70,14 @@ std::int64_t ChainWatcher::QuorumLatest() {
                                                   " providers answered their head");
   std::size_t reader = rpc_->current_index();
   if (!heads[reader] || *heads[reader] < *agreed) {
-    std::size_t to = 0;
-    while (!heads[to] || *heads[to] < *agreed) ++to;  // the quorum-th highest has one
+    // The first that has the head, not set aside if one is left (the quorum-th highest has it).
+    std::optional<std::size_t> to;
+    for (std::size_t p = 0; p < heads.size(); ++p) {
+      if (!heads[p] || *heads[p] < *agreed) continue;
+      if (!to || (rpc_->IsAside(*to) && !rpc_->IsAside(p))) to = p;
+    }
     metrics::ProviderWrong(chain_.id, reader, "behind");
-    rpc_->UseEndpoint(to);
+    rpc_->UseEndpoint(*to);
   }
   return *agreed;
 }
@@ -98,10 +102,15 @@ void ChainWatcher::NoteProviderWrong(std::size_t provider, const char* kind,
 
 void ChainWatcher::ReadFrom(std::size_t to, const std::string& why) {
   std::size_t from = rpc_->current_index();
-  base::LogWarn("reading this chain from another provider", {{"chainId", chain_.id},
-                                                             {"from", quorum_->Name(from)},
-                                                             {"to", quorum_->Name(to)},
-                                                             {"why", why}});
+  base::LogWarn("reading this chain from another provider",
+                {{"chainId", chain_.id},
+                 {"from", quorum_->Name(from)},
+                 {"to", quorum_->Name(to)},
+                 {"why", why},
+                 {"setAsideForS", std::chrono::seconds(kSetAside).count()}});
+  // Still asked in every vote, where it counts again as soon as it agrees;
+  // read from again only when the others fail, or once the time is up.
+  rpc_->SetAside(from, std::chrono::steady_clock::now() + kSetAside);
   rpc_->UseEndpoint(to);
   throw ChainMoved{};
 }

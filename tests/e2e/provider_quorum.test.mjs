@@ -112,6 +112,30 @@ describe('several providers, one of them lying', () => {
     });
   }
 
+  test('a provider found wrong is not read from again while another is left', async (t) => {
+    t.after(() => w.sims.forEach((s) => s.clearAll()));
+    const p = await launchPayd(t);
+    const pi = (await createIntent(p.payd, p.shop.integration.id, { amount_usd: '6.66', currency: 'USDC', chainId: 31337 })).json;
+    w.sims[0].set('fabricateLog', { token: USDC_ADDRESS, from: PAYER2.address, to: PAYOUT, amount: BigInt(pi.amount) });
+    const movedOff = (sim) => p.payd.logs.filter((l) => l.msg === 'reading this chain from another provider' && l.from === sim.url);
+    const caughtUp = async (what) => {
+      await w.chain.mine(1);
+      const head = Number(await w.chain.blockNumber());
+      await eventually(async () => (await p.processed()) >= head, { timeout: 30000, what });
+    };
+    await caughtUp('the liar read from, and left');
+    assert.equal(movedOff(w.sims[0]).length, 1);
+    assert.equal(movedOff(w.sims[0])[0].setAsideForS, 300);
+    // The one read now fails, then the next: each time payd moves to one that has the head and is not set aside.
+    w.sims[1].setDown(true);
+    await caughtUp('read from the third');
+    w.sims[1].setDown(false);
+    w.sims[2].setDown(true);
+    await caughtUp('read from the second again');
+    assert.equal(movedOff(w.sims[0]).length, 1, 'the liar was read from again');
+    assert.notEqual((await p.intent(pi.id)).status, 'PAID');
+  });
+
   test('two liars of three: nothing is confirmed while no quorum agrees, and /readyz says why', async (t) => {
     t.after(() => { w.sims[0].clearAll(); w.sims[1].clearAll(); });
     const p = await launchPayd(t);
