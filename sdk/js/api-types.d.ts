@@ -37,9 +37,9 @@ export interface paths {
          *     a restart).
          *
          *     A chain read from several providers (`providers`, `quorum`) whose providers disagree on a
-         *     block, with no quorum agreeing, confirms nothing until they do; payd stays ready (payers can
-         *     still pay, and their payments are confirmed once a quorum agrees) and `confirmationsWaiting`
-         *     names each such chain, the block and every provider's answer.
+         *     block, with no quorum agreeing, records and confirms nothing until they do; payd stays ready
+         *     (payers can still pay, and their payments are recorded once a quorum agrees) and
+         *     `confirmationsWaiting` names each such chain, the block and every provider's answer.
          */
         get: operations["getReadiness"];
         put?: never;
