@@ -178,8 +178,8 @@ fuzz: deps build-fuzz
 # database, the chain leader SIGKILLed, its lock session terminated), chosen
 # to draw both kinds of leader fault; `make soak STORE=postgres` soaks in that
 # mode. Either starts a throwaway PostgreSQL unless PAYD_TEST_DATABASE_URL names one.
-HARNESS_SEEDS    ?= 6,23,90,102,105,106,171,426,713,750,780,867,958,1341,1462,1830
-HARNESS_PG_SEEDS ?= 606,867,1185,1277
+HARNESS_SEEDS    ?= 22,34,105,167,168,313,598,636,750,780,857,954,1295,1322,1638,1906
+HARNESS_PG_SEEDS ?= 102,168,200,1350
 SCENARIOS        ?= 200
 STORE            ?= sqlite
 

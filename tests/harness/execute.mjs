@@ -207,23 +207,36 @@ class Run {
     const { sim, sims } = this.lane(step);
     if (HIDING_FAULTS.has(step.name)) this.hiding.set(`${step.chain}|${step.name}`, Date.now());
     if (step.name === 'down') return sim.setDown(true);
+    if (step.name === 'twoLiars') {
+      for (const lie of step.params.lies) this.lie(step.chain, sims, lie.name, lie, step.name);
+      return undefined;
+    }
     if (!LIES.has(step.name)) return sim.set(step.name, step.params);
-    // A lie, told by one of the chain's three providers, of the scenario's own payouts and amounts.
+    return this.lie(step.chain, sims, step.name, step.params, step.name);
+  }
+
+  // A lie, told by one of the chain's three providers, of the scenario's own payouts and amounts.
+  lie(chain, sims, name, { liar, to, amount, value }, fault) {
     this.counts.lies = (this.counts.lies ?? 0) + 1;
-    const { liar, to, amount, value } = step.params;
-    const telling = this.lying.get(step.chain) ?? new Map();
-    this.lying.set(step.chain, telling.set(step.name, liar));
+    const telling = this.lying.get(chain) ?? new Map();
+    this.lying.set(chain, telling.set(`${fault}/${name}`, liar));
     if (new Set(telling.values()).size > 1) this.counts.twoLiars = 1;
     const told = { to: to && PAYOUTS[to], amount: amount && BigInt(amount), value: value && BigInt(value) };
-    if (step.name === 'fabricateLog') Object.assign(told, { token: USDC_ADDRESS, from: PAYERS[0].address });
-    return sims[liar].set(step.name, told);
+    if (name === 'fabricateLog') Object.assign(told, { token: USDC_ADDRESS, from: PAYERS[0].address });
+    sims[liar].set(name, told);
   }
 
   async unfault(step) {
     const { sim, sims } = this.lane(step);
-    if (LIES.has(step.name)) {
-      this.lying.get(step.chain)?.delete(step.name);
-      return sims.forEach((s) => s.clear(step.name));
+    if (LIES.has(step.name) || step.name === 'twoLiars') {
+      const told = this.lying.get(step.chain) ?? new Map();
+      for (const key of [...told.keys()]) {
+        const [fault, name] = key.split('/');
+        if (fault !== step.name) continue;
+        told.delete(key);
+        sims.forEach((s) => s.clear(name));
+      }
+      return undefined;
     }
     const k = `${step.chain}|${step.name}`;
     if (this.hiding.has(k)) {

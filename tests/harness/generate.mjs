@@ -42,13 +42,22 @@ const FAULTS = {
   alterAmount: (p) => ({ liar: p.int(0, 2), amount: p.pick(AMOUNTS.USDC.amount) }),
   alterRecipient: (p) => ({ liar: p.int(0, 2), to: p.pick(['A', 'B', 'C']) }),
   alterValue: (p) => ({ liar: p.int(0, 2), value: p.pick(AMOUNTS.ETH.amount) }),
+  // Two of the three at once, each its own lie: no quorum on what they touch.
+  twoLiars: (p) => {
+    const first = p.pick([...LIES]);
+    const second = p.pick([...LIES].filter((n) => n !== first));
+    const liar = p.int(0, 2);
+    const other = (liar + p.int(1, 2)) % 3;
+    return { lies: [{ name: first, ...FAULTS[first](p), liar }, { name: second, ...FAULTS[second](p), liar: other }] };
+  },
 };
 const FAULT_WEIGHTS = {
   lagBackend: 5, headBack: 4, unindexed: 4, logsLag: 3, rangeLimit: 2, rateLimit: 3,
   drop: 3, slow: 2, hang: 2, oversized: 1, gzipBomb: 1, down: 2,
-  forgeHash: 2, hideLogs: 2, badReceipts: 1, fabricateLog: 2, alterAmount: 2, alterRecipient: 1, alterValue: 2,
+  forgeHash: 3, hideLogs: 3, badReceipts: 2, fabricateLog: 4, alterAmount: 3, alterRecipient: 2, alterValue: 3, twoLiars: 4,
 };
 export const LIES = new Set(['forgeHash', 'hideLogs', 'badReceipts', 'fabricateLog', 'alterAmount', 'alterRecipient', 'alterValue']);
+const LYING = new Set([...LIES, 'twoLiars']);
 
 // Requested amounts are drawn from short lists so exact amounts collide and get offsets.
 const AMOUNTS = {
@@ -224,7 +233,9 @@ function draw(seed) {
       case 'fault': {
         const chain = p.pick(plan.chains.filter((c) => s.faults[c].size < 2));
         const name = p.weighted(Object.entries(FAULT_WEIGHTS)
-          .filter(([n]) => !s.faults[chain].has(n) && (!LIES.has(n) || QUORUM_CHAINS.includes(chain)))
+          .filter(([n]) => !s.faults[chain].has(n) && (!LYING.has(n) || QUORUM_CHAINS.includes(chain)))
+          // Never the same lie by two providers (that is a quorum, and no quorum guards against it).
+          .filter(([n]) => !(n === 'twoLiars' ? [...s.faults[chain]].some((f) => LIES.has(f)) : LIES.has(n) && s.faults[chain].has('twoLiars')))
           .map(([n, w]) => [w, n]));
         s.faults[chain].add(name);
         step({ op, chain, name, params: FAULTS[name](p) });
