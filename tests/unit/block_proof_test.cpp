@@ -116,6 +116,27 @@ TEST(BlockProofTest, MalformedAnswersProveNothing) {
   EXPECT_EQ(ReceiptsRoot(receipts), std::nullopt);
 }
 
+// An OP Stack deposit receipt (Base, Optimism) commits to its deposit nonce
+// and receipt version (op-geth's encoding): a provider changing either, or
+// leaving them out, changes the root; one malformed proves nothing.
+TEST(BlockProofTest, DepositReceiptsCommitToTheirNonceAndVersion) {
+  auto receipts = RecordedBlocks()[0].as_object().at("receipts").as_array();
+  auto& deposit = receipts[0].as_object();
+  deposit["type"] = "0x7e";
+  auto plain = ReceiptsRoot(receipts);
+  deposit["depositNonce"] = "0x2a";
+  auto with_nonce = ReceiptsRoot(receipts);
+  deposit["depositReceiptVersion"] = "0x1";
+  auto with_version = ReceiptsRoot(receipts);
+  ASSERT_TRUE(plain && with_nonce && with_version);
+  EXPECT_NE(*plain, *with_nonce);
+  EXPECT_NE(*with_nonce, *with_version);
+  deposit["depositNonce"] = "0x2b";
+  EXPECT_NE(ReceiptsRoot(receipts), with_version);
+  deposit["depositNonce"] = "not hex";
+  EXPECT_FALSE(ReceiptsRoot(receipts));
+}
+
 TEST(BlockProofTest, HeadersUnderAnAgreedHashAreProvenByTheirParents) {
   std::vector<boost::json::object> headers;
   for (const auto& b : RecordedBlocks()) headers.push_back(b.at("header").as_object());
