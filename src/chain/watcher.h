@@ -157,8 +157,10 @@ class ChainWatcher {
   std::vector<domain::ObservedTransfer> ProvenTransfers(std::int64_t number,
                                                         const std::string& agreed_hash,
                                                         const BlockEvidence& evidence);
-  // Moves reading off the reader, which `why`, to provider `to`; throws ChainMoved.
-  [[noreturn]] void ReadFrom(std::size_t to, const std::string& why);
+  // Moves reading off the reader, which `why`, to provider `to`; throws
+  // ChainMoved. `set_aside`: the reader was found wrong, not merely missing
+  // something it may only be slow to index (left_out).
+  [[noreturn]] void ReadFrom(std::size_t to, const std::string& why, bool set_aside = true);
   // Counts and logs (once a minute per provider) a provider outvoted or proven wrong.
   void NoteProviderWrong(std::size_t provider, const char* kind, const std::string& what);
   // Logs the first time the node is found behind (and every minute it stays so).

@@ -100,17 +100,17 @@ void ChainWatcher::NoteProviderWrong(std::size_t provider, const char* kind,
                  {"what", what}});
 }
 
-void ChainWatcher::ReadFrom(std::size_t to, const std::string& why) {
+void ChainWatcher::ReadFrom(std::size_t to, const std::string& why, bool set_aside) {
   std::size_t from = rpc_->current_index();
   base::LogWarn("reading this chain from another provider",
                 {{"chainId", chain_.id},
                  {"from", quorum_->Name(from)},
                  {"to", quorum_->Name(to)},
                  {"why", why},
-                 {"setAsideForS", std::chrono::seconds(kSetAside).count()}});
+                 {"setAsideForS", set_aside ? std::chrono::seconds(kSetAside).count() : 0}});
   // Still asked in every vote, where it counts again as soon as it agrees;
   // read from again only when the others fail, or once the time is up.
-  rpc_->SetAside(from, std::chrono::steady_clock::now() + kSetAside);
+  if (set_aside) rpc_->SetAside(from, std::chrono::steady_clock::now() + kSetAside);
   rpc_->UseEndpoint(to);
   throw ChainMoved{};
 }
@@ -268,7 +268,8 @@ void ChainWatcher::VerifyPass(const domain::ChainUpdate& update, const PassScope
     if (what.empty()) continue;
     what = "block " + std::to_string(n) + ": " + what;
     NoteProviderWrong(reader, kind, what);
-    ReadFrom(others.empty() ? (reader + 1) % quorum_->size() : others.front(), what);
+    ReadFrom(others.empty() ? (reader + 1) % quorum_->size() : others.front(), what,
+             std::string_view(kind) != "left_out");
   }
   VerifyNative(update, scope);
 }
@@ -338,7 +339,7 @@ void ChainWatcher::VerifyNative(const domain::ChainUpdate& update, const PassSco
     if (by.size() >= quorum_->quorum()) {
       if (!read) {
         NoteProviderWrong(reader, "left_out", what);
-        ReadFrom(by.front(), what);
+        ReadFrom(by.front(), what, false);
       }
       for (std::size_t p : answered)
         if (std::find(by.begin(), by.end(), p) == by.end()) NoteProviderWrong(p, "outvoted", what);

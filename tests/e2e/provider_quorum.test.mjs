@@ -106,6 +106,10 @@ describe('several providers, one of them lying', () => {
       const text = await p.metrics();
       assert.ok(counter(text, 'payd_chain_provider_disagreements_total', { chain_id: 31337, provider: 0, kind: c.kind }) > 0,
         `provider 0 counted ${c.kind}:\n${text.split('\n').filter((l) => l.includes('provider_disagreements')).join('\n')}`);
+      // Read from no more; set aside for five minutes unless it only left a transfer out (it may be slow).
+      const moves = p.payd.logs.filter((l) => l.msg === 'reading this chain from another provider' && l.from === w.sims[0].url);
+      if (c.kind === 'left_out') assert.ok(moves.length > 0 && moves.every((m) => m.setAsideForS === 0), JSON.stringify(moves));
+      else assert.ok(moves.every((m) => m.setAsideForS === 300), JSON.stringify(moves));
       for (const honest of [1, 2]) {
         assert.equal(counter(text, 'payd_chain_provider_disagreements_total', { chain_id: 31337, provider: honest, kind: 'proven_wrong' }), 0);
       }
