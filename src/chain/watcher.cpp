@@ -167,6 +167,7 @@ void ChainWatcher::RunPasses() {
                        {"setAsideForS", std::chrono::seconds(kSetAside).count()}});
         rpc_->SetAside(rpc_->current_index(), std::chrono::steady_clock::now() + kSetAside);
         rpc_->UseEndpoint(next);
+        reader_ = next;
       }
       if (moved_in_a_row_ == 2 || moved_in_a_row_ % 100 == 0) {
         base::LogWarn("the node's answers do not chain onto each other; reading again",

@@ -124,10 +124,12 @@ class ChainWatcher {
   // block a quorum has reached, for a tag ("safe", "finalized"); none when
   // fewer than a quorum have one.
   std::optional<std::int64_t> AgreedTag(const char* tag);
-  // The quorum's head (kNotReady when fewer than a quorum answer), read from
-  // a provider that has it: a reader behind it (lagging, or on a shorter
-  // fork) is left for the first that is not, and counted "behind".
+  // The quorum's head (kNotReady when fewer than a quorum answer), or the
+  // reader's when it is at most kReaderLagBlocks behind it; a reader further
+  // behind (lagging, or on a shorter fork) is left for this pass for the
+  // first provider that has the head, and counted "behind".
   std::int64_t QuorumLatest();
+  static constexpr std::int64_t kReaderLagBlocks = 2;
   // Checks what a pass read from the reader against the other providers:
   // the hash of its last block and of every transfer's block agreed by a
   // quorum, each token transfer proven from its block's receipts, and the
@@ -192,6 +194,7 @@ class ChainWatcher {
   std::optional<BlockSource> source_;      // keeps what it learnt of the provider's limits
   std::optional<HeadSubscription> heads_;  // with a ws_url
   std::optional<ProviderQuorum> quorum_;   // with several providers (chain.quorum)
+  std::size_t reader_ = 0;  // the provider each pass starts from (watcher_verify.cpp)
   std::map<std::size_t, std::chrono::steady_clock::time_point> wrong_logged_;  // by provider
   std::optional<std::string> disagreement_;  // since the last pass that passed
   std::chrono::steady_clock::time_point disagreement_logged_{};

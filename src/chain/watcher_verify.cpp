@@ -68,17 +68,33 @@ std::int64_t ChainWatcher::QuorumLatest() {
     throw RpcError(RpcError::Kind::kNotReady, "fewer than " + std::to_string(quorum_->quorum()) +
                                                   " of the " + std::to_string(quorum_->size()) +
                                                   " providers answered their head");
-  std::size_t reader = rpc_->current_index();
-  if (!heads[reader] || *heads[reader] < *agreed) {
-    // The first that has the head, not set aside if one is left (the quorum-th highest has it).
-    std::optional<std::size_t> to;
-    for (std::size_t p = 0; p < heads.size(); ++p) {
-      if (!heads[p] || *heads[p] < *agreed) continue;
-      if (!to || (rpc_->IsAside(*to) && !rpc_->IsAside(p))) to = p;
+  // Each pass starts from the provider payd reads by choice (the first of
+  // the list, or the one it moved to after finding another wrong); one set
+  // aside meanwhile gives way to the first that is not.
+  if (rpc_->IsAside(reader_)) {
+    for (std::size_t p = 0; p < quorum_->size(); ++p) {
+      if (rpc_->IsAside(p)) continue;
+      reader_ = p;
+      break;
     }
-    metrics::ProviderWrong(chain_.id, reader, "behind");
-    rpc_->UseEndpoint(*to);
   }
+  std::size_t reader = reader_;
+  // A block or two behind is how heads are sampled (one answered just before
+  // a block came): the reader reads on, up to its own head. Further behind
+  // (lagging, or on a shorter fork), this pass is read from one that has the
+  // head, and the next starts from the chosen one again.
+  if (heads[reader] && *heads[reader] >= *agreed - kReaderLagBlocks) {
+    rpc_->UseEndpoint(reader);
+    return std::min(*agreed, *heads[reader]);
+  }
+  // The first that has the head, not set aside if one is left (the quorum-th highest has it).
+  std::optional<std::size_t> to;
+  for (std::size_t p = 0; p < heads.size(); ++p) {
+    if (!heads[p] || *heads[p] < *agreed) continue;
+    if (!to || (rpc_->IsAside(*to) && !rpc_->IsAside(p))) to = p;
+  }
+  metrics::ProviderWrong(chain_.id, reader, "behind");
+  rpc_->UseEndpoint(*to);
   return *agreed;
 }
 
@@ -111,6 +127,7 @@ void ChainWatcher::ReadFrom(std::size_t to, const std::string& why, bool set_asi
   // Still asked in every vote, where it counts again as soon as it agrees;
   // read from again only when the others fail, or once the time is up.
   if (set_aside) rpc_->SetAside(from, std::chrono::steady_clock::now() + kSetAside);
+  reader_ = to;
   rpc_->UseEndpoint(to);
   throw ChainMoved{};
 }

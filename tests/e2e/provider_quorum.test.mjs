@@ -103,8 +103,17 @@ describe('several providers, one of them lying', () => {
       assert.equal(list.length, 1, JSON.stringify(list));
       assert.equal(list[0].txHash, real.transactionHash);
       assert.equal(list[0].amount, pi.amount);
+      // The liar is named once payd reads from it a block its lie touches. Lies only the provider
+      // read from tells (receipts, left-out logs) go unseen in a pass read from another (the liar
+      // a few blocks behind for a moment): another transfer gives payd a block to catch it in.
+      const named = async () => counter(await p.metrics(), 'payd_chain_provider_disagreements_total', { chain_id: 31337, provider: 0, kind: c.kind }) > 0;
+      for (let more = 0; more < 3 && !(await named()); more++) {
+        await (c.currency === 'ETH' ? w.chain.payEth(PAYOUT, 1n, { from: PAYER2 }) : w.chain.payUsdc(PAYOUT, 1n, { from: PAYER2 }));
+        const head = Number(await w.chain.blockNumber());
+        await eventually(async () => (await p.processed()) >= head, { timeout: 30000, what: 'payd past another transfer' });
+      }
       const text = await p.metrics();
-      assert.ok(counter(text, 'payd_chain_provider_disagreements_total', { chain_id: 31337, provider: 0, kind: c.kind }) > 0,
+      assert.ok(await named(),
         `provider 0 counted ${c.kind}:\n${text.split('\n').filter((l) => l.includes('provider_disagreements')).join('\n')}`);
       // Read from no more; set aside for five minutes unless it only left a transfer out (it may be slow).
       const moves = p.payd.logs.filter((l) => l.msg === 'reading this chain from another provider' && l.from === w.sims[0].url);
