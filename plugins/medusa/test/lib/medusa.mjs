@@ -88,7 +88,7 @@ export class Medusa {
     this.proc = track(spawn(MEDUSA, ['start'], { cwd: APP, env: medusaEnv({ ...this.env, PORT: String(this.port) }), stdio: ['ignore', 'pipe', 'pipe'] }));
     this.proc.stdout.on('data', (d) => { this.log += d; });
     this.proc.stderr.on('data', (d) => { this.log += d; });
-    await eventually(async () => (await fetch(`${this.url}/health`).catch(() => null))?.ok, {
+    await eventually(async () => (await fetch(`${this.url}/health`, { headers: { Connection: 'close' } }).catch(() => null))?.ok, {
       timeout: 120000, interval: 200, what: 'Medusa up', context: () => this.log.slice(-3000),
     });
   }
@@ -104,10 +104,13 @@ export class Medusa {
     this.token = r.token;
   }
 
+  // Connection: close: a kept-alive connection left idle while a spawnSync
+  // (medusa user, above) blocked this process can be closed by Medusa (its
+  // 5 s keep-alive) just as fetch reuses it, failing the call ("fetch failed").
   async call(method, path, body, headers = {}) {
     const res = await fetch(this.url + path, {
       method,
-      headers: { 'Content-Type': 'application/json', ...headers },
+      headers: { 'Content-Type': 'application/json', Connection: 'close', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
