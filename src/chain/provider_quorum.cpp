@@ -49,11 +49,10 @@ std::string ProviderQuorum::Name(std::size_t provider) const {
 
 std::vector<std::optional<std::int64_t>> ProviderQuorum::Heads(const char* tag) {
   return AskEach<std::int64_t>(all_, [this, tag](std::size_t i) -> std::int64_t {
-    if (std::string_view(tag) == "latest")
-      return static_cast<std::int64_t>(
-          DecodeQuantity(clients_[i]->Call("eth_blockNumber", {}), "head"));
-    auto block = clients_[i]->Call("eth_getBlockByNumber", {tag, false});
-    return DecodeHeader(block).number;  // a null block throws: silent
+    if (std::string_view(tag) == "latest") return sources_[i]->Latest();
+    auto tagged = sources_[i]->Tagged(tag);
+    if (!tagged) throw RpcError(RpcError::Kind::kNotReady, "no such tag");  // silent
+    return *tagged;
   });
 }
 
