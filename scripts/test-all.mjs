@@ -88,6 +88,32 @@ function run(stage) {
   });
 }
 
+// The failed tests of a stage's log: node's TAP `not ok` lines with their
+// diagnostics (a suite failed only by its subtests is named, not repeated), and
+// GoogleTest's FAILED lines with the assertion messages before them.
+function whatFailed(log) {
+  const lines = log.split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const tap = line.match(/^(\s*)not ok \d+ - /);
+    if (tap) {
+      out.push(line);
+      if (lines[i + 1]?.trim() !== '---') continue;
+      const block = [];
+      for (let j = i + 1; j < lines.length && !lines[j].startsWith(`${tap[1]}  ...`); j++)
+        block.push(lines[j]);
+      if (!block.some((l) => l.includes("failureType: 'subtestsFailed'")))
+        out.push(...block.slice(0, 40), ...(block.length > 40 ? [`${tap[1]}  (… ${block.length - 40} more lines)`] : []));
+    } else if (/^\[  FAILED  \] \S+ \(\d+ ms\)$/.test(line)) {
+      out.push(line);
+    } else if (/^.+:\d+: Failure$/.test(line)) {
+      out.push(...lines.slice(i, i + 8));
+    }
+  }
+  return out;
+}
+
 // Starts every stage whose needs have passed; marks skipped those whose need failed.
 const FINAL = new Set(['passed', 'FAILED', 'skipped']);
 const inFlight = new Set();
@@ -149,6 +175,13 @@ for (const stage of STAGES) {
   console.log(`${stage.name.padEnd(14)} ${start.padStart(6)} ${time.padStart(6)}  ${st.status}`);
 }
 const failed = STAGES.filter((s) => state.get(s.name).status !== 'passed').map((s) => s.name);
+// What failed, again at the very end: a CI that keeps only the head and the tail of
+// a long output still shows which test failed and why.
+for (const stage of STAGES.filter((s) => state.get(s.name).status === 'FAILED')) {
+  const lines = whatFailed(readFileSync(state.get(stage.name).log, 'utf8'));
+  console.log(`\n== what failed in ${stage.name}${lines.length ? '' : ': no test named (see its log)'}`);
+  for (const line of lines) console.log(line);
+}
 console.log(`${'total'.padEnd(14)} ${''.padStart(6)} ${span(Date.now() - started).padStart(6)}  ` +
   `${failed.length ? `FAILED: ${failed.join(', ')}` : 'all passed'}`);
 process.exit(failed.length ? 1 : 0);

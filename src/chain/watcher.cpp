@@ -176,8 +176,9 @@ void ChainWatcher::RunPasses() {
                        {"timesInARow", moved_in_a_row_}});
       }
     } catch (const ProvidersDisagree& e) {
-      // Nothing of the pass is recorded, so nothing is confirmed and nothing
-      // lost: the pass is read again at the poll pace until a quorum agrees.
+      // The cursor stays, so nothing is confirmed and nothing lost: the pass
+      // is read again at the poll pace until a quorum agrees. Payments proven
+      // in the reader's blocks show as pending meanwhile.
       auto now = std::chrono::steady_clock::now();
       if (disagreement_ != e.what || now - disagreement_logged_ >= kBehindLogEvery) {
         base::LogError(
@@ -188,6 +189,7 @@ void ChainWatcher::RunPasses() {
       disagreement_ = e.what;
       NoteDisagreement(chain_.id, e.what);
       metrics::ChainDisagreement(chain_.id);
+      if (e.pending) RecordPending(*e.pending);
       if (!Wait(poll, true)) return;
       continue;
     } catch (const std::exception& e) {
@@ -308,6 +310,23 @@ bool ChainWatcher::Pass() {
   Record(read->update);
   if (ahead.valid()) read_ahead_ = ahead.get();
   return read->more;
+}
+
+void ChainWatcher::RecordPending(const domain::ChainUpdate& update) {
+  try {
+    auto summary = ledger_.Advance(update, base::NowMs());
+    if (summary.payments_recorded) {
+      base::LogInfo("payments seen while the providers disagree, recorded as pending",
+                    {{"chainId", chain_.id},
+                     {"verifiedBlock", update.head.latest},
+                     {"paymentsRecorded", summary.payments_recorded},
+                     {"intentsChanged", summary.intents_changed}});
+    }
+  } catch (const std::exception& e) {
+    // The next pass reads them again.
+    base::LogWarn("payments seen while the providers disagree could not be recorded",
+                  {{"chainId", chain_.id}, {"error", e.what()}});
+  }
 }
 
 void ChainWatcher::Record(const domain::ChainUpdate& update) {

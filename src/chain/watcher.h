@@ -84,9 +84,14 @@ class ChainWatcher {
   // Thrown when the chain moved while a pass was reading it; the pass is redone.
   struct ChainMoved {};
   // Thrown when the providers disagree on a block and no quorum settles it
-  // (watcher_verify.cpp): nothing is recorded and confirmations wait.
+  // (watcher_verify.cpp): the cursor stays and confirmations wait.
   struct ProvidersDisagree {
     std::string what;  // the block and every provider's answer
+    // The payments the reader saw in the new blocks, each proven from its
+    // block's receipts against the reader's own header (a false one needs a
+    // whole forged block): recorded as pending (ChainUpdate::provisional)
+    // until a verified pass covers their blocks.
+    std::optional<domain::ChainUpdate> pending = std::nullopt;
   };
   // What one pass read from the node, for the ledger.
   struct PassRead {
@@ -106,6 +111,8 @@ class ChainWatcher {
   std::optional<PassRead> TakeReadAhead();
   // Hands a pass to the ledger and moves the cursor.
   void Record(const domain::ChainUpdate& update);
+  // Hands the ledger what ProvidersDisagree::pending holds (the cursor stays).
+  void RecordPending(const domain::ChainUpdate& update);
   // The block from which to resume: the cursor, or where a first start begins.
   domain::BlockHeader Base(std::int64_t latest, const std::optional<domain::BlockHeader>& cursor,
                            bool reading_ahead);
@@ -143,6 +150,10 @@ class ChainWatcher {
     std::set<std::string> recipients, senders, native_recipients, native_senders;
   };
   void VerifyPass(const domain::ChainUpdate& update, const PassScope& scope);
+  // ProvidersDisagree::pending for a pass read above `cursor`; none on a
+  // first start (no cursor yet) or when nothing proves.
+  std::optional<domain::ChainUpdate> PendingWhileDisagreeing(
+      const domain::ChainUpdate& update, const std::optional<domain::BlockHeader>& cursor);
   // Native transfers count when a quorum of providers report them alike
   // (nothing in a header commits to traces): the reader's and the others'
   // over the new blocks; the reader outvoted is left, no quorum is ProvidersDisagree.
@@ -202,6 +213,7 @@ class ChainWatcher {
   std::optional<PassRead> read_ahead_;
   base::TimeMs watch_started_ = 0;   // when this chain was first watched (no cursor yet)
   bool watch_started_here_ = false;  // by this process (not by one killed before a pass)
+  std::optional<std::int64_t> first_start_logged_;  // the first start's block, once logged
   std::chrono::steady_clock::time_point next_price_refresh_{};
   std::chrono::steady_clock::time_point next_token_check_{};
   std::vector<std::string> token_mismatches_;  // as last found; empty: they match

@@ -106,8 +106,13 @@ std::int64_t ChainWatcher::FirstStartBlock(std::int64_t latest) {
       low = mid + 1;
     }
   }
-  base::LogInfo("first start: scanning back to when payd began watching",
-                {{"chainId", chain_.id}, {"fromBlock", low}, {"head", latest}});
+  // Once: a first pass that keeps failing (a node down, providers that
+  // disagree) comes back here at the poll pace.
+  if (first_start_logged_ != low) {
+    base::LogInfo("first start: scanning back to when payd began watching",
+                  {{"chainId", chain_.id}, {"fromBlock", low}, {"head", latest}});
+    first_start_logged_ = low;
+  }
   return low;
 }
 
@@ -284,8 +289,13 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
       update.head.time = update.cursor->time;
     }
     if (quorum_) {
-      VerifyPass(update, {logs_from, logs_to, from, new_blocks ? to : from - 1, recipients, senders,
-                          native_recipients, native_senders});
+      try {
+        VerifyPass(update, {logs_from, logs_to, from, new_blocks ? to : from - 1, recipients,
+                            senders, native_recipients, native_senders});
+      } catch (ProvidersDisagree& e) {
+        if (!recording) e.pending = PendingWhileDisagreeing(update, cursor);
+        throw;
+      }
     }
   } else if (update.rewind_to) {
     update.cursor = base;

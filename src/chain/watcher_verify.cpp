@@ -374,4 +374,43 @@ void ChainWatcher::VerifyNative(const domain::ChainUpdate& update, const PassSco
   }
 }
 
+std::optional<domain::ChainUpdate> ChainWatcher::PendingWhileDisagreeing(
+    const domain::ChainUpdate& update, const std::optional<domain::BlockHeader>& cursor) {
+  // Only what was sent to a payout address, in blocks above the cursor: those
+  // a verified pass reads (and reconciles) later. Native transfers wait: no
+  // header commits to them.
+  std::set<std::string> payout;
+  for (const auto& w : update.watched) payout.insert(w.address);
+  std::map<std::int64_t, Transfers> by_block;
+  for (const auto& t : update.transfers) {
+    if (cursor && IsToken(t) && t.block_number > cursor->number && payout.contains(t.recipient))
+      by_block[t.block_number].push_back(t);
+  }
+  if (by_block.empty()) return std::nullopt;
+  std::vector<std::int64_t> numbers;
+  for (const auto& [n, list] : by_block) numbers.push_back(n);
+  domain::ChainUpdate pending;
+  pending.chain_id = update.chain_id;
+  pending.provisional = true;
+  pending.cursor_before = cursor;
+  pending.watched = update.watched;
+  // The chain's time and head as last verified: nothing counts as confirmed or expired.
+  pending.head.latest = cursor->number;
+  pending.head.time = cursor->time;
+  try {
+    auto evidence = source_->Evidence(numbers);
+    for (std::size_t b = 0; b < numbers.size(); ++b) {
+      const Transfers& mine = by_block[numbers[b]];
+      auto proven = ProvenTokenTransfers(evidence[b], LowerHex(mine.front().block_hash), chain_);
+      if (!proven) continue;
+      for (const auto& t : mine)
+        if (Holds(*proven, t)) pending.transfers.push_back(t);
+    }
+  } catch (const RpcError&) {
+    return std::nullopt;  // shown once a pass can read them
+  }
+  if (pending.transfers.empty()) return std::nullopt;
+  return pending;
+}
+
 }  // namespace payd::chain

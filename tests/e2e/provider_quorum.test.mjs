@@ -6,7 +6,7 @@
 // the first, which payd reads from at the start, lies. A lie never pays an
 // intent, the real payment is recorded once and in full, and the liar is
 // named in /metrics. With two liars of three, nothing is confirmed until a
-// quorum agrees again.
+// quorum agrees again; payments the reader proves meanwhile show as pending.
 //
 // To add a lie: a row in ONE_LIAR (its name in provider_lies.mjs, what it is
 // told, what the metrics call it, and a decoy the lie would turn into a payment).
@@ -149,35 +149,82 @@ describe('several providers, one of them lying', () => {
     assert.notEqual((await p.intent(pi.id)).status, 'PAID');
   });
 
-  test('two liars of three: nothing is confirmed while no quorum agrees, and /readyz says why', async (t) => {
-    t.after(() => { w.sims[0].clearAll(); w.sims[1].clearAll(); });
+  // What payd told the merchant of one intent, in order.
+  const eventsOf = async (p, id) => (await p.payd.request('GET', '/api/v1/events', { key: p.shop.events.key }))
+    .json.data.filter((e) => e.data.id === id).map((e) => e.type).reverse();
+  const disagreementLogged = (p) => eventually(
+    () => p.payd.logs.some((l) => l.msg === 'the providers disagree on this chain; confirmations wait until a quorum agrees'),
+    { timeout: 30000, what: 'the disagreement logged' });
+  const pausedPasses = async (p) => counter(await p.metrics(), 'payd_chain_paused_passes_total', { chain_id: 31337 });
+  // payd's first pass done, while the providers still agree: on a first start
+  // nothing is shown pending until a quorum agrees (there is no verified block yet).
+  const watching = async (p) => {
+    const head = Number(await w.chain.blockNumber());
+    await eventually(async () => (await p.processed()) >= head, { timeout: 30000, what: 'payd watching' });
+  };
+
+  test('two liars of three: a payment shows as pending while no quorum agrees, confirmed once one does, and /readyz says why', async (t) => {
+    t.after(() => { w.sims[1].clearAll(); w.sims[2].clearAll(); });
     const p = await launchPayd(t);
     const pi = (await createIntent(p.payd, p.shop.integration.id, { amount_usd: '9.99', currency: 'USDC', chainId: 31337 })).json;
-    w.sims[0].set('fork', { upstream: w.fork.url });
-    w.sims[1].set('forgeHash');
+    await watching(p);
+    // payd reads from the first, honest; the two others each tell another lie.
+    w.sims[1].set('fork', { upstream: w.fork.url });
+    w.sims[2].set('forgeHash');
     const real = await w.chain.payUsdc(PAYOUT, BigInt(pi.amount));
     await w.chain.mine(3);
-    await eventually(() => p.payd.logs.some((l) => l.msg === 'the providers disagree on this chain; confirmations wait until a quorum agrees'),
-      { timeout: 30000, what: 'the disagreement logged' });
+    await disagreementLogged(p);
+    await eventually(async () => (await p.intent(pi.id)).status === 'PENDING', { timeout: 30000, what: `${pi.id} PENDING meanwhile` });
     const ready = await p.payd.request('GET', '/readyz');
     assert.equal(ready.status, 200, 'payd serves on: payers can still pay');
     assert.match(ready.json.confirmationsWaiting.join(' '), /^chain 31337: no quorum of 2 agrees on block \d+/);
-    await eventually(async () => counter(await p.metrics(), 'payd_chain_paused_passes_total', { chain_id: 31337 }) >= 3,
-      { what: 'passes paused' });
-    assert.notEqual((await p.intent(pi.id)).status, 'PAID');
+    const paused = await pausedPasses(p);
+    await w.chain.mine(4);  // more than the chain's confirmations: none counts while the providers disagree
+    await eventually(async () => await pausedPasses(p) >= paused + 3, { what: 'passes paused' });
+    const meanwhile = await p.intent(pi.id);
+    assert.equal(meanwhile.status, 'PENDING');
+    assert.equal(meanwhile.confirmations, 0);
     // The merchant's overview says it on the chain's card, with every provider's answer.
     p.payd.admin(['user', 'create', '--tenant', p.shop.tenant.id, '--email', 'ana@acme.example', '--role', 'admin', '--password-stdin'], { input: `${PASSWORD}\n` });
     const dashboard = dashboardClient(p.payd);
     const overview = await (await dashboard.get('/dashboard', await dashboard.signIn('ana@acme.example'))).text();
     assert.match(overview, /<dt>Providers<\/dt><dd>2 of 3 must agree on every block<\/dd>/);
-    assert.match(overview, /<dt>Providers disagree<\/dt><dd><strong>Since <time[^>]*>[^<]+<\/time>, nothing on this chain is recorded or confirmed until a quorum of its providers agrees; payments made meanwhile are not lost.<\/strong> <code>no quorum of 2 agrees on block \d+: 0x[0-9a-f]{64} from http:\/\/127\.0\.0\.1:\d+/);
+    assert.match(overview, /<dt>Providers disagree<\/dt><dd><strong>Since <time[^>]*>[^<]+<\/time>, nothing on this chain is confirmed until a quorum of its providers agrees; payments made meanwhile show as pending.<\/strong> <code>no quorum of 2 agrees on block \d+: 0x[0-9a-f]{64} from http:\/\/127\.0\.0\.1:\d+/);
 
-    w.sims[1].clearAll();  // a quorum again: the honest two
+    w.sims[2].clearAll();  // a quorum again: the honest two
     await w.chain.mine(1);
     await eventually(async () => (await p.intent(pi.id)).status === 'PAID', { timeout: 30000, what: `${pi.id} PAID` });
-    const [payment] = (await p.payments()).filter((x) => x.intentId === pi.id);
-    assert.equal(payment.txHash, real.transactionHash);
+    const payments = (await p.payments()).filter((x) => x.intentId === pi.id);
+    assert.deepEqual(payments.map((x) => [x.txHash, x.status]), [[real.transactionHash, 'CONFIRMED']], 'the payment seen meanwhile is the one confirmed');
+    assert.deepEqual(await eventsOf(p, pi.id), ['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED']);
     assert.ok(p.payd.logs.some((l) => l.msg === 'the providers agree again; confirmations go on'));
     assert.equal((await p.payd.request('GET', '/readyz')).json.confirmationsWaiting, undefined);
+  });
+
+  test('two liars of three, one of them read: its payment shows as pending, then is reversed once a quorum agrees without it', async (t) => {
+    const p = await launchPayd(t);
+    const pi = (await createIntent(p.payd, p.shop.integration.id, { amount_usd: '9.98', currency: 'USDC', chainId: 31337 })).json;
+    await watching(p);
+    // A fork of the chain from its head, where the intent is paid: payd reads
+    // from the first provider, which serves it; the second forges hashes.
+    const fork = await startChain({ forkOf: w.chain });
+    t.after(() => stopAll(() => { w.sims[0].clearAll(); w.sims[1].clearAll(); }, () => fork.stop()));
+    w.sims[0].set('fork', { upstream: fork.url });
+    w.sims[1].set('forgeHash');
+    await fork.payUsdc(PAYOUT, BigInt(pi.amount), { from: PAYER2 });
+    await fork.mine(3);
+    await w.chain.mine(4);
+    await disagreementLogged(p);
+    await eventually(async () => (await p.intent(pi.id)).status === 'PENDING', { timeout: 30000, what: `${pi.id} PENDING on the reader's word` });
+
+    w.sims[1].clearAll();  // a quorum again, without the fork
+    await w.chain.mine(1);
+    await eventually(async () => (await p.intent(pi.id)).status === 'CREATED', { timeout: 30000, what: `${pi.id} waiting again` });
+    assert.deepEqual(await eventsOf(p, pi.id), ['PAYMENT_CREATED', 'PAYMENT_PENDING', 'PAYMENT_REVERSED']);
+    // The real payment, made now, is the one that pays it.
+    const real = await w.chain.payUsdc(PAYOUT, BigInt(pi.amount));
+    await w.chain.mine(3);
+    await eventually(async () => (await p.intent(pi.id)).status === 'PAID', { timeout: 30000, what: `${pi.id} PAID` });
+    assert.equal((await p.intent(pi.id)).txHash, real.transactionHash);
   });
 });

@@ -86,9 +86,9 @@ TEST(ChainProblem, ProvidersThatDisagreeForTwoMinutesNotForAPass) {
   s.disagreement = "no quorum of 2 agrees on block 12: 0xaa from a; 0xbb from b";
   s.disagreement_since = now - kChainDisagreementAfterMs;
   EXPECT_EQ(ChainProblem(s, {}, now, kChainStallAfterMs),
-            "its providers disagree, and nothing on it is recorded or confirmed until a quorum of "
-            "them agrees (payments made meanwhile are recorded then; none is lost): no quorum of 2 "
-            "agrees on block 12: 0xaa from a; 0xbb from b");
+            "its providers disagree, and nothing on it is confirmed until a quorum of them agrees "
+            "(payments made meanwhile show as pending; none is lost): no quorum of 2 agrees on "
+            "block 12: 0xaa from a; 0xbb from b");
   auto brief = s;
   brief.disagreement_since = now - kChainDisagreementAfterMs + 1;  // a reorganisation's split
   EXPECT_FALSE(ChainProblem(brief, {}, now, kChainStallAfterMs));

@@ -100,16 +100,17 @@ export async function freePort() {
 
 // anvil on a free port, answering: { port, url, proc }. Another test process
 // may still take the port before anvil binds it (anvil then exits at once):
-// another port is tried. A node that answers must be ours and new (block 0),
-// not another process's on the port we lost.
-export async function startAnvilOnFreePort({ args = [], chainId = 31337, attempts = 3 } = {}) {
+// another port is tried. A node that answers must be ours and new (at block
+// `head`: 0, or the block a fork (--fork-block-number) starts from), not
+// another process's on the port we lost.
+export async function startAnvilOnFreePort({ args = [], chainId = 31337, attempts = 3, head = 0n } = {}) {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const proc = startAnvil({ port, args, chainId });
     const url = `http://127.0.0.1:${port}`;
     try {
       const { client } = await waitForRpc(url, 10000, () => running(proc));
-      if (running(proc) && (await client.getBlockNumber()) === 0n) return { port, url, proc };
+      if (running(proc) && (await client.getBlockNumber()) === head) return { port, url, proc };
       throw new Error(`anvil on port ${port} is not ours`);
     } catch (e) {
       await stopAnvil(proc, { signal: 'SIGKILL' }).catch(() => {});

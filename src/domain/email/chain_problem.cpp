@@ -18,8 +18,8 @@ std::optional<std::string> ChainProblem(const std::optional<ChainWatchStatus>& s
   // that lasts is news.
   if (!status->disagreement.empty() && status->disagreement_since > 0 &&
       now - status->disagreement_since >= kChainDisagreementAfterMs) {
-    return "its providers disagree, and nothing on it is recorded or confirmed until a quorum of "
-           "them agrees (payments made meanwhile are recorded then; none is lost): " +
+    return "its providers disagree, and nothing on it is confirmed until a quorum of them agrees "
+           "(payments made meanwhile show as pending; none is lost): " +
            status->disagreement;
   }
   bool silent = now - status->updated_at >= stall_after_ms;

@@ -43,6 +43,27 @@ class Pass {
     tx_.DeleteBlocksAbove(update_.chain_id, *update_.rewind_to);
   }
 
+  // The payments recorded provisionally in the blocks this verified update
+  // covers (above the cursor it started from, up to its own) that it does not
+  // find again: what a provider showed while the others disagreed, and the
+  // chain agreed on since does not hold.
+  void Reconcile() {
+    if (update_.provisional || !update_.cursor || !update_.cursor_before) return;
+    std::unordered_set<std::string> found;
+    for (const ObservedTransfer& t : update_.transfers) found.insert(TransferKey(t));
+    for (Payment p : tx_.LivePaymentsAbove(update_.chain_id, update_.cursor_before->number)) {
+      if (p.transfer.block_number > update_.cursor->number ||
+          found.contains(TransferKey(p.transfer)))
+        continue;
+      p.status = PaymentStatus::kReorged;
+      tx_.UpdatePayment(p);
+      ++summary_.payments_reorged;
+      if (!p.intent_id) continue;
+      lost_.insert(*p.intent_id);
+      Reevaluate(*p.intent_id);
+    }
+  }
+
   void Record() {
     // Headers below the kept window would be deleted again at the end of
     // this transaction (a catch-up of thousands of blocks keeps the last 512).
@@ -71,7 +92,11 @@ class Pass {
   }
 
   void Confirm() {
+    // Payments above the blocks the watcher has covered were recorded
+    // provisionally (ChainUpdate::provisional): they wait to be verified.
+    auto covered = update_.cursor ? update_.cursor : update_.cursor_before;
     for (Payment p : tx_.PendingPayments(update_.chain_id)) {
+      if (covered && p.transfer.block_number > covered->number) continue;
       std::int64_t confirmations =
           std::max<std::int64_t>(0, update_.head.latest - p.transfer.block_number + 1);
       bool confirmed = IsConfirmed(chain_.confirmations, p.transfer.block_number, update_.head);
@@ -269,8 +294,9 @@ class Pass {
     p.tenant_id = tenant;
     p.intent_id = std::move(intent_id);
     p.transfer = t;
-    p.confirmations = std::max<std::int64_t>(0, update_.head.latest - t.block_number + 1);
     p.created_at = now_;
+    if (update_.provisional) return p;  // pending, 0 confirmations, until verified
+    p.confirmations = std::max<std::int64_t>(0, update_.head.latest - t.block_number + 1);
     // Already past its confirmation depth (catching up): written once as
     // CONFIRMED, as Confirm() would make it in this same transaction.
     if (IsConfirmed(chain_.confirmations, t.block_number, update_.head)) {
@@ -353,8 +379,14 @@ LedgerSummary Ledger::Advance(const ChainUpdate& update, base::TimeMs now) {
     summary = {};
     Pass pass(tx, update, *chain, representation_, now, summary);
     RefundPass refunds(tx, update, *chain, now, summary.refunds_updated);
+    if (update.provisional) {
+      pass.Record();
+      pass.Announce();
+      return;
+    }
     pass.Rewind();
     refunds.Rewind();
+    pass.Reconcile();
     // Before the new blocks' transfers: what is already on chain below the
     // reorganisation came first, so it pays an intent that lost its payment.
     pass.Rematch();

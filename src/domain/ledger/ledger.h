@@ -53,6 +53,12 @@ struct ChainUpdate {
     std::optional<PaidWith> paid_with;
   };
   std::vector<SwapCheck> swap_checks;
+  // Payments seen while the chain's providers disagree (chain/watcher.h): the
+  // transfers are recorded as pending, and nothing else moves (no cursor,
+  // blocks, confirmations, expiries or refunds). The verified pass that covers
+  // their blocks later keeps those it finds again and drops the others (a
+  // reorganisation to the merchant).
+  bool provisional = false;
 };
 
 struct LedgerSummary {

@@ -18,8 +18,15 @@ export { freePort, PAYER, USDC_ADDRESS };
 // `chainId`: anvil's chain id (the test USDC lands at USDC_ADDRESS on every id).
 // A chain that fails to get ready is stopped before the error goes on (the
 // caller never gets it to stop).
-export async function startChain({ args = [], chainId = foundry.id } = {}) {
-  const { port, proc } = await startAnvilOnFreePort({ args, chainId });
+// `forkOf`: a chain this one forks from at its head (anvil --fork-url): the
+// same blocks up to there, its own after.
+export async function startChain({ args = [], chainId = foundry.id, forkOf = null } = {}) {
+  let head = 0n;
+  if (forkOf) {
+    head = await forkOf.blockNumber();
+    args = [...args, '--fork-url', forkOf.url, '--fork-block-number', String(head)];
+  }
+  const { port, proc } = await startAnvilOnFreePort({ args, chainId, head });
   const chain = new Chain(port, args, chainId);
   chain.proc = proc;
   try {
