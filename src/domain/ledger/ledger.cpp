@@ -32,14 +32,7 @@ class Pass {
 
   void Rewind() {
     if (!update_.rewind_to) return;
-    for (Payment p : tx_.LivePaymentsAbove(update_.chain_id, *update_.rewind_to)) {
-      p.status = PaymentStatus::kReorged;
-      tx_.UpdatePayment(p);
-      ++summary_.payments_reorged;
-      if (!p.intent_id) continue;
-      lost_.insert(*p.intent_id);
-      Reevaluate(*p.intent_id);
-    }
+    for (Payment p : tx_.LivePaymentsAbove(update_.chain_id, *update_.rewind_to)) Drop(p);
     tx_.DeleteBlocksAbove(update_.chain_id, *update_.rewind_to);
   }
 
@@ -52,16 +45,20 @@ class Pass {
     std::unordered_set<std::string> found;
     for (const ObservedTransfer& t : update_.transfers) found.insert(TransferKey(t));
     for (Payment p : tx_.LivePaymentsAbove(update_.chain_id, update_.cursor_before->number)) {
-      if (p.transfer.block_number > update_.cursor->number ||
-          found.contains(TransferKey(p.transfer)))
-        continue;
-      p.status = PaymentStatus::kReorged;
-      tx_.UpdatePayment(p);
-      ++summary_.payments_reorged;
-      if (!p.intent_id) continue;
-      lost_.insert(*p.intent_id);
-      Reevaluate(*p.intent_id);
+      if (p.transfer.block_number <= update_.cursor->number &&
+          !found.contains(TransferKey(p.transfer)))
+        Drop(p);
     }
+  }
+
+  // A payment no longer on the chain: REORGED, and its intent evaluated again.
+  void Drop(Payment& p) {
+    p.status = PaymentStatus::kReorged;
+    tx_.UpdatePayment(p);
+    ++summary_.payments_reorged;
+    if (!p.intent_id) return;
+    lost_.insert(*p.intent_id);
+    Reevaluate(*p.intent_id);
   }
 
   void Record() {
