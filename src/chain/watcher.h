@@ -148,6 +148,7 @@ class ChainWatcher {
     std::int64_t logs_from = 0, logs_to = -1;  // the logs read (rescanned blocks too)
     std::int64_t from = 0, to = -1;            // the new blocks, read whole for native transfers
     std::set<std::string> recipients, senders, native_recipients, native_senders;
+    std::set<std::int64_t> pending_blocks;  // of payments recorded while no quorum agreed
   };
   void VerifyPass(const domain::ChainUpdate& update, const PassScope& scope);
   // ProvidersDisagree::pending for a pass read above `cursor`; none on a

@@ -239,8 +239,17 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
     // (the cursor), and the new blocks holding transfers (for their times),
     // those read whole taken as read; rescanned blocks are stored.
     std::vector<domain::BlockHeader> headers;
+    // The blocks of payments recorded while the providers disagreed: their
+    // headers are read and their hashes agreed, so that the ledger keeps
+    // those whose block the quorum holds and reverses the others.
+    std::set<std::int64_t> pending_blocks;
+    if (quorum_ && new_blocks) {
+      for (const auto& p : store_.PaymentsAboveCursor(chain_.id, base.number))
+        if (p.transfer.block_number <= to) pending_blocks.insert(p.transfer.block_number);
+    }
     if (new_blocks) {
       std::set<std::int64_t> numbers{to};
+      numbers.insert(pending_blocks.begin(), pending_blocks.end());
       for (std::int64_t n = std::max(from, update.head.latest - domain::kKeptBlocks + 1); n <= to;
            ++n)
         numbers.insert(n);
@@ -291,7 +300,7 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
     if (quorum_) {
       try {
         VerifyPass(update, {logs_from, logs_to, from, new_blocks ? to : from - 1, recipients,
-                            senders, native_recipients, native_senders});
+                            senders, native_recipients, native_senders, pending_blocks});
       } catch (ProvidersDisagree& e) {
         if (!recording) e.pending = PendingWhileDisagreeing(update, cursor);
         throw;

@@ -191,6 +191,8 @@ void ChainWatcher::VerifyPass(const domain::ChainUpdate& update, const PassScope
   std::map<std::int64_t, std::string> claimed;
   if (update.cursor) claimed[update.cursor->number] = LowerHex(update.cursor->hash);
   for (const auto& t : update.transfers) claimed.emplace(t.block_number, LowerHex(t.block_hash));
+  for (const auto& b : update.blocks)
+    if (scope.pending_blocks.contains(b.number)) claimed.emplace(b.number, LowerHex(b.hash));
   std::vector<std::int64_t> numbers;
   for (const auto& [n, hash] : claimed) numbers.push_back(n);
   Agreement agreed = Agree(numbers);

@@ -102,6 +102,10 @@ class ChainWatchStore {
   // Live payments on this chain whose receipt is still to be read for a
   // swap (Payment::swap_check), oldest first, at most `limit`.
   virtual std::vector<Payment> PaymentsAwaitingSwapCheck(std::int64_t chain_id, int limit) = 0;
+  // Live payments in blocks above `cursor`: those recorded while the chain's
+  // providers disagreed (ChainUpdate::provisional), whose blocks the next
+  // verified pass has agreed.
+  virtual std::vector<Payment> PaymentsAboveCursor(std::int64_t chain_id, std::int64_t cursor) = 0;
 };
 
 // The webhook dispatcher's queue (webhooks/dispatcher.h).

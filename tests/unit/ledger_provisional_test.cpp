@@ -61,8 +61,10 @@ TEST_P(LedgerProvisionalTest, APaymentSeenMeanwhileIsPendingUntilAVerifiedPassCo
   EXPECT_EQ(Payments()[0].status, domain::PaymentStatus::kPending);
   EXPECT_EQ(Intent(id).status, domain::IntentStatus::kPending);
 
+  // The verified pass that covers its block holds that block: the payment
+  // stays, even when the provider read has not indexed its log yet.
   std::string payment_id = Payments()[0].id;
-  AdvanceTo({a3, Block(4, "a", 3500), Block(5, "a", 4000)}, {Transfer(5000001, "t1", a3)}, 10);
+  AdvanceTo({a3, Block(4, "a", 3500), Block(5, "a", 4000)}, {}, 10);
   ASSERT_EQ(Payments().size(), 1u);
   EXPECT_EQ(Payments()[0].id, payment_id);
   EXPECT_EQ(Payments()[0].status, domain::PaymentStatus::kConfirmed);

@@ -37,17 +37,18 @@ class Pass {
   }
 
   // The payments recorded provisionally in the blocks this verified update
-  // covers (above the cursor it started from, up to its own) that it does not
-  // find again: what a provider showed while the others disagreed, and the
-  // chain agreed on since does not hold.
+  // covers (above the cursor it started from, up to its own) whose block it
+  // does not hold: what a provider showed from another branch while the
+  // others disagreed. One in a block it holds stays: its transfer was proven
+  // from that very block's receipts (a log indexed late is no reason to drop it).
   void Reconcile() {
     if (update_.provisional || !update_.cursor || !update_.cursor_before) return;
-    std::unordered_set<std::string> found;
-    for (const ObservedTransfer& t : update_.transfers) found.insert(TransferKey(t));
+    std::map<std::int64_t, std::string> held;
+    for (const BlockHeader& b : update_.blocks) held[b.number] = b.hash;
     for (Payment p : tx_.LivePaymentsAbove(update_.chain_id, update_.cursor_before->number)) {
-      if (p.transfer.block_number <= update_.cursor->number &&
-          !found.contains(TransferKey(p.transfer)))
-        Drop(p);
+      if (p.transfer.block_number > update_.cursor->number) continue;
+      auto block = held.find(p.transfer.block_number);
+      if (block == held.end() || block->second != p.transfer.block_hash) Drop(p);
     }
   }
 

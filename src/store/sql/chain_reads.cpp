@@ -85,6 +85,20 @@ std::vector<domain::WatchedAddress> SqlStore::WatchedAddresses(std::int64_t chai
   });
 }
 
+std::vector<domain::Payment> SqlStore::PaymentsAboveCursor(std::int64_t chain_id,
+                                                           std::int64_t cursor) {
+  return Read([&](Connection& c) {
+    static const std::string sql = "SELECT " + std::string(kPaymentColumns) +
+                                   " FROM payments WHERE chain_id = ? AND block_number > ? AND "
+                                   "status IN ('PENDING', 'CONFIRMED')";
+    auto q = c.Prepare(sql);
+    q.Bind(1, chain_id).Bind(2, cursor);
+    std::vector<domain::Payment> out;
+    while (q.Step()) out.push_back(ReadPayment(q));
+    return out;
+  });
+}
+
 std::vector<domain::Payment> SqlStore::PaymentsAwaitingSwapCheck(std::int64_t chain_id, int limit) {
   return Read([&](Connection& c) {
     static const std::string sql = "SELECT " + std::string(kPaymentColumns) +

@@ -113,6 +113,8 @@ class SqlStore : public domain::Store {
   base::TimeMs WatchStartedAt(std::int64_t chain_id, base::TimeMs now) override;
   std::vector<std::string> RefundSenders(std::int64_t chain_id) override;
   std::vector<domain::Payment> PaymentsAwaitingSwapCheck(std::int64_t chain_id, int limit) override;
+  std::vector<domain::Payment> PaymentsAboveCursor(std::int64_t chain_id,
+                                                   std::int64_t cursor) override;
 
   std::optional<domain::Refund> FindRefund(const std::string& tenant_id,
                                            const std::string& id) override;
