@@ -85,31 +85,33 @@ std::vector<domain::WatchedAddress> SqlStore::WatchedAddresses(std::int64_t chai
   });
 }
 
+namespace {
+
+// The payments `sql` selects, its parameters the chain and `second`.
+std::vector<domain::Payment> LivePayments(Connection& c, const std::string& sql,
+                                          std::int64_t chain_id, std::int64_t second) {
+  auto q = c.Prepare(sql);
+  q.Bind(1, chain_id).Bind(2, second);
+  std::vector<domain::Payment> out;
+  while (q.Step()) out.push_back(ReadPayment(q));
+  return out;
+}
+
+}  // namespace
+
 std::vector<domain::Payment> SqlStore::PaymentsAboveCursor(std::int64_t chain_id,
                                                            std::int64_t cursor) {
-  return Read([&](Connection& c) {
-    static const std::string sql = "SELECT " + std::string(kPaymentColumns) +
-                                   " FROM payments WHERE chain_id = ? AND block_number > ? AND "
-                                   "status IN ('PENDING', 'CONFIRMED')";
-    auto q = c.Prepare(sql);
-    q.Bind(1, chain_id).Bind(2, cursor);
-    std::vector<domain::Payment> out;
-    while (q.Step()) out.push_back(ReadPayment(q));
-    return out;
-  });
+  static const std::string sql = "SELECT " + std::string(kPaymentColumns) +
+                                 " FROM payments WHERE chain_id = ? AND block_number > ? AND "
+                                 "status IN ('PENDING', 'CONFIRMED')";
+  return Read([&](Connection& c) { return LivePayments(c, sql, chain_id, cursor); });
 }
 
 std::vector<domain::Payment> SqlStore::PaymentsAwaitingSwapCheck(std::int64_t chain_id, int limit) {
-  return Read([&](Connection& c) {
-    static const std::string sql = "SELECT " + std::string(kPaymentColumns) +
-                                   " FROM payments WHERE chain_id = ? AND swap_check = 1 AND "
-                                   "status IN ('PENDING', 'CONFIRMED') ORDER BY created_at LIMIT ?";
-    auto q = c.Prepare(sql);
-    q.Bind(1, chain_id).Bind(2, static_cast<std::int64_t>(limit));
-    std::vector<domain::Payment> out;
-    while (q.Step()) out.push_back(ReadPayment(q));
-    return out;
-  });
+  static const std::string sql = "SELECT " + std::string(kPaymentColumns) +
+                                 " FROM payments WHERE chain_id = ? AND swap_check = 1 AND "
+                                 "status IN ('PENDING', 'CONFIRMED') ORDER BY created_at LIMIT ?";
+  return Read([&](Connection& c) { return LivePayments(c, sql, chain_id, limit); });
 }
 
 }  // namespace payd::store::sql
