@@ -12,6 +12,7 @@ import { foundry } from 'viem/chains';
 // The tests' safety net (a child still alive when the test process ends is
 // killed): every anvil started here is one of a test's.
 import { stopProcess, track } from '../../tests/e2e/lib/cleanup.mjs';
+import { threadStacks } from '../../tests/e2e/lib/stacks.mjs';
 import { compile } from './contracts.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -42,9 +43,13 @@ export function startAnvil({ port = 8545, args = [], chainId = 31337 } = {}) {
   return track(proc);
 }
 
-// SIGTERM; an anvil that has not ended in `withinMs` is SIGKILLed and the stop fails.
+// SIGTERM; an anvil that has not ended in `withinMs` is SIGKILLed and the stop
+// fails, saying what its threads were doing (a PostgreSQL soak saw one once).
 export function stopAnvil(proc, { signal = 'SIGTERM', withinMs = 10000, name = 'anvil' } = {}) {
-  return stopProcess(proc, { signal, withinMs, name });
+  return stopProcess(proc, {
+    signal, withinMs, name,
+    onHung: (pid) => `its threads:\n${threadStacks(pid)}\nits last words: ${proc.stderrTail?.() || '(none)'}`,
+  });
 }
 
 // Whether a node process (startAnvil's) has not exited.
