@@ -151,10 +151,12 @@ class ChainWatcher {
     std::set<std::int64_t> pending_blocks;  // of payments recorded while no quorum agreed
   };
   void VerifyPass(const domain::ChainUpdate& update, const PassScope& scope);
-  // ProvidersDisagree::pending for a pass read above `cursor`; none on a
+  // ProvidersDisagree::pending for a pass read above `cursor` (`payout`: the
+  // watched payout addresses, PassScope::recipients); none on a
   // first start (no cursor yet) or when nothing proves.
   std::optional<domain::ChainUpdate> PendingWhileDisagreeing(
-      const domain::ChainUpdate& update, const std::optional<domain::BlockHeader>& cursor);
+      const domain::ChainUpdate& update, const std::optional<domain::BlockHeader>& cursor,
+      const std::set<std::string>& payout);
   // Native transfers count when a quorum of providers report them alike
   // (nothing in a header commits to traces): the reader's and the others'
   // over the new blocks; the reader outvoted is left, no quorum is ProvidersDisagree.

@@ -302,7 +302,7 @@ ChainWatcher::PassRead ChainWatcher::Read(const std::optional<domain::BlockHeade
         VerifyPass(update, {logs_from, logs_to, from, new_blocks ? to : from - 1, recipients,
                             senders, native_recipients, native_senders, pending_blocks});
       } catch (ProvidersDisagree& e) {
-        if (!recording) e.pending = PendingWhileDisagreeing(update, cursor);
+        if (!recording) e.pending = PendingWhileDisagreeing(update, cursor, recipients);
         throw;
       }
     }

@@ -377,12 +377,11 @@ void ChainWatcher::VerifyNative(const domain::ChainUpdate& update, const PassSco
 }
 
 std::optional<domain::ChainUpdate> ChainWatcher::PendingWhileDisagreeing(
-    const domain::ChainUpdate& update, const std::optional<domain::BlockHeader>& cursor) {
+    const domain::ChainUpdate& update, const std::optional<domain::BlockHeader>& cursor,
+    const std::set<std::string>& payout) {
   // Only what was sent to a payout address, in blocks above the cursor: those
   // a verified pass reads (and reconciles) later. Native transfers wait: no
   // header commits to them.
-  std::set<std::string> payout;
-  for (const auto& w : update.watched) payout.insert(w.address);
   std::map<std::int64_t, Transfers> by_block;
   for (const auto& t : update.transfers) {
     if (cursor && IsToken(t) && t.block_number > cursor->number && payout.contains(t.recipient))
